@@ -1,0 +1,113 @@
+//! What a battle reports back to the simulator: who won, how the game ended, and per-side and
+//! per-ship tallies. Plain integers, so accumulating them is exact and order-independent.
+
+use std::fmt;
+
+/// One of the two sides of a battle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// The first fleet of a matchup.
+    A,
+    /// The second fleet of a matchup.
+    B,
+}
+
+impl Side {
+    /// The other side.
+    pub const fn other(self) -> Side {
+        match self {
+            Side::A => Side::B,
+            Side::B => Side::A,
+        }
+    }
+
+    /// 0 for A, 1 for B (index into per-side arrays).
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Side::A => "A",
+            Side::B => "B",
+        })
+    }
+}
+
+/// Who won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// One side won.
+    Win(Side),
+    /// Neither side won (equal measure within the draw margin, or mutual destruction).
+    Draw,
+}
+
+/// How the game ended (reported separately from the verdict, so annihilations are visible).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// One side had no units left.
+    Annihilation,
+    /// Both sides were wiped out in the same turn.
+    MutualDestruction,
+    /// The game-length rule ended the game with both sides standing; the verdict comes from
+    /// the rule system's measure (e.g. points destroyed).
+    TurnLimit,
+}
+
+impl Ending {
+    /// All endings, in report order.
+    pub const ALL: [Ending; 3] = [
+        Ending::Annihilation,
+        Ending::MutualDestruction,
+        Ending::TurnLimit,
+    ];
+
+    /// Stable name used in reports.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Ending::Annihilation => "annihilation",
+            Ending::MutualDestruction => "mutual_destruction",
+            Ending::TurnLimit => "turn_limit",
+        }
+    }
+}
+
+/// Per-side totals of one battle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SideTally {
+    /// Damage this side's attacks dealt (boxes filled on enemy tracks, all kinds).
+    pub damage_dealt: u32,
+    /// Damage this side's units took.
+    pub damage_taken: u32,
+    /// Units of this side still in play at the end.
+    pub survivors: u32,
+    /// Points of this side's units destroyed.
+    pub points_lost: u32,
+}
+
+/// Per-ship totals of one battle (the ship's index is its position in the setup).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ShipTally {
+    /// Damage this ship dealt.
+    pub damage_dealt: u32,
+    /// Damage this ship took.
+    pub damage_taken: u32,
+    /// Whether it was destroyed.
+    pub destroyed: bool,
+}
+
+/// The result of one battle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Who won.
+    pub verdict: Verdict,
+    /// How the game ended.
+    pub ending: Ending,
+    /// Turns played (the last turn counts even if it ended early).
+    pub turns: u32,
+    /// Totals for side A and side B.
+    pub sides: [SideTally; 2],
+}

@@ -1,0 +1,117 @@
+//! The seam between rule systems and the simulator.
+//!
+//! `sim` knows rule systems only through this trait and one registry line. A rule system
+//! turns parsed config documents into a validated [`RuleSystem::Matchup`], and plays battles
+//! of it with reusable per-worker state, seeded dice and an observer.
+
+use crate::dice::Roller;
+use crate::observer::Observer;
+use crate::outcome::{Outcome, ShipTally};
+
+/// A problem found while validating a config, located well enough to name file and line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigIssue {
+    /// Index of the document (file) in the list handed to the rule system.
+    pub doc: usize,
+    /// Byte range in that document, when known.
+    pub span: Option<std::ops::Range<usize>>,
+    /// Field path, e.g. `design[2].weapon[0].variant`.
+    pub field: String,
+    /// What is wrong and what is allowed.
+    pub message: String,
+}
+
+impl ConfigIssue {
+    /// A new issue.
+    pub fn new(
+        doc: usize,
+        span: Option<std::ops::Range<usize>>,
+        field: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Self {
+        ConfigIssue {
+            doc,
+            span,
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+}
+
+/// A rule system: everything `sim` needs to run experiments with it.
+pub trait RuleSystem: Send + Sync + 'static {
+    /// Stable name used in configs (`rule_system = "..."`) and reports.
+    const NAME: &'static str;
+
+    /// One config document (a TOML file) as the rule system reads it. Every file of an
+    /// experiment (the experiment itself and everything it includes) has this shape.
+    type Doc: serde::de::DeserializeOwned;
+
+    /// A validated, immutable description of one matchup: both fleets, their policies, the
+    /// scenario and house rules. Shared read-only by all workers.
+    type Matchup: Send + Sync;
+
+    /// Reusable battle state owned by one worker; reset (not reallocated) per battle.
+    type State: Send;
+
+    /// Files this document asks to include (paths relative to it), with their byte spans.
+    fn includes(doc: &Self::Doc) -> Vec<(String, std::ops::Range<usize>)>;
+
+    /// The document's `[experiment]` table, if it has one.
+    fn experiment(doc: &Self::Doc) -> Option<&ExperimentSpec>;
+
+    /// Validate the documents (experiment first, then includes in order) into named
+    /// matchups, or say everything that is wrong.
+    fn build(docs: &[Self::Doc]) -> Result<Vec<NamedMatchup<Self::Matchup>>, Vec<ConfigIssue>>;
+
+    /// Fresh worker state sized for this matchup. Called once per worker, not per battle.
+    fn new_state(matchup: &Self::Matchup) -> Self::State;
+
+    /// Number of units (ships) in the matchup, side A's first; `ShipTally` slices have this length.
+    fn ship_count(matchup: &Self::Matchup) -> usize;
+
+    /// Play one battle. Must not allocate once `state` has been used for a battle of the same
+    /// matchup. Fills `ships` (length [`RuleSystem::ship_count`]) with per-ship tallies.
+    fn play<R: Roller, O: Observer>(
+        matchup: &Self::Matchup,
+        state: &mut Self::State,
+        dice: &mut R,
+        observer: &mut O,
+        ships: &mut [ShipTally],
+    ) -> Outcome;
+}
+
+/// A matchup with the labels reports need.
+#[derive(Clone, Debug)]
+pub struct NamedMatchup<M> {
+    /// `"<fleet a> (<policy>) vs <fleet b> (<policy>)"`; also the source of its dice key.
+    pub label: String,
+    /// Side A's and side B's fleet names.
+    pub fleets: [String; 2],
+    /// Side A's and side B's policy descriptions (name and parameters).
+    pub policies: [String; 2],
+    /// Each side's fleet points, where the rules define points.
+    pub points: [Option<u32>; 2],
+    /// Unit names, side A's first (for per-ship reports).
+    pub ship_names: Vec<String>,
+    /// Unit points values, where the rules define points.
+    pub ship_points: Vec<Option<u32>>,
+    /// Which side each unit is on.
+    pub ship_sides: Vec<crate::outcome::Side>,
+    /// The validated matchup.
+    pub matchup: M,
+}
+
+/// The rule-independent part of an experiment file: its `[experiment]` table.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExperimentSpec {
+    /// Short name used in reports (defaults to the file stem).
+    pub name: Option<String>,
+    /// Free text for humans.
+    pub description: Option<String>,
+    /// Master seed (default 1).
+    pub seed: Option<u64>,
+    /// Battles per matchup (default 10,000).
+    pub battles: Option<u64>,
+}

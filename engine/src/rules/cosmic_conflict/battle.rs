@@ -1,0 +1,726 @@
+//! One Cosmic Conflict battle: the turn loop (Command → Ship Activation → Resolution), each
+//! activation's attack and movement steps, missile tokens, PWS exchanges and the game end.
+//! Cosmic Conflict ch. 5 "Player Order / Turn Order", ch. 3 "Movement", ch. 4 "Attacks",
+//! ch. 7 "Game Length".
+
+use crate::dice::Roller;
+use crate::geometry::{Vec2, normalize_deg};
+use crate::observer::Observer;
+use crate::outcome::{Ending, Outcome, ShipTally, Side, SideTally, Verdict};
+use crate::trace;
+
+use super::activation::{self, ActivationDriver};
+use super::attack::{AttackSetup, Band};
+use super::condition;
+use super::damage::{self, DamagePacket};
+use super::design::{ComponentKind, Slot, WeaponType};
+use super::house_rules::{BypassAccuracy, FirstPlayer};
+use super::matchup::{GameLength, Matchup};
+use super::policy::{Approach, Passing, Targeting};
+use super::ship::{ShipState, Status};
+
+/// Missiles beyond this distance leave a token instead of attacking at once (ch. 6 Missiles).
+pub const MISSILE_DIRECT_RANGE: f64 = 10.0;
+
+/// A missile token: resolved at the start of the Resolution phase against its target "as
+/// though from the position of the missile token" (range and arc are not rechecked, G20).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MissileToken {
+    /// Firing ship.
+    pub attacker: u8,
+    /// Weapon index on the firing ship.
+    pub weapon: u8,
+    /// Target ship.
+    pub target: u8,
+    /// Token position: on the line to the target, 10 from the attacker (G20).
+    pub pos: Vec2,
+}
+
+/// Reusable per-worker battle state. Reset from the matchup's templates for every battle;
+/// its vectors keep their capacity, so steady-state battles allocate nothing.
+#[derive(Clone, Debug, Default)]
+pub struct BattleState {
+    /// Ships, setup order.
+    pub ships: Vec<ShipState>,
+    /// Missile tokens in flight this turn.
+    pub tokens: Vec<MissileToken>,
+    /// Side that starts every alternation this game.
+    pub first: Option<Side>,
+    /// Current turn (1-based).
+    pub turn: u32,
+    /// Ships activated this turn (bit per ship).
+    pub activated: u64,
+}
+
+impl BattleState {
+    /// State with room for the matchup's ships and a turn's worth of missile tokens.
+    pub fn for_matchup(m: &Matchup) -> Self {
+        let missiles: usize = m
+            .start
+            .iter()
+            .map(|s| m.designs[usize::from(s.design)].weapons.len())
+            .sum();
+        BattleState {
+            ships: Vec::with_capacity(m.start.len()),
+            tokens: Vec::with_capacity(missiles.max(1)),
+            first: None,
+            turn: 0,
+            activated: 0,
+        }
+    }
+}
+
+/// A battle in progress: the matchup, the state, the dice and the observer.
+pub struct Battle<'a, R: Roller, O: Observer> {
+    m: &'a Matchup,
+    s: &'a mut BattleState,
+    dice: &'a mut R,
+    obs: &'a mut O,
+}
+
+/// Play one battle of `m` into `state`, filling `ships` with per-ship tallies.
+pub fn play<R: Roller, O: Observer>(
+    m: &Matchup,
+    state: &mut BattleState,
+    dice: &mut R,
+    obs: &mut O,
+    ships: &mut [ShipTally],
+) -> Outcome {
+    let mut b = Battle {
+        m,
+        s: state,
+        dice,
+        obs,
+    };
+    b.reset();
+    let ending = b.run();
+    b.outcome(ending, ships)
+}
+
+impl<R: Roller, O: Observer> Battle<'_, R, O> {
+    fn reset(&mut self) {
+        self.s.ships.clear();
+        self.s.ships.extend_from_slice(&self.m.start);
+        self.s.tokens.clear();
+        self.s.turn = 0;
+        self.s.activated = 0;
+        // G15: the first player is decided once per game and starts every Size step.
+        let first = match self.m.rules.first_player {
+            FirstPlayer::A => Side::A,
+            FirstPlayer::B => Side::B,
+            FirstPlayer::Random => {
+                if self.dice.d6() <= 3 {
+                    Side::A
+                } else {
+                    Side::B
+                }
+            }
+        };
+        self.s.first = Some(first);
+        trace!(self.obs, "first player: side {first}");
+    }
+
+    fn alive(&self, side: Side) -> usize {
+        self.s
+            .ships
+            .iter()
+            .filter(|s| s.side == side && s.active())
+            .count()
+    }
+
+    /// The turn loop. Returns how the game ended.
+    fn run(&mut self) -> Ending {
+        let sc = &self.m.scenario;
+        loop {
+            self.s.turn += 1;
+            let turn = self.s.turn;
+            trace!(self.obs, "== turn {turn} ==");
+            // Command phase: orders and command tokens arrive with issue 3.
+            self.s.activated = 0;
+            activation::run_phase(self);
+            self.resolution();
+            let (a, b) = (self.alive(Side::A), self.alive(Side::B));
+            if a == 0 && b == 0 {
+                return Ending::MutualDestruction;
+            }
+            // "If a game turn begins with only one player side controlling all remaining
+            // ships, the game ends."
+            if a == 0 || b == 0 {
+                return Ending::Annihilation;
+            }
+            if turn >= sc.turn_cap {
+                return Ending::TurnLimit;
+            }
+            match sc.game_length {
+                GameLength::Fixed(n) => {
+                    if turn >= n {
+                        return Ending::TurnLimit;
+                    }
+                }
+                GameLength::Recommended { min_turns, ends_on } => {
+                    if turn >= min_turns {
+                        let roll = self.dice.d6();
+                        trace!(self.obs, "game-length roll: {roll} (ends on {ends_on}+)");
+                        if roll >= ends_on {
+                            return Ending::TurnLimit;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn outcome(&mut self, ending: Ending, ships: &mut [ShipTally]) -> Outcome {
+        let mut sides = [SideTally::default(); 2];
+        for (ship, tally) in self.s.ships.iter().zip(ships.iter_mut()) {
+            let t = &mut sides[ship.side.index()];
+            t.damage_dealt += ship.damage_dealt;
+            t.damage_taken += ship.damage_taken;
+            let destroyed = ship.status == Status::Destroyed;
+            if ship.active() {
+                t.survivors += 1;
+            }
+            if destroyed {
+                t.points_lost += ship.points;
+            }
+            *tally = ShipTally {
+                damage_dealt: ship.damage_dealt,
+                damage_taken: ship.damage_taken,
+                destroyed,
+            };
+        }
+        let verdict = match ending {
+            Ending::MutualDestruction => Verdict::Draw,
+            Ending::Annihilation => {
+                if sides[0].survivors > 0 {
+                    Verdict::Win(Side::A)
+                } else {
+                    Verdict::Win(Side::B)
+                }
+            }
+            // "Ships Destroyed" measure (points mode): the side that destroyed more enemy
+            // points wins; a difference within the draw margin is a draw.
+            Ending::TurnLimit => {
+                let a_score = i64::from(sides[1].points_lost);
+                let b_score = i64::from(sides[0].points_lost);
+                let diff = a_score - b_score;
+                if diff.unsigned_abs() <= u64::from(self.m.scenario.draw_margin) {
+                    Verdict::Draw
+                } else if diff > 0 {
+                    Verdict::Win(Side::A)
+                } else {
+                    Verdict::Win(Side::B)
+                }
+            }
+        };
+        trace!(
+            self.obs,
+            "game over after turn {}: {:?} by {}",
+            self.s.turn,
+            verdict,
+            ending.name()
+        );
+        Outcome {
+            verdict,
+            ending,
+            turns: self.s.turn,
+            sides,
+        }
+    }
+
+    // ---- Resolution phase ------------------------------------------------------------------
+
+    /// Resolution phase (G21 order): missile tokens attack; then end-of-turn clean-up.
+    fn resolution(&mut self) {
+        trace!(self.obs, "-- resolution --");
+        for k in 0..self.s.tokens.len() {
+            let t = self.s.tokens[k];
+            let target = usize::from(t.target);
+            if !self.s.ships[target].active() {
+                trace!(
+                    self.obs,
+                    "  missile token of {} fizzles: target gone",
+                    self.m.names[usize::from(t.attacker)]
+                );
+                continue;
+            }
+            let band = self
+                .profile(usize::from(t.attacker), usize::from(t.weapon))
+                .bands()[0];
+            trace!(
+                self.obs,
+                "  missile token of {} strikes",
+                self.m.names[usize::from(t.attacker)]
+            );
+            self.attack(usize::from(t.attacker), usize::from(t.weapon), target, band);
+        }
+        self.s.tokens.clear();
+        for ship in &mut self.s.ships {
+            ship.fired = 0;
+            ship.pws_partners = 0;
+        }
+    }
+
+    // ---- Attacks ---------------------------------------------------------------------------
+
+    fn profile(&self, ship: usize, weapon: usize) -> &super::attack::WeaponProfile {
+        &self.m.profiles[usize::from(self.s.ships[ship].design)][weapon]
+    }
+
+    /// The band and arc test of ch. 4 step 2: target within Range/Extended Range and inside a
+    /// firing arc (line between centre points).
+    fn reach(&self, i: usize, w: usize, j: usize) -> Option<Band> {
+        let a = &self.s.ships[i];
+        let t = &self.s.ships[j];
+        let band = self.profile(i, w).band_at(a.pos.distance(t.pos))?;
+        let mount = &self.m.designs[usize::from(a.design)].weapons[w];
+        let rel = normalize_deg(a.pos.bearing_to(t.pos) - a.heading);
+        mount.arcs.covers(rel).then_some(band)
+    }
+
+    /// Policy: the target for weapon `w` of ship `i`.
+    fn choose_target(&self, i: usize, w: usize) -> Option<(usize, Band)> {
+        let me = &self.s.ships[i];
+        let policy = &self.m.policies[me.side.index()];
+        let mut best: Option<(usize, Band, f32, f32)> = None;
+        for (j, t) in self.s.ships.iter().enumerate() {
+            if t.side == me.side || !t.active() {
+                continue;
+            }
+            let Some(band) = self.reach(i, w, j) else {
+                continue;
+            };
+            let e = self
+                .m
+                .expected(usize::from(me.design), w, usize::from(t.design), band.index);
+            if e <= 0.0 {
+                continue;
+            }
+            let key = match policy.targeting {
+                Targeting::BestOdds => e,
+                Targeting::Weakest => -(t.remaining() as f32),
+                Targeting::MostDangerous => self.threat(j),
+                Targeting::Nearest => -(me.pos.distance(t.pos) as f32),
+            };
+            if best.is_none_or(|(_, _, k, be)| key > k || (key == k && e > be)) {
+                best = Some((j, band, key, e));
+            }
+        }
+        best.map(|(j, band, _, _)| (j, band))
+    }
+
+    /// A ship's firepower: the summed value of its working weapons.
+    fn threat(&self, j: usize) -> f32 {
+        let s = &self.s.ships[j];
+        self.m.firepower[usize::from(s.design)]
+            .iter()
+            .enumerate()
+            .filter(|(w, _)| !s.weapon_off(*w))
+            .map(|(_, v)| *v)
+            .sum()
+    }
+
+    /// Extra PWS a target counts against missiles (and, by house rule, rockets) from AWS ships
+    /// of its own side within (AWS ship Size × 2) — one per AWS ship (G32).
+    fn aws_cover(&self, j: usize) -> i32 {
+        let t = &self.s.ships[j];
+        self.s
+            .ships
+            .iter()
+            .filter(|s| {
+                s.side == t.side
+                    && s.active()
+                    && s.count_components(
+                        &self.m.designs[usize::from(s.design)],
+                        ComponentKind::Aws,
+                        None,
+                    ) > 0
+                    && s.pos.distance(t.pos) <= f64::from(s.size) * 2.0
+            })
+            .count() as i32
+    }
+
+    /// Fire weapon `w` of ship `i` at ship `j` in `band` (ch. 4 steps 3–6), or leave a missile
+    /// token when Missiles fire beyond 10.
+    fn fire(&mut self, i: usize, w: usize, j: usize, band: Band) {
+        self.s.ships[i].fired |= 1 << w;
+        let kind = self.m.designs[usize::from(self.s.ships[i].design)].weapons[w].kind;
+        let (from, to) = (self.s.ships[i].pos, self.s.ships[j].pos);
+        if kind == WeaponType::Missiles && from.distance(to) > MISSILE_DIRECT_RANGE {
+            let pos = from.toward(to, MISSILE_DIRECT_RANGE);
+            self.s.tokens.push(MissileToken {
+                attacker: i as u8,
+                weapon: w as u8,
+                target: j as u8,
+                pos,
+            });
+            trace!(
+                self.obs,
+                "    {} launches missiles at {}: token placed", self.m.names[i], self.m.names[j]
+            );
+            return;
+        }
+        self.attack(i, w, j, band);
+    }
+
+    /// Roll and apply one attack.
+    fn attack(&mut self, i: usize, w: usize, j: usize, band: Band) {
+        let m = self.m;
+        let attacker = &self.s.ships[i];
+        let target = &self.s.ships[j];
+        let adesign = &m.designs[usize::from(attacker.design)];
+        let tdesign = &m.designs[usize::from(target.design)];
+        let mount = adesign.weapons[w];
+        let (mut accuracy_mod, mut damage_mod) = AttackSetup::variant_mods(mount.variant);
+        accuracy_mod -= i32::from(target.count_components(
+            tdesign,
+            ComponentKind::DefenseSuite,
+            Some(Slot::Primary),
+        ));
+        if mount.kind.affected_by_pws() {
+            let mut pws = i32::from(target.count_components(tdesign, ComponentKind::Pws, None));
+            if mount.kind == WeaponType::Missiles || m.rules.aws_vs_rockets {
+                pws += self.aws_cover(j);
+            }
+            damage_mod -= pws;
+        }
+        let setup = AttackSetup {
+            weapon_size: adesign.weapon_size(&mount),
+            target_size: target.size,
+            band,
+            accuracy_mod,
+            damage_mod,
+            chart: tdesign.chart,
+            glance_extension: target.count_components(
+                tdesign,
+                ComponentKind::DefenseSuite,
+                Some(Slot::Secondary),
+            ),
+        };
+        let roll = setup.roll(self.dice);
+        trace!(
+            self.obs,
+            "    {} fires {} ({:?} slot, {}) at {} [band {}]: accuracy {} -> {}, damage {} -> {}: {:?}, {} damage",
+            m.names[i],
+            mount.kind.name(),
+            mount.slot,
+            mount.variant.name(),
+            m.names[j],
+            band.index,
+            roll.accuracy_die,
+            roll.accuracy,
+            roll.damage_die,
+            roll.damage,
+            roll.result,
+            roll.dealt
+        );
+        if roll.dealt == 0 {
+            return;
+        }
+        let order = if mount.kind == WeaponType::Beam {
+            m.rules.beam_damage_order
+        } else {
+            m.rules.damage_order
+        };
+        let bypass = match m.rules.bypass_accuracy {
+            BypassAccuracy::Modified => roll.accuracy,
+            BypassAccuracy::Raw => i32::from(roll.accuracy_die),
+        };
+        let packet = DamagePacket {
+            amount: roll.dealt,
+            order,
+            bypass_accuracy: Some(bypass),
+            kinetic: mount.kind == WeaponType::Kinetic,
+            health_only: false,
+        };
+        let filled = self.damage(j, packet);
+        self.s.ships[i].damage_dealt += filled;
+    }
+
+    /// Apply damage to ship `j` and generate the Conditions it earns. Returns boxes filled.
+    fn damage(&mut self, j: usize, packet: DamagePacket) -> u32 {
+        let m = self.m;
+        let ship = &mut self.s.ships[j];
+        let design = &m.designs[usize::from(ship.design)];
+        let applied = damage::apply(ship, packet);
+        if applied.destroyed {
+            ship.status = Status::Destroyed;
+        } else if applied.rows_completed > 0 {
+            condition::generate(
+                ship,
+                design,
+                &m.rules,
+                applied.rows_completed,
+                self.dice,
+                self.obs,
+            );
+        }
+        trace!(
+            self.obs,
+            "      {} takes {} (health {}/{}){}",
+            m.names[j],
+            applied.filled,
+            ship.health_dmg,
+            ship.health_cap,
+            if ship.status == Status::Destroyed {
+                " — DESTROYED"
+            } else {
+                ""
+            }
+        );
+        applied.filled
+    }
+
+    // ---- Activation ------------------------------------------------------------------------
+
+    /// One Ship Activation: attacks and components, then movement, then post-move triggers.
+    fn activate_ship(&mut self, i: usize) {
+        let m = self.m;
+        let policy = &m.policies[self.s.ships[i].side.index()];
+        trace!(
+            self.obs,
+            "  {} activates at ({:.1}, {:.1}) heading {:.0} velocity {}",
+            m.names[i],
+            self.s.ships[i].pos.x,
+            self.s.ships[i].pos.y,
+            self.s.ships[i].heading,
+            self.s.ships[i].velocity
+        );
+        if policy.fires {
+            self.aws_active(i);
+            let n = m.designs[usize::from(self.s.ships[i].design)].weapons.len();
+            for w in 0..n {
+                let ship = &self.s.ships[i];
+                if ship.fired & (1 << w) != 0 || ship.weapon_off(w) {
+                    continue;
+                }
+                if let Some((j, band)) = self.choose_target(i, w) {
+                    self.fire(i, w, j, band);
+                }
+            }
+        }
+        if policy.approach != Approach::Hold {
+            self.movement(i);
+            if self.s.ships[i].active() && policy.pws_exchange && m.rules.pws_exchange {
+                self.pws_exchanges(i);
+            }
+        }
+    }
+
+    /// Active AWS: per AWS, remove one enemy missile token within (Size × 2) (ch. 6 AWS).
+    fn aws_active(&mut self, i: usize) {
+        let ship = self.s.ships[i];
+        let design = &self.m.designs[usize::from(ship.design)];
+        let mut aws = ship.count_components(design, ComponentKind::Aws, None);
+        let reach = f64::from(ship.size) * 2.0;
+        let mut k = 0;
+        while aws > 0 && k < self.s.tokens.len() {
+            let t = self.s.tokens[k];
+            if self.s.ships[usize::from(t.attacker)].side != ship.side
+                && t.pos.distance(ship.pos) <= reach
+            {
+                trace!(
+                    self.obs,
+                    "    {} AWS shoots down a missile token", self.m.names[i]
+                );
+                self.s.tokens.swap_remove(k);
+                aws -= 1;
+            } else {
+                k += 1;
+            }
+        }
+    }
+
+    /// The enemy this ship's movement is about.
+    fn focus(&self, i: usize) -> Option<usize> {
+        let me = &self.s.ships[i];
+        let targeting = self.m.policies[me.side.index()].targeting;
+        let mut best: Option<(usize, f64)> = None;
+        for (j, t) in self.s.ships.iter().enumerate() {
+            if t.side == me.side || !t.active() {
+                continue;
+            }
+            let key = match targeting {
+                Targeting::Weakest => -f64::from(t.remaining()),
+                Targeting::MostDangerous => f64::from(self.threat(j)),
+                Targeting::BestOdds | Targeting::Nearest => -me.pos.distance(t.pos),
+            };
+            if best.is_none_or(|(_, k)| key > k) {
+                best = Some((j, key));
+            }
+        }
+        best.map(|(j, _)| j)
+    }
+
+    /// Movement (ch. 3): change Velocity by up to 1, move straight ahead by Velocity, shift up
+    /// to Maneuver, rotate up to 30° × Heading. The policy scores the three velocity choices by
+    /// how close they end to its preferred distance from its focus enemy.
+    fn movement(&mut self, i: usize) {
+        let m = self.m;
+        let Some(f) = self.focus(i) else { return };
+        let ship = self.s.ships[i];
+        let design = &m.designs[usize::from(ship.design)];
+        let maneuver_row = m.rules.movement_row(
+            ship.size,
+            ship.count_components(design, ComponentKind::ManeuverEnhance, None),
+        );
+        let heading_row = m.rules.movement_row(
+            ship.size,
+            ship.count_components(design, ComponentKind::HeadingEnhance, None),
+        );
+        let focus = self.s.ships[f].pos;
+        let (brawl, standoff) = m.ranges[usize::from(ship.design)];
+        let desired = match m.policies[ship.side.index()].approach {
+            Approach::Hold => return,
+            Approach::Close { range } => range.unwrap_or(brawl),
+            Approach::Standoff { range } => range.unwrap_or(standoff),
+        };
+        let board = m.scenario.board;
+        let dir = Vec2::from_bearing(ship.heading);
+        let maneuver = f64::from(maneuver_row.maneuver);
+        let mut best: Option<(f64, u8, Vec2)> = None;
+        for dv in [0i8, -1, 1] {
+            if dv != 0 && ship.restrictions.velocity_locked {
+                continue;
+            }
+            let v = i16::from(ship.velocity) + i16::from(dv);
+            if v < 0 || v > i16::from(maneuver_row.vmax.max(heading_row.vmax)) {
+                continue;
+            }
+            let v = v as u8;
+            let p1 = ship.pos + dir * f64::from(v);
+            let away = p1 - focus;
+            let len = away.length();
+            let goal = if len > 1e-9 {
+                focus + away * (desired / len)
+            } else {
+                p1
+            };
+            let p2 = p1.toward(goal, maneuver);
+            let mut score = (p2.distance(focus) - desired).abs();
+            if !board.contains(p2) {
+                score += 1000.0;
+            }
+            // Keep a turn's run of room ahead, or the next move may leave the table.
+            let ahead = p2 + Vec2::from_bearing(p2.bearing_to(focus)) * f64::from(v);
+            if !board.contains(ahead) {
+                score += 5.0;
+            }
+            if best.is_none_or(|(s, _, _)| score < s - 1e-9) {
+                best = Some((score, v, p2));
+            }
+        }
+        let Some((_, v, p2)) = best else { return };
+        let max_turn = 30.0 * f64::from(heading_row.heading_at(v));
+        let want = normalize_deg(p2.bearing_to(focus) - m.facing_offset[usize::from(ship.design)]);
+        let turn = normalize_deg(want - ship.heading).clamp(-max_turn, max_turn);
+        let ship = &mut self.s.ships[i];
+        ship.velocity = v;
+        ship.heading = normalize_deg(ship.heading + turn);
+        ship.pos = p2;
+        if !board.contains(p2) {
+            if m.rules.leaving_board_flees {
+                ship.status = Status::Fled;
+                trace!(self.obs, "    {} leaves the table and has fled", m.names[i]);
+                return;
+            }
+            ship.pos = Vec2::new(p2.x.clamp(0.0, board.length), p2.y.clamp(0.0, board.width));
+        }
+        trace!(
+            self.obs,
+            "    {} moves to ({:.1}, {:.1}) heading {:.0} velocity {}",
+            m.names[i],
+            ship.pos.x,
+            ship.pos.y,
+            ship.heading,
+            ship.velocity
+        );
+    }
+
+    /// PWS exchange (ch. 6 PWS; G19): after moving within 2 of an enemy ship, the mover may call
+    /// an exchange — both ships deal 1d6 per PWS carried, no accuracy roll, normal track order.
+    /// Once per pair per turn. The policy calls it when it carries at least as many PWS.
+    fn pws_exchanges(&mut self, i: usize) {
+        let m = self.m;
+        let reach = m.rules.pws_exchange_distance;
+        for j in 0..self.s.ships.len() {
+            let (me, them) = (self.s.ships[i], self.s.ships[j]);
+            if !me.active()
+                || them.side == me.side
+                || !them.active()
+                || me.pws_partners & (1 << j) != 0
+            {
+                continue;
+            }
+            if me.pos.distance(them.pos) > reach {
+                continue;
+            }
+            let mine =
+                me.count_components(&m.designs[usize::from(me.design)], ComponentKind::Pws, None);
+            let theirs = them.count_components(
+                &m.designs[usize::from(them.design)],
+                ComponentKind::Pws,
+                None,
+            );
+            if mine == 0 || mine < theirs {
+                continue;
+            }
+            self.s.ships[i].pws_partners |= 1 << j;
+            self.s.ships[j].pws_partners |= 1 << i;
+            let to_them: u32 = (0..mine).map(|_| u32::from(self.dice.d6())).sum();
+            let to_me: u32 = (0..theirs).map(|_| u32::from(self.dice.d6())).sum();
+            trace!(
+                self.obs,
+                "    PWS exchange {} <-> {}: {} / {}", m.names[i], m.names[j], to_them, to_me
+            );
+            let packet = |amount| DamagePacket {
+                amount,
+                order: m.rules.damage_order,
+                bypass_accuracy: None,
+                kinetic: false,
+                health_only: false,
+            };
+            let dealt = self.damage(j, packet(to_them));
+            self.s.ships[i].damage_dealt += dealt;
+            let taken = self.damage(i, packet(to_me));
+            self.s.ships[j].damage_dealt += taken;
+        }
+    }
+}
+
+impl<R: Roller, O: Observer> ActivationDriver for Battle<'_, R, O> {
+    fn first_player(&self) -> Side {
+        self.s.first.unwrap_or(Side::A)
+    }
+
+    fn unit_count(&self) -> usize {
+        self.s.ships.len()
+    }
+
+    fn unit(&self, i: usize) -> Option<(Side, u8)> {
+        let s = &self.s.ships[i];
+        s.active().then_some((s.side, s.size))
+    }
+
+    fn wants_to_pass(&mut self, side: Side, size: u8) -> bool {
+        match self.m.policies[side.index()].passing {
+            Passing::Never => false,
+            Passing::WhenEnemyWaiting => self.s.ships.iter().enumerate().any(|(j, s)| {
+                s.side != side && s.active() && s.size == size && self.s.activated & (1 << j) == 0
+            }),
+        }
+    }
+
+    fn pick(&mut self, _side: Side, _size: u8, candidates: u64) -> usize {
+        candidates.trailing_zeros() as usize
+    }
+
+    fn activate(&mut self, i: usize) {
+        self.s.activated |= 1 << i;
+        self.activate_ship(i);
+    }
+
+    fn decided(&self) -> bool {
+        self.alive(Side::A) == 0 || self.alive(Side::B) == 0
+    }
+}

@@ -1,0 +1,1005 @@
+//! Cosmic Conflict config documents (TOML shapes) and their validation into matchups.
+//! Parsing text is the simulator's job; this module only checks meaning, and reports every
+//! problem with its document, span and field path.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use serde::Deserialize;
+use serde_spanned::Spanned;
+
+use crate::geometry::{Board, Vec2};
+use crate::outcome::Side;
+use crate::rule_system::{ConfigIssue, ExperimentSpec, NamedMatchup};
+
+use super::design::{
+    Arcs, ComponentKind, ComponentMount, MAX_COMPONENTS, MAX_SIZE, MAX_WEAPONS, ShipDesign, Slot,
+    Variant, WeaponMount, WeaponType,
+};
+use super::house_rules::{HouseRules, MghChart};
+use super::matchup::{GameLength, Matchup, Scenario};
+use super::points;
+use super::policy::{Approach, Passing, Policy, Targeting};
+use super::ship::{MAX_TRACKS, ShipState};
+
+/// Ships per matchup (activation bookkeeping uses 64-bit masks).
+pub const MAX_SHIPS: usize = 64;
+
+/// One Cosmic Conflict config file. Every file of an experiment has this shape; tables may
+/// live in any of them (designs in one file, fleets in another, ...).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Doc {
+    /// `"cosmic-conflict"` (checked by the simulator).
+    #[serde(default)]
+    pub rule_system: Option<String>,
+    /// Other files to read, relative to this one.
+    #[serde(default)]
+    pub include: Vec<Spanned<String>>,
+    /// Name, seed, battles.
+    #[serde(default)]
+    pub experiment: Option<ExperimentSpec>,
+    /// House-rule overrides.
+    #[serde(default)]
+    pub house_rules: Option<Spanned<HouseRules>>,
+    /// The scenario.
+    #[serde(default)]
+    pub scenario: Option<Spanned<ScenarioSpec>>,
+    /// Ship designs (SICs).
+    #[serde(default)]
+    pub design: Vec<Spanned<DesignSpec>>,
+    /// Fleets.
+    #[serde(default)]
+    pub fleet: Vec<Spanned<FleetSpec>>,
+    /// Matchups to play.
+    #[serde(default)]
+    pub matchup: Vec<Spanned<MatchupSpec>>,
+}
+
+/// `[[design]]`: one SIC.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DesignSpec {
+    /// Unique name.
+    pub name: Spanned<String>,
+    /// Size 1–6.
+    pub size: Spanned<i64>,
+    /// Boxes per health row (default 10, G9).
+    #[serde(default)]
+    pub row_length: Option<Spanned<i64>>,
+    /// This design's Miss/Glance/Hit chart (default: the house rule `chart`).
+    #[serde(default)]
+    pub chart: Option<Spanned<MghChart>>,
+    /// Weapons.
+    #[serde(default)]
+    pub weapons: Vec<Spanned<WeaponSpec>>,
+    /// Components.
+    #[serde(default)]
+    pub components: Vec<Spanned<ComponentSpec>>,
+}
+
+/// Weapon type names in configs.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[allow(missing_docs)]
+pub enum WeaponTypeName {
+    Kinetic,
+    Beam,
+    Rockets,
+    Missiles,
+}
+
+/// Slot names in configs.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[allow(missing_docs)]
+pub enum SlotName {
+    Primary,
+    Secondary,
+}
+
+/// Arc names in configs.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[allow(missing_docs)]
+pub enum ArcName {
+    Fore,
+    Aft,
+    Port,
+    Starboard,
+    All,
+}
+
+/// Component names in configs.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[allow(missing_docs)]
+pub enum ComponentName {
+    Armor,
+    Shield,
+    DefenseSuite,
+    NavSuite,
+    Aws,
+    Pws,
+    ManeuverEnhance,
+    HeadingEnhance,
+    AdvancedSensors,
+    FighterLaunchHangar,
+    FighterHangar,
+}
+
+/// A weapon entry.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WeaponSpec {
+    /// Weapon type.
+    #[serde(rename = "type")]
+    pub kind: WeaponTypeName,
+    /// Slot (default primary).
+    #[serde(default)]
+    pub slot: Option<SlotName>,
+    /// `none`, `oversized`, `structurally-mounted`, `linked-1` .. `linked-3`.
+    #[serde(default)]
+    pub variant: Option<Spanned<String>>,
+    /// Firing arcs.
+    pub arcs: Spanned<Vec<ArcName>>,
+    /// How many identical mounts (default 1).
+    #[serde(default)]
+    pub count: Option<Spanned<i64>>,
+}
+
+/// A component entry.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ComponentSpec {
+    /// Kind.
+    pub kind: ComponentName,
+    /// Slot (default: the kind's usual slot).
+    #[serde(default)]
+    pub slot: Option<SlotName>,
+    /// How many identical components (default 1).
+    #[serde(default)]
+    pub count: Option<Spanned<i64>>,
+}
+
+/// `[[fleet]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FleetSpec {
+    /// Unique name.
+    pub name: Spanned<String>,
+    /// Design names, one per ship.
+    pub ships: Vec<Spanned<String>>,
+}
+
+/// One side of a matchup.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideSpec {
+    /// Fleet name.
+    pub fleet: Spanned<String>,
+    /// Policy preset name (default `brawler`).
+    #[serde(default)]
+    pub policy: Option<Spanned<String>>,
+    /// Override: preferred distance for the policy's approach.
+    #[serde(default)]
+    pub range: Option<Spanned<f64>>,
+    /// Override: `best-odds`, `weakest`, `most-dangerous`, `nearest`.
+    #[serde(default)]
+    pub targeting: Option<Spanned<String>>,
+    /// Override: pass in the Size steps while the enemy has ships of that Size waiting.
+    #[serde(default)]
+    pub pass_when_enemy_waiting: Option<bool>,
+}
+
+/// `[[matchup]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatchupSpec {
+    /// Side A.
+    pub a: Spanned<SideSpec>,
+    /// Side B.
+    pub b: Spanned<SideSpec>,
+}
+
+/// `[scenario]`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioSpec {
+    /// Table size (default 54 × 30).
+    #[serde(default)]
+    pub board: Option<Spanned<Board>>,
+    /// Fixed number of turns; overrides the recommended game length.
+    #[serde(default)]
+    pub turns: Option<Spanned<i64>>,
+    /// Turns always played before the game-end roll (default 5).
+    #[serde(default)]
+    pub min_turns: Option<Spanned<i64>>,
+    /// Lowest d6 that ends the game after `min_turns` (default 4).
+    #[serde(default)]
+    pub ends_on: Option<Spanned<i64>>,
+    /// Hard cap on turns (default 30).
+    #[serde(default)]
+    pub turn_cap: Option<Spanned<i64>>,
+    /// Points-destroyed difference counted as a draw at the turn limit (default 0).
+    #[serde(default)]
+    pub draw_margin: Option<Spanned<i64>>,
+    /// Deployment zone depth from each side's edge (default 8).
+    #[serde(default)]
+    pub deployment_depth: Option<Spanned<f64>>,
+    /// Fixed starting positions.
+    #[serde(default)]
+    pub start: Vec<Spanned<StartSpec>>,
+}
+
+/// A fixed start for one ship.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StartSpec {
+    /// `"A"` or `"B"`.
+    pub side: Spanned<String>,
+    /// Index of the ship in its fleet (0-based).
+    pub ship: Spanned<i64>,
+    /// Position x.
+    pub x: f64,
+    /// Position y.
+    pub y: f64,
+    /// Heading in degrees (default: facing the other side).
+    #[serde(default)]
+    pub heading: Option<f64>,
+    /// Starting Velocity (default floor(vmax / 2)).
+    #[serde(default)]
+    pub velocity: Option<Spanned<i64>>,
+}
+
+/// Collects issues with document and span.
+struct Issues {
+    list: Vec<ConfigIssue>,
+}
+
+impl Issues {
+    fn push(
+        &mut self,
+        doc: usize,
+        span: Range<usize>,
+        field: impl Into<String>,
+        message: impl Into<String>,
+    ) {
+        self.list
+            .push(ConfigIssue::new(doc, Some(span), field, message));
+    }
+
+    /// Check an integer range; returns the value if valid.
+    fn int(&mut self, doc: usize, v: &Spanned<i64>, field: &str, lo: i64, hi: i64) -> Option<i64> {
+        let x = *v.get_ref();
+        if (lo..=hi).contains(&x) {
+            Some(x)
+        } else {
+            self.push(
+                doc,
+                v.span(),
+                field,
+                format!("{x} is out of range: allowed {lo}..={hi}"),
+            );
+            None
+        }
+    }
+}
+
+fn slot(s: Option<SlotName>) -> Option<Slot> {
+    s.map(|s| match s {
+        SlotName::Primary => Slot::Primary,
+        SlotName::Secondary => Slot::Secondary,
+    })
+}
+
+fn parse_variant(text: &str, linked_max: u8) -> Result<Variant, String> {
+    let allowed =
+        format!("allowed: none, oversized, structurally-mounted, linked-1 .. linked-{linked_max}");
+    match text {
+        "none" => Ok(Variant::None),
+        "oversized" => Ok(Variant::Oversized),
+        "structurally-mounted" => Ok(Variant::StructurallyMounted),
+        _ => match text.strip_prefix("linked-").map(str::parse::<u8>) {
+            Some(Ok(x)) if (1..=linked_max).contains(&x) => Ok(Variant::Linked(x)),
+            _ => Err(format!("unknown variant `{text}`; {allowed}")),
+        },
+    }
+}
+
+fn design(
+    doc: usize,
+    at: &str,
+    spec: &DesignSpec,
+    rules: &HouseRules,
+    issues: &mut Issues,
+) -> Option<ShipDesign> {
+    let before = issues.list.len();
+    let size = issues.int(
+        doc,
+        &spec.size,
+        &format!("{at}.size"),
+        1,
+        i64::from(MAX_SIZE),
+    );
+    let row_length = match &spec.row_length {
+        Some(r) => issues.int(doc, r, &format!("{at}.row_length"), 1, 100),
+        None => Some(10),
+    };
+    if let Some(c) = &spec.chart
+        && c.get_ref().glance_max < c.get_ref().miss_max
+    {
+        issues.push(
+            doc,
+            c.span(),
+            format!("{at}.chart"),
+            "glance_max must be at least miss_max",
+        );
+    }
+    let mut weapons = Vec::new();
+    for (k, w) in spec.weapons.iter().enumerate() {
+        let wat = format!("{at}.weapons[{k}]");
+        let ws = w.get_ref();
+        let kind = match ws.kind {
+            WeaponTypeName::Kinetic => WeaponType::Kinetic,
+            WeaponTypeName::Beam => WeaponType::Beam,
+            WeaponTypeName::Rockets => WeaponType::Rockets,
+            WeaponTypeName::Missiles => WeaponType::Missiles,
+        };
+        let slot = slot(ws.slot).unwrap_or(Slot::Primary);
+        let variant = match &ws.variant {
+            None => Variant::None,
+            Some(v) => match parse_variant(v.get_ref(), rules.linked_max) {
+                Ok(v) => v,
+                Err(e) => {
+                    issues.push(doc, v.span(), format!("{wat}.variant"), e);
+                    Variant::None
+                }
+            },
+        };
+        let vspan = ws.variant.as_ref().map_or(w.span(), |v| v.span());
+        if variant != Variant::None && !kind.takes_variant() {
+            issues.push(
+                doc,
+                vspan.clone(),
+                format!("{wat}.variant"),
+                format!("{} may not be a Variant (ch. 6)", kind.name()),
+            );
+        }
+        if variant == Variant::Oversized && slot != Slot::Primary {
+            issues.push(
+                doc,
+                vspan.clone(),
+                format!("{wat}.variant"),
+                "Oversized may only be applied to Primary weapons",
+            );
+        }
+        if variant == Variant::StructurallyMounted && slot != Slot::Primary {
+            issues.push(
+                doc,
+                vspan.clone(),
+                format!("{wat}.variant"),
+                "Structurally Mounted occupies two Primary slots: use slot = \"primary\"",
+            );
+        }
+        let mut arcs = Arcs::default();
+        for a in ws.arcs.get_ref() {
+            arcs.0 |= match a {
+                ArcName::Fore => Arcs::FORE.0,
+                ArcName::Aft => Arcs::AFT.0,
+                ArcName::Port => Arcs::PORT.0,
+                ArcName::Starboard => Arcs::STARBOARD.0,
+                ArcName::All => Arcs::ALL.0,
+            };
+        }
+        if arcs.count() == 0 {
+            issues.push(
+                doc,
+                ws.arcs.span(),
+                format!("{wat}.arcs"),
+                "a weapon needs at least one arc: fore, aft, port, starboard or all",
+            );
+        }
+        if variant == Variant::StructurallyMounted && arcs.count() != 1 {
+            issues.push(
+                doc,
+                ws.arcs.span(),
+                format!("{wat}.arcs"),
+                "Structurally Mounted allows exactly one firing arc",
+            );
+        }
+        let count = match &ws.count {
+            Some(c) => issues
+                .int(doc, c, &format!("{wat}.count"), 1, MAX_WEAPONS as i64)
+                .unwrap_or(1),
+            None => 1,
+        };
+        for _ in 0..count {
+            weapons.push(WeaponMount {
+                kind,
+                slot,
+                variant,
+                arcs,
+            });
+        }
+    }
+    if weapons.len() > MAX_WEAPONS {
+        issues.push(
+            doc,
+            spec.name.span(),
+            format!("{at}.weapons"),
+            format!(
+                "{} weapons; at most {MAX_WEAPONS} per design",
+                weapons.len()
+            ),
+        );
+    }
+    let mut components = Vec::new();
+    for (k, c) in spec.components.iter().enumerate() {
+        let cat = format!("{at}.components[{k}]");
+        let cs = c.get_ref();
+        let kind = ComponentKind::ALL[cs.kind as usize];
+        let chosen = slot(cs.slot);
+        if let (Some(fixed), Some(given)) = (kind.fixed_slot(), chosen)
+            && fixed != given
+        {
+            issues.push(
+                doc,
+                c.span(),
+                format!("{cat}.slot"),
+                format!("{} only exists as a {:?} component", kind.name(), fixed),
+            );
+        }
+        let count = match &cs.count {
+            Some(n) => issues
+                .int(doc, n, &format!("{cat}.count"), 1, MAX_COMPONENTS as i64)
+                .unwrap_or(1),
+            None => 1,
+        };
+        for _ in 0..count {
+            components.push(ComponentMount {
+                kind,
+                slot: chosen.unwrap_or(kind.default_slot()),
+            });
+        }
+    }
+    if components.len() > MAX_COMPONENTS {
+        issues.push(
+            doc,
+            spec.name.span(),
+            format!("{at}.components"),
+            format!(
+                "{} components; at most {MAX_COMPONENTS} per design",
+                components.len()
+            ),
+        );
+    }
+    let tracks = components
+        .iter()
+        .filter(|c| matches!(c.kind, ComponentKind::Armor | ComponentKind::Shield))
+        .count();
+    if tracks > MAX_TRACKS {
+        issues.push(
+            doc,
+            spec.name.span(),
+            format!("{at}.components"),
+            format!("{tracks} armor/shield tracks; at most {MAX_TRACKS}"),
+        );
+    }
+    if issues.list.len() > before {
+        return None;
+    }
+    Some(ShipDesign {
+        name: spec.name.get_ref().clone(),
+        size: size? as u8,
+        row_length: row_length? as u8,
+        chart: spec.chart.as_ref().map_or(rules.chart, |c| *c.get_ref()),
+        weapons,
+        components,
+    })
+}
+
+fn policy(doc: usize, at: &str, side: &SideSpec, issues: &mut Issues) -> Option<Policy> {
+    let name = side
+        .policy
+        .as_ref()
+        .map_or("brawler", |p| p.get_ref().as_str());
+    let Some(mut p) = Policy::preset(name) else {
+        let span = side.policy.as_ref().map(|p| p.span()).unwrap_or(0..0);
+        issues.push(
+            doc,
+            span,
+            format!("{at}.policy"),
+            format!(
+                "unknown policy `{name}`; allowed: {}",
+                Policy::PRESETS.join(", ")
+            ),
+        );
+        return None;
+    };
+    if let Some(r) = &side.range {
+        let v = *r.get_ref();
+        if !(0.0..=1000.0).contains(&v) {
+            issues.push(
+                doc,
+                r.span(),
+                format!("{at}.range"),
+                format!("{v} is out of range: allowed 0..=1000"),
+            );
+        }
+        p.approach = match p.approach {
+            Approach::Hold => Approach::Hold,
+            Approach::Close { .. } => Approach::Close { range: Some(v) },
+            Approach::Standoff { .. } => Approach::Standoff { range: Some(v) },
+        };
+    }
+    if let Some(t) = &side.targeting {
+        p.targeting = match t.get_ref().as_str() {
+            "best-odds" => Targeting::BestOdds,
+            "weakest" => Targeting::Weakest,
+            "most-dangerous" => Targeting::MostDangerous,
+            "nearest" => Targeting::Nearest,
+            other => {
+                issues.push(doc, t.span(), format!("{at}.targeting"), format!("unknown targeting `{other}`; allowed: best-odds, weakest, most-dangerous, nearest"));
+                return None;
+            }
+        };
+    }
+    if let Some(pass) = side.pass_when_enemy_waiting {
+        p.passing = if pass {
+            Passing::WhenEnemyWaiting
+        } else {
+            Passing::Never
+        };
+    }
+    Some(p)
+}
+
+/// Where a table came from: (doc, span).
+type Origin = (usize, Range<usize>);
+
+fn one_of<'a, T>(
+    docs: &'a [Doc],
+    pick: impl Fn(&'a Doc) -> Option<&'a Spanned<T>>,
+    name: &str,
+    issues: &mut Issues,
+) -> Option<(usize, &'a Spanned<T>)> {
+    let mut found: Option<(usize, &Spanned<T>)> = None;
+    for (d, doc) in docs.iter().enumerate() {
+        if let Some(t) = pick(doc) {
+            if let Some((first, _)) = found {
+                issues.push(
+                    d,
+                    t.span(),
+                    name,
+                    format!("[{name}] is already given in file #{first}; give it once"),
+                );
+            } else {
+                found = Some((d, t));
+            }
+        }
+    }
+    found
+}
+
+fn scenario(doc: usize, spec: &ScenarioSpec, issues: &mut Issues) -> Scenario {
+    let mut sc = Scenario {
+        board: Board {
+            length: 54.0,
+            width: 30.0,
+        },
+        game_length: GameLength::Recommended {
+            min_turns: 5,
+            ends_on: 4,
+        },
+        turn_cap: 30,
+        draw_margin: 0,
+    };
+    if let Some(b) = &spec.board {
+        let v = *b.get_ref();
+        if !(v.length > 0.0 && v.width > 0.0 && v.length <= 10_000.0 && v.width <= 10_000.0) {
+            issues.push(
+                doc,
+                b.span(),
+                "scenario.board",
+                "length and width must be in (0, 10000]",
+            );
+        } else {
+            sc.board = v;
+        }
+    }
+    if let Some(c) = &spec.turn_cap {
+        sc.turn_cap = issues
+            .int(doc, c, "scenario.turn_cap", 1, 1000)
+            .unwrap_or(30) as u32;
+    }
+    if let Some(m) = &spec.draw_margin {
+        sc.draw_margin = issues
+            .int(doc, m, "scenario.draw_margin", 0, 1_000_000)
+            .unwrap_or(0) as u32;
+    }
+    if let Some(t) = &spec.turns {
+        if spec.min_turns.is_some() || spec.ends_on.is_some() {
+            issues.push(doc, t.span(), "scenario.turns", "give either `turns` (fixed length) or `min_turns`/`ends_on` (recommended length), not both");
+        }
+        sc.game_length =
+            GameLength::Fixed(issues.int(doc, t, "scenario.turns", 1, 1000).unwrap_or(1) as u32);
+    } else {
+        let min_turns = spec.min_turns.as_ref().map_or(Some(5), |m| {
+            issues.int(doc, m, "scenario.min_turns", 1, 1000)
+        });
+        let ends_on = spec
+            .ends_on
+            .as_ref()
+            .map_or(Some(4), |e| issues.int(doc, e, "scenario.ends_on", 1, 6));
+        if let (Some(min_turns), Some(ends_on)) = (min_turns, ends_on) {
+            sc.game_length = GameLength::Recommended {
+                min_turns: min_turns as u32,
+                ends_on: ends_on as u8,
+            };
+        }
+    }
+    sc
+}
+
+/// Validate documents (experiment first) into matchups.
+pub fn build(docs: &[Doc]) -> Result<Vec<NamedMatchup<Matchup>>, Vec<ConfigIssue>> {
+    let mut issues = Issues { list: Vec::new() };
+    let rules = one_of(docs, |d| d.house_rules.as_ref(), "house_rules", &mut issues)
+        .map(|(d, r)| {
+            let r = r.get_ref().clone();
+            check_rules(
+                d,
+                &r,
+                docs[d]
+                    .house_rules
+                    .as_ref()
+                    .map(|s| s.span())
+                    .unwrap_or(0..0),
+                &mut issues,
+            );
+            r
+        })
+        .unwrap_or_default();
+    let scen = one_of(docs, |d| d.scenario.as_ref(), "scenario", &mut issues);
+    let scenario_value = match scen {
+        Some((d, s)) => scenario(d, s.get_ref(), &mut issues),
+        None => scenario(0, &ScenarioSpec::default(), &mut issues),
+    };
+    let depth = scen
+        .and_then(|(_, s)| s.get_ref().deployment_depth.as_ref().map(|d| *d.get_ref()))
+        .unwrap_or(8.0);
+
+    // Designs.
+    let mut designs: Vec<ShipDesign> = Vec::new();
+    let mut design_index: HashMap<String, (usize, Origin)> = HashMap::new();
+    for (d, doc) in docs.iter().enumerate() {
+        for (k, spec) in doc.design.iter().enumerate() {
+            let s = spec.get_ref();
+            let name = s.name.get_ref();
+            let at = format!("design[{k}] ({name})");
+            if let Some((_, (od, _))) = design_index.get(name) {
+                issues.push(
+                    d,
+                    s.name.span(),
+                    format!("design[{k}].name"),
+                    format!("design `{name}` is defined twice (also in file #{od})"),
+                );
+                continue;
+            }
+            if let Some(ds) = design(d, &at, s, &rules, &mut issues) {
+                design_index.insert(name.clone(), (designs.len(), (d, spec.span())));
+                designs.push(ds);
+            }
+        }
+    }
+    // Fleets.
+    let mut fleets: HashMap<String, (usize, Vec<usize>)> = HashMap::new();
+    for (d, doc) in docs.iter().enumerate() {
+        for (k, spec) in doc.fleet.iter().enumerate() {
+            let f = spec.get_ref();
+            let name = f.name.get_ref();
+            if fleets.contains_key(name) {
+                issues.push(
+                    d,
+                    f.name.span(),
+                    format!("fleet[{k}].name"),
+                    format!("fleet `{name}` is defined twice"),
+                );
+                continue;
+            }
+            if f.ships.is_empty() {
+                issues.push(
+                    d,
+                    spec.span(),
+                    format!("fleet[{k}] ({name}).ships"),
+                    "a fleet needs at least one ship",
+                );
+            }
+            if f.ships.len() > MAX_SHIPS / 2 {
+                issues.push(
+                    d,
+                    spec.span(),
+                    format!("fleet[{k}] ({name}).ships"),
+                    format!(
+                        "{} ships; at most {} per fleet",
+                        f.ships.len(),
+                        MAX_SHIPS / 2
+                    ),
+                );
+            }
+            let mut ships = Vec::new();
+            for (n, s) in f.ships.iter().enumerate() {
+                match design_index.get(s.get_ref()) {
+                    Some((i, _)) => ships.push(*i),
+                    None => {
+                        let mut known: Vec<&str> =
+                            design_index.keys().map(String::as_str).collect();
+                        known.sort_unstable();
+                        issues.push(
+                            d,
+                            s.span(),
+                            format!("fleet[{k}] ({name}).ships[{n}]"),
+                            format!(
+                                "no design named `{}`{}; known designs: {}",
+                                s.get_ref(),
+                                did_you_mean(s.get_ref(), &known),
+                                known.join(", ")
+                            ),
+                        );
+                    }
+                }
+            }
+            fleets.insert(name.clone(), (d, ships));
+        }
+    }
+    // Matchups.
+    let mut out = Vec::new();
+    let mut any = false;
+    for (d, doc) in docs.iter().enumerate() {
+        for (k, spec) in doc.matchup.iter().enumerate() {
+            any = true;
+            let ms = spec.get_ref();
+            let mut sides: Vec<(String, Vec<usize>, Policy)> = Vec::new();
+            for (label, side) in [("a", &ms.a), ("b", &ms.b)] {
+                let at = format!("matchup[{k}].{label}");
+                let s = side.get_ref();
+                let fname = s.fleet.get_ref();
+                let fleet = fleets.get(fname);
+                if fleet.is_none() {
+                    let mut known: Vec<&str> = fleets.keys().map(String::as_str).collect();
+                    known.sort_unstable();
+                    issues.push(
+                        d,
+                        s.fleet.span(),
+                        format!("{at}.fleet"),
+                        format!(
+                            "no fleet named `{fname}`{}; known fleets: {}",
+                            did_you_mean(fname, &known),
+                            known.join(", ")
+                        ),
+                    );
+                }
+                let p = policy(d, &at, s, &mut issues);
+                if let (Some((_, ships)), Some(p)) = (fleet, p) {
+                    sides.push((fname.clone(), ships.clone(), p));
+                }
+            }
+            if sides.len() == 2 && issues.list.is_empty() {
+                out.push(assemble(
+                    d,
+                    k,
+                    &sides,
+                    &designs,
+                    &rules,
+                    &scenario_value,
+                    depth,
+                    scen,
+                    &mut issues,
+                ));
+            }
+        }
+    }
+    if !any {
+        issues.list.push(ConfigIssue::new(0, None, "matchup", "the experiment defines no [[matchup]]: add at least one with `a = { fleet = ... }` and `b = { fleet = ... }`"));
+    }
+    if issues.list.is_empty() {
+        Ok(out.into_iter().flatten().collect())
+    } else {
+        Err(issues.list)
+    }
+}
+
+fn check_rules(d: usize, r: &HouseRules, span: Range<usize>, issues: &mut Issues) {
+    if r.chart.glance_max < r.chart.miss_max {
+        issues.push(
+            d,
+            span.clone(),
+            "house_rules.chart",
+            "glance_max must be at least miss_max",
+        );
+    }
+    for (k, row) in r.movement_table.iter().enumerate() {
+        if row.vmax > 50 || row.maneuver > 50 || row.heading_slow > 6 || row.heading_fast > 6 {
+            issues.push(
+                d,
+                span.clone(),
+                format!("house_rules.movement_table[{k}]"),
+                "vmax and maneuver must be 0..=50, headings 0..=6",
+            );
+        }
+    }
+    let w = &r.weapon_ranges;
+    for (name, bands) in [
+        ("kinetic", &w.kinetic[..]),
+        ("beam", &w.beam[..]),
+        ("rockets", &w.rockets[..]),
+        ("missiles", &w.missiles[..]),
+    ] {
+        let ok = bands
+            .iter()
+            .all(|b| b.is_finite() && *b > 0.0 && *b <= 1000.0)
+            && bands.windows(2).all(|p| p[0] < p[1]);
+        if !ok {
+            issues.push(
+                d,
+                span.clone(),
+                format!("house_rules.weapon_ranges.{name}"),
+                format!("{bands:?}: ranges must be positive, at most 1000, and increasing"),
+            );
+        }
+    }
+    if !(r.pws_exchange_distance >= 0.0 && r.pws_exchange_distance <= 100.0) {
+        issues.push(
+            d,
+            span.clone(),
+            "house_rules.pws_exchange_distance",
+            "allowed 0..=100",
+        );
+    }
+    if r.linked_max == 0 || r.linked_max > 6 {
+        issues.push(d, span, "house_rules.linked_max", "allowed 1..=6");
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn assemble(
+    d: usize,
+    k: usize,
+    sides: &[(String, Vec<usize>, Policy)],
+    designs: &[ShipDesign],
+    rules: &HouseRules,
+    scenario: &Scenario,
+    depth: f64,
+    scen: Option<(usize, &Spanned<ScenarioSpec>)>,
+    issues: &mut Issues,
+) -> Option<NamedMatchup<Matchup>> {
+    // Only the designs this matchup uses, re-indexed.
+    let mut used: Vec<usize> = sides
+        .iter()
+        .flat_map(|(_, s, _)| s.iter().copied())
+        .collect();
+    used.sort_unstable();
+    used.dedup();
+    let local = |g: usize| used.iter().position(|&u| u == g).unwrap_or(0);
+    let mdesigns: Vec<ShipDesign> = used.iter().map(|&g| designs[g].clone()).collect();
+    let board = scenario.board;
+    let mut start = Vec::new();
+    let mut names = Vec::new();
+    let mut ship_sides = Vec::new();
+    let mut points = [0u32; 2];
+    for (si, (_, ships, _)) in sides.iter().enumerate() {
+        let side = if si == 0 { Side::A } else { Side::B };
+        let n = ships.len();
+        for (idx, &g) in ships.iter().enumerate() {
+            let ds = &designs[g];
+            let cost = points::ship_cost(ds, rules);
+            points[si] += cost;
+            let mut ship = ShipState::new(local(g) as u16, ds, side, cost);
+            let x = if side == Side::A {
+                depth / 2.0
+            } else {
+                board.length - depth / 2.0
+            };
+            ship.pos = Vec2::new(x, board.width * (idx as f64 + 1.0) / (n as f64 + 1.0));
+            ship.heading = if side == Side::A { 0.0 } else { 180.0 };
+            ship.velocity = rules.movement_row(ds.size, 0).start_velocity();
+            start.push(ship);
+            names.push(format!("{side}{} {}", idx + 1, ds.name));
+            ship_sides.push(side);
+        }
+    }
+    if start.len() > MAX_SHIPS {
+        issues.push(
+            d,
+            0..0,
+            format!("matchup[{k}]"),
+            format!("{} ships in one matchup; at most {MAX_SHIPS}", start.len()),
+        );
+        return None;
+    }
+    if let Some((sd, spec)) = scen {
+        for (n, st) in spec.get_ref().start.iter().enumerate() {
+            let s = st.get_ref();
+            let at = format!("scenario.start[{n}]");
+            let side = match s.side.get_ref().as_str() {
+                "A" | "a" => 0,
+                "B" | "b" => 1,
+                other => {
+                    issues.push(
+                        sd,
+                        s.side.span(),
+                        format!("{at}.side"),
+                        format!("unknown side `{other}`; allowed: A, B"),
+                    );
+                    continue;
+                }
+            };
+            let count = sides[side].1.len() as i64;
+            let Some(idx) = issues.int(sd, &s.ship, &format!("{at}.ship"), 0, count - 1) else {
+                continue;
+            };
+            let i = if side == 0 {
+                idx as usize
+            } else {
+                sides[0].1.len() + idx as usize
+            };
+            let p = Vec2::new(s.x, s.y);
+            if !board.contains(p) {
+                issues.push(
+                    sd,
+                    st.span(),
+                    at.clone(),
+                    format!(
+                        "({}, {}) is off the {} × {} table",
+                        s.x, s.y, board.length, board.width
+                    ),
+                );
+                continue;
+            }
+            start[i].pos = p;
+            if let Some(h) = s.heading {
+                start[i].heading = crate::geometry::normalize_deg(h);
+            }
+            if let Some(v) = &s.velocity {
+                let vmax = rules.movement_row(start[i].size, 0).vmax;
+                if let Some(v) = issues.int(sd, v, &format!("{at}.velocity"), 0, i64::from(vmax)) {
+                    start[i].velocity = v as u8;
+                }
+            }
+        }
+    }
+    let policies = [sides[0].2.clone(), sides[1].2.clone()];
+    let label = format!(
+        "{} ({}) vs {} ({})",
+        sides[0].0, policies[0].preset, sides[1].0, policies[1].preset
+    );
+    Some(NamedMatchup {
+        label,
+        fleets: [sides[0].0.clone(), sides[1].0.clone()],
+        policies: [policies[0].to_string(), policies[1].to_string()],
+        points: [Some(points[0]), Some(points[1])],
+        ship_names: names.clone(),
+        ship_points: start.iter().map(|s| Some(s.points)).collect(),
+        ship_sides,
+        matchup: Matchup::new(
+            mdesigns,
+            start,
+            names,
+            policies,
+            scenario.clone(),
+            rules.clone(),
+        ),
+    })
+}
+
+/// `" (did you mean `x`?)"` for the closest known name within edit distance 2, else "".
+pub fn did_you_mean(given: &str, known: &[&str]) -> String {
+    known
+        .iter()
+        .map(|k| (strsim::levenshtein(given, k), *k))
+        .filter(|(d, _)| *d <= 2)
+        .min()
+        .map(|(_, k)| format!(" (did you mean `{k}`?)"))
+        .unwrap_or_default()
+}

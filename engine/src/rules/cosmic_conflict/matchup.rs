@@ -1,0 +1,203 @@
+//! A validated Cosmic Conflict matchup: designs, starting ships, policies, scenario and house
+//! rules, plus tables precomputed once for the AI (so battles do no such work).
+
+use crate::geometry::Board;
+
+use super::attack::{AttackSetup, WeaponProfile};
+use super::design::{ComponentKind, ShipDesign, Slot};
+use super::house_rules::HouseRules;
+use super::policy::Policy;
+use super::ship::ShipState;
+
+/// How long a game lasts (ch. 7 "Game Length").
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum GameLength {
+    /// The text's recommendation: play `min_turns`, then after each turn roll a d6; `ends_on`
+    /// or more ends the game (5 and 4 in the text).
+    Recommended {
+        /// Turns always played.
+        min_turns: u32,
+        /// Lowest d6 that ends the game.
+        ends_on: u8,
+    },
+    /// Exactly this many turns (a shooting range uses 1).
+    Fixed(u32),
+}
+
+/// The scenario: table, game length and how a game left standing is decided.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scenario {
+    /// The table (G27: 54 × 30, sides deploy on the short edges).
+    pub board: Board,
+    /// Game length.
+    pub game_length: GameLength,
+    /// Hard cap on turns, whatever the game-length dice say.
+    pub turn_cap: u32,
+    /// At the turn limit, a points-destroyed difference no larger than this is a draw.
+    pub draw_margin: u32,
+}
+
+/// Everything a battle of this matchup reads.
+#[derive(Clone, Debug)]
+pub struct Matchup {
+    /// Designs used (ships refer to them by index).
+    pub designs: Vec<ShipDesign>,
+    /// Ships as deployed, side A's first.
+    pub start: Vec<ShipState>,
+    /// Display names of the ships, e.g. `A1 cruiser`.
+    pub names: Vec<String>,
+    /// Policies of side A and side B.
+    pub policies: [Policy; 2],
+    /// Scenario.
+    pub scenario: Scenario,
+    /// House rules.
+    pub rules: HouseRules,
+    /// Per design, per weapon: its range bands.
+    pub profiles: Vec<Vec<WeaponProfile>>,
+    /// Per design: relative bearing (degrees) at which its weapons bear best.
+    pub facing_offset: Vec<f64>,
+    /// Per design: preferred brawling and standoff distances.
+    pub ranges: Vec<(f64, f64)>,
+    /// Per design: firepower (sum of weapon values), for the `focus-threat` policy.
+    pub firepower: Vec<Vec<f32>>,
+    expected: Vec<f32>,
+    max_weapons: usize,
+}
+
+impl Matchup {
+    /// Assemble a matchup and precompute the AI tables.
+    pub fn new(
+        designs: Vec<ShipDesign>,
+        start: Vec<ShipState>,
+        names: Vec<String>,
+        policies: [Policy; 2],
+        scenario: Scenario,
+        rules: HouseRules,
+    ) -> Self {
+        let profiles: Vec<Vec<WeaponProfile>> = designs
+            .iter()
+            .map(|d| {
+                d.weapons
+                    .iter()
+                    .map(|w| WeaponProfile::with_ranges(w.kind, w.variant, &rules.weapon_ranges))
+                    .collect()
+            })
+            .collect();
+        let max_weapons = designs.iter().map(|d| d.weapons.len()).max().unwrap_or(0);
+        let nd = designs.len();
+        let mut expected = vec![0.0f32; nd * max_weapons * nd * 3];
+        for (a, da) in designs.iter().enumerate() {
+            for (w, mount) in da.weapons.iter().enumerate() {
+                let (accuracy_mod, damage_mod) = AttackSetup::variant_mods(mount.variant);
+                for (t, dt) in designs.iter().enumerate() {
+                    for band in profiles[a][w].bands() {
+                        let e = AttackSetup {
+                            weapon_size: da.weapon_size(mount),
+                            target_size: dt.size,
+                            band: *band,
+                            accuracy_mod: accuracy_mod - defense_primaries(dt),
+                            damage_mod: damage_mod
+                                - if mount.kind.affected_by_pws() {
+                                    pws(dt)
+                                } else {
+                                    0
+                                },
+                            chart: dt.chart,
+                            glance_extension: defense_secondaries(dt),
+                        }
+                        .expected_damage();
+                        expected[((a * max_weapons + w) * nd + t) * 3 + usize::from(band.index)] =
+                            e as f32;
+                    }
+                }
+            }
+        }
+        let firepower = designs
+            .iter()
+            .enumerate()
+            .map(|(a, d)| {
+                (0..d.weapons.len())
+                    .map(|w| expected[((a * max_weapons + w) * nd + a) * 3])
+                    .collect()
+            })
+            .collect::<Vec<Vec<f32>>>();
+        let facing_offset = designs
+            .iter()
+            .enumerate()
+            .map(|(a, d)| {
+                let value_at = |rel: f64| -> f32 {
+                    d.weapons
+                        .iter()
+                        .zip(&firepower[a])
+                        .filter(|(w, _)| w.arcs.covers(rel))
+                        .map(|(_, v)| *v)
+                        .sum()
+                };
+                let mut best = (0.0, value_at(0.0));
+                for rel in [90.0, -90.0, 180.0] {
+                    let v = value_at(rel);
+                    if v > best.1 {
+                        best = (rel, v);
+                    }
+                }
+                best.0
+            })
+            .collect();
+        let ranges = profiles
+            .iter()
+            .map(|ps| {
+                let shortest = ps
+                    .iter()
+                    .map(|p| p.normal_range())
+                    .fold(f64::INFINITY, f64::min);
+                let longest = ps.iter().map(|p| p.normal_range()).fold(0.0, f64::max);
+                if ps.is_empty() {
+                    (2.0, 12.0)
+                } else {
+                    ((shortest * 0.75).max(2.0), (longest - 0.5).max(2.0))
+                }
+            })
+            .collect();
+        Matchup {
+            designs,
+            start,
+            names,
+            policies,
+            scenario,
+            rules,
+            profiles,
+            facing_offset,
+            ranges,
+            firepower,
+            expected,
+            max_weapons,
+        }
+    }
+
+    /// Expected damage of design `a`'s weapon `w` against design `t` in band `band` (static
+    /// defences, full health): the AI's estimate, not a rule.
+    #[inline]
+    pub fn expected(&self, a: usize, w: usize, t: usize, band: u8) -> f32 {
+        let nd = self.designs.len();
+        self.expected[((a * self.max_weapons + w) * nd + t) * 3 + usize::from(band)]
+    }
+}
+
+fn count(d: &ShipDesign, kind: ComponentKind, slot: Option<Slot>) -> usize {
+    d.components
+        .iter()
+        .filter(|c| c.kind == kind && slot.is_none_or(|s| s == c.slot))
+        .count()
+}
+
+fn defense_primaries(d: &ShipDesign) -> i32 {
+    count(d, ComponentKind::DefenseSuite, Some(Slot::Primary)) as i32
+}
+
+fn defense_secondaries(d: &ShipDesign) -> u8 {
+    count(d, ComponentKind::DefenseSuite, Some(Slot::Secondary)) as u8
+}
+
+fn pws(d: &ShipDesign) -> i32 {
+    count(d, ComponentKind::Pws, None) as i32
+}

@@ -1,0 +1,84 @@
+//! **Cosmic Conflict** ("Rules WIP", 2022; seed `003_f757a6b0afb79dc0.txt`): d6 fleet combat
+//! with Sizes 1–6, Size-ordered activation with passing, free-form movement, Accuracy/Damage
+//! rolls against a Miss/Glance/Hit chart, Armor/Shield/Health tracks and a 2d6 Condition table.
+//!
+//! Where a rule lives:
+//! * [`design`] — the SIC vocabulary (ch. 2, ch. 6);
+//! * [`attack`] — range bands, Accuracy and Damage, Miss/Glance/Hit (ch. 4, ch. 6 weapons and
+//!   variants);
+//! * [`damage`] — assigning damage to tracks, bypass rules (ch. 4, ch. 6 Kinetic/Shield; G3);
+//! * [`condition`] — the Condition table and its effects (ch. 5);
+//! * [`activation`] — the Size-ordered activation algorithm with passing (ch. 5);
+//! * [`battle`] — the turn loop, attacks, movement, missiles, PWS/AWS, game end (ch. 3–7);
+//! * [`points`] — the SIC Points Calculation Matrix (ch. 10);
+//! * [`house_rules`] — every gap filled by a named, overridable default;
+//! * [`policy`] — scripted AI policies; [`config`] — config documents and validation.
+//!
+//! Orders and commands, terrain, fighters and formations arrive with the follow-up issue; the
+//! battle loop keeps a Command phase slot and the ship state carries the Condition bans they
+//! will read.
+
+pub mod activation;
+pub mod attack;
+pub mod battle;
+pub mod condition;
+pub mod config;
+pub mod damage;
+pub mod design;
+pub mod house_rules;
+pub mod matchup;
+pub mod points;
+pub mod policy;
+pub mod ship;
+
+use crate::dice::Roller;
+use crate::observer::Observer;
+use crate::outcome::{Outcome, ShipTally};
+use crate::rule_system::{ConfigIssue, ExperimentSpec, NamedMatchup, RuleSystem};
+
+pub use battle::BattleState;
+pub use matchup::Matchup;
+
+/// The Cosmic Conflict rule system.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CosmicConflict;
+
+impl RuleSystem for CosmicConflict {
+    const NAME: &'static str = "cosmic-conflict";
+    type Doc = config::Doc;
+    type Matchup = Matchup;
+    type State = BattleState;
+
+    fn includes(doc: &Self::Doc) -> Vec<(String, std::ops::Range<usize>)> {
+        doc.include
+            .iter()
+            .map(|s| (s.get_ref().clone(), s.span()))
+            .collect()
+    }
+
+    fn experiment(doc: &Self::Doc) -> Option<&ExperimentSpec> {
+        doc.experiment.as_ref()
+    }
+
+    fn build(docs: &[Self::Doc]) -> Result<Vec<NamedMatchup<Matchup>>, Vec<ConfigIssue>> {
+        config::build(docs)
+    }
+
+    fn new_state(matchup: &Matchup) -> BattleState {
+        BattleState::for_matchup(matchup)
+    }
+
+    fn ship_count(matchup: &Matchup) -> usize {
+        matchup.start.len()
+    }
+
+    fn play<R: Roller, O: Observer>(
+        matchup: &Matchup,
+        state: &mut BattleState,
+        dice: &mut R,
+        observer: &mut O,
+        ships: &mut [ShipTally],
+    ) -> Outcome {
+        battle::play(matchup, state, dice, observer, ships)
+    }
+}

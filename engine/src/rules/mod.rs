@@ -1,0 +1,4 @@
+//! One module per rule system. Adding a system touches its module here, one line in
+//! `sim`'s registry and its folder under `configs/` — nothing else.
+
+pub mod cosmic_conflict;

@@ -1,0 +1,12 @@
+//! fleetlab-sim: experiments over any rule system — config loading, the deterministic parallel
+//! runner, statistics and reports. It knows rule systems only through
+//! [`fleetlab_engine::RuleSystem`] and the [`registry`].
+#![deny(missing_docs)]
+
+pub mod histogram;
+pub mod load;
+pub mod registry;
+pub mod report;
+pub mod results;
+pub mod runner;
+pub mod stats;

@@ -1,0 +1,24 @@
+//! The one place that names rule systems. Adding a rule system adds one line to
+//! [`with_system`] (and its name to [`NAMES`]).
+
+use fleetlab_engine::RuleSystem;
+use fleetlab_engine::rules::cosmic_conflict::CosmicConflict;
+
+/// Rule systems fleetlab knows, by config name.
+pub const NAMES: &[&str] = &[CosmicConflict::NAME];
+
+/// Something to do with a rule system chosen at run time by name.
+pub trait SystemTask {
+    /// What the task returns.
+    type Output;
+    /// Do it with rule system `R`.
+    fn run<R: RuleSystem>(self) -> Self::Output;
+}
+
+/// Run `task` with the rule system called `name`, or `None` if there is none.
+pub fn with_system<T: SystemTask>(name: &str, task: T) -> Option<T::Output> {
+    match name {
+        CosmicConflict::NAME => Some(task.run::<CosmicConflict>()),
+        _ => None,
+    }
+}

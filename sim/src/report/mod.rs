@@ -1,0 +1,534 @@
+//! Reports (CSV, Parquet, manifest, printed summary).
+//!
+//! The tables are built once as plain row structs ([`tables`]) and the same columns are then
+//! encoded as CSV and as Parquet. Every file of a report directory is written atomically, and
+//! `manifest.json` last: a report directory with a manifest is complete.
+
+mod atomic;
+mod csv_out;
+mod parquet_out;
+mod summary;
+pub mod tables;
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+pub use atomic::write_atomic;
+pub use summary::summary_table;
+
+use crate::results::{Manifest, MatchupResult};
+use tables::{Table, distribution_rows, ship_rows, summary_rows};
+
+/// Name of the manifest file, written last.
+pub const MANIFEST_FILE: &str = "manifest.json";
+
+/// How to compute the report's statistics.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ReportOptions {
+    /// Confidence level of the Wilson intervals, strictly between 0 and 1 (default 0.95).
+    pub confidence: f64,
+}
+
+impl Default for ReportOptions {
+    fn default() -> Self {
+        ReportOptions { confidence: 0.95 }
+    }
+}
+
+/// Why a report could not be written. Every file-related variant names the file.
+#[derive(Debug, thiserror::Error)]
+pub enum ReportError {
+    /// Creating, writing, syncing, renaming or removing a file or directory failed.
+    #[error("cannot write {}: {source}", path.display())]
+    Io {
+        /// The file or directory concerned.
+        path: PathBuf,
+        /// The underlying error.
+        source: io::Error,
+    },
+    /// Encoding a CSV table failed.
+    #[error("cannot encode {} as CSV: {source}", path.display())]
+    Csv {
+        /// The file being produced.
+        path: PathBuf,
+        /// The underlying error.
+        source: csv::Error,
+    },
+    /// Encoding a Parquet table failed.
+    #[error("cannot encode {} as Parquet: {message}", path.display())]
+    Parquet {
+        /// The file being produced.
+        path: PathBuf,
+        /// The Parquet writer's message.
+        message: String,
+    },
+    /// Serializing the manifest failed.
+    #[error("cannot encode {} as JSON: {source}", path.display())]
+    Json {
+        /// The file being produced.
+        path: PathBuf,
+        /// The underlying error.
+        source: serde_json::Error,
+    },
+    /// The confidence level is not strictly between 0 and 1.
+    #[error("confidence must be strictly between 0 and 1, got {0}")]
+    InvalidConfidence(f64),
+}
+
+/// Encode `rows` as `<dir>/<NAME>.csv` and `<dir>/<NAME>.parquet` and queue both.
+fn render<T: Table>(
+    dir: &Path,
+    rows: &[T],
+    files: &mut Vec<(PathBuf, Vec<u8>)>,
+) -> Result<(), ReportError> {
+    let columns = T::columns(rows);
+    let csv_path = dir.join(format!("{}.csv", T::NAME));
+    let csv = csv_out::to_csv(&columns).map_err(|source| ReportError::Csv {
+        path: csv_path.clone(),
+        source,
+    })?;
+    files.push((csv_path, csv));
+    let parquet_path = dir.join(format!("{}.parquet", T::NAME));
+    let parquet =
+        parquet_out::to_parquet(&columns, rows.len()).map_err(|message| ReportError::Parquet {
+            path: parquet_path.clone(),
+            message,
+        })?;
+    files.push((parquet_path, parquet));
+    Ok(())
+}
+
+/// Write `summary.csv`, `summary.parquet`, `distributions.csv`, `distributions.parquet`,
+/// `ships.csv`, `ships.parquet` and `manifest.json` (last) into `dir`, creating it if
+/// missing, and return their paths in that order.
+///
+/// Everything is encoded in memory first. Then any existing `manifest.json` in `dir` is
+/// removed (so a half-overwritten old report never looks complete), every file is written to
+/// a temp file in `dir` (`.<name>.tmp-<pid>`) and fsynced, and the temp files are renamed
+/// into place in the order above, `manifest.json` last. If anything fails, the temp files are
+/// removed, no manifest is present, and the error names the path concerned.
+pub fn write_report(
+    dir: &Path,
+    manifest: &Manifest,
+    results: &[MatchupResult],
+    opts: &ReportOptions,
+) -> Result<Vec<PathBuf>, ReportError> {
+    if !(opts.confidence > 0.0 && opts.confidence < 1.0) {
+        return Err(ReportError::InvalidConfidence(opts.confidence));
+    }
+    let mut files = Vec::with_capacity(7);
+    render(dir, &summary_rows(results, opts), &mut files)?;
+    render(dir, &distribution_rows(results), &mut files)?;
+    render(dir, &ship_rows(results, opts), &mut files)?;
+    let manifest_path = dir.join(MANIFEST_FILE);
+    let mut json = serde_json::to_string_pretty(manifest).map_err(|source| ReportError::Json {
+        path: manifest_path.clone(),
+        source,
+    })?;
+    json.push('\n');
+    files.push((manifest_path.clone(), json.into_bytes()));
+
+    fs::create_dir_all(dir).map_err(|source| ReportError::Io {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    match fs::remove_file(&manifest_path) {
+        Ok(()) => {}
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+        Err(source) => {
+            return Err(ReportError::Io {
+                path: manifest_path,
+                source,
+            });
+        }
+    }
+    atomic::write_all_atomic(dir, &files)?;
+    Ok(files.into_iter().map(|(path, _)| path).collect())
+}
+
+#[cfg(test)]
+pub(crate) mod test_support {
+    //! Fixtures shared by the report tests.
+
+    use std::path::{Path, PathBuf};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use fleetlab_engine::{Ending, Outcome, ShipTally, Side, SideTally, Verdict};
+
+    use crate::results::{Manifest, ManifestMatchup, MatchupResult, MatchupTally};
+
+    /// A fresh directory under the system temp dir, removed on drop.
+    pub(crate) struct TestDir(PathBuf);
+
+    impl TestDir {
+        pub(crate) fn new(tag: &str) -> TestDir {
+            static NEXT: AtomicUsize = AtomicUsize::new(0);
+            let path = std::env::temp_dir().join(format!(
+                "fleetlab-sim-test-{tag}-{}-{}",
+                std::process::id(),
+                NEXT.fetch_add(1, Ordering::Relaxed)
+            ));
+            let _ = std::fs::remove_dir_all(&path);
+            std::fs::create_dir_all(&path).unwrap();
+            TestDir(path)
+        }
+
+        pub(crate) fn path(&self) -> &Path {
+            &self.0
+        }
+    }
+
+    impl Drop for TestDir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    fn side(damage_dealt: u32, damage_taken: u32, survivors: u32, points_lost: u32) -> SideTally {
+        SideTally {
+            damage_dealt,
+            damage_taken,
+            survivors,
+            points_lost,
+        }
+    }
+
+    fn ship(damage_dealt: u32, damage_taken: u32, destroyed: bool) -> ShipTally {
+        ShipTally {
+            damage_dealt,
+            damage_taken,
+            destroyed,
+        }
+    }
+
+    /// One matchup, a cruiser (A, ship 0) against a frigate (B, ship 1), four battles:
+    /// A annihilates B in 3 turns; A wins on the turn limit in 6; B annihilates A in 4; both
+    /// die in turn 70 (beyond the turn histogram, so it lands in the overflow bin).
+    pub(crate) fn sample_results() -> Vec<MatchupResult> {
+        let mut tally = MatchupTally::new(2);
+        let battles = [
+            (
+                Verdict::Win(Side::A),
+                Ending::Annihilation,
+                3,
+                [side(5, 2, 1, 0), side(2, 5, 0, 30)],
+                [ship(5, 2, false), ship(2, 5, true)],
+            ),
+            (
+                Verdict::Win(Side::A),
+                Ending::TurnLimit,
+                6,
+                [side(4, 1, 1, 0), side(1, 4, 1, 0)],
+                [ship(4, 1, false), ship(1, 4, false)],
+            ),
+            (
+                Verdict::Win(Side::B),
+                Ending::Annihilation,
+                4,
+                [side(3, 6, 0, 40), side(6, 3, 1, 0)],
+                [ship(3, 6, true), ship(6, 3, false)],
+            ),
+            (
+                Verdict::Draw,
+                Ending::MutualDestruction,
+                70,
+                [side(5, 6, 0, 40), side(6, 5, 0, 30)],
+                [ship(5, 6, true), ship(6, 5, true)],
+            ),
+        ];
+        for (verdict, ending, turns, sides, ships) in battles {
+            let outcome = Outcome {
+                verdict,
+                ending,
+                turns,
+                sides,
+            };
+            tally.record(&outcome, &ships);
+        }
+        vec![MatchupResult {
+            label: "alpha (brawler) vs beta (standoff)".into(),
+            fleets: ["alpha".into(), "beta".into()],
+            policies: ["brawler".into(), "standoff".into()],
+            points: [Some(40), None],
+            ship_names: vec!["cruiser".into(), "frigate".into()],
+            ship_sides: vec![Side::A, Side::B],
+            tally,
+        }]
+    }
+
+    pub(crate) fn sample_manifest() -> Manifest {
+        Manifest {
+            fleetlab_version: "0.1.0".into(),
+            rule_system: "test".into(),
+            experiment: "sample".into(),
+            kind: "run".into(),
+            config_path: "sample.toml".into(),
+            config_hash: "00ff".into(),
+            config_files: vec!["sample.toml".into()],
+            seed: 7,
+            battles_per_matchup: 4,
+            matchups: vec![ManifestMatchup {
+                label: "alpha (brawler) vs beta (standoff)".into(),
+                dice_key: "k".into(),
+                fleets: ["alpha".into(), "beta".into()],
+                policies: ["brawler".into(), "standoff".into()],
+                battles: 4,
+            }],
+            status: "complete".into(),
+            finished_at: "2025-01-01T00:00:00Z".into(),
+            elapsed_seconds: 0.5,
+            threads: 1,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::test_support::{TestDir, sample_manifest, sample_results};
+    use super::*;
+    use crate::stats::wilson;
+
+    const ALL_FILES: [&str; 7] = [
+        "summary.csv",
+        "summary.parquet",
+        "distributions.csv",
+        "distributions.parquet",
+        "ships.csv",
+        "ships.parquet",
+        "manifest.json",
+    ];
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut v: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    }
+
+    fn read_csv(path: &Path) -> (Vec<String>, Vec<Vec<String>>) {
+        let mut r = csv::Reader::from_path(path).unwrap();
+        let header = r.headers().unwrap().iter().map(str::to_owned).collect();
+        let rows = r
+            .records()
+            .map(|rec| rec.unwrap().iter().map(str::to_owned).collect())
+            .collect();
+        (header, rows)
+    }
+
+    fn cell<'a>(header: &[String], row: &'a [String], name: &str) -> &'a str {
+        let i = header.iter().position(|h| h == name).unwrap();
+        &row[i]
+    }
+
+    #[test]
+    fn writes_complete_report() {
+        let tmp = TestDir::new("report");
+        let dir = tmp.path().join("out"); // does not exist yet
+        let written = write_report(
+            &dir,
+            &sample_manifest(),
+            &sample_results(),
+            &ReportOptions::default(),
+        )
+        .unwrap();
+        let expected: Vec<PathBuf> = ALL_FILES.iter().map(|f| dir.join(f)).collect();
+        assert_eq!(written, expected);
+        let mut sorted: Vec<String> = ALL_FILES.iter().map(|s| s.to_string()).collect();
+        sorted.sort();
+        assert_eq!(names(&dir), sorted, "no temp files may remain");
+
+        let (header, rows) = read_csv(&dir.join("summary.csv"));
+        let expected_header = [
+            "matchup",
+            "side_a",
+            "side_b",
+            "policy_a",
+            "policy_b",
+            "points_a",
+            "points_b",
+            "battles",
+            "a_wins",
+            "b_wins",
+            "draws",
+            "a_win_rate",
+            "a_win_ci_low",
+            "a_win_ci_high",
+            "b_win_rate",
+            "b_win_ci_low",
+            "b_win_ci_high",
+            "draw_rate",
+            "a_annihilation_wins",
+            "b_annihilation_wins",
+            "mutual_destructions",
+            "turn_limit_endings",
+            "mean_turns",
+            "mean_damage_dealt_a",
+            "mean_damage_dealt_b",
+            "mean_points_lost_a",
+            "mean_points_lost_b",
+            "mean_survivors_a",
+            "mean_survivors_b",
+        ];
+        assert_eq!(header, expected_header);
+        assert_eq!(rows.len(), 1);
+        let row = &rows[0];
+        let get = |name| cell(&header, row, name);
+        assert_eq!(get("matchup"), "alpha (brawler) vs beta (standoff)");
+        assert_eq!(get("points_a"), "40");
+        assert_eq!(get("points_b"), "");
+        assert_eq!(get("battles"), "4");
+        assert_eq!(get("a_wins"), "2");
+        assert_eq!(get("b_wins"), "1");
+        assert_eq!(get("draws"), "1");
+        assert_eq!(get("a_win_rate"), "0.5");
+        assert_eq!(get("b_win_rate"), "0.25");
+        assert_eq!(get("draw_rate"), "0.25");
+        let (lo, hi) = wilson(2, 4, 1.959963984540054);
+        assert!((get("a_win_ci_low").parse::<f64>().unwrap() - lo).abs() < 1e-12);
+        assert!((get("a_win_ci_high").parse::<f64>().unwrap() - hi).abs() < 1e-12);
+        assert_eq!(get("a_annihilation_wins"), "1");
+        assert_eq!(get("b_annihilation_wins"), "1");
+        assert_eq!(get("mutual_destructions"), "1");
+        assert_eq!(get("turn_limit_endings"), "1");
+        assert_eq!(get("mean_turns"), "20.75"); // (3 + 6 + 4 + 70) / 4, overflow included
+        assert_eq!(get("mean_damage_dealt_a"), "4.25");
+        assert_eq!(get("mean_points_lost_a"), "20");
+        assert_eq!(get("mean_survivors_b"), "0.5");
+
+        let (header, rows) = read_csv(&dir.join("ships.csv"));
+        assert_eq!(header[..4], ["matchup", "side", "ship", "ship_index"]);
+        assert_eq!(rows.len(), 2);
+        assert_eq!(cell(&header, &rows[0], "side"), "A");
+        assert_eq!(cell(&header, &rows[1], "ship"), "frigate");
+        assert_eq!(cell(&header, &rows[1], "ship_index"), "1");
+        assert_eq!(cell(&header, &rows[0], "destroyed"), "2");
+        assert_eq!(cell(&header, &rows[0], "destroyed_rate"), "0.5");
+        assert_eq!(cell(&header, &rows[0], "mean_damage_taken"), "3.75");
+        assert_eq!(cell(&header, &rows[0], "p50_damage_taken"), "2");
+        assert_eq!(cell(&header, &rows[0], "p90_damage_taken"), "6");
+        assert_eq!(cell(&header, &rows[1], "mean_damage_dealt"), "3.75");
+
+        let (header, rows) = read_csv(&dir.join("distributions.csv"));
+        assert_eq!(
+            header,
+            [
+                "matchup",
+                "metric",
+                "subject",
+                "value",
+                "overflow",
+                "count",
+                "probability"
+            ]
+        );
+        let turns: Vec<_> = rows.iter().filter(|r| r[1] == "turns").collect();
+        let turn_cells: Vec<(&str, &str, &str, &str)> = turns
+            .iter()
+            .map(|r| (r[3].as_str(), r[4].as_str(), r[5].as_str(), r[6].as_str()))
+            .collect();
+        assert_eq!(
+            turn_cells,
+            [
+                ("3", "false", "1", "0.25"),
+                ("4", "false", "1", "0.25"),
+                ("6", "false", "1", "0.25"),
+                ("64", "true", "1", "0.25"),
+            ]
+        );
+        assert!(turns.iter().all(|r| r[2] == "all"));
+        let subjects: Vec<&str> = rows
+            .iter()
+            .filter(|r| r[1] == "ship_damage_taken")
+            .map(|r| r[2].as_str())
+            .collect();
+        assert!(subjects.contains(&"A:cruiser#0"));
+        assert!(subjects.contains(&"B:frigate#1"));
+        let dealt_a: u64 = rows
+            .iter()
+            .filter(|r| r[1] == "damage_dealt" && r[2] == "A")
+            .map(|r| r[5].parse::<u64>().unwrap())
+            .sum();
+        assert_eq!(dealt_a, 4);
+
+        let manifest: serde_json::Value =
+            serde_json::from_str(&fs::read_to_string(dir.join(MANIFEST_FILE)).unwrap()).unwrap();
+        assert_eq!(manifest["seed"], 7);
+        assert_eq!(manifest["matchups"][0]["battles"], 4);
+    }
+
+    #[test]
+    fn rewriting_a_report_replaces_it() {
+        let tmp = TestDir::new("rewrite");
+        let opts = ReportOptions::default();
+        write_report(tmp.path(), &sample_manifest(), &sample_results(), &opts).unwrap();
+        write_report(tmp.path(), &sample_manifest(), &[], &opts).unwrap();
+        let (_, rows) = read_csv(&tmp.path().join("summary.csv"));
+        assert!(rows.is_empty());
+        assert_eq!(names(tmp.path()).len(), ALL_FILES.len());
+    }
+
+    #[test]
+    fn parent_is_a_file() {
+        let tmp = TestDir::new("parent-file");
+        let blocker = tmp.path().join("blocker");
+        fs::write(&blocker, b"not a directory").unwrap();
+        let dir = blocker.join("report");
+        let err = write_report(
+            &dir,
+            &sample_manifest(),
+            &sample_results(),
+            &ReportOptions::default(),
+        )
+        .unwrap_err();
+        assert!(
+            matches!(&err, ReportError::Io { path, .. } if *path == dir),
+            "{err:?}"
+        );
+        assert!(
+            err.to_string().contains(&dir.display().to_string()),
+            "{err}"
+        );
+        assert_eq!(names(tmp.path()), ["blocker"]);
+        assert_eq!(fs::read(&blocker).unwrap(), b"not a directory");
+    }
+
+    #[test]
+    fn failure_midway_leaves_no_temps_and_no_manifest() {
+        let tmp = TestDir::new("midway");
+        let opts = ReportOptions::default();
+        // A previous complete report...
+        write_report(tmp.path(), &sample_manifest(), &sample_results(), &opts).unwrap();
+        // ...then a directory squatting on one of the file names makes its rename fail.
+        let squatter = tmp.path().join("distributions.parquet");
+        fs::remove_file(&squatter).unwrap();
+        fs::create_dir(&squatter).unwrap();
+        fs::write(squatter.join("x"), b"x").unwrap();
+        let err =
+            write_report(tmp.path(), &sample_manifest(), &sample_results(), &opts).unwrap_err();
+        assert!(
+            matches!(&err, ReportError::Io { path, .. } if *path == squatter),
+            "{err:?}"
+        );
+        let left = names(tmp.path());
+        assert!(left.iter().all(|n| !n.contains(".tmp")), "{left:?}");
+        assert!(!left.iter().any(|n| n == MANIFEST_FILE), "{left:?}");
+    }
+
+    #[test]
+    fn invalid_confidence_touches_nothing() {
+        let tmp = TestDir::new("confidence");
+        let dir = tmp.path().join("out");
+        let err = write_report(
+            &dir,
+            &sample_manifest(),
+            &sample_results(),
+            &ReportOptions { confidence: 1.5 },
+        )
+        .unwrap_err();
+        assert!(matches!(err, ReportError::InvalidConfidence(_)));
+        assert!(!dir.exists());
+    }
+}

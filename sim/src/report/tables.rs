@@ -1,0 +1,418 @@
+//! The report tables as plain Rust rows, built once from the results and then written to every
+//! output format from the same columns (see [`Table::columns`]), so CSV and Parquet cannot
+//! disagree about names, order or values.
+
+use fleetlab_engine::{Ending, Side};
+
+use super::ReportOptions;
+use crate::histogram::Histogram;
+use crate::results::MatchupResult;
+use crate::stats::{proportion, z_for_confidence};
+
+/// The values of one column, typed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Values {
+    /// Text.
+    Str(Vec<String>),
+    /// Unsigned 32-bit integers.
+    U32(Vec<u32>),
+    /// Nullable unsigned 32-bit integers (`None` is an empty CSV cell / a Parquet null).
+    OptU32(Vec<Option<u32>>),
+    /// Unsigned 64-bit integers.
+    U64(Vec<u64>),
+    /// 64-bit floats.
+    F64(Vec<f64>),
+    /// Booleans.
+    Bool(Vec<bool>),
+}
+
+impl Values {
+    /// Number of values.
+    pub fn len(&self) -> usize {
+        match self {
+            Values::Str(v) => v.len(),
+            Values::U32(v) => v.len(),
+            Values::OptU32(v) => v.len(),
+            Values::U64(v) => v.len(),
+            Values::F64(v) => v.len(),
+            Values::Bool(v) => v.len(),
+        }
+    }
+
+    /// Whether there are no values.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The value at `row` as CSV text: integers and booleans in the usual way, floats in
+    /// Rust's shortest round-trip form, `None` as an empty cell.
+    ///
+    /// # Panics
+    ///
+    /// If `row` is out of range.
+    pub fn text(&self, row: usize) -> String {
+        match self {
+            Values::Str(v) => v[row].clone(),
+            Values::U32(v) => v[row].to_string(),
+            Values::OptU32(v) => v[row].map(|x| x.to_string()).unwrap_or_default(),
+            Values::U64(v) => v[row].to_string(),
+            Values::F64(v) => v[row].to_string(),
+            Values::Bool(v) => v[row].to_string(),
+        }
+    }
+}
+
+/// One named column of a table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Column {
+    /// Column name (the row struct's field name).
+    pub name: &'static str,
+    /// The values, one per row.
+    pub values: Values,
+}
+
+/// A cell type that can form a [`Values`] column.
+pub trait CellType: Sized {
+    /// Wrap a column of these values.
+    fn into_values(values: Vec<Self>) -> Values;
+}
+
+macro_rules! cell_type {
+    ($ty:ty, $variant:ident) => {
+        impl CellType for $ty {
+            fn into_values(values: Vec<Self>) -> Values {
+                Values::$variant(values)
+            }
+        }
+    };
+}
+
+cell_type!(String, Str);
+cell_type!(u32, U32);
+cell_type!(Option<u32>, OptU32);
+cell_type!(u64, U64);
+cell_type!(f64, F64);
+cell_type!(bool, Bool);
+
+/// A row struct whose fields are the columns of a report table.
+pub trait Table: Sized {
+    /// File stem of the table (`summary` → `summary.csv`, `summary.parquet`).
+    const NAME: &'static str;
+    /// Column names, in order.
+    const COLUMNS: &'static [&'static str];
+    /// The rows transposed into named, typed columns (in [`Table::COLUMNS`] order).
+    fn columns(rows: &[Self]) -> Vec<Column>;
+}
+
+/// Declares a row struct and derives its [`Table`] impl from the field list, so each column
+/// is declared exactly once.
+macro_rules! table_row {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident in $table:literal {
+            $( $(#[$fmeta:meta])* pub $field:ident : $ty:ty, )*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Debug, PartialEq)]
+        pub struct $name {
+            $( $(#[$fmeta])* pub $field: $ty, )*
+        }
+
+        impl Table for $name {
+            const NAME: &'static str = $table;
+            const COLUMNS: &'static [&'static str] = &[$(stringify!($field)),*];
+            fn columns(rows: &[Self]) -> Vec<Column> {
+                vec![$(
+                    Column {
+                        name: stringify!($field),
+                        values: <$ty as CellType>::into_values(
+                            rows.iter().map(|r| r.$field.clone()).collect(),
+                        ),
+                    },
+                )*]
+            }
+        }
+    };
+}
+
+table_row! {
+    /// One matchup's headline numbers (`summary.csv` / `summary.parquet`).
+    pub struct SummaryRow in "summary" {
+        /// Matchup label.
+        pub matchup: String,
+        /// Fleet of side A.
+        pub side_a: String,
+        /// Fleet of side B.
+        pub side_b: String,
+        /// Policy of side A.
+        pub policy_a: String,
+        /// Policy of side B.
+        pub policy_b: String,
+        /// Fleet points of side A, where the rules define points.
+        pub points_a: Option<u32>,
+        /// Fleet points of side B, where the rules define points.
+        pub points_b: Option<u32>,
+        /// Battles played.
+        pub battles: u64,
+        /// Wins of side A.
+        pub a_wins: u64,
+        /// Wins of side B.
+        pub b_wins: u64,
+        /// Draws.
+        pub draws: u64,
+        /// Share of battles A won.
+        pub a_win_rate: f64,
+        /// Wilson interval of `a_win_rate`, low end.
+        pub a_win_ci_low: f64,
+        /// Wilson interval of `a_win_rate`, high end.
+        pub a_win_ci_high: f64,
+        /// Share of battles B won.
+        pub b_win_rate: f64,
+        /// Wilson interval of `b_win_rate`, low end.
+        pub b_win_ci_low: f64,
+        /// Wilson interval of `b_win_rate`, high end.
+        pub b_win_ci_high: f64,
+        /// Share of battles drawn.
+        pub draw_rate: f64,
+        /// A wins by annihilating B.
+        pub a_annihilation_wins: u64,
+        /// B wins by annihilating A.
+        pub b_annihilation_wins: u64,
+        /// Battles in which both sides were wiped out in the same turn.
+        pub mutual_destructions: u64,
+        /// Battles ended by the game-length rule.
+        pub turn_limit_endings: u64,
+        /// Mean turns played.
+        pub mean_turns: f64,
+        /// Mean damage dealt by side A.
+        pub mean_damage_dealt_a: f64,
+        /// Mean damage dealt by side B.
+        pub mean_damage_dealt_b: f64,
+        /// Mean points side A lost.
+        pub mean_points_lost_a: f64,
+        /// Mean points side B lost.
+        pub mean_points_lost_b: f64,
+        /// Mean units of side A left at the end.
+        pub mean_survivors_a: f64,
+        /// Mean units of side B left at the end.
+        pub mean_survivors_b: f64,
+    }
+}
+
+table_row! {
+    /// One non-empty histogram bin (`distributions.csv` / `distributions.parquet`, long
+    /// format).
+    pub struct DistributionRow in "distributions" {
+        /// Matchup label.
+        pub matchup: String,
+        /// `turns`, `damage_dealt`, `damage_taken`, `survivors`, `points_lost` or
+        /// `ship_damage_taken`.
+        pub metric: String,
+        /// `all` for turns, `A`/`B` for side metrics, `<side>:<ship>#<index>` (index in setup
+        /// order, as in the ships table) for ship metrics.
+        pub subject: String,
+        /// The value; for the overflow bin, the number of unit bins (values ≥ it).
+        pub value: u32,
+        /// Whether this is the overflow bin (values ≥ `value`).
+        pub overflow: bool,
+        /// Battles with this value.
+        pub count: u64,
+        /// `count / battles`.
+        pub probability: f64,
+    }
+}
+
+table_row! {
+    /// One ship of one matchup (`ships.csv` / `ships.parquet`).
+    pub struct ShipRow in "ships" {
+        /// Matchup label.
+        pub matchup: String,
+        /// `A` or `B`.
+        pub side: String,
+        /// Ship name (may repeat; `ship_index` is unique within a matchup).
+        pub ship: String,
+        /// Position in the setup order.
+        pub ship_index: u32,
+        /// Battles in which it was destroyed.
+        pub destroyed: u64,
+        /// Share of battles in which it was destroyed.
+        pub destroyed_rate: f64,
+        /// Wilson interval of `destroyed_rate`, low end.
+        pub destroyed_ci_low: f64,
+        /// Wilson interval of `destroyed_rate`, high end.
+        pub destroyed_ci_high: f64,
+        /// Mean damage taken.
+        pub mean_damage_taken: f64,
+        /// Sample standard deviation of damage taken.
+        pub sd_damage_taken: f64,
+        /// Median damage taken (null when it falls in the overflow bin).
+        pub p50_damage_taken: Option<u32>,
+        /// 90th percentile of damage taken (null when it falls in the overflow bin).
+        pub p90_damage_taken: Option<u32>,
+        /// Mean damage dealt.
+        pub mean_damage_dealt: f64,
+    }
+}
+
+fn mean_of(total: u64, n: u64) -> f64 {
+    if n == 0 { 0.0 } else { total as f64 / n as f64 }
+}
+
+/// The summary table: one row per matchup, intervals at `opts.confidence`.
+///
+/// # Panics
+///
+/// If `opts.confidence` is not strictly between 0 and 1.
+pub fn summary_rows(results: &[MatchupResult], opts: &ReportOptions) -> Vec<SummaryRow> {
+    let z = z_for_confidence(opts.confidence);
+    results
+        .iter()
+        .map(|r| {
+            let t = &r.tally;
+            let n = t.battles;
+            let a = proportion(t.wins[Side::A.index()], n, z);
+            let b = proportion(t.wins[Side::B.index()], n, z);
+            SummaryRow {
+                matchup: r.label.clone(),
+                side_a: r.fleets[0].clone(),
+                side_b: r.fleets[1].clone(),
+                policy_a: r.policies[0].clone(),
+                policy_b: r.policies[1].clone(),
+                points_a: r.points[0],
+                points_b: r.points[1],
+                battles: n,
+                a_wins: t.wins[Side::A.index()],
+                b_wins: t.wins[Side::B.index()],
+                draws: t.draws,
+                a_win_rate: a.rate,
+                a_win_ci_low: a.low,
+                a_win_ci_high: a.high,
+                b_win_rate: b.rate,
+                b_win_ci_low: b.low,
+                b_win_ci_high: b.high,
+                draw_rate: mean_of(t.draws, n),
+                a_annihilation_wins: t.annihilations(Side::A),
+                b_annihilation_wins: t.annihilations(Side::B),
+                mutual_destructions: t.endings(Ending::MutualDestruction),
+                turn_limit_endings: t.endings(Ending::TurnLimit),
+                mean_turns: t.turns.mean(),
+                mean_damage_dealt_a: t.damage_dealt[0].mean(),
+                mean_damage_dealt_b: t.damage_dealt[1].mean(),
+                mean_points_lost_a: t.points_lost[0].mean(),
+                mean_points_lost_b: t.points_lost[1].mean(),
+                mean_survivors_a: t.survivors[0].mean(),
+                mean_survivors_b: t.survivors[1].mean(),
+            }
+        })
+        .collect()
+}
+
+fn push_histogram(
+    rows: &mut Vec<DistributionRow>,
+    matchup: &str,
+    metric: &str,
+    subject: &str,
+    h: &Histogram,
+) {
+    let n = h.n();
+    let mut push = |value: u32, overflow: bool, count: u64| {
+        rows.push(DistributionRow {
+            matchup: matchup.to_owned(),
+            metric: metric.to_owned(),
+            subject: subject.to_owned(),
+            value,
+            overflow,
+            count,
+            probability: mean_of(count, n),
+        });
+    };
+    for (value, &count) in h.counts().iter().enumerate() {
+        if count > 0 {
+            push(value as u32, false, count);
+        }
+    }
+    if h.overflow() > 0 {
+        push(h.counts().len() as u32, true, h.overflow());
+    }
+}
+
+/// The distributions table: every non-empty histogram bin of every matchup, in matchup
+/// order, then metric order (`turns`, `damage_dealt`, `damage_taken`, `survivors`,
+/// `points_lost`, `ship_damage_taken`), then subject, then value.
+pub fn distribution_rows(results: &[MatchupResult]) -> Vec<DistributionRow> {
+    let mut rows = Vec::new();
+    for r in results {
+        let t = &r.tally;
+        let m = r.label.as_str();
+        push_histogram(&mut rows, m, "turns", "all", &t.turns);
+        let side_metrics: [(&str, &[Histogram; 2]); 4] = [
+            ("damage_dealt", &t.damage_dealt),
+            ("damage_taken", &t.damage_taken),
+            ("survivors", &t.survivors),
+            ("points_lost", &t.points_lost),
+        ];
+        for (metric, hists) in side_metrics {
+            for side in [Side::A, Side::B] {
+                push_histogram(
+                    &mut rows,
+                    m,
+                    metric,
+                    &side.to_string(),
+                    &hists[side.index()],
+                );
+            }
+        }
+        for (i, ((name, side), h)) in r
+            .ship_names
+            .iter()
+            .zip(&r.ship_sides)
+            .zip(&t.ship_damage_taken)
+            .enumerate()
+        {
+            let subject = format!("{side}:{name}#{i}");
+            push_histogram(&mut rows, m, "ship_damage_taken", &subject, h);
+        }
+    }
+    rows
+}
+
+/// The ships table: one row per ship per matchup, intervals at `opts.confidence`.
+///
+/// # Panics
+///
+/// If `opts.confidence` is not strictly between 0 and 1.
+pub fn ship_rows(results: &[MatchupResult], opts: &ReportOptions) -> Vec<ShipRow> {
+    let z = z_for_confidence(opts.confidence);
+    let mut rows = Vec::new();
+    for r in results {
+        let t = &r.tally;
+        let n = t.battles;
+        let ships = r
+            .ship_names
+            .iter()
+            .zip(&r.ship_sides)
+            .zip(&t.ship_damage_taken)
+            .zip(&t.ship_damage_dealt)
+            .zip(&t.ship_destroyed);
+        for (i, ((((name, side), taken), &dealt), &destroyed)) in ships.enumerate() {
+            let d = proportion(destroyed, n, z);
+            rows.push(ShipRow {
+                matchup: r.label.clone(),
+                side: side.to_string(),
+                ship: name.clone(),
+                ship_index: i as u32,
+                destroyed,
+                destroyed_rate: d.rate,
+                destroyed_ci_low: d.low,
+                destroyed_ci_high: d.high,
+                mean_damage_taken: taken.mean(),
+                sd_damage_taken: taken.sd(),
+                p50_damage_taken: taken.quantile(0.5),
+                p90_damage_taken: taken.quantile(0.9),
+                mean_damage_dealt: mean_of(dealt, n),
+            });
+        }
+    }
+    rows
+}

@@ -1,0 +1,107 @@
+//! The deterministic parallel runner: fixed-size batches of battle indices on rayon, one
+//! reusable battle state per worker, per-worker tallies merged at the end.
+//!
+//! Battle `i` of a matchup always gets `Dice::for_battle(seed, key, i)` and all tallies are
+//! exact integers, so the result is bit-identical for any thread count or batch schedule.
+
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use fleetlab_engine::dice::{Dice, name_key};
+use fleetlab_engine::rule_system::NamedMatchup;
+use fleetlab_engine::{NoTrace, RuleSystem, ShipTally};
+use rayon::prelude::*;
+
+use crate::results::MatchupTally;
+
+/// Battles per batch: the unit of parallel work and of progress reporting.
+pub const BATCH: u64 = 1024;
+
+/// A worker's reusable state: battle state, per-ship scratch and its running tally.
+pub struct Worker<R: RuleSystem> {
+    state: R::State,
+    ships: Vec<ShipTally>,
+    /// What this worker has accumulated.
+    pub tally: MatchupTally,
+}
+
+impl<R: RuleSystem> Worker<R> {
+    /// A worker for a matchup (allocates once).
+    pub fn new(m: &R::Matchup) -> Self {
+        let n = R::ship_count(m);
+        Worker {
+            state: R::new_state(m),
+            ships: vec![ShipTally::default(); n],
+            tally: MatchupTally::new(n),
+        }
+    }
+
+    /// Play battles `indices` of the matchup. Allocation-free once warmed up.
+    pub fn play(&mut self, m: &R::Matchup, seed: u64, key: u64, indices: Range<u64>) {
+        for i in indices {
+            let mut dice = Dice::for_battle(seed, key, i);
+            let outcome = R::play(m, &mut self.state, &mut dice, &mut NoTrace, &mut self.ships);
+            self.tally.record(&outcome, &self.ships);
+        }
+    }
+}
+
+/// The dice key of a matchup (from its label, so reordering matchups keeps their dice).
+pub fn matchup_key<M>(m: &NamedMatchup<M>) -> u64 {
+    name_key(&m.label)
+}
+
+/// Run battles `indices` of a matchup on the current rayon pool. `on_batch` is called with
+/// the size of each finished batch (for progress bars). If `stop` becomes true, batches not
+/// yet started are skipped and the returned tally covers fewer battles (the caller checks
+/// `tally.battles`).
+pub fn run_matchup<R: RuleSystem>(
+    m: &NamedMatchup<R::Matchup>,
+    seed: u64,
+    indices: Range<u64>,
+    on_batch: &(dyn Fn(u64) + Sync),
+    stop: Option<&AtomicBool>,
+) -> MatchupTally {
+    let key = matchup_key(m);
+    let first_batch = indices.start / BATCH;
+    let last_batch = indices.end.div_ceil(BATCH);
+    let n = R::ship_count(&m.matchup);
+    (first_batch..last_batch)
+        .into_par_iter()
+        .fold(
+            || Worker::<R>::new(&m.matchup),
+            |mut w, b| {
+                if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                    return w;
+                }
+                let lo = (b * BATCH).max(indices.start);
+                let hi = ((b + 1) * BATCH).min(indices.end);
+                w.play(&m.matchup, seed, key, lo..hi);
+                on_batch(hi - lo);
+                w
+            },
+        )
+        .map(|w| w.tally)
+        .reduce(
+            || MatchupTally::new(n),
+            |mut a, b| {
+                a.merge(&b);
+                a
+            },
+        )
+}
+
+/// Run `f` on a rayon pool with `threads` threads (all cores when `None`).
+pub fn with_threads<T: Send>(
+    threads: Option<usize>,
+    f: impl FnOnce() -> T + Send,
+) -> Result<T, String> {
+    let mut b = rayon::ThreadPoolBuilder::new();
+    if let Some(t) = threads {
+        b = b.num_threads(t);
+    }
+    let pool = b
+        .build()
+        .map_err(|e| format!("cannot start {threads:?} threads: {e}"))?;
+    Ok(pool.install(f))
+}

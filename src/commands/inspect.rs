@@ -1,0 +1,82 @@
+//! `fleetlab validate` and `fleetlab points`: what a config contains, without playing it.
+
+use std::path::Path;
+
+use fleetlab_engine::RuleSystem;
+use fleetlab_sim::load;
+use fleetlab_sim::registry::SystemTask;
+
+use crate::error::CliError;
+
+/// `fleetlab validate CONFIG`.
+pub fn validate(config: &Path) -> Result<(), CliError> {
+    super::dispatch(
+        config,
+        Inspect {
+            config,
+            points: false,
+        },
+    )
+}
+
+/// `fleetlab points CONFIG`.
+pub fn points(config: &Path) -> Result<(), CliError> {
+    super::dispatch(
+        config,
+        Inspect {
+            config,
+            points: true,
+        },
+    )
+}
+
+struct Inspect<'a> {
+    config: &'a Path,
+    points: bool,
+}
+
+impl SystemTask for Inspect<'_> {
+    type Output = Result<(), CliError>;
+
+    fn run<R: RuleSystem>(self) -> Self::Output {
+        let exp = load::load::<R>(self.config)?;
+        if !self.points {
+            println!(
+                "{}: valid {} experiment `{}` — {} file(s), {} matchup(s)",
+                self.config.display(),
+                R::NAME,
+                exp.name,
+                exp.files.len(),
+                exp.matchups.len()
+            );
+            for m in &exp.matchups {
+                println!("  {}", m.label);
+            }
+            return Ok(());
+        }
+        let mut seen: Vec<&str> = Vec::new();
+        for m in &exp.matchups {
+            for side in 0..2 {
+                let fleet = m.fleets[side].as_str();
+                if seen.contains(&fleet) {
+                    continue;
+                }
+                seen.push(fleet);
+                let total = m.points[side].map_or("no points".to_string(), |p| format!("{p} pts"));
+                println!("{fleet}: {total}");
+                let want = if side == 0 {
+                    fleetlab_engine::Side::A
+                } else {
+                    fleetlab_engine::Side::B
+                };
+                for ((name, s), p) in m.ship_names.iter().zip(&m.ship_sides).zip(&m.ship_points) {
+                    if *s == want {
+                        let p = p.map_or(String::new(), |p| format!("{p} pts"));
+                        println!("  {name:<32} {p}");
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,35 @@
+//! One module per subcommand.
+
+pub mod bench;
+pub mod inspect;
+pub mod run;
+pub mod trace;
+
+use std::path::Path;
+
+use fleetlab_sim::load::{self, ConfigError, Located};
+use fleetlab_sim::registry::{self, SystemTask};
+
+use crate::error::CliError;
+
+/// Read an experiment file's `rule_system` and run `task` with that rule system.
+pub fn dispatch<T: SystemTask<Output = Result<(), CliError>>>(
+    config: &Path,
+    task: T,
+) -> Result<(), CliError> {
+    let src = load::read_source(config)?;
+    let name = load::rule_system_of(&src)?;
+    registry::with_system(&name, task).unwrap_or_else(|| {
+        Err(CliError::Config(ConfigError {
+            problems: vec![Located {
+                file: config.to_path_buf(),
+                line_col: None,
+                field: Some("rule_system".into()),
+                message: format!(
+                    "unknown rule system `{name}`; known: {}",
+                    registry::NAMES.join(", ")
+                ),
+            }],
+        }))
+    })
+}

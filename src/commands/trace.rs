@@ -1,0 +1,76 @@
+//! `fleetlab trace`: one battle, turn by turn.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use fleetlab_engine::dice::Dice;
+use fleetlab_engine::{RuleSystem, ShipTally, Trace};
+use fleetlab_sim::load::{self, DEFAULT_SEED};
+use fleetlab_sim::registry::SystemTask;
+use fleetlab_sim::runner;
+
+use crate::error::CliError;
+
+/// Arguments of `fleetlab trace`.
+#[derive(Debug, Args)]
+pub struct TraceArgs {
+    /// Experiment file (TOML).
+    pub config: PathBuf,
+    /// Battle index (the same battle `run` plays with this index and seed).
+    #[arg(long, default_value_t = 0)]
+    pub battle: u64,
+    /// Matchup number (0-based, in the experiment's order).
+    #[arg(long, default_value_t = 0)]
+    pub matchup: usize,
+    /// Master seed (default: the experiment's, else 1).
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
+
+/// Run the command.
+pub fn trace(args: &TraceArgs) -> Result<(), CliError> {
+    super::dispatch(&args.config, TraceTask(args))
+}
+
+struct TraceTask<'a>(&'a TraceArgs);
+
+impl SystemTask for TraceTask<'_> {
+    type Output = Result<(), CliError>;
+
+    fn run<R: RuleSystem>(self) -> Self::Output {
+        let args = self.0;
+        let exp = load::load::<R>(&args.config)?;
+        let Some(m) = exp.matchups.get(args.matchup) else {
+            return Err(CliError::Usage(format!(
+                "--matchup {} does not exist: the experiment has {} matchup(s), numbered from 0",
+                args.matchup,
+                exp.matchups.len()
+            )));
+        };
+        let seed = args.seed.or(exp.spec.seed).unwrap_or(DEFAULT_SEED);
+        let mut state = R::new_state(&m.matchup);
+        let mut ships = vec![ShipTally::default(); R::ship_count(&m.matchup)];
+        let mut dice = Dice::for_battle(seed, runner::matchup_key(m), args.battle);
+        let mut log = Trace::default();
+        let outcome = R::play(&m.matchup, &mut state, &mut dice, &mut log, &mut ships);
+        println!("{} — battle {} (seed {seed})", m.label, args.battle);
+        println!("side A: {} — {}", m.fleets[0], m.policies[0]);
+        println!("side B: {} — {}", m.fleets[1], m.policies[1]);
+        print!("{}", log.log);
+        println!(
+            "result: {:?}, ended by {} after {} turns",
+            outcome.verdict,
+            outcome.ending.name(),
+            outcome.turns
+        );
+        for (name, t) in m.ship_names.iter().zip(&ships) {
+            println!(
+                "  {name}: dealt {}, took {}{}",
+                t.damage_dealt,
+                t.damage_taken,
+                if t.destroyed { ", destroyed" } else { "" }
+            );
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,57 @@
+//! `fleetlab`: the command line. Parses arguments, hands validated values to `fleetlab-sim`
+//! and prints. Exit codes: 0 success, 1 runtime failure (e.g. a report cannot be written),
+//! 2 usage or config error.
+
+mod commands;
+mod error;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Monte Carlo balance simulator for tabletop space-combat games.
+#[derive(Debug, Parser)]
+#[command(name = "fleetlab", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Play every matchup of an experiment and write a report.
+    Run(commands::run::RunArgs),
+    /// Print a turn-by-turn log of one battle.
+    Trace(commands::trace::TraceArgs),
+    /// Check an experiment config and say what it contains.
+    Validate {
+        /// Experiment file (TOML).
+        config: PathBuf,
+    },
+    /// Print the points value of every fleet (and ship) in an experiment.
+    Points {
+        /// Experiment file (TOML).
+        config: PathBuf,
+    },
+    /// Measure battles per second on the reference scenarios (1 thread and all threads).
+    Bench(commands::bench::BenchArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Run(args) => commands::run::run(&args),
+        Command::Trace(args) => commands::trace::trace(&args),
+        Command::Validate { config } => commands::inspect::validate(&config),
+        Command::Points { config } => commands::inspect::points(&config),
+        Command::Bench(args) => commands::bench::bench(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{e}");
+            e.exit_code()
+        }
+    }
+}
