@@ -1,0 +1,50 @@
+//! No heap allocation per battle in steady state: a counting global allocator watches a
+//! worker play 10,000 battles of the reference scenario after a short warm-up.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use fleetlab_engine::rules::cosmic_conflict::CosmicConflict;
+use fleetlab_sim::load;
+use fleetlab_sim::runner::{self, Worker};
+
+struct Counting;
+
+static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+#[test]
+fn steady_state_battles_do_not_allocate() {
+    let config =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs/cosmic-conflict/reference-3v3.toml");
+    let exp = load::load::<CosmicConflict>(&config).expect("reference config loads");
+    let m = &exp.matchups[0];
+    let key = runner::matchup_key(m);
+    let mut worker = Worker::<CosmicConflict>::new(&m.matchup);
+    worker.play(&m.matchup, 1, key, 0..100);
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    worker.play(&m.matchup, 1, key, 100..10_100);
+    let allocations = ALLOCATIONS.load(Ordering::Relaxed) - before;
+    assert_eq!(worker.tally.battles, 10_100);
+    assert_eq!(
+        allocations, 0,
+        "{allocations} heap allocations in 10,000 steady-state battles"
+    );
+}

@@ -1,0 +1,84 @@
+//! `fleetlab run` gives the same report bytes for 1 and 2 threads, and a golden result for
+//! the reference scenario at a fixed seed. The golden numbers change only when the rules or
+//! policies change — update them deliberately, in the same commit, saying why.
+
+use std::path::Path;
+use std::process::Command;
+
+fn run(out: &Path, threads: &str) {
+    let status = Command::new(env!("CARGO_BIN_EXE_fleetlab"))
+        .args([
+            "run",
+            "configs/cosmic-conflict/reference-3v3.toml",
+            "--battles",
+            "5000",
+            "--seed",
+            "99",
+            "--quiet",
+        ])
+        .args(["--threads", threads, "--out"])
+        .arg(out)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run fleetlab");
+    assert!(
+        status.status.success(),
+        "{}",
+        String::from_utf8_lossy(&status.stderr)
+    );
+}
+
+#[test]
+fn reports_are_identical_for_one_and_two_threads() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (one, two) = (dir.path().join("one"), dir.path().join("two"));
+    run(&one, "1");
+    run(&two, "2");
+    for file in [
+        "summary.csv",
+        "distributions.csv",
+        "ships.csv",
+        "summary.parquet",
+    ] {
+        let a = std::fs::read(one.join(file)).expect(file);
+        let b = std::fs::read(two.join(file)).expect(file);
+        assert!(a == b, "{file} differs between 1 and 2 threads");
+    }
+    let summary = std::fs::read_to_string(one.join("summary.csv")).expect("summary");
+    let mut rows = csv::Reader::from_reader(summary.as_bytes());
+    let headers = rows.headers().expect("header").clone();
+    let row = rows.records().next().expect("one row").expect("row");
+    let get = |name: &str| {
+        row.get(headers.iter().position(|h| h == name).expect(name))
+            .expect(name)
+            .to_string()
+    };
+    // Golden values: reference-3v3, seed 99, 5,000 battles.
+    let golden = [
+        ("battles", "5000"),
+        ("a_wins", GOLDEN_A_WINS),
+        ("b_wins", GOLDEN_B_WINS),
+        ("draws", GOLDEN_DRAWS),
+    ];
+    for (name, want) in golden {
+        assert_eq!(get(name), want, "golden {name}");
+    }
+    let manifest: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(one.join("manifest.json")).expect("manifest"),
+    )
+    .expect("json");
+    assert_eq!(manifest["seed"], 99);
+    assert_eq!(manifest["battles_per_matchup"], 5000);
+    assert_eq!(manifest["status"], "complete");
+    assert_eq!(manifest["rule_system"], "cosmic-conflict");
+    assert!(
+        manifest["matchups"][0]["policies"][0]
+            .as_str()
+            .expect("policy")
+            .starts_with("brawler(")
+    );
+}
+
+const GOLDEN_A_WINS: &str = "2631";
+const GOLDEN_B_WINS: &str = "2196";
+const GOLDEN_DRAWS: &str = "173";
