@@ -110,7 +110,7 @@ pub fn read_source(path: &Path) -> Result<Source, ConfigError> {
             path,
             Some(line_col(&text, at)),
             None,
-            "config is not valid UTF-8 text",
+            "config is not valid UTF-8 text (invalid bytes here): save the file as UTF-8",
         )
     })?;
     Ok(Source {
@@ -119,34 +119,138 @@ pub fn read_source(path: &Path) -> Result<Source, ConfigError> {
     })
 }
 
-/// The `rule_system` named by an experiment file.
+/// The fields the loader reads itself, before the rule system parses the document; other
+/// fields are ignored here (and checked by the rule system's own parse).
+#[derive(serde::Deserialize)]
+struct Probe {
+    #[serde(default)]
+    rule_system: Option<toml::Spanned<toml::Value>>,
+    #[serde(default)]
+    experiment: Option<ProbeExperiment>,
+}
+
+#[derive(serde::Deserialize)]
+struct ProbeExperiment {
+    #[serde(default)]
+    battles: Option<toml::Spanned<toml::Value>>,
+}
+
+fn probe(src: &Source) -> Result<Probe, ConfigError> {
+    toml::from_str(&src.text).map_err(|e| toml_error(src, &e, None))
+}
+
+/// The `rule_system` named by an experiment file, checked against the known rule systems.
 pub fn rule_system_of(src: &Source) -> Result<String, ConfigError> {
-    let table: toml::Table = toml::from_str(&src.text).map_err(|e| toml_error(src, &e, None))?;
-    match table.get("rule_system") {
-        Some(toml::Value::String(s)) => Ok(s.clone()),
-        Some(other) => Err(ConfigError::one(
-            &src.path,
-            None,
-            Some("rule_system".into()),
-            format!("expected a string, found {}", other.type_str()),
-        )),
-        None => Err(ConfigError::one(
+    let Some(value) = probe(src)?.rule_system else {
+        return Err(ConfigError::one(
             &src.path,
             Some((1, 1)),
             Some("rule_system".into()),
-            "missing `rule_system = \"...\"` at the top of the experiment file",
+            format!(
+                "missing `rule_system = \"...\"` at the top of the experiment file; known: {}",
+                crate::registry::NAMES.join(", ")
+            ),
+        ));
+    };
+    let at = Some(line_col(&src.text, value.span().start));
+    match value.get_ref() {
+        toml::Value::String(s) if crate::registry::NAMES.contains(&s.as_str()) => Ok(s.clone()),
+        toml::Value::String(s) => {
+            let hint = strsim_hint(s, crate::registry::NAMES);
+            Err(ConfigError::one(
+                &src.path,
+                at,
+                Some("rule_system".into()),
+                format!(
+                    "unknown rule system `{s}`{hint}; known: {}",
+                    crate::registry::NAMES.join(", ")
+                ),
+            ))
+        }
+        other => Err(ConfigError::one(
+            &src.path,
+            at,
+            Some("rule_system".into()),
+            format!(
+                "expected a string, found {}; known rule systems: {}",
+                other.type_str(),
+                crate::registry::NAMES.join(", ")
+            ),
         )),
     }
 }
 
 fn toml_error(src: &Source, e: &toml::de::Error, path: Option<String>) -> ConfigError {
-    let lc = e.span().map(|s| line_col(&src.text, s.start));
-    let mut message = e.message().trim().to_string();
+    let span = e.span();
+    let lc = span.clone().map(|s| line_col(&src.text, s.start));
+    let mut message = friendly_types(e.message().trim());
+    if message == "duplicate key"
+        && let Some(key) = span
+            .and_then(|s| src.text.get(s))
+            .map(|k| k.trim().trim_matches(['[', ']']).trim())
+            .filter(|k| !k.is_empty())
+    {
+        message = format!("duplicate key `{key}`: each key and table may be given only once");
+    }
     if let Some(hint) = unknown_name_hint(&message) {
         message.push_str(&hint);
     }
-    let field = path.filter(|p| !p.is_empty() && p != ".");
+    // Serde calls an enum value a "variant", which in Cosmic Conflict is a weapon option.
+    if message.starts_with("unknown variant") {
+        message = message.replacen("unknown variant", "unknown value", 1);
+    }
+    let field = path
+        .map(|p| {
+            p.replace(".$__serde_spanned_private_value", "")
+                .replace("$__serde_spanned_private_value", "")
+        })
+        .filter(|p| !p.is_empty() && p != ".");
     ConfigError::one(&src.path, lc, field, message)
+}
+
+/// Serde names Rust types ("expected i64"); say what a config author writes instead.
+fn friendly_types(message: &str) -> String {
+    let mut m = message.to_string();
+    if m.contains(" as i128, expected ")
+        && let Some(number) = m.split('`').nth(1)
+    {
+        return format!(
+            "integer {number} is too large: TOML integers must be within {}..={}",
+            i64::MIN,
+            i64::MAX
+        );
+    }
+    for (rust, said) in [
+        ("expected u64", "expected a non-negative integer"),
+        ("expected u32", "expected a non-negative integer"),
+        ("expected u8", "expected an integer 0..=255"),
+        ("expected i8", "expected an integer -128..=127"),
+        ("expected i64", "expected an integer"),
+        ("expected f64", "expected a number"),
+        ("expected a sequence", "expected an array"),
+        ("expected a boolean", "expected `true` or `false`"),
+    ] {
+        if m.ends_with(rust) {
+            m.truncate(m.len() - rust.len());
+            m.push_str(said);
+        }
+    }
+    if let Some(i) = m.find("expected struct ") {
+        m.truncate(i);
+        m.push_str("expected a table (`{ key = value, ... }` or `[name]`)");
+    }
+    m
+}
+
+/// `" (did you mean `x`?)"` for the closest allowed name within edit distance 2, else "".
+fn strsim_hint(given: &str, allowed: &[&str]) -> String {
+    allowed
+        .iter()
+        .map(|a| (strsim::levenshtein(given, a), *a))
+        .filter(|(d, _)| *d <= 2)
+        .min()
+        .map(|(_, a)| format!(" (did you mean `{a}`?)"))
+        .unwrap_or_default()
 }
 
 /// For serde's "unknown field `x`, expected one of `a`, `b`" (and "unknown variant"), suggest
@@ -158,12 +262,7 @@ fn unknown_name_hint(message: &str) -> Option<String> {
     let mut names = message.split('`').skip(1).step_by(2);
     let given = names.next()?;
     let allowed: Vec<&str> = names.collect();
-    allowed
-        .iter()
-        .map(|a| (strsim::levenshtein(given, a), *a))
-        .filter(|(d, _)| *d <= 2)
-        .min()
-        .map(|(_, a)| format!(" (did you mean `{a}`?)"))
+    Some(strsim_hint(given, &allowed)).filter(|h| !h.is_empty())
 }
 
 /// Parse one document, with the field path of any error.
@@ -246,11 +345,15 @@ pub fn load<R: RuleSystem>(path: &Path) -> Result<Experiment<R>, ConfigError> {
     })?;
     let spec = R::experiment(&docs[0]).cloned().unwrap_or_default();
     if spec.battles == Some(0) {
+        let at = probe(&sources[0])
+            .ok()
+            .and_then(|p| p.experiment?.battles)
+            .map(|b| line_col(&sources[0].text, b.span().start));
         return Err(ConfigError::one(
             path,
-            None,
+            at,
             Some("experiment.battles".into()),
-            "battles must be at least 1",
+            "0 is out of range: battles per matchup must be at least 1",
         ));
     }
     let name = spec.name.clone().unwrap_or_else(|| {
@@ -301,8 +404,18 @@ fn locate_issue(sources: &[Source], issue: &ConfigIssue) -> Located {
             .filter(|s| s.end > 0)
             .map(|s| line_col(&src.text, s.start)),
         field: Some(issue.field.clone()),
-        message: issue.message.clone(),
+        message: name_files(sources, &issue.message),
     }
+}
+
+/// Rule systems refer to other documents as "file #N" (their index); print the path instead.
+fn name_files(sources: &[Source], message: &str) -> String {
+    let mut m = message.to_string();
+    // Highest index first, so "file #1" does not match inside "file #12".
+    for (i, s) in sources.iter().enumerate().rev() {
+        m = m.replace(&format!("file #{i}"), &s.path.display().to_string());
+    }
+    m
 }
 
 #[cfg(test)]
@@ -315,6 +428,24 @@ mod tests {
         assert_eq!(line_col(t, 0), (1, 1));
         assert_eq!(line_col(t, 4), (2, 2));
         assert_eq!(line_col(t, 6), (3, 1));
+    }
+
+    #[test]
+    fn names_types_as_config_authors_write_them() {
+        assert_eq!(
+            friendly_types("invalid type: string \"big\", expected i64"),
+            "invalid type: string \"big\", expected an integer"
+        );
+        assert_eq!(
+            friendly_types("invalid type: string \"x\", expected struct SideSpec"),
+            "invalid type: string \"x\", expected a table (`{ key = value, ... }` or `[name]`)"
+        );
+        assert!(
+            friendly_types(
+                "invalid type: integer `99999999999999999999` as i128, expected any valid TOML value"
+            )
+            .starts_with("integer 99999999999999999999 is too large")
+        );
     }
 
     #[test]

@@ -138,6 +138,15 @@ impl WeaponProfile {
             .find(|b| distance <= b.max_range)
     }
 
+    /// The band at a squared distance (no square root: the hot path of target choice).
+    #[inline]
+    pub fn band_at_squared(&self, distance_squared: f64) -> Option<Band> {
+        self.bands()
+            .iter()
+            .copied()
+            .find(|b| distance_squared <= b.max_range * b.max_range)
+    }
+
     /// The farthest reach.
     pub fn max_range(&self) -> f64 {
         self.bands()[usize::from(self.len) - 1].max_range

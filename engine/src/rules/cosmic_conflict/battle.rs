@@ -4,7 +4,7 @@
 //! ch. 7 "Game Length".
 
 use crate::dice::Roller;
-use crate::geometry::{Vec2, normalize_deg};
+use crate::geometry::Vec2;
 use crate::observer::Observer;
 use crate::outcome::{Ending, Outcome, ShipTally, Side, SideTally, Verdict};
 use crate::trace;
@@ -13,11 +13,23 @@ use super::activation::{self, ActivationDriver};
 use super::attack::{AttackSetup, Band};
 use super::condition;
 use super::damage::{self, DamagePacket};
-use super::design::{ComponentKind, Slot, WeaponType};
+use super::design::WeaponType;
 use super::house_rules::{BypassAccuracy, FirstPlayer};
 use super::matchup::{GameLength, Matchup};
 use super::policy::{Approach, Passing, Targeting};
 use super::ship::{ShipState, Status};
+
+/// (cos, sin) of 0°, 30°, ... 180°: the most a ship may turn with Heading 0..=6 (ch. 3:
+/// "30 degrees per 1 HEADING value"; Heading 6 or more turns freely).
+const TURN: [(f64, f64); 7] = [
+    (1.0, 0.0),
+    (0.866_025_403_784_438_6, 0.5),
+    (0.5, 0.866_025_403_784_438_6),
+    (0.0, 1.0),
+    (-0.5, 0.866_025_403_784_438_6),
+    (-0.866_025_403_784_438_6, 0.5),
+    (-1.0, 0.0),
+];
 
 /// Missiles beyond this distance leave a token instead of attacking at once (ch. 6 Missiles).
 pub const MISSILE_DIRECT_RANGE: f64 = 10.0;
@@ -272,10 +284,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     fn reach(&self, i: usize, w: usize, j: usize) -> Option<Band> {
         let a = &self.s.ships[i];
         let t = &self.s.ships[j];
-        let band = self.profile(i, w).band_at(a.pos.distance(t.pos))?;
+        let d = t.pos - a.pos;
+        let band = self.profile(i, w).band_at_squared(d.dot(d))?;
         let mount = &self.m.designs[usize::from(a.design)].weapons[w];
-        let rel = normalize_deg(a.pos.bearing_to(t.pos) - a.heading);
-        mount.arcs.covers(rel).then_some(band)
+        mount
+            .arcs
+            .covers_local(a.facing.dot(d), a.facing.cross(d))
+            .then_some(band)
     }
 
     /// Policy: the target for weapon `w` of ship `i`.
@@ -330,11 +345,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             .filter(|s| {
                 s.side == t.side
                     && s.active()
-                    && s.count_components(
-                        &self.m.designs[usize::from(s.design)],
-                        ComponentKind::Aws,
-                        None,
-                    ) > 0
+                    && s.equipment.aws > 0
                     && s.pos.distance(t.pos) <= f64::from(s.size) * 2.0
             })
             .count() as i32
@@ -372,13 +383,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let tdesign = &m.designs[usize::from(target.design)];
         let mount = adesign.weapons[w];
         let (mut accuracy_mod, mut damage_mod) = AttackSetup::variant_mods(mount.variant);
-        accuracy_mod -= i32::from(target.count_components(
-            tdesign,
-            ComponentKind::DefenseSuite,
-            Some(Slot::Primary),
-        ));
+        accuracy_mod -= i32::from(target.equipment.defense_primary);
         if mount.kind.affected_by_pws() {
-            let mut pws = i32::from(target.count_components(tdesign, ComponentKind::Pws, None));
+            let mut pws = i32::from(target.equipment.pws);
             if mount.kind == WeaponType::Missiles || m.rules.aws_vs_rockets {
                 pws += self.aws_cover(j);
             }
@@ -391,11 +398,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             accuracy_mod,
             damage_mod,
             chart: tdesign.chart,
-            glance_extension: target.count_components(
-                tdesign,
-                ComponentKind::DefenseSuite,
-                Some(Slot::Secondary),
-            ),
+            glance_extension: target.equipment.defense_secondary,
         };
         let roll = setup.roll(self.dice);
         trace!(
@@ -483,7 +486,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             m.names[i],
             self.s.ships[i].pos.x,
             self.s.ships[i].pos.y,
-            self.s.ships[i].heading,
+            self.s.ships[i].facing.bearing(),
             self.s.ships[i].velocity
         );
         if policy.fires {
@@ -510,8 +513,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// Active AWS: per AWS, remove one enemy missile token within (Size × 2) (ch. 6 AWS).
     fn aws_active(&mut self, i: usize) {
         let ship = self.s.ships[i];
-        let design = &self.m.designs[usize::from(ship.design)];
-        let mut aws = ship.count_components(design, ComponentKind::Aws, None);
+        let mut aws = ship.equipment.aws;
         let reach = f64::from(ship.size) * 2.0;
         let mut k = 0;
         while aws > 0 && k < self.s.tokens.len() {
@@ -559,15 +561,15 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let m = self.m;
         let Some(f) = self.focus(i) else { return };
         let ship = self.s.ships[i];
-        let design = &m.designs[usize::from(ship.design)];
-        let maneuver_row = m.rules.movement_row(
-            ship.size,
-            ship.count_components(design, ComponentKind::ManeuverEnhance, None),
-        );
-        let heading_row = m.rules.movement_row(
-            ship.size,
-            ship.count_components(design, ComponentKind::HeadingEnhance, None),
-        );
+        let maneuver_row = m
+            .rules
+            .movement_row(ship.size, ship.equipment.maneuver_enhance);
+        let heading_row = m
+            .rules
+            .movement_row(ship.size, ship.equipment.heading_enhance);
+        // Enhancements borrow a smaller ship's Maneuver or Heading only; Velocity keeps the
+        // ship's own row.
+        let vmax = m.rules.movement_row(ship.size, 0).vmax;
         let focus = self.s.ships[f].pos;
         let (brawl, standoff) = m.ranges[usize::from(ship.design)];
         let desired = match m.policies[ship.side.index()].approach {
@@ -576,7 +578,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             Approach::Standoff { range } => range.unwrap_or(standoff),
         };
         let board = m.scenario.board;
-        let dir = Vec2::from_bearing(ship.heading);
+        let dir = ship.facing;
         let maneuver = f64::from(maneuver_row.maneuver);
         let mut best: Option<(f64, u8, Vec2)> = None;
         for dv in [0i8, -1, 1] {
@@ -584,25 +586,29 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 continue;
             }
             let v = i16::from(ship.velocity) + i16::from(dv);
-            if v < 0 || v > i16::from(maneuver_row.vmax.max(heading_row.vmax)) {
+            if v < 0 || v > i16::from(vmax) {
                 continue;
             }
             let v = v as u8;
             let p1 = ship.pos + dir * f64::from(v);
+            // The maneuver shift moves along the ray from the focus through p1, toward the
+            // point at the desired distance: all of it is one-dimensional along that ray.
             let away = p1 - focus;
             let len = away.length();
-            let goal = if len > 1e-9 {
-                focus + away * (desired / len)
+            let gap = len - desired;
+            let shift = gap.abs().min(maneuver);
+            let (p2, unit) = if len > 1e-9 {
+                let unit = away * (1.0 / len);
+                (p1 - unit * (shift * gap.signum()), unit)
             } else {
-                p1
+                (p1, dir * -1.0)
             };
-            let p2 = p1.toward(goal, maneuver);
-            let mut score = (p2.distance(focus) - desired).abs();
+            let mut score = gap.abs() - shift;
             if !board.contains(p2) {
                 score += 1000.0;
             }
-            // Keep a turn's run of room ahead, or the next move may leave the table.
-            let ahead = p2 + Vec2::from_bearing(p2.bearing_to(focus)) * f64::from(v);
+            // Keep a turn's run of room toward the focus, or the next move may leave the table.
+            let ahead = p2 - unit * f64::from(v);
             if !board.contains(ahead) {
                 score += 5.0;
             }
@@ -611,12 +617,25 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             }
         }
         let Some((_, v, p2)) = best else { return };
-        let max_turn = 30.0 * f64::from(heading_row.heading_at(v));
-        let want = normalize_deg(p2.bearing_to(focus) - m.facing_offset[usize::from(ship.design)]);
-        let turn = normalize_deg(want - ship.heading).clamp(-max_turn, max_turn);
+        // Rotate up to 30° × Heading toward the facing that brings the weapons to bear.
+        let (oc, os) = m.facing_offset[usize::from(ship.design)];
+        let want = (focus - p2).normalized().rotated(oc, os);
+        let steps = usize::from(heading_row.heading_at(v)).min(6);
+        let (max_cos, max_sin) = TURN[steps];
+        let facing = if want == Vec2::default() || ship.facing.dot(want) >= max_cos {
+            if want == Vec2::default() {
+                ship.facing
+            } else {
+                want
+            }
+        } else if ship.facing.cross(want) >= 0.0 {
+            ship.facing.rotated(max_cos, max_sin)
+        } else {
+            ship.facing.rotated(max_cos, -max_sin)
+        };
         let ship = &mut self.s.ships[i];
         ship.velocity = v;
-        ship.heading = normalize_deg(ship.heading + turn);
+        ship.facing = facing;
         ship.pos = p2;
         if !board.contains(p2) {
             if m.rules.leaving_board_flees {
@@ -632,7 +651,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             m.names[i],
             ship.pos.x,
             ship.pos.y,
-            ship.heading,
+            ship.facing.bearing(),
             ship.velocity
         );
     }
@@ -655,13 +674,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             if me.pos.distance(them.pos) > reach {
                 continue;
             }
-            let mine =
-                me.count_components(&m.designs[usize::from(me.design)], ComponentKind::Pws, None);
-            let theirs = them.count_components(
-                &m.designs[usize::from(them.design)],
-                ComponentKind::Pws,
-                None,
-            );
+            let mine = me.equipment.pws;
+            let theirs = them.equipment.pws;
             if mine == 0 || mine < theirs {
                 continue;
             }

@@ -254,6 +254,7 @@ pub fn generate<R: Roller, O: Observer>(
                     .map(|(i, c)| (i, c.slot, component_value(&s, design, i)));
                 let lost = choose_losses(candidates);
                 ship.components_off |= lost;
+                ship.recount(design);
                 trace!(obs, "        components lost (mask): {lost:#b}");
             }
             ConditionKind::Communications => ship.restrictions.communications = true,

@@ -333,7 +333,11 @@ fn design(
             doc,
             c.span(),
             format!("{at}.chart"),
-            "glance_max must be at least miss_max",
+            format!(
+                "glance_max ({}) must be at least miss_max ({})",
+                c.get_ref().glance_max,
+                c.get_ref().miss_max
+            ),
         );
     }
     let mut weapons = Vec::new();
@@ -447,7 +451,14 @@ fn design(
                 doc,
                 c.span(),
                 format!("{cat}.slot"),
-                format!("{} only exists as a {:?} component", kind.name(), fixed),
+                format!(
+                    "{} only exists as a {fixed:?} component: use slot = \"{}\" or leave `slot` out",
+                    kind.name(),
+                    match fixed {
+                        Slot::Primary => "primary",
+                        Slot::Secondary => "secondary",
+                    }
+                ),
             );
         }
         let count = match &cs.count {
@@ -661,35 +672,61 @@ pub fn build(docs: &[Doc]) -> Result<Vec<NamedMatchup<Matchup>>, Vec<ConfigIssue
             r
         })
         .unwrap_or_default();
+    if !issues.list.is_empty() {
+        // Later checks depend on the house rules (e.g. `linked_max`): report only these.
+        return Err(issues.list);
+    }
     let scen = one_of(docs, |d| d.scenario.as_ref(), "scenario", &mut issues);
     let scenario_value = match scen {
         Some((d, s)) => scenario(d, s.get_ref(), &mut issues),
         None => scenario(0, &ScenarioSpec::default(), &mut issues),
     };
-    let depth = scen
-        .and_then(|(_, s)| s.get_ref().deployment_depth.as_ref().map(|d| *d.get_ref()))
-        .unwrap_or(8.0);
+    let mut depth = 8.0;
+    if let Some((d, Some(dd))) = scen.map(|(d, s)| (d, s.get_ref().deployment_depth.as_ref())) {
+        let v = *dd.get_ref();
+        let half = scenario_value.board.length / 2.0;
+        if v > 0.0 && v <= half {
+            depth = v;
+        } else {
+            issues.push(
+                d,
+                dd.span(),
+                "scenario.deployment_depth",
+                format!("{v} is out of range: allowed more than 0 and at most {half} (half the table length)"),
+            );
+        }
+    }
 
     // Designs.
     let mut designs: Vec<ShipDesign> = Vec::new();
     let mut design_index: HashMap<String, (usize, Origin)> = HashMap::new();
+    // Designs that are defined but invalid (already reported): fleets using them say nothing more.
+    let mut invalid_designs: HashMap<String, usize> = HashMap::new();
     for (d, doc) in docs.iter().enumerate() {
         for (k, spec) in doc.design.iter().enumerate() {
             let s = spec.get_ref();
             let name = s.name.get_ref();
             let at = format!("design[{k}] ({name})");
-            if let Some((_, (od, _))) = design_index.get(name) {
+            if let Some(od) = design_index
+                .get(name)
+                .map(|(_, (od, _))| *od)
+                .or_else(|| invalid_designs.get(name).copied())
+            {
                 issues.push(
                     d,
                     s.name.span(),
                     format!("design[{k}].name"),
-                    format!("design `{name}` is defined twice (also in file #{od})"),
+                    format!(
+                        "design `{name}` is defined twice (first in file #{od}); design names must be unique"
+                    ),
                 );
                 continue;
             }
             if let Some(ds) = design(d, &at, s, &rules, &mut issues) {
                 design_index.insert(name.clone(), (designs.len(), (d, spec.span())));
                 designs.push(ds);
+            } else {
+                invalid_designs.insert(name.clone(), d);
             }
         }
     }
@@ -699,12 +736,14 @@ pub fn build(docs: &[Doc]) -> Result<Vec<NamedMatchup<Matchup>>, Vec<ConfigIssue
         for (k, spec) in doc.fleet.iter().enumerate() {
             let f = spec.get_ref();
             let name = f.name.get_ref();
-            if fleets.contains_key(name) {
+            if let Some((od, _)) = fleets.get(name) {
                 issues.push(
                     d,
                     f.name.span(),
                     format!("fleet[{k}].name"),
-                    format!("fleet `{name}` is defined twice"),
+                    format!(
+                        "fleet `{name}` is defined twice (first in file #{od}); fleet names must be unique"
+                    ),
                 );
                 continue;
             }
@@ -732,6 +771,8 @@ pub fn build(docs: &[Doc]) -> Result<Vec<NamedMatchup<Matchup>>, Vec<ConfigIssue
             for (n, s) in f.ships.iter().enumerate() {
                 match design_index.get(s.get_ref()) {
                     Some((i, _)) => ships.push(*i),
+                    // Its own error says what is wrong with it.
+                    None if invalid_designs.contains_key(s.get_ref()) => {}
                     None => {
                         let mut known: Vec<&str> =
                             design_index.keys().map(String::as_str).collect();
@@ -741,10 +782,10 @@ pub fn build(docs: &[Doc]) -> Result<Vec<NamedMatchup<Matchup>>, Vec<ConfigIssue
                             s.span(),
                             format!("fleet[{k}] ({name}).ships[{n}]"),
                             format!(
-                                "no design named `{}`{}; known designs: {}",
+                                "no design named `{}`{}; {}",
                                 s.get_ref(),
                                 did_you_mean(s.get_ref(), &known),
-                                known.join(", ")
+                                known_list("designs", "[[design]]", &known)
                             ),
                         );
                     }
@@ -774,9 +815,9 @@ pub fn build(docs: &[Doc]) -> Result<Vec<NamedMatchup<Matchup>>, Vec<ConfigIssue
                         s.fleet.span(),
                         format!("{at}.fleet"),
                         format!(
-                            "no fleet named `{fname}`{}; known fleets: {}",
+                            "no fleet named `{fname}`{}; {}",
                             did_you_mean(fname, &known),
-                            known.join(", ")
+                            known_list("fleets", "[[fleet]]", &known)
                         ),
                     );
                 }
@@ -816,7 +857,10 @@ fn check_rules(d: usize, r: &HouseRules, span: Range<usize>, issues: &mut Issues
             d,
             span.clone(),
             "house_rules.chart",
-            "glance_max must be at least miss_max",
+            format!(
+                "glance_max ({}) must be at least miss_max ({})",
+                r.chart.glance_max, r.chart.miss_max
+            ),
         );
     }
     for (k, row) in r.movement_table.iter().enumerate() {
@@ -854,11 +898,33 @@ fn check_rules(d: usize, r: &HouseRules, span: Range<usize>, issues: &mut Issues
             d,
             span.clone(),
             "house_rules.pws_exchange_distance",
-            "allowed 0..=100",
+            format!(
+                "{} is out of range: allowed 0..=100",
+                r.pws_exchange_distance
+            ),
         );
     }
+    for (name, v) in [
+        ("arc_cost_first", r.arc_cost_first),
+        ("arc_cost_additional", r.arc_cost_additional),
+        ("linked_cost_per_x", r.linked_cost_per_x),
+    ] {
+        if v > 1000 {
+            issues.push(
+                d,
+                span.clone(),
+                format!("house_rules.{name}"),
+                format!("{v} is out of range: allowed 0..=1000"),
+            );
+        }
+    }
     if r.linked_max == 0 || r.linked_max > 6 {
-        issues.push(d, span, "house_rules.linked_max", "allowed 1..=6");
+        issues.push(
+            d,
+            span,
+            "house_rules.linked_max",
+            format!("{} is out of range: allowed 1..=6", r.linked_max),
+        );
     }
 }
 
@@ -902,7 +968,7 @@ fn assemble(
                 board.length - depth / 2.0
             };
             ship.pos = Vec2::new(x, board.width * (idx as f64 + 1.0) / (n as f64 + 1.0));
-            ship.heading = if side == Side::A { 0.0 } else { 180.0 };
+            ship.facing = Vec2::new(if side == Side::A { 1.0 } else { -1.0 }, 0.0);
             ship.velocity = rules.movement_row(ds.size, 0).start_velocity();
             start.push(ship);
             names.push(format!("{side}{} {}", idx + 1, ds.name));
@@ -951,15 +1017,24 @@ fn assemble(
                     st.span(),
                     at.clone(),
                     format!(
-                        "({}, {}) is off the {} × {} table",
-                        s.x, s.y, board.length, board.width
+                        "({}, {}) is off the {} × {} table: allowed x 0..={} and y 0..={}",
+                        s.x, s.y, board.length, board.width, board.length, board.width
                     ),
                 );
                 continue;
             }
             start[i].pos = p;
             if let Some(h) = s.heading {
-                start[i].heading = crate::geometry::normalize_deg(h);
+                if !h.is_finite() {
+                    issues.push(
+                        sd,
+                        st.span(),
+                        format!("{at}.heading"),
+                        format!("{h} is not a heading: give degrees as a finite number"),
+                    );
+                    continue;
+                }
+                start[i].facing = Vec2::from_bearing(h);
             }
             if let Some(v) = &s.velocity {
                 let vmax = rules.movement_row(start[i].size, 0).vmax;
@@ -991,6 +1066,15 @@ fn assemble(
             rules.clone(),
         ),
     })
+}
+
+/// "known designs: a, b" or, when there are none, how to define one.
+fn known_list(what: &str, table: &str, known: &[&str]) -> String {
+    if known.is_empty() {
+        format!("no {what} are defined: add a {table} table or include a file that has them")
+    } else {
+        format!("known {what}: {}", known.join(", "))
+    }
 }
 
 /// `" (did you mean `x`?)"` for the closest known name within edit distance 2, else "".

@@ -110,6 +110,16 @@ impl Arcs {
         self.0 & other.0 == other.0
     }
 
+    /// Whether a target at local coordinates (`ahead` along the facing, `port` to its left)
+    /// lies in one of these quadrants — the same test as [`Arcs::covers`] without angles.
+    #[inline]
+    pub fn covers_local(self, ahead: f64, port: f64) -> bool {
+        (self.contains(Arcs::FORE) && ahead >= port.abs())
+            || (self.contains(Arcs::AFT) && -ahead >= port.abs())
+            || (self.contains(Arcs::PORT) && port >= ahead.abs())
+            || (self.contains(Arcs::STARBOARD) && -port >= ahead.abs())
+    }
+
     /// The quadrant a relative bearing (degrees, target bearing minus heading, normalised)
     /// falls in. Boundaries belong to both neighbours; see [`Arcs::covers`].
     pub fn covers(self, relative_bearing: f64) -> bool {
@@ -288,6 +298,22 @@ mod tests {
         assert!(Arcs::AFT.covers(-170.0));
         assert!(!Arcs::AFT.covers(100.0));
         assert_eq!(Arcs::ALL.count(), 4);
+    }
+
+    #[test]
+    fn local_test_agrees_with_bearings() {
+        // Exact quadrant boundaries (±45°, ±135°) are a measure-zero tie left to rounding.
+        for deg in (-179..=180).step_by(7).filter(|d| d % 45 != 0) {
+            let r = f64::from(deg).to_radians();
+            let (ahead, port) = (r.cos(), r.sin());
+            for arcs in [Arcs::FORE, Arcs::AFT, Arcs::PORT, Arcs::STARBOARD] {
+                assert_eq!(
+                    arcs.covers(f64::from(deg)),
+                    arcs.covers_local(ahead, port),
+                    "{arcs:?} at {deg}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -54,8 +54,9 @@ pub struct Matchup {
     pub rules: HouseRules,
     /// Per design, per weapon: its range bands.
     pub profiles: Vec<Vec<WeaponProfile>>,
-    /// Per design: relative bearing (degrees) at which its weapons bear best.
-    pub facing_offset: Vec<f64>,
+    /// Per design: (cos, sin) of the turn from "facing the target" to the facing at which its
+    /// weapons bear best (the target at 0°, ±90° or 180° relative bearing).
+    pub facing_offset: Vec<(f64, f64)>,
     /// Per design: preferred brawling and standoff distances.
     pub ranges: Vec<(f64, f64)>,
     /// Per design: firepower (sum of weapon values), for the `focus-threat` policy.
@@ -140,7 +141,13 @@ impl Matchup {
                         best = (rel, v);
                     }
                 }
-                best.0
+                // Facing = (direction to target) rotated by −(relative bearing); exact for quadrants.
+                match best.0 {
+                    90.0 => (0.0, -1.0),
+                    -90.0 => (0.0, 1.0),
+                    180.0 => (-1.0, 0.0),
+                    _ => (1.0, 0.0),
+                }
             })
             .collect();
         let ranges = profiles

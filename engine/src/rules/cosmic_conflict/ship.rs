@@ -57,6 +57,24 @@ pub struct Restrictions {
     pub velocity_locked: bool,
 }
 
+/// Working equipment counts, cached so attacks don't scan the SIC (recounted whenever a
+/// Condition deactivates a component).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Equipment {
+    /// Proximity Weapon Systems.
+    pub pws: u8,
+    /// Area Weapons Systems.
+    pub aws: u8,
+    /// Primary defense suites (−1 accuracy against this ship each).
+    pub defense_primary: u8,
+    /// Secondary defense suites (+1 glance band each).
+    pub defense_secondary: u8,
+    /// Maneuver Enhance components.
+    pub maneuver_enhance: u8,
+    /// Heading Enhance components.
+    pub heading_enhance: u8,
+}
+
 /// One ship's state during a battle.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ShipState {
@@ -70,8 +88,10 @@ pub struct ShipState {
     pub points: u32,
     /// Centre point.
     pub pos: Vec2,
-    /// Facing, degrees.
-    pub heading: f64,
+    /// Unit vector along the ship's heading (its bearing in degrees is `facing.bearing()`).
+    pub facing: Vec2,
+    /// Working equipment counts.
+    pub equipment: Equipment,
     /// Current Velocity.
     pub velocity: u8,
     /// Health boxes filled.
@@ -125,13 +145,14 @@ impl ShipState {
             };
             n += 1;
         }
-        ShipState {
+        let mut ship = ShipState {
             design: design_index,
             side,
             size: design.size,
             points,
             pos: Vec2::default(),
-            heading: 0.0,
+            facing: Vec2::new(1.0, 0.0),
+            equipment: Equipment::default(),
             velocity: 0,
             health_dmg: 0,
             health_cap: design.health() as u16,
@@ -148,7 +169,22 @@ impl ShipState {
             pws_partners: 0,
             damage_dealt: 0,
             damage_taken: 0,
-        }
+        };
+        ship.recount(design);
+        ship
+    }
+
+    /// Recount working equipment (after a component is deactivated).
+    pub fn recount(&mut self, design: &ShipDesign) {
+        let count = |kind, slot| self.count_components(design, kind, slot);
+        self.equipment = Equipment {
+            pws: count(ComponentKind::Pws, None),
+            aws: count(ComponentKind::Aws, None),
+            defense_primary: count(ComponentKind::DefenseSuite, Some(Slot::Primary)),
+            defense_secondary: count(ComponentKind::DefenseSuite, Some(Slot::Secondary)),
+            maneuver_enhance: count(ComponentKind::ManeuverEnhance, None),
+            heading_enhance: count(ComponentKind::HeadingEnhance, None),
+        };
     }
 
     /// Still in play.
