@@ -130,6 +130,7 @@ pub struct Board {
 
 impl Board {
     /// Whether a point is on the table (edges included).
+    #[inline]
     pub fn contains(&self, p: Vec2) -> bool {
         (0.0..=self.length).contains(&p.x) && (0.0..=self.width).contains(&p.y)
     }

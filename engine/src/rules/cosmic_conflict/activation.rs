@@ -27,15 +27,37 @@ pub trait ActivationDriver {
     fn decided(&self) -> bool;
 }
 
-/// Units of `side` and `size` not yet activated and still able to.
-fn waiting<D: ActivationDriver>(d: &D, done: u64, side: Side, size: u8) -> u64 {
-    let mut mask = 0;
-    for i in 0..d.unit_count() {
-        if done & (1 << i) == 0 && d.unit(i) == Some((side, size)) {
-            mask |= 1 << i;
+/// Units by side and Size at the start of the phase (bit masks), so each step looks only at
+/// the few candidates instead of every unit.
+struct Roster {
+    by: [[u64; 8]; 2],
+}
+
+impl Roster {
+    fn new<D: ActivationDriver>(d: &D) -> Self {
+        let mut by = [[0u64; 8]; 2];
+        for i in 0..d.unit_count() {
+            if let Some((side, size)) = d.unit(i) {
+                by[side.index()][usize::from(size.min(7))] |= 1 << i;
+            }
         }
+        Roster { by }
     }
-    mask
+
+    /// Units of `side` and `size` not yet activated and still able to (a unit destroyed
+    /// earlier in the phase drops out).
+    fn waiting<D: ActivationDriver>(&self, d: &D, done: u64, side: Side, size: u8) -> u64 {
+        let mut mask = self.by[side.index()][usize::from(size.min(7))] & !done;
+        let mut rest = mask;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if d.unit(i).is_none() {
+                mask &= !(1 << i);
+            }
+        }
+        mask
+    }
 }
 
 fn activate_one<D: ActivationDriver>(
@@ -55,14 +77,14 @@ fn activate_one<D: ActivationDriver>(
 }
 
 /// Alternate activating every waiting unit of `size`, no passing.
-fn alternate_all<D: ActivationDriver>(d: &mut D, done: &mut u64, size: u8) {
+fn alternate_all<D: ActivationDriver>(d: &mut D, roster: &Roster, done: &mut u64, size: u8) {
     let mut p = d.first_player();
     loop {
         if d.decided() {
             return;
         }
-        let mine = waiting(d, *done, p, size);
-        let theirs = waiting(d, *done, p.other(), size);
+        let mine = roster.waiting(d, *done, p, size);
+        let theirs = roster.waiting(d, *done, p.other(), size);
         if mine == 0 && theirs == 0 {
             return;
         }
@@ -75,12 +97,12 @@ fn alternate_all<D: ActivationDriver>(d: &mut D, done: &mut u64, size: u8) {
 
 /// Run one Ship Activation Phase. Unit count is limited to 64.
 pub fn run_phase<D: ActivationDriver>(d: &mut D) {
-    let n = d.unit_count();
-    debug_assert!(n <= 64);
+    debug_assert!(d.unit_count() <= 64);
+    let roster = Roster::new(d);
     let mut sizes: u16 = 0;
-    for i in 0..n {
-        if let Some((_, s)) = d.unit(i) {
-            sizes |= 1 << s;
+    for size in 0..8 {
+        if roster.by[0][size] | roster.by[1][size] != 0 {
+            sizes |= 1 << size;
         }
     }
     if sizes == 0 {
@@ -99,8 +121,8 @@ pub fn run_phase<D: ActivationDriver>(d: &mut D) {
             if d.decided() {
                 return;
             }
-            let left_a = waiting(d, done, Side::A, size);
-            let left_b = waiting(d, done, Side::B, size);
+            let left_a = roster.waiting(d, done, Side::A, size);
+            let left_b = roster.waiting(d, done, Side::B, size);
             if (left_a | left_b) == 0 || (passed[0] && passed[1]) {
                 break;
             }
@@ -116,11 +138,11 @@ pub fn run_phase<D: ActivationDriver>(d: &mut D) {
         }
     }
     // Step 2: the largest Size, nobody may pass.
-    alternate_all(d, &mut done, largest);
+    alternate_all(d, &roster, &mut done, largest);
     // Steps 3–4: descending, the ships that were passed over.
     for size in (0..largest).rev() {
         if sizes & (1 << size) != 0 {
-            alternate_all(d, &mut done, size);
+            alternate_all(d, &roster, &mut done, size);
         }
     }
 }

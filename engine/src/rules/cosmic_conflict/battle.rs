@@ -34,6 +34,17 @@ const TURN: [(f64, f64); 7] = [
 /// Missiles beyond this distance leave a token instead of attacking at once (ch. 6 Missiles).
 pub const MISSILE_DIRECT_RANGE: f64 = 10.0;
 
+/// An enemy as seen from the attacking ship: distance and position in its own frame.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Sighting {
+    ship: usize,
+    distance_squared: f64,
+    /// Along the attacker's facing.
+    ahead: f64,
+    /// To the attacker's port (left).
+    port: f64,
+}
+
 /// A missile token: resolved at the start of the Resolution phase against its target "as
 /// though from the position of the missile token" (range and arc are not rechecked, G20).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -62,6 +73,10 @@ pub struct BattleState {
     pub turn: u32,
     /// Ships activated this turn (bit per ship).
     pub activated: u64,
+    /// Ships in play per side, refreshed after every activation and Resolution phase.
+    pub alive: [usize; 2],
+    /// Scratch: the enemies the activating ship can see (kept to reuse its capacity).
+    sightings: Vec<Sighting>,
 }
 
 impl BattleState {
@@ -78,6 +93,8 @@ impl BattleState {
             first: None,
             turn: 0,
             activated: 0,
+            alive: [0; 2],
+            sightings: Vec::with_capacity(m.start.len()),
         }
     }
 }
@@ -129,6 +146,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             }
         };
         self.s.first = Some(first);
+        self.count_alive();
         trace!(self.obs, "first player: side {first}");
     }
 
@@ -138,6 +156,10 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             .iter()
             .filter(|s| s.side == side && s.active())
             .count()
+    }
+
+    fn count_alive(&mut self) {
+        self.s.alive = [self.alive(Side::A), self.alive(Side::B)];
     }
 
     /// The turn loop. Returns how the game ended.
@@ -151,7 +173,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             self.s.activated = 0;
             activation::run_phase(self);
             self.resolution();
-            let (a, b) = (self.alive(Side::A), self.alive(Side::B));
+            self.count_alive();
+            let [a, b] = self.s.alive;
             if a == 0 && b == 0 {
                 return Ending::MutualDestruction;
             }
@@ -279,46 +302,55 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         &self.m.profiles[usize::from(self.s.ships[ship].design)][weapon]
     }
 
-    /// The band and arc test of ch. 4 step 2: target within Range/Extended Range and inside a
-    /// firing arc (line between centre points).
-    fn reach(&self, i: usize, w: usize, j: usize) -> Option<Band> {
-        let a = &self.s.ships[i];
-        let t = &self.s.ships[j];
-        let d = t.pos - a.pos;
-        let band = self.profile(i, w).band_at_squared(d.dot(d))?;
-        let mount = &self.m.designs[usize::from(a.design)].weapons[w];
-        mount
-            .arcs
-            .covers_local(a.facing.dot(d), a.facing.cross(d))
-            .then_some(band)
-    }
-
-    /// Policy: the target for weapon `w` of ship `i`.
-    fn choose_target(&self, i: usize, w: usize) -> Option<(usize, Band)> {
+    /// Where every enemy in play lies from ship `i`: computed once per activation, since
+    /// nothing moves during the attack step.
+    fn sight(&self, i: usize, out: &mut Vec<Sighting>) {
         let me = &self.s.ships[i];
-        let policy = &self.m.policies[me.side.index()];
-        let mut best: Option<(usize, Band, f32, f32)> = None;
+        out.clear();
         for (j, t) in self.s.ships.iter().enumerate() {
             if t.side == me.side || !t.active() {
                 continue;
             }
-            let Some(band) = self.reach(i, w, j) else {
+            let d = t.pos - me.pos;
+            out.push(Sighting {
+                ship: j,
+                distance_squared: d.dot(d),
+                ahead: me.facing.dot(d),
+                port: me.facing.cross(d),
+            });
+        }
+    }
+
+    /// Policy: the target for weapon `w` of ship `i` among the sighted enemies. Only targets
+    /// inside the weapon's Range/Extended Range and one of its firing arcs (line between centre
+    /// points) qualify — ch. 4 step 2.
+    fn choose_target(&self, i: usize, w: usize, sighted: &[Sighting]) -> Option<(usize, Band)> {
+        let me = &self.s.ships[i];
+        let policy = &self.m.policies[me.side.index()];
+        let profile = self.profile(i, w);
+        let arcs = self.m.designs[usize::from(me.design)].weapons[w].arcs;
+        let expected = self.m.expected_row(usize::from(me.design), w);
+        let mut best: Option<(usize, Band, f32, f32)> = None;
+        for s in sighted {
+            let t = &self.s.ships[s.ship];
+            if !t.active() || !arcs.covers_local(s.ahead, s.port) {
+                continue;
+            }
+            let Some(band) = profile.band_at_squared(s.distance_squared) else {
                 continue;
             };
-            let e = self
-                .m
-                .expected(usize::from(me.design), w, usize::from(t.design), band.index);
+            let e = expected[usize::from(t.design) * 3 + usize::from(band.index)];
             if e <= 0.0 {
                 continue;
             }
             let key = match policy.targeting {
                 Targeting::BestOdds => e,
                 Targeting::Weakest => -(t.remaining() as f32),
-                Targeting::MostDangerous => self.threat(j),
-                Targeting::Nearest => -(me.pos.distance(t.pos) as f32),
+                Targeting::MostDangerous => self.threat(s.ship),
+                Targeting::Nearest => -(s.distance_squared as f32),
             };
             if best.is_none_or(|(_, _, k, be)| key > k || (key == k && e > be)) {
-                best = Some((j, band, key, e));
+                best = Some((s.ship, band, key, e));
             }
         }
         best.map(|(j, band, _, _)| (j, band))
@@ -491,16 +523,27 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         );
         if policy.fires {
             self.aws_active(i);
-            let n = m.designs[usize::from(self.s.ships[i].design)].weapons.len();
+            // Borrow the scratch buffer out of the state while the state is read.
+            let mut sighted = std::mem::take(&mut self.s.sightings);
+            self.sight(i, &mut sighted);
+            let design = usize::from(self.s.ships[i].design);
+            let reach = m.reach_squared[design];
+            // Nobody within reach of any weapon (the approach turns): nothing to choose.
+            let n = if sighted.iter().any(|s| s.distance_squared <= reach) {
+                m.designs[design].weapons.len()
+            } else {
+                0
+            };
             for w in 0..n {
                 let ship = &self.s.ships[i];
                 if ship.fired & (1 << w) != 0 || ship.weapon_off(w) {
                     continue;
                 }
-                if let Some((j, band)) = self.choose_target(i, w) {
+                if let Some((j, band)) = self.choose_target(i, w, &sighted) {
                     self.fire(i, w, j, band);
                 }
             }
+            self.s.sightings = sighted;
         }
         if policy.approach != Approach::Hold {
             self.movement(i);
@@ -545,7 +588,10 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             let key = match targeting {
                 Targeting::Weakest => -f64::from(t.remaining()),
                 Targeting::MostDangerous => f64::from(self.threat(j)),
-                Targeting::BestOdds | Targeting::Nearest => -me.pos.distance(t.pos),
+                Targeting::BestOdds | Targeting::Nearest => {
+                    let d = t.pos - me.pos;
+                    -d.dot(d)
+                }
             };
             if best.is_none_or(|(_, k)| key > k) {
                 best = Some((j, key));
@@ -662,8 +708,12 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     fn pws_exchanges(&mut self, i: usize) {
         let m = self.m;
         let reach = m.rules.pws_exchange_distance;
+        let mine = self.s.ships[i].equipment.pws;
+        if mine == 0 {
+            return;
+        }
         for j in 0..self.s.ships.len() {
-            let (me, them) = (self.s.ships[i], self.s.ships[j]);
+            let (me, them) = (&self.s.ships[i], &self.s.ships[j]);
             if !me.active()
                 || them.side == me.side
                 || !them.active()
@@ -671,12 +721,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             {
                 continue;
             }
-            if me.pos.distance(them.pos) > reach {
-                continue;
-            }
-            let mine = me.equipment.pws;
+            let d = them.pos - me.pos;
             let theirs = them.equipment.pws;
-            if mine == 0 || mine < theirs {
+            if d.dot(d) > reach * reach || mine < theirs {
                 continue;
             }
             self.s.ships[i].pws_partners |= 1 << j;
@@ -732,9 +779,10 @@ impl<R: Roller, O: Observer> ActivationDriver for Battle<'_, R, O> {
     fn activate(&mut self, i: usize) {
         self.s.activated |= 1 << i;
         self.activate_ship(i);
+        self.count_alive();
     }
 
     fn decided(&self) -> bool {
-        self.alive(Side::A) == 0 || self.alive(Side::B) == 0
+        self.s.alive[0] == 0 || self.s.alive[1] == 0
     }
 }

@@ -59,6 +59,8 @@ pub struct Matchup {
     pub facing_offset: Vec<(f64, f64)>,
     /// Per design: preferred brawling and standoff distances.
     pub ranges: Vec<(f64, f64)>,
+    /// Per design: the farthest any of its weapons reaches, squared (0 with no weapons).
+    pub reach_squared: Vec<f64>,
     /// Per design: firepower (sum of weapon values), for the `focus-threat` policy.
     pub firepower: Vec<Vec<f32>>,
     expected: Vec<f32>,
@@ -165,7 +167,16 @@ impl Matchup {
                 }
             })
             .collect();
+        let reach_squared = profiles
+            .iter()
+            .map(|ps| {
+                ps.iter()
+                    .map(|p| p.max_range() * p.max_range())
+                    .fold(0.0, f64::max)
+            })
+            .collect();
         Matchup {
+            reach_squared,
             designs,
             start,
             names,
@@ -179,6 +190,15 @@ impl Matchup {
             expected,
             max_weapons,
         }
+    }
+
+    /// Expected damage of design `a`'s weapon `w` against every design and band, indexed
+    /// `target_design * 3 + band`.
+    #[inline]
+    pub fn expected_row(&self, a: usize, w: usize) -> &[f32] {
+        let nd = self.designs.len();
+        let start = (a * self.max_weapons + w) * nd * 3;
+        &self.expected[start..start + nd * 3]
     }
 
     /// Expected damage of design `a`'s weapon `w` against design `t` in band `band` (static
