@@ -115,3 +115,15 @@ pub struct ExperimentSpec {
     /// Battles per matchup (default 10,000).
     pub battles: Option<u64>,
 }
+
+/// `" (did you mean `x`?)"` for the known name closest to `given` within edit distance 2,
+/// else "" — for config errors about names (designs, fleets, rule systems, fields).
+pub fn did_you_mean(given: &str, known: &[&str]) -> String {
+    known
+        .iter()
+        .map(|k| (strsim::levenshtein(given, k), *k))
+        .filter(|(d, _)| *d <= 2)
+        .min()
+        .map(|(_, k)| format!(" (did you mean `{k}`?)"))
+        .unwrap_or_default()
+}

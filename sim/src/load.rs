@@ -156,7 +156,7 @@ pub fn rule_system_of(src: &Source) -> Result<String, ConfigError> {
     match value.get_ref() {
         toml::Value::String(s) if crate::registry::NAMES.contains(&s.as_str()) => Ok(s.clone()),
         toml::Value::String(s) => {
-            let hint = strsim_hint(s, crate::registry::NAMES);
+            let hint = fleetlab_engine::rule_system::did_you_mean(s, crate::registry::NAMES);
             Err(ConfigError::one(
                 &src.path,
                 at,
@@ -242,17 +242,6 @@ fn friendly_types(message: &str) -> String {
     m
 }
 
-/// `" (did you mean `x`?)"` for the closest allowed name within edit distance 2, else "".
-fn strsim_hint(given: &str, allowed: &[&str]) -> String {
-    allowed
-        .iter()
-        .map(|a| (strsim::levenshtein(given, a), *a))
-        .filter(|(d, _)| *d <= 2)
-        .min()
-        .map(|(_, a)| format!(" (did you mean `{a}`?)"))
-        .unwrap_or_default()
-}
-
 /// For serde's "unknown field `x`, expected one of `a`, `b`" (and "unknown variant"), suggest
 /// the closest allowed name.
 fn unknown_name_hint(message: &str) -> Option<String> {
@@ -262,7 +251,7 @@ fn unknown_name_hint(message: &str) -> Option<String> {
     let mut names = message.split('`').skip(1).step_by(2);
     let given = names.next()?;
     let allowed: Vec<&str> = names.collect();
-    Some(strsim_hint(given, &allowed)).filter(|h| !h.is_empty())
+    Some(fleetlab_engine::rule_system::did_you_mean(given, &allowed)).filter(|h| !h.is_empty())
 }
 
 /// Parse one document, with the field path of any error.

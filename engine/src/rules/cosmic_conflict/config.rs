@@ -10,7 +10,7 @@ use serde_spanned::Spanned;
 
 use crate::geometry::{Board, Vec2};
 use crate::outcome::Side;
-use crate::rule_system::{ConfigIssue, ExperimentSpec, NamedMatchup};
+use crate::rule_system::{ConfigIssue, ExperimentSpec, NamedMatchup, did_you_mean};
 
 use super::design::{
     Arcs, ComponentKind, ComponentMount, MAX_COMPONENTS, MAX_SIZE, MAX_WEAPONS, ShipDesign, Slot,
@@ -1075,15 +1075,4 @@ fn known_list(what: &str, table: &str, known: &[&str]) -> String {
     } else {
         format!("known {what}: {}", known.join(", "))
     }
-}
-
-/// `" (did you mean `x`?)"` for the closest known name within edit distance 2, else "".
-pub fn did_you_mean(given: &str, known: &[&str]) -> String {
-    known
-        .iter()
-        .map(|k| (strsim::levenshtein(given, k), *k))
-        .filter(|(d, _)| *d <= 2)
-        .min()
-        .map(|(_, k)| format!(" (did you mean `{k}`?)"))
-        .unwrap_or_default()
 }
