@@ -22,6 +22,8 @@ struct Cli {
 enum Command {
     /// Play every matchup of an experiment and write a report.
     Run(commands::run::RunArgs),
+    /// Put the partial results of `run --shard I/N` together into one report.
+    Merge(commands::merge::MergeArgs),
     /// Print a turn-by-turn log of one battle.
     Trace(commands::trace::TraceArgs),
     /// Check an experiment config and say what it contains.
@@ -42,6 +44,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Run(args) => commands::run::run(&args),
+        Command::Merge(args) => commands::merge::merge(&args),
         Command::Trace(args) => commands::trace::trace(&args),
         Command::Validate { config } => commands::inspect::validate(&config),
         Command::Points { config } => commands::inspect::points(&config),

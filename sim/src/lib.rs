@@ -5,8 +5,13 @@
 
 pub mod histogram;
 pub mod load;
+pub mod partial;
 pub mod registry;
 pub mod report;
 pub mod results;
 pub mod runner;
 pub mod stats;
+
+/// The fleetlab version (the workspace's: every crate and the binary share it), recorded in
+/// manifests and shard partials.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -9,6 +9,8 @@ use fleetlab_engine::rule_system::{ExperimentSpec, NamedMatchup};
 use fleetlab_engine::{ConfigIssue, RuleSystem};
 use sha2::{Digest, Sha256};
 
+use crate::results::{MatchupResult, MatchupTally, RunInfo};
+
 /// Battles per matchup when neither the config nor the command line says.
 pub const DEFAULT_BATTLES: u64 = 10_000;
 /// Master seed when neither the config nor the command line says.
@@ -275,6 +277,34 @@ pub struct Experiment<R: RuleSystem> {
     pub config_hash: String,
     /// Validated matchups.
     pub matchups: Vec<NamedMatchup<R::Matchup>>,
+}
+
+impl<R: RuleSystem> Experiment<R> {
+    /// What a run of this experiment from `config_path` with `seed` and `battles` per matchup
+    /// is (for its manifest or a shard's partial result).
+    pub fn run_info(&self, config_path: &Path, seed: u64, battles: u64) -> RunInfo {
+        RunInfo {
+            fleetlab_version: crate::VERSION.into(),
+            rule_system: R::NAME.into(),
+            experiment: self.name.clone(),
+            kind: "run".into(),
+            config_path: config_path.display().to_string(),
+            config_hash: self.config_hash.clone(),
+            config_files: self.files.iter().map(|f| f.display().to_string()).collect(),
+            seed,
+            battles_per_matchup: battles,
+        }
+    }
+
+    /// The matchups' labels with their tallies (one tally per matchup, in order).
+    pub fn results(&self, tallies: Vec<MatchupTally>) -> Vec<MatchupResult> {
+        assert_eq!(tallies.len(), self.matchups.len(), "one tally per matchup");
+        self.matchups
+            .iter()
+            .zip(tallies)
+            .map(|(m, t)| MatchupResult::new(m, t))
+            .collect()
+    }
 }
 
 /// Load an experiment file and everything it includes, and validate it.

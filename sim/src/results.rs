@@ -1,7 +1,12 @@
-//! What a run produces: per-matchup tallies (mergeable, exact integers) and their labels.
-//! The report layer turns these into tables; nothing here knows file formats.
+//! What a run produces: per-matchup tallies (mergeable, exact integers) and their labels,
+//! and the manifest that says how they were made. The report layer turns these into tables;
+//! nothing here knows file formats (the types are serde values, so a shard's partial result
+//! can carry them; see [`crate::partial`]).
 
+use fleetlab_engine::dice::name_key;
+use fleetlab_engine::rule_system::NamedMatchup;
 use fleetlab_engine::{Ending, Outcome, ShipTally, Side, Verdict};
+use serde::{Deserialize, Serialize};
 
 use crate::histogram::Histogram;
 
@@ -14,7 +19,8 @@ pub const SURVIVOR_BINS: usize = 65;
 
 /// Everything accumulated over the battles of one matchup. Merging two tallies of disjoint
 /// battle sets gives exactly the tally of their union, in any order.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MatchupTally {
     /// Battles played.
     pub battles: u64,
@@ -142,10 +148,82 @@ impl MatchupTally {
     pub fn annihilations(&self, side: Side) -> u64 {
         self.by_ending[side.index()][0]
     }
+
+    /// Check that this tally (e.g. one read from a file) is shaped like
+    /// [`MatchupTally::new`]`(ships)` and internally consistent: wins and draws add up to
+    /// `battles`, so do the endings of each verdict, and every histogram holds one value per
+    /// battle. Tallies that pass can be [merged](MatchupTally::merge) without panicking.
+    pub fn check(&self, ships: usize) -> Result<(), String> {
+        let shape = MatchupTally::new(ships);
+        let hists = |t: &MatchupTally| -> Vec<(String, usize, u64)> {
+            let mut v = vec![("turns".to_string(), t.turns.bins(), t.turns.n())];
+            let sided: [(&str, &[Histogram; 2]); 4] = [
+                ("damage_dealt", &t.damage_dealt),
+                ("damage_taken", &t.damage_taken),
+                ("survivors", &t.survivors),
+                ("points_lost", &t.points_lost),
+            ];
+            for (name, pair) in sided {
+                for (h, side) in pair.iter().zip(["A", "B"]) {
+                    v.push((format!("{name}[{side}]"), h.bins(), h.n()));
+                }
+            }
+            for (i, h) in t.ship_damage_taken.iter().enumerate() {
+                v.push((format!("ship_damage_taken[{i}]"), h.bins(), h.n()));
+            }
+            v
+        };
+        for (name, len) in [
+            ("ship_damage_taken", self.ship_damage_taken.len()),
+            ("ship_damage_dealt", self.ship_damage_dealt.len()),
+            ("ship_destroyed", self.ship_destroyed.len()),
+        ] {
+            if len != ships {
+                return Err(format!("{name} has {len} entries for {ships} ships"));
+            }
+        }
+        for ((name, bins, n), (_, want_bins, _)) in hists(self).into_iter().zip(hists(&shape)) {
+            if bins != want_bins {
+                return Err(format!("{name} has {bins} bins, expected {want_bins}"));
+            }
+            if n != self.battles {
+                return Err(format!(
+                    "{name} holds {n} values for {} battles",
+                    self.battles
+                ));
+            }
+        }
+        let outcomes = [self.wins[0], self.wins[1], self.draws];
+        if outcomes.iter().try_fold(0u64, |a, &b| a.checked_add(b)) != Some(self.battles) {
+            return Err(format!(
+                "wins {:?} and draws {} do not add up to {} battles",
+                self.wins, self.draws, self.battles
+            ));
+        }
+        for (row, (&want, verdict)) in self
+            .by_ending
+            .iter()
+            .zip(outcomes.iter().zip(["A wins", "B wins", "draws"]))
+        {
+            if row.iter().try_fold(0u64, |a, &b| a.checked_add(b)) != Some(want) {
+                return Err(format!(
+                    "endings {row:?} of {verdict} do not add up to {want}"
+                ));
+            }
+        }
+        if let Some(i) = self.ship_destroyed.iter().position(|&d| d > self.battles) {
+            return Err(format!(
+                "ship {i} destroyed in {} of {} battles",
+                self.ship_destroyed[i], self.battles
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// One matchup's labels and tally.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MatchupResult {
     /// Human label, e.g. `line-a (brawler) vs line-b (standoff)`.
     pub label: String,
@@ -157,14 +235,136 @@ pub struct MatchupResult {
     pub points: [Option<u32>; 2],
     /// Unit names, setup order.
     pub ship_names: Vec<String>,
-    /// Unit sides, setup order.
+    /// Unit sides, setup order (`"A"` / `"B"` when serialized).
+    #[serde(with = "sides")]
     pub ship_sides: Vec<Side>,
     /// The accumulated results.
     pub tally: MatchupTally,
 }
 
+impl MatchupResult {
+    /// A matchup's labels with its tally.
+    pub fn new<M>(m: &NamedMatchup<M>, tally: MatchupTally) -> Self {
+        MatchupResult {
+            label: m.label.clone(),
+            fleets: m.fleets.clone(),
+            policies: m.policies.clone(),
+            points: m.points,
+            ship_names: m.ship_names.clone(),
+            ship_sides: m.ship_sides.clone(),
+            tally,
+        }
+    }
+
+    /// The dice key of this matchup, as written in manifests (16 hex digits of the hash of its
+    /// label; the same key [`crate::runner::matchup_key`] gives the runner).
+    pub fn dice_key(&self) -> String {
+        dice_key(&self.label)
+    }
+}
+
+/// The manifest's dice key for a matchup label.
+pub fn dice_key(label: &str) -> String {
+    format!("{:016x}", name_key(label))
+}
+
+/// `Vec<Side>` as `["A", "B", ...]` (the engine's `Side` has no serde form of its own).
+mod sides {
+    use fleetlab_engine::Side;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub(super) fn serialize<S: Serializer>(sides: &[Side], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(sides.iter().map(|side| match side {
+            Side::A => "A",
+            Side::B => "B",
+        }))
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Side>, D::Error> {
+        Vec::<String>::deserialize(d)?
+            .iter()
+            .map(|s| match s.as_str() {
+                "A" => Ok(Side::A),
+                "B" => Ok(Side::B),
+                other => Err(serde::de::Error::custom(format!(
+                    "ship side must be \"A\" or \"B\", got {other:?}"
+                ))),
+            })
+            .collect()
+    }
+}
+
+/// Whether a run played every battle it was asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RunStatus {
+    /// Every matchup played all its battles.
+    Complete,
+    /// The run was interrupted: some matchups played fewer battles (see their `battles`).
+    Partial,
+}
+
+impl RunStatus {
+    /// `Complete` when every result holds exactly `battles` battles, else `Partial`.
+    pub fn of(results: &[MatchupResult], battles: u64) -> RunStatus {
+        if results.iter().all(|r| r.tally.battles == battles) {
+            RunStatus::Complete
+        } else {
+            RunStatus::Partial
+        }
+    }
+}
+
+/// What a run is, independent of how and where it was executed: the part of the manifest that
+/// every shard of a run shares (and that [`crate::partial::merge`] checks).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunInfo {
+    /// fleetlab version.
+    pub fleetlab_version: String,
+    /// Rule system name.
+    pub rule_system: String,
+    /// Experiment name.
+    pub experiment: String,
+    /// Experiment kind (`run` for plain matchups).
+    pub kind: String,
+    /// The experiment file as given.
+    pub config_path: String,
+    /// Hash over the experiment file and every included file (hex).
+    pub config_hash: String,
+    /// Files that went into the hash, in order.
+    pub config_files: Vec<String>,
+    /// Master seed.
+    pub seed: u64,
+    /// Battles per matchup.
+    pub battles_per_matchup: u64,
+}
+
+/// How a run was executed (informative only: never part of the result).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Timing {
+    /// When the run finished (RFC 3339, UTC).
+    pub finished_at: String,
+    /// Wall-clock seconds.
+    pub elapsed_seconds: f64,
+    /// Threads used.
+    pub threads: usize,
+}
+
+impl Timing {
+    /// Finished now, after `elapsed_seconds` on `threads` threads.
+    pub fn now(elapsed_seconds: f64, threads: usize) -> Timing {
+        Timing {
+            finished_at: humantime::format_rfc3339_seconds(std::time::SystemTime::now())
+                .to_string(),
+            elapsed_seconds,
+            threads,
+        }
+    }
+}
+
 /// How to reproduce a run; written as `manifest.json`.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Manifest {
     /// fleetlab version.
     pub fleetlab_version: String,
@@ -187,7 +387,7 @@ pub struct Manifest {
     /// Matchup labels and their policies.
     pub matchups: Vec<ManifestMatchup>,
     /// `complete`, or `partial` when the run was interrupted.
-    pub status: String,
+    pub status: RunStatus,
     /// When the run finished (RFC 3339, UTC).
     pub finished_at: String,
     /// Wall-clock seconds and battles per second (informative; not part of the result).
@@ -196,8 +396,74 @@ pub struct Manifest {
     pub threads: usize,
 }
 
+impl Manifest {
+    /// The manifest of a run described by `info` that produced `results`; its status is
+    /// `complete` when every matchup played `expected_battles` battles (the whole run's
+    /// `battles_per_matchup`, or a shard's slice of it), else `partial`. Each matchup lists
+    /// the battles it actually played.
+    pub fn new(
+        info: &RunInfo,
+        results: &[MatchupResult],
+        expected_battles: u64,
+        timing: Timing,
+    ) -> Manifest {
+        let RunInfo {
+            fleetlab_version,
+            rule_system,
+            experiment,
+            kind,
+            config_path,
+            config_hash,
+            config_files,
+            seed,
+            battles_per_matchup,
+        } = info.clone();
+        Manifest {
+            fleetlab_version,
+            rule_system,
+            experiment,
+            kind,
+            config_path,
+            config_hash,
+            config_files,
+            seed,
+            battles_per_matchup,
+            matchups: results
+                .iter()
+                .map(|r| ManifestMatchup {
+                    label: r.label.clone(),
+                    dice_key: r.dice_key(),
+                    fleets: r.fleets.clone(),
+                    policies: r.policies.clone(),
+                    battles: r.tally.battles,
+                })
+                .collect(),
+            status: RunStatus::of(results, expected_battles),
+            finished_at: timing.finished_at,
+            elapsed_seconds: timing.elapsed_seconds,
+            threads: timing.threads,
+        }
+    }
+
+    /// What run this manifest describes (everything but the matchups, status and timing).
+    pub fn info(&self) -> RunInfo {
+        RunInfo {
+            fleetlab_version: self.fleetlab_version.clone(),
+            rule_system: self.rule_system.clone(),
+            experiment: self.experiment.clone(),
+            kind: self.kind.clone(),
+            config_path: self.config_path.clone(),
+            config_hash: self.config_hash.clone(),
+            config_files: self.config_files.clone(),
+            seed: self.seed,
+            battles_per_matchup: self.battles_per_matchup,
+        }
+    }
+}
+
 /// One matchup in the manifest.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ManifestMatchup {
     /// Label.
     pub label: String,

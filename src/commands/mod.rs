@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod inspect;
+pub mod merge;
 pub mod run;
 pub mod trace;
 

@@ -1,4 +1,5 @@
-//! `fleetlab run`: play every matchup of an experiment, write the report, print a summary.
+//! `fleetlab run`: play every matchup of an experiment (or one shard of its battles), write
+//! the report (or the shard's partial result), print a summary.
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -7,9 +8,10 @@ use std::time::Instant;
 use clap::Args;
 use fleetlab_engine::RuleSystem;
 use fleetlab_sim::load::{self, DEFAULT_BATTLES, DEFAULT_SEED};
+use fleetlab_sim::partial::{Partial, Shard};
 use fleetlab_sim::registry::SystemTask;
 use fleetlab_sim::report::{self, ReportOptions};
-use fleetlab_sim::results::{Manifest, ManifestMatchup, MatchupResult};
+use fleetlab_sim::results::{Manifest, MatchupResult, Timing};
 use fleetlab_sim::runner;
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -29,7 +31,13 @@ pub struct RunArgs {
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Report directory (default: reports/<experiment name>).
+    /// Play only shard I of N (counting from 0, N ≤ 10,000): battles ⌊I·B/N⌋..⌊(I+1)·B/N⌋ of
+    /// every matchup. Writes a mergeable partial.json instead of a report; put the shards
+    /// together with `fleetlab merge` (docs/scaling.md).
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<Shard>,
+    /// Output directory (default: reports/<experiment name>, or
+    /// reports/<experiment name>/shard-I-of-N with --shard).
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Confidence level of the intervals.
@@ -48,37 +56,54 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
     if args.threads == Some(0) {
         return Err(CliError::Usage("--threads must be at least 1".into()));
     }
-    if !(args.confidence > 0.0 && args.confidence < 1.0) {
+    let opts = report_options(args.confidence)?;
+    super::dispatch(&args.config, Run { args, opts })
+}
+
+/// Report options from `--confidence`, which must be strictly between 0 and 1.
+pub fn report_options(confidence: f64) -> Result<ReportOptions, CliError> {
+    if !(confidence > 0.0 && confidence < 1.0) {
         return Err(CliError::Usage(
             "--confidence must be strictly between 0 and 1".into(),
         ));
     }
-    super::dispatch(&args.config, Run(args))
+    Ok(ReportOptions { confidence })
 }
 
-struct Run<'a>(&'a RunArgs);
+struct Run<'a> {
+    args: &'a RunArgs,
+    opts: ReportOptions,
+}
 
 impl SystemTask for Run<'_> {
     type Output = Result<(), CliError>;
 
     fn run<R: RuleSystem>(self) -> Self::Output {
-        let args = self.0;
+        let Run { args, opts } = self;
         let exp = load::load::<R>(&args.config)?;
         let battles = args.battles.or(exp.spec.battles).unwrap_or(DEFAULT_BATTLES);
         let seed = args.seed.or(exp.spec.seed).unwrap_or(DEFAULT_SEED);
-        let out = args
-            .out
-            .clone()
-            .unwrap_or_else(|| Path::new("reports").join(&exp.name));
-        let total = battles * exp.matchups.len() as u64;
-        let bar = progress_bar(total, args.quiet);
+        let info = exp.run_info(&args.config, seed, battles);
+        let range = args.shard.map_or(0..battles, |s| s.range(battles));
+        let slice = range.end - range.start;
+        let out = args.out.clone().unwrap_or_else(|| {
+            let dir = Path::new("reports").join(&exp.name);
+            match args.shard {
+                Some(shard) => dir.join(shard.dir_name()),
+                None => dir,
+            }
+        });
+        // Find out now, not after hours of battles, that the results could not be written.
+        report::prepare_dir(&out).map_err(|e| CliError::Runtime(e.to_string()))?;
+
+        let bar = progress_bar(slice * exp.matchups.len() as u64, args.quiet);
         let started = Instant::now();
         let tallies = runner::with_threads(args.threads, || {
             exp.matchups
                 .iter()
                 .map(|m| {
                     bar.set_message(m.label.clone());
-                    runner::run_matchup::<R>(m, seed, 0..battles, &|n| bar.inc(n), None)
+                    runner::run_matchup::<R>(m, seed, range.clone(), &|n| bar.inc(n), None)
                 })
                 .collect::<Vec<_>>()
         })
@@ -86,69 +111,60 @@ impl SystemTask for Run<'_> {
         bar.finish_and_clear();
         let elapsed = started.elapsed().as_secs_f64();
         let threads = args.threads.unwrap_or_else(rayon_threads);
-        let results: Vec<MatchupResult> = exp
-            .matchups
-            .iter()
-            .zip(tallies)
-            .map(|(m, tally)| MatchupResult {
-                label: m.label.clone(),
-                fleets: m.fleets.clone(),
-                policies: m.policies.clone(),
-                points: m.points,
-                ship_names: m.ship_names.clone(),
-                ship_sides: m.ship_sides.clone(),
-                tally,
-            })
-            .collect();
-        let manifest = Manifest {
-            fleetlab_version: env!("CARGO_PKG_VERSION").into(),
-            rule_system: R::NAME.into(),
-            experiment: exp.name.clone(),
-            kind: "run".into(),
-            config_path: args.config.display().to_string(),
-            config_hash: exp.config_hash.clone(),
-            config_files: exp.files.iter().map(|f| f.display().to_string()).collect(),
-            seed,
-            battles_per_matchup: battles,
-            matchups: exp
-                .matchups
-                .iter()
-                .map(|m| ManifestMatchup {
-                    label: m.label.clone(),
-                    dice_key: format!("{:016x}", runner::matchup_key(m)),
-                    fleets: m.fleets.clone(),
-                    policies: m.policies.clone(),
-                    battles,
-                })
-                .collect(),
-            status: "complete".into(),
-            finished_at: humantime::format_rfc3339_seconds(std::time::SystemTime::now())
-                .to_string(),
-            elapsed_seconds: elapsed,
-            threads,
-        };
-        let opts = ReportOptions {
-            confidence: args.confidence,
-        };
-        report::write_report(&out, &manifest, &results, &opts)
-            .map_err(|e| CliError::Runtime(e.to_string()))?;
-        println!(
-            "{} ({}), seed {seed}, {battles} battles per matchup, {:.1} s ({:.0} battles/s)",
-            exp.name,
-            R::NAME,
-            elapsed,
-            total as f64 / elapsed.max(1e-9)
+        let timing = Timing::now(elapsed, threads);
+        let results = exp.results(tallies);
+        let played: u64 = results.iter().map(|r| r.tally.battles).sum();
+        let speed = format!(
+            "{elapsed:.1} s ({:.0} battles/s)",
+            played as f64 / elapsed.max(1e-9)
         );
-        for (m, r) in exp.matchups.iter().zip(&results) {
+
+        if let Some(shard) = args.shard {
+            let partial = Partial::new(&info, shard, results, timing);
+            let path = partial
+                .write(&out)
+                .map_err(|e| CliError::Runtime(e.to_string()))?;
             println!(
-                "  {}: A = {}; B = {}",
-                r.label, m.policies[0], m.policies[1]
+                "{} ({}), seed {seed}, shard {shard}: battles {}..{} of {} per matchup, {} \
+                 matchup(s), {speed}",
+                exp.name,
+                R::NAME,
+                range.start,
+                range.end,
+                battles,
+                exp.matchups.len()
             );
+            println!(
+                "partial result: {} (merge all {} shards with `fleetlab merge`)",
+                path.display(),
+                shard.count
+            );
+        } else {
+            let manifest = Manifest::new(&info, &results, battles, timing);
+            report::write_report(&out, &manifest, &results, &opts)
+                .map_err(|e| CliError::Runtime(e.to_string()))?;
+            let headline = format!(
+                "{} ({}), seed {seed}, {battles} battles per matchup, {speed}",
+                exp.name,
+                R::NAME
+            );
+            print_report(&headline, &results, &opts, &out);
         }
-        println!("{}", report::summary_table(&results, &opts));
-        println!("report: {}", out.display());
         Ok(())
     }
+}
+
+/// Print a report's summary: the headline, each matchup's policies, the table, where it is.
+pub fn print_report(headline: &str, results: &[MatchupResult], opts: &ReportOptions, out: &Path) {
+    println!("{headline}");
+    for r in results {
+        println!(
+            "  {}: A = {}; B = {}",
+            r.label, r.policies[0], r.policies[1]
+        );
+    }
+    println!("{}", report::summary_table(results, opts));
+    println!("report: {}", out.display());
 }
 
 fn rayon_threads() -> usize {

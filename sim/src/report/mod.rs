@@ -15,7 +15,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 pub use atomic::write_atomic;
-pub use summary::summary_table;
+pub use summary::{summary_table, thousands};
 
 use crate::results::{Manifest, MatchupResult};
 use tables::{Table, distribution_rows, ship_rows, summary_rows};
@@ -74,6 +74,26 @@ pub enum ReportError {
     /// The confidence level is not strictly between 0 and 1.
     #[error("confidence must be strictly between 0 and 1, got {0}")]
     InvalidConfidence(f64),
+}
+
+/// Make sure `dir` exists (creating it and its parents) and that files can be created in it,
+/// so that a long run learns before it starts, not after, that its results could not be
+/// written. Leaves nothing behind but the directory. The error names `dir`.
+pub fn prepare_dir(dir: &Path) -> Result<(), ReportError> {
+    let named = |source| ReportError::Io {
+        path: dir.to_path_buf(),
+        source,
+    };
+    fs::create_dir_all(dir).map_err(named)?;
+    // Staged writes a temp file next to the probe and removes it when dropped.
+    match atomic::Staged::new(&dir.join(".fleetlab-write-check"), b"") {
+        Ok(staged) => {
+            drop(staged);
+            Ok(())
+        }
+        Err(ReportError::Io { source, .. }) => Err(named(source)),
+        Err(e) => Err(e),
+    }
 }
 
 /// Encode `rows` as `<dir>/<NAME>.csv` and `<dir>/<NAME>.parquet` and queue both.
@@ -156,7 +176,7 @@ pub(crate) mod test_support {
 
     use fleetlab_engine::{Ending, Outcome, ShipTally, Side, SideTally, Verdict};
 
-    use crate::results::{Manifest, ManifestMatchup, MatchupResult, MatchupTally};
+    use crate::results::{Manifest, ManifestMatchup, MatchupResult, MatchupTally, RunStatus};
 
     /// A fresh directory under the system temp dir, removed on drop.
     pub(crate) struct TestDir(PathBuf);
@@ -275,7 +295,7 @@ pub(crate) mod test_support {
                 policies: ["brawler".into(), "standoff".into()],
                 battles: 4,
             }],
-            status: "complete".into(),
+            status: RunStatus::Complete,
             finished_at: "2025-01-01T00:00:00Z".into(),
             elapsed_seconds: 0.5,
             threads: 1,
@@ -515,6 +535,26 @@ mod tests {
         let left = names(tmp.path());
         assert!(left.iter().all(|n| !n.contains(".tmp")), "{left:?}");
         assert!(!left.iter().any(|n| n == MANIFEST_FILE), "{left:?}");
+    }
+
+    #[test]
+    fn prepare_dir_creates_and_probes() {
+        let tmp = TestDir::new("prepare");
+        let dir = tmp.path().join("a").join("b");
+        prepare_dir(&dir).unwrap();
+        assert!(dir.is_dir());
+        assert!(names(&dir).is_empty(), "the probe must not remain");
+        prepare_dir(&dir).unwrap();
+
+        let blocker = tmp.path().join("blocker");
+        fs::write(&blocker, b"file").unwrap();
+        let under_file = blocker.join("out");
+        let err = prepare_dir(&under_file).unwrap_err();
+        assert!(
+            matches!(&err, ReportError::Io { path, .. } if *path == under_file),
+            "{err:?}"
+        );
+        assert!(err.to_string().contains(&under_file.display().to_string()));
     }
 
     #[test]

@@ -11,6 +11,21 @@ const MIN_LABEL_WIDTH: usize = 12;
 const MIN_SIDE_WIDTH: usize = 4;
 const SEP: &str = "  ";
 
+/// `12288` → `12,288`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let (head, rest) = digits.split_at(match digits.len() % 3 {
+        0 => 3.min(digits.len()),
+        r => r,
+    });
+    let mut out = head.to_owned();
+    for i in (0..rest.len()).step_by(3) {
+        out.push(',');
+        out.push_str(&rest[i..i + 3]);
+    }
+    out
+}
+
 fn pct(x: f64) -> String {
     format!("{:.1}", x * 100.0)
 }
@@ -136,6 +151,16 @@ pub fn summary_table(results: &[crate::results::MatchupResult], opts: &ReportOpt
 mod tests {
     use super::*;
     use crate::report::test_support::sample_results;
+
+    #[test]
+    fn thousands_groups_digits() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(12_288), "12,288");
+        assert_eq!(thousands(100_000), "100,000");
+        assert_eq!(thousands(50_000_000), "50,000,000");
+    }
 
     #[test]
     fn confidence_labels() {

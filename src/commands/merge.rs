@@ -1,0 +1,47 @@
+//! `fleetlab merge`: put the partial results of `fleetlab run --shard I/N` back together into
+//! the report a single `fleetlab run` would have written. The checks and the arithmetic are in
+//! `fleetlab_sim::partial`; this parses arguments and prints.
+
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use fleetlab_sim::partial;
+use fleetlab_sim::report;
+
+use super::run::{print_report, report_options};
+use crate::error::CliError;
+
+/// Arguments of `fleetlab merge`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// Every shard's partial result: the partial.json files written by `fleetlab run --shard`,
+    /// or the directories holding them. Each shard 0..N-1 exactly once, in any order.
+    #[arg(required = true, value_name = "PARTS")]
+    pub parts: Vec<PathBuf>,
+    /// Report directory (default: reports/<experiment name>).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Confidence level of the intervals.
+    #[arg(long, default_value_t = 0.95)]
+    pub confidence: f64,
+}
+
+/// Run the command.
+pub fn merge(args: &MergeArgs) -> Result<(), CliError> {
+    let opts = report_options(args.confidence)?;
+    let merged =
+        partial::read_and_merge(&args.parts).map_err(|e| CliError::Usage(e.to_string()))?;
+    let m = &merged.manifest;
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| Path::new("reports").join(&m.experiment));
+    report::write_report(&out, m, &merged.results, &opts)
+        .map_err(|e| CliError::Runtime(e.to_string()))?;
+    let headline = format!(
+        "{} ({}), seed {}, {} battles per matchup, merged from {} shard(s)",
+        m.experiment, m.rule_system, m.seed, m.battles_per_matchup, merged.shards
+    );
+    print_report(&headline, &merged.results, &opts, &out);
+    Ok(())
+}
