@@ -73,7 +73,8 @@ pub struct BattleState {
     pub turn: u32,
     /// Ships activated this turn (bit per ship).
     pub activated: u64,
-    /// Ships in play per side, refreshed after every activation and Resolution phase.
+    /// Ships in play per side: counted at the start, decremented when a ship is destroyed
+    /// (in `Battle::damage`) or flees (in `Battle::movement`).
     pub alive: [usize; 2],
     /// Scratch: the enemies the activating ship can see (kept to reuse its capacity).
     sightings: Vec<Sighting>,
@@ -173,7 +174,6 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             self.s.activated = 0;
             activation::run_phase(self);
             self.resolution();
-            self.count_alive();
             let [a, b] = self.s.alive;
             if a == 0 && b == 0 {
                 return Ending::MutualDestruction;
@@ -477,6 +477,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let m = self.m;
         let ship = &mut self.s.ships[j];
         let design = &m.designs[usize::from(ship.design)];
+        let was_active = ship.active();
         let applied = damage::apply(ship, packet);
         if applied.destroyed {
             ship.status = Status::Destroyed;
@@ -489,6 +490,10 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 self.dice,
                 self.obs,
             );
+        }
+        if was_active && !ship.active() {
+            // Leaves play: the only place (with fleeing) where a side's count drops.
+            self.s.alive[ship.side.index()] -= 1;
         }
         trace!(
             self.obs,
@@ -686,6 +691,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         if !board.contains(p2) {
             if m.rules.leaving_board_flees {
                 ship.status = Status::Fled;
+                self.s.alive[ship.side.index()] -= 1;
                 trace!(self.obs, "    {} leaves the table and has fled", m.names[i]);
                 return;
             }
@@ -779,7 +785,6 @@ impl<R: Roller, O: Observer> ActivationDriver for Battle<'_, R, O> {
     fn activate(&mut self, i: usize) {
         self.s.activated |= 1 << i;
         self.activate_ship(i);
-        self.count_alive();
     }
 
     fn decided(&self) -> bool {
