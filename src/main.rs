@@ -1,9 +1,10 @@
 //! `fleetlab`: the command line. Parses arguments, hands validated values to `fleetlab-sim`
 //! and prints. Exit codes: 0 success, 1 runtime failure (e.g. a report cannot be written),
-//! 2 usage or config error.
+//! 2 usage or config error, 130 a run stopped by Ctrl-C (partial results written).
 
 mod commands;
 mod error;
+mod interrupt;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

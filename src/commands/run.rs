@@ -3,6 +3,8 @@
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use std::sync::Once;
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use clap::Args;
@@ -10,8 +12,8 @@ use fleetlab_engine::RuleSystem;
 use fleetlab_sim::load::{self, DEFAULT_BATTLES, DEFAULT_SEED};
 use fleetlab_sim::partial::{Partial, Shard};
 use fleetlab_sim::registry::SystemTask;
-use fleetlab_sim::report::{self, ReportOptions};
-use fleetlab_sim::results::{Manifest, MatchupResult, Timing};
+use fleetlab_sim::report::{self, ReportOptions, thousands};
+use fleetlab_sim::results::{Manifest, MatchupResult, RunStatus, Timing};
 use fleetlab_sim::runner;
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -96,21 +98,46 @@ impl SystemTask for Run<'_> {
         // Find out now, not after hours of battles, that the results could not be written.
         report::prepare_dir(&out).map_err(|e| CliError::Runtime(e.to_string()))?;
 
+        let threads = args.threads.unwrap_or_else(rayon_threads);
+        let stop = crate::interrupt::stop_on_ctrl_c()?;
         let bar = progress_bar(slice * exp.matchups.len() as u64, args.quiet);
+        // Announced once the first batch is done, so whoever reads it (a person, a script, a
+        // test) knows that from now on Ctrl-C leaves results to keep.
+        let announcement = format!(
+            "fleetlab: running {}{} ({} matchup(s) × {} battles, seed {seed}, {threads} \
+             thread(s)); Ctrl-C stops after the batches in flight and keeps the results so far",
+            exp.name,
+            args.shard.map_or(String::new(), |s| format!(
+                " shard {s}, battles {}..{} of {battles}",
+                range.start, range.end
+            )),
+            exp.matchups.len(),
+            thousands(slice),
+        );
+        let announced = Once::new();
+        let on_batch = |n| {
+            bar.inc(n);
+            announced.call_once(|| {
+                if bar.is_hidden() {
+                    eprintln!("{announcement}");
+                } else {
+                    bar.println(&announcement);
+                }
+            });
+        };
         let started = Instant::now();
         let tallies = runner::with_threads(args.threads, || {
             exp.matchups
                 .iter()
                 .map(|m| {
                     bar.set_message(m.label.clone());
-                    runner::run_matchup::<R>(m, seed, range.clone(), &|n| bar.inc(n), None)
+                    runner::run_matchup::<R>(m, seed, range.clone(), &on_batch, Some(&stop))
                 })
                 .collect::<Vec<_>>()
         })
         .map_err(CliError::Runtime)?;
         bar.finish_and_clear();
         let elapsed = started.elapsed().as_secs_f64();
-        let threads = args.threads.unwrap_or_else(rayon_threads);
         let timing = Timing::now(elapsed, threads);
         let results = exp.results(tallies);
         let played: u64 = results.iter().map(|r| r.tally.battles).sum();
@@ -118,8 +145,15 @@ impl SystemTask for Run<'_> {
             "{elapsed:.1} s ({:.0} battles/s)",
             played as f64 / elapsed.max(1e-9)
         );
+        // Judged by the battles played, not by the flag: a Ctrl-C after the last batch
+        // leaves a complete result.
+        let short = format!(
+            "{} of {} battles per matchup",
+            battles_played(&results),
+            thousands(slice)
+        );
 
-        if let Some(shard) = args.shard {
+        let (status, record) = if let Some(shard) = args.shard {
             let partial = Partial::new(&info, shard, results, timing);
             let path = partial
                 .write(&out)
@@ -134,23 +168,54 @@ impl SystemTask for Run<'_> {
                 battles,
                 exp.matchups.len()
             );
+            if partial.status() == RunStatus::Partial {
+                println!(
+                    "INTERRUPTED: {short} of shard {shard} — partial result; `fleetlab merge` \
+                     refuses it: run the shard again"
+                );
+            }
             println!(
                 "partial result: {} (merge all {} shards with `fleetlab merge`)",
                 path.display(),
                 shard.count
             );
+            (partial.status(), path)
         } else {
             let manifest = Manifest::new(&info, &results, battles, timing);
             report::write_report(&out, &manifest, &results, &opts)
                 .map_err(|e| CliError::Runtime(e.to_string()))?;
-            let headline = format!(
+            let mut headline = format!(
                 "{} ({}), seed {seed}, {battles} battles per matchup, {speed}",
                 exp.name,
                 R::NAME
             );
+            if manifest.status == RunStatus::Partial {
+                headline.push_str(&format!("\nINTERRUPTED: {short} — partial results"));
+            }
             print_report(&headline, &results, &opts, &out);
+            (manifest.status, out.join(report::MANIFEST_FILE))
+        };
+        match status {
+            RunStatus::Complete => Ok(()),
+            RunStatus::Partial => {
+                debug_assert!(stop.load(Ordering::Relaxed), "only Ctrl-C cuts a run short");
+                Err(CliError::Interrupted(format!(
+                    "{short}; the results so far are written, marked \"status\": \"partial\" in {}",
+                    record.display()
+                )))
+            }
         }
-        Ok(())
+    }
+}
+
+/// `12,288`, or `1,024–12,288` when the matchups played different numbers of battles.
+fn battles_played(results: &[MatchupResult]) -> String {
+    let min = results.iter().map(|r| r.tally.battles).min().unwrap_or(0);
+    let max = results.iter().map(|r| r.tally.battles).max().unwrap_or(0);
+    if min == max {
+        thousands(min)
+    } else {
+        format!("{}–{}", thousands(min), thousands(max))
     }
 }
 
