@@ -94,16 +94,21 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), ReportError> {
 }
 
 /// Write several files atomically as a group: every file is staged (written and fsynced)
-/// before any is renamed, then they are renamed in order. On any failure every temp file not
-/// yet renamed is removed; files already renamed stay (so put the completion marker last).
+/// before any is renamed; then `before_rename` runs, and the files are renamed in order. If
+/// staging fails (e.g. the disk is full), nothing in `dir` has changed. On any failure every
+/// temp file not yet renamed is removed; files already renamed stay (so put the completion
+/// marker last, and remove the old one in `before_rename`).
 pub(crate) fn write_all_atomic(
     dir: &Path,
     files: &[(PathBuf, Vec<u8>)],
+    before_rename: impl FnOnce() -> Result<(), ReportError>,
 ) -> Result<(), ReportError> {
     let staged = files
         .iter()
         .map(|(path, bytes)| Staged::new(path, bytes))
         .collect::<Result<Vec<_>, _>>()?;
+    // On error, the staged files are dropped and removed.
+    before_rename()?;
     for s in staged {
         // On error, the remaining `Staged` values are dropped with the iterator and removed.
         s.commit()?;

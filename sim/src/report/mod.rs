@@ -123,11 +123,13 @@ fn render<T: Table>(
 /// `ships.csv`, `ships.parquet` and `manifest.json` (last) into `dir`, creating it if
 /// missing, and return their paths in that order.
 ///
-/// Everything is encoded in memory first. Then any existing `manifest.json` in `dir` is
-/// removed (so a half-overwritten old report never looks complete), every file is written to
-/// a temp file in `dir` (`.<name>.tmp-<pid>`) and fsynced, and the temp files are renamed
-/// into place in the order above, `manifest.json` last. If anything fails, the temp files are
-/// removed, no manifest is present, and the error names the path concerned.
+/// Everything is encoded in memory first. Then every file is written to a temp file in `dir`
+/// (`.<name>.tmp-<pid>`) and fsynced; if that fails (a full disk, say), the temp files are
+/// removed and any previous report in `dir` is untouched. Then any existing `manifest.json` is
+/// removed (so a half-overwritten old report never looks complete) and the temp files are
+/// renamed into place in the order above, `manifest.json` last. If a rename fails, the
+/// remaining temp files are removed and no manifest is present. Errors name the path
+/// concerned.
 pub fn write_report(
     dir: &Path,
     manifest: &Manifest,
@@ -153,17 +155,17 @@ pub fn write_report(
         path: dir.to_path_buf(),
         source,
     })?;
-    match fs::remove_file(&manifest_path) {
-        Ok(()) => {}
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-        Err(source) => {
-            return Err(ReportError::Io {
-                path: manifest_path,
-                source,
-            });
-        }
-    }
-    atomic::write_all_atomic(dir, &files)?;
+    // Once every new file is staged (so a full disk leaves the old report untouched), the old
+    // manifest goes first: a half-replaced report must never look complete.
+    let remove_old_manifest = || match fs::remove_file(&manifest_path) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(source) => Err(ReportError::Io {
+            path: manifest_path.clone(),
+            source,
+        }),
+    };
+    atomic::write_all_atomic(dir, &files, remove_old_manifest)?;
     Ok(files.into_iter().map(|(path, _)| path).collect())
 }
 
@@ -555,6 +557,41 @@ mod tests {
             "{err:?}"
         );
         assert!(err.to_string().contains(&under_file.display().to_string()));
+    }
+
+    #[test]
+    fn failure_while_staging_keeps_the_old_report() {
+        let tmp = TestDir::new("staging");
+        let opts = ReportOptions::default();
+        write_report(tmp.path(), &sample_manifest(), &sample_results(), &opts).unwrap();
+        let before: Vec<Vec<u8>> = ALL_FILES
+            .iter()
+            .map(|f| fs::read(tmp.path().join(f)).unwrap())
+            .collect();
+        // A directory squatting on a temp file name makes staging fail, as a full disk would.
+        let squatter = tmp
+            .path()
+            .join(format!(".ships.parquet.tmp-{}", std::process::id()));
+        fs::create_dir(&squatter).unwrap();
+        let err = write_report(tmp.path(), &sample_manifest(), &[], &opts).unwrap_err();
+        assert!(
+            err.to_string().contains("ships.parquet"),
+            "the error names the file: {err}"
+        );
+        fs::remove_dir(&squatter).unwrap();
+        let after: Vec<Vec<u8>> = ALL_FILES
+            .iter()
+            .map(|f| fs::read(tmp.path().join(f)).unwrap())
+            .collect();
+        assert!(
+            before == after,
+            "the old report, manifest included, is untouched"
+        );
+        assert_eq!(
+            names(tmp.path()).len(),
+            ALL_FILES.len(),
+            "no temp files remain"
+        );
     }
 
     #[test]
