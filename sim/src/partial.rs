@@ -447,14 +447,18 @@ pub struct Merged {
     pub shards: u32,
 }
 
-/// Read every part (a `partial.json` or a directory holding one), in the order given.
-pub fn read_parts(paths: &[PathBuf]) -> Result<Vec<(PathBuf, Partial)>, MergeError> {
-    paths.iter().map(|p| Partial::read(p)).collect()
-}
-
-/// Read and [`merge`] the parts at `paths`.
+/// Read and merge the parts at `paths` (`partial.json` files or directories holding one), in
+/// two passes so that memory holds one part at a time whatever `N` is: the first reads and
+/// checks every part (see [`merge`]), the second reads them again in shard order and adds
+/// them up (re-checking each, in case a file changed in between).
 pub fn read_and_merge(paths: &[PathBuf]) -> Result<Merged, MergeError> {
-    merge(read_parts(paths)?)
+    let mut census = Census::default();
+    for p in paths {
+        let (file, part) = Partial::read(p)?;
+        census.add(file, &part)?;
+    }
+    let (reference, order) = census.finish()?;
+    sum(&reference, order.iter().map(|file| Partial::read(file)))
 }
 
 /// `[0, 1, 2, 5, 7, 8]` → `0-2, 5, 7-8` (at most 20 ranges, then `…`).
@@ -583,21 +587,41 @@ fn same_run(
 /// system, experiment, config hash, seed, battles per matchup, shard count, matchups), was
 /// written by this fleetlab version, is complete, and every shard `0..N` is present exactly
 /// once. The tallies are then added in shard order.
-pub fn merge(parts: Vec<(PathBuf, Partial)>) -> Result<Merged, MergeError> {
-    let Some((ref_path, reference)) = parts.first() else {
-        return Err(MergeError::NoParts);
-    };
-    for (path, part) in &parts {
-        same_run(path, part, ref_path, reference)?;
+pub fn merge(mut parts: Vec<(PathBuf, Partial)>) -> Result<Merged, MergeError> {
+    let mut census = Census::default();
+    for (file, part) in &parts {
+        census.add(file.clone(), part)?;
     }
-    if reference.manifest.fleetlab_version != crate::VERSION {
-        return Err(MergeError::Version {
-            path: ref_path.clone(),
-            found: reference.manifest.fleetlab_version.clone(),
-            ours: crate::VERSION.into(),
-        });
-    }
-    for (path, part) in &parts {
+    let (reference, _) = census.finish()?;
+    parts.sort_by_key(|(_, part)| part.shard.index);
+    sum(&reference, parts.into_iter().map(Ok))
+}
+
+/// The first pass of a merge: every part checked against the first, and which shard is where.
+#[derive(Default)]
+struct Census {
+    /// The first part given, which the others must match.
+    reference: Option<(PathBuf, Partial)>,
+    /// The file of each shard index seen.
+    seen: BTreeMap<u32, PathBuf>,
+}
+
+impl Census {
+    /// Check one part (already consistent in itself, see [`Partial::read`]).
+    fn add(&mut self, path: PathBuf, part: &Partial) -> Result<(), MergeError> {
+        match &self.reference {
+            Some((ref_path, reference)) => same_run(&path, part, ref_path, reference)?,
+            None => {
+                if part.manifest.fleetlab_version != crate::VERSION {
+                    return Err(MergeError::Version {
+                        path,
+                        found: part.manifest.fleetlab_version.clone(),
+                        ours: crate::VERSION.into(),
+                    });
+                }
+                self.reference = Some((path.clone(), part.clone()));
+            }
+        }
         if part.status() != RunStatus::Complete {
             let range = part.shard.range(part.manifest.battles_per_matchup);
             let slice = range.end - range.start;
@@ -607,56 +631,87 @@ pub fn merge(parts: Vec<(PathBuf, Partial)>) -> Result<Merged, MergeError> {
                 .find(|r| r.tally.battles != slice)
                 .expect("a partial status means a matchup is short");
             return Err(MergeError::Incomplete {
-                path: path.clone(),
+                path,
                 shard: part.shard,
                 label: short.label.clone(),
                 played: thousands(short.tally.battles),
                 slice: thousands(slice),
             });
         }
-    }
-    let count = reference.shard.count;
-    let mut by_index: BTreeMap<u32, (PathBuf, Partial)> = BTreeMap::new();
-    for (path, part) in parts {
-        if let Some((first, _)) = by_index.get(&part.shard.index) {
+        if let Some(first) = self.seen.get(&part.shard.index) {
             return Err(MergeError::Duplicate {
                 shard: part.shard,
                 first: first.clone(),
                 second: path,
             });
         }
-        by_index.insert(part.shard.index, (path, part));
-    }
-    if by_index.len() != count as usize {
-        let missing: Vec<u32> = (0..count).filter(|i| !by_index.contains_key(i)).collect();
-        let given: Vec<u32> = by_index.keys().copied().collect();
-        return Err(MergeError::Missing {
-            missing: ranges(&missing),
-            missing_count: missing.len() as u32,
-            given: ranges(&given),
-            count,
-        });
+        self.seen.insert(part.shard.index, path);
+        Ok(())
     }
 
-    let mut shards = by_index.into_values();
-    let (first_path, first) = shards.next().expect("at least one shard");
-    let info = first.manifest.info();
-    let mut elapsed = first.manifest.elapsed_seconds;
-    let mut threads = first.manifest.threads;
-    let mut results = first.results;
-    for (_, part) in shards {
+    /// The reference part and the files of shards `0..N` in order, if none is missing.
+    fn finish(self) -> Result<((PathBuf, Partial), Vec<PathBuf>), MergeError> {
+        let Some(reference) = self.reference else {
+            return Err(MergeError::NoParts);
+        };
+        let count = reference.1.shard.count;
+        if self.seen.len() != count as usize {
+            let missing: Vec<u32> = (0..count).filter(|i| !self.seen.contains_key(i)).collect();
+            let given: Vec<u32> = self.seen.keys().copied().collect();
+            return Err(MergeError::Missing {
+                missing: ranges(&missing),
+                missing_count: missing.len() as u32,
+                given: ranges(&given),
+                count,
+            });
+        }
+        Ok((reference, self.seen.into_values().collect()))
+    }
+}
+
+/// The second pass of a merge: add up the shards, given in shard order, re-checking each
+/// against the reference (a file may have been replaced since the first pass).
+fn sum(
+    (ref_path, reference): &(PathBuf, Partial),
+    shards: impl Iterator<Item = Result<(PathBuf, Partial), MergeError>>,
+) -> Result<Merged, MergeError> {
+    let count = reference.shard.count;
+    let mut results: Option<Vec<MatchupResult>> = None;
+    let (mut elapsed, mut threads) = (0.0, 0);
+    let mut next = 0;
+    for shard in shards {
+        let (path, part) = shard?;
+        same_run(&path, &part, ref_path, reference)?;
+        if part.shard.index != next || part.status() != RunStatus::Complete {
+            return Err(MergeError::Invalid {
+                path,
+                message: format!(
+                    "changed while being merged (now shard {}, {:?}): merge again",
+                    part.shard,
+                    part.status()
+                ),
+            });
+        }
+        next += 1;
         elapsed += part.manifest.elapsed_seconds;
         threads += part.manifest.threads;
-        for (r, p) in results.iter_mut().zip(&part.results) {
-            r.tally.merge(&p.tally);
+        match &mut results {
+            None => results = Some(part.results),
+            Some(sums) => {
+                for (r, p) in sums.iter_mut().zip(&part.results) {
+                    r.tally.merge(&p.tally);
+                }
+            }
         }
     }
+    let info = reference.manifest.info();
     let battles = info.battles_per_matchup;
+    let results = results.unwrap_or_default();
     let manifest = Manifest::new(&info, &results, battles, Timing::now(elapsed, threads));
-    if manifest.status != RunStatus::Complete {
+    if next != count || manifest.status != RunStatus::Complete {
         // Unreachable when the checks above hold; never write a short report as complete.
         return Err(MergeError::Invalid {
-            path: first_path,
+            path: ref_path.clone(),
             message: format!("the merged shards do not add up to {battles} battles per matchup"),
         });
     }
@@ -906,6 +961,46 @@ mod tests {
             "{e}"
         );
         assert!(e.contains("played 3 of its 5 battles"), "{e}");
+    }
+
+    #[test]
+    fn second_pass_refuses_parts_that_changed() {
+        let parts = named(vec![part(0, 2, 10, 5, None), part(1, 2, 10, 5, None)]);
+        let mut census = Census::default();
+        for (file, p) in &parts {
+            census.add(file.clone(), p).unwrap();
+        }
+        let (reference, order) = census.finish().unwrap();
+        assert_eq!(
+            order,
+            [
+                PathBuf::from("s0/partial.json"),
+                PathBuf::from("s1/partial.json")
+            ]
+        );
+        // Shard 1's file now holds shard 0, or a different seed.
+        let swapped = vec![parts[0].clone(), (order[1].clone(), parts[0].1.clone())];
+        let e = sum(&reference, swapped.into_iter().map(Ok))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("s1/partial.json: changed while being merged"),
+            "{e}"
+        );
+        let foreign = vec![
+            parts[0].clone(),
+            named(vec![part(1, 2, 10, 6, None)]).remove(0),
+        ];
+        let e = sum(&reference, foreign.into_iter().map(Ok))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("seed is 6"), "{e}");
+        // Fewer shards than the census saw.
+        let short = vec![parts[0].clone()];
+        let e = sum(&reference, short.into_iter().map(Ok))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("do not add up to 10 battles"), "{e}");
     }
 
     #[test]
