@@ -14,8 +14,14 @@ pub enum CliError {
     Usage(String),
     /// Something failed while running (exit 1).
     Runtime(String),
-    /// Ctrl-C stopped a run; its partial results were written (exit 130).
-    Interrupted(String),
+    /// SIGINT (Ctrl-C) or SIGTERM stopped a run; its partial results were written
+    /// (exit 128 + signal: 130 or 143).
+    Interrupted {
+        /// What was kept.
+        message: String,
+        /// The exit code.
+        code: u8,
+    },
 }
 
 impl CliError {
@@ -24,7 +30,7 @@ impl CliError {
         match self {
             CliError::Config(_) | CliError::Usage(_) => ExitCode::from(2),
             CliError::Runtime(_) => ExitCode::from(1),
-            CliError::Interrupted(_) => ExitCode::from(crate::interrupt::EXIT_CODE as u8),
+            CliError::Interrupted { code, .. } => ExitCode::from(*code),
         }
     }
 }
@@ -35,7 +41,7 @@ impl fmt::Display for CliError {
             CliError::Config(e) => write!(f, "error: invalid config\n{e}"),
             CliError::Usage(m) => write!(f, "error: {m}"),
             CliError::Runtime(m) => write!(f, "error: {m}"),
-            CliError::Interrupted(m) => write!(f, "interrupted: {m}"),
+            CliError::Interrupted { message, .. } => write!(f, "interrupted: {message}"),
         }
     }
 }

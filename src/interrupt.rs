@@ -1,26 +1,46 @@
-//! Ctrl-C during a run. The first SIGINT sets a flag the runner checks before each batch: the
-//! batches in flight finish, the results so far are written and marked partial, and the
-//! process exits with code 130. A second SIGINT exits at once with code 130, writing nothing
-//! more (a report directory without `manifest.json` is incomplete by definition).
+//! Stopping a run from outside: Ctrl-C (SIGINT) or a job system's SIGTERM (Slurm at its time
+//! limit, Kubernetes on eviction). The first signal sets a flag the runner checks before each
+//! batch: the batches in flight finish, the results so far are written and marked partial, and
+//! the process exits with 128 + the signal number (130 for SIGINT, 143 for SIGTERM). A second
+//! signal exits at once, writing nothing more (a report directory without `manifest.json` is
+//! incomplete by definition).
 
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use signal_hook::consts::SIGINT;
+use signal_hook::consts::{SIGINT, SIGTERM};
 use signal_hook::flag;
 
 use crate::error::CliError;
 
-/// Exit code of a run stopped by Ctrl-C (128 + SIGINT, as shells report it).
-pub const EXIT_CODE: i32 = 130;
+/// The stop flag for the runner and the signal that raised it.
+pub struct Stop {
+    /// Set by the first SIGINT or SIGTERM.
+    pub flag: Arc<AtomicBool>,
+    signal: Arc<AtomicUsize>,
+}
 
-/// Install the SIGINT handlers and return the stop flag they set.
-pub fn stop_on_ctrl_c() -> Result<Arc<AtomicBool>, CliError> {
+impl Stop {
+    /// Exit code for the signal received: 128 + its number (130 if none was recorded).
+    pub fn exit_code(&self) -> u8 {
+        match self.signal.load(Ordering::Relaxed) {
+            0 => 130,
+            s => (128 + s).min(255) as u8,
+        }
+    }
+}
+
+/// Install the handlers for SIGINT and SIGTERM and return the stop flag they set.
+pub fn stop_on_signal() -> Result<Stop, CliError> {
     let stop = Arc::new(AtomicBool::new(false));
-    let failed = |e: std::io::Error| CliError::Runtime(format!("cannot handle Ctrl-C: {e}"));
-    // Registered first, so on the first signal it still sees the flag false and does nothing;
-    // once `register` below has set the flag, the next signal exits immediately.
-    flag::register_conditional_shutdown(SIGINT, EXIT_CODE, Arc::clone(&stop)).map_err(failed)?;
-    flag::register(SIGINT, Arc::clone(&stop)).map_err(failed)?;
-    Ok(stop)
+    let signal = Arc::new(AtomicUsize::new(0));
+    let failed = |e: std::io::Error| CliError::Runtime(format!("cannot handle signals: {e}"));
+    for sig in [SIGINT, SIGTERM] {
+        // Registered first, so on the first signal it still sees the flag false and does
+        // nothing; once the handlers below have set the flag, the next signal exits at once.
+        flag::register_conditional_shutdown(sig, 128 + sig, Arc::clone(&stop)).map_err(failed)?;
+        flag::register_usize(sig, Arc::clone(&signal), sig as usize).map_err(failed)?;
+        flag::register(sig, Arc::clone(&stop)).map_err(failed)?;
+    }
+    Ok(Stop { flag: stop, signal })
 }

@@ -1,5 +1,6 @@
-//! Ctrl-C (SIGINT) during `fleetlab run` stops after the batches in flight, writes the results
-//! so far marked `"status": "partial"`, says so, and exits with code 130.
+//! Ctrl-C (SIGINT) or a job system's SIGTERM during `fleetlab run` stops after the batches in
+//! flight, writes the results so far marked `"status": "partial"`, says so, and exits with
+//! 128 + the signal (130, 143).
 #![cfg(unix)]
 
 use std::io::{BufRead, BufReader, Read};
@@ -50,6 +51,15 @@ fn wait(child: &mut Child) -> ExitStatus {
 
 #[test]
 fn ctrl_c_writes_partial_results_and_exits_130() {
+    interrupted_by(libc::SIGINT, 130);
+}
+
+#[test]
+fn sigterm_writes_partial_results_and_exits_143() {
+    interrupted_by(libc::SIGTERM, 143);
+}
+
+fn interrupted_by(signal: libc::c_int, code: i32) {
     let tmp = tempfile::tempdir().expect("temp dir");
     let out = tmp.path().join("report");
     let mut child = start(&out);
@@ -74,12 +84,12 @@ fn ctrl_c_writes_partial_results_and_exits_130() {
             panic!("fleetlab did not announce its run within {LIMIT:?}: {e}");
         }
     };
-    assert!(started.contains("Ctrl-C stops"), "{started}");
+    assert!(started.contains("Ctrl-C (or SIGTERM) stops"), "{started}");
 
     let pid = libc::pid_t::try_from(child.id()).expect("pid");
     // SAFETY: sending a signal to our own child process.
-    let sent = unsafe { libc::kill(pid, libc::SIGINT) };
-    assert_eq!(sent, 0, "kill(SIGINT) failed");
+    let sent = unsafe { libc::kill(pid, signal) };
+    assert_eq!(sent, 0, "kill({signal}) failed");
     let status = wait(&mut child);
     let stderr_rest = reader.join().expect("stderr reader");
     let mut stdout = String::new();
@@ -92,7 +102,7 @@ fn ctrl_c_writes_partial_results_and_exits_130() {
 
     assert_eq!(
         status.code(),
-        Some(130),
+        Some(code),
         "{status}\nstdout: {stdout}\nstderr: {stderr_rest}"
     );
     assert!(stdout.contains("INTERRUPTED: "), "{stdout}");

@@ -15,7 +15,7 @@ use fleetlab_sim::registry::SystemTask;
 use fleetlab_sim::report::{self, ReportOptions, thousands};
 use fleetlab_sim::results::{Manifest, MatchupResult, RunStatus, Timing};
 use fleetlab_sim::runner;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 
 use crate::error::CliError;
 
@@ -99,13 +99,13 @@ impl SystemTask for Run<'_> {
         report::prepare_dir(&out).map_err(|e| CliError::Runtime(e.to_string()))?;
 
         let threads = args.threads.unwrap_or_else(rayon_threads);
-        let stop = crate::interrupt::stop_on_ctrl_c()?;
+        let stop = crate::interrupt::stop_on_signal()?;
         let bar = progress_bar(slice * exp.matchups.len() as u64, args.quiet);
         // Announced once the first batch is done, so whoever reads it (a person, a script, a
         // test) knows that from now on Ctrl-C leaves results to keep.
         let announcement = format!(
             "fleetlab: running {}{} ({} matchup(s) × {} battles, seed {seed}, {threads} \
-             thread(s)); Ctrl-C stops after the batches in flight and keeps the results so far",
+             thread(s)); Ctrl-C (or SIGTERM) stops after the batches in flight and keeps the results so far",
             exp.name,
             args.shard.map_or(String::new(), |s| format!(
                 " shard {s}, battles {}..{} of {battles}",
@@ -131,7 +131,7 @@ impl SystemTask for Run<'_> {
                 .iter()
                 .map(|m| {
                     bar.set_message(m.label.clone());
-                    runner::run_matchup::<R>(m, seed, range.clone(), &on_batch, Some(&stop))
+                    runner::run_matchup::<R>(m, seed, range.clone(), &on_batch, Some(&stop.flag))
                 })
                 .collect::<Vec<_>>()
         })
@@ -198,11 +198,17 @@ impl SystemTask for Run<'_> {
         match status {
             RunStatus::Complete => Ok(()),
             RunStatus::Partial => {
-                debug_assert!(stop.load(Ordering::Relaxed), "only Ctrl-C cuts a run short");
-                Err(CliError::Interrupted(format!(
-                    "{short}; the results so far are written, marked \"status\": \"partial\" in {}",
-                    record.display()
-                )))
+                debug_assert!(
+                    stop.flag.load(Ordering::Relaxed),
+                    "only a signal cuts a run short"
+                );
+                Err(CliError::Interrupted {
+                    message: format!(
+                        "{short}; the results so far are written, marked \"status\": \"partial\" in {}",
+                        record.display()
+                    ),
+                    code: stop.exit_code(),
+                })
             }
         }
     }
@@ -243,8 +249,18 @@ pub fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
     }
     let bar = ProgressBar::new(total);
     bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} battles  {per_sec}  ETA {eta}  {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ProgressStyle::with_template(
+            "{bar:30} {human_pos}/{human_len} battles  {rate} battles/s  ETA {eta}  {wide_msg}",
+        )
+        .map(|style| {
+            style.with_key(
+                "rate",
+                |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{:.0}", state.per_sec());
+                },
+            )
+        })
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     bar
 }
