@@ -15,7 +15,7 @@ use crate::results::{MatchupResult, MatchupTally, RunInfo};
 pub const DEFAULT_BATTLES: u64 = 10_000;
 /// Master seed when neither the config nor the command line says.
 pub const DEFAULT_SEED: u64 = 1;
-/// Deepest include chain accepted (guards against include cycles).
+/// Deepest include chain accepted.
 const MAX_INCLUDE_DEPTH: usize = 16;
 
 /// A config problem, ready to print: `file:line:col: field: message`.
@@ -105,20 +105,28 @@ pub struct Source {
 pub fn read_source(path: &Path) -> Result<Source, ConfigError> {
     let bytes = std::fs::read(path)
         .map_err(|e| ConfigError::one(path, None, None, format!("cannot read config: {e}")))?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        let at = e.utf8_error().valid_up_to();
-        let text = String::from_utf8_lossy(&e.as_bytes()[..at]).into_owned();
-        ConfigError::one(
-            path,
-            Some(line_col(&text, at)),
-            None,
-            "config is not valid UTF-8 text (invalid bytes here): save the file as UTF-8",
-        )
-    })?;
-    Ok(Source {
-        path: path.to_path_buf(),
-        text,
-    })
+    Source::from_bytes(path, bytes)
+}
+
+impl Source {
+    /// The text of `bytes` as read from `path`, which must be UTF-8 (the error names `path`
+    /// and the line and column of the first invalid byte).
+    pub fn from_bytes(path: &Path, bytes: Vec<u8>) -> Result<Source, ConfigError> {
+        let text = String::from_utf8(bytes).map_err(|e| {
+            let at = e.utf8_error().valid_up_to();
+            let text = String::from_utf8_lossy(&e.as_bytes()[..at]).into_owned();
+            ConfigError::one(
+                path,
+                Some(line_col(&text, at)),
+                None,
+                "config is not valid UTF-8 text (invalid bytes here): save the file as UTF-8",
+            )
+        })?;
+        Ok(Source {
+            path: path.to_path_buf(),
+            text,
+        })
+    }
 }
 
 /// The fields the loader reads itself, before the rule system parses the document; other
@@ -309,9 +317,23 @@ impl<R: RuleSystem> Experiment<R> {
 
 /// Load an experiment file and everything it includes, and validate it.
 pub fn load<R: RuleSystem>(path: &Path) -> Result<Experiment<R>, ConfigError> {
-    let first = read_source(path)?;
+    load_from(read_source(path)?, read_source)
+}
+
+/// Load an experiment whose file is already in memory (`first`: its path and text) and
+/// validate it. `read` reads every file it includes, given the included file's path (the
+/// including file's directory joined with the `include` entry): [`read_source`] reads from
+/// disk, tests and fuzzers may serve files from memory. [`load`] is
+/// `load_from(read_source(path)?, read_source)`.
+pub fn load_from<R: RuleSystem>(
+    first: Source,
+    mut read: impl FnMut(&Path) -> Result<Source, ConfigError>,
+) -> Result<Experiment<R>, ConfigError> {
+    let path = first.path.clone();
     let mut sources: Vec<Source> = Vec::new();
     let mut docs: Vec<R::Doc> = Vec::new();
+    // Every file read or queued so far: each file is read once, so includes cannot multiply.
+    let mut seen: Vec<PathBuf> = vec![first.path.clone()];
     let mut queue: Vec<(Source, usize)> = vec![(first, 0)];
     while let Some((src, depth)) = queue.pop() {
         let doc = parse_doc::<R>(&src)?;
@@ -324,12 +346,22 @@ pub fn load<R: RuleSystem>(path: &Path) -> Result<Experiment<R>, ConfigError> {
                     &src,
                     Some(span),
                     Some("include".into()),
+                    format!("includes nest deeper than {MAX_INCLUDE_DEPTH}"),
+                ));
+            }
+            if seen.iter().any(|s| same_file(s, &p)) {
+                return Err(located(
+                    &src,
+                    Some(span),
+                    Some("include".into()),
                     format!(
-                        "includes nest deeper than {MAX_INCLUDE_DEPTH}: is there an include cycle?"
+                        "`{rel}` ({}) is already part of this experiment: an include cycle, or \
+                         a file included twice; include every file once",
+                        p.display()
                     ),
                 ));
             }
-            let inc = read_source(&p).map_err(|e| {
+            let inc = read(&p).map_err(|e| {
                 let why = e
                     .problems
                     .first()
@@ -342,22 +374,13 @@ pub fn load<R: RuleSystem>(path: &Path) -> Result<Experiment<R>, ConfigError> {
                     format!("`{rel}` ({}): {why}", p.display()),
                 )
             })?;
+            seen.push(p);
             includes.push((inc, depth + 1));
         }
         sources.push(src);
         docs.push(doc);
         // Depth-first, in the order written.
         queue.extend(includes.into_iter().rev());
-    }
-    for (i, src) in sources.iter().enumerate().skip(1) {
-        if sources[..i].iter().any(|s| same_file(&s.path, &src.path)) {
-            return Err(ConfigError::one(
-                &src.path,
-                None,
-                Some("include".into()),
-                "this file is included more than once (or includes itself)",
-            ));
-        }
     }
     let matchups = R::build(&docs).map_err(|issues| ConfigError {
         problems: issues.iter().map(|i| locate_issue(&sources, i)).collect(),
@@ -369,7 +392,7 @@ pub fn load<R: RuleSystem>(path: &Path) -> Result<Experiment<R>, ConfigError> {
             .and_then(|p| p.experiment?.battles)
             .map(|b| line_col(&sources[0].text, b.span().start));
         return Err(ConfigError::one(
-            path,
+            &path,
             at,
             Some("experiment.battles".into()),
             "0 is out of range: battles per matchup must be at least 1",
