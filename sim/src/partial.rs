@@ -254,7 +254,7 @@ impl Partial {
     fn check(&self) -> Result<(), String> {
         let m = &self.manifest;
         Shard::new(self.shard.index, self.shard.count)?;
-        let range = self.shard.range(m.battles_per_matchup);
+        let range = self.shard.range(m.run.battles_per_matchup);
         if self.battle_range != range.clone().into() {
             return Err(format!(
                 "battle_range {}..{} is not shard {}'s slice {}..{} of {} battles",
@@ -263,13 +263,13 @@ impl Partial {
                 self.shard,
                 range.start,
                 range.end,
-                m.battles_per_matchup
+                m.run.battles_per_matchup
             ));
         }
-        if m.kind != "run" {
+        if m.run.kind != "run" {
             return Err(format!(
                 "experiment kind {:?} cannot be merged (only \"run\")",
-                m.kind
+                m.run.kind
             ));
         }
         if m.matchups.len() != self.results.len() {
@@ -521,19 +521,19 @@ fn same_run(
     let (p, r) = (path, ref_path);
     same(
         "fleetlab version",
-        &a.fleetlab_version,
-        &b.fleetlab_version,
+        &a.run.fleetlab_version,
+        &b.run.fleetlab_version,
         p,
         r,
     )?;
-    same("rule system", &a.rule_system, &b.rule_system, p, r)?;
-    same("experiment", &a.experiment, &b.experiment, p, r)?;
-    same("config hash", &a.config_hash, &b.config_hash, p, r)?;
-    same("seed", &a.seed, &b.seed, p, r)?;
+    same("rule system", &a.run.rule_system, &b.run.rule_system, p, r)?;
+    same("experiment", &a.run.experiment, &b.run.experiment, p, r)?;
+    same("config hash", &a.run.config_hash, &b.run.config_hash, p, r)?;
+    same("seed", &a.run.seed, &b.run.seed, p, r)?;
     same(
         "battles per matchup",
-        &a.battles_per_matchup,
-        &b.battles_per_matchup,
+        &a.run.battles_per_matchup,
+        &b.run.battles_per_matchup,
         p,
         r,
     )?;
@@ -612,10 +612,10 @@ impl Census {
         match &self.reference {
             Some((ref_path, reference)) => same_run(&path, part, ref_path, reference)?,
             None => {
-                if part.manifest.fleetlab_version != crate::VERSION {
+                if part.manifest.run.fleetlab_version != crate::VERSION {
                     return Err(MergeError::Version {
                         path,
-                        found: part.manifest.fleetlab_version.clone(),
+                        found: part.manifest.run.fleetlab_version.clone(),
                         ours: crate::VERSION.into(),
                     });
                 }
@@ -623,7 +623,7 @@ impl Census {
             }
         }
         if part.status() != RunStatus::Complete {
-            let range = part.shard.range(part.manifest.battles_per_matchup);
+            let range = part.shard.range(part.manifest.run.battles_per_matchup);
             let slice = range.end - range.start;
             let short = part
                 .results
@@ -693,8 +693,8 @@ fn sum(
             });
         }
         next += 1;
-        elapsed += part.manifest.elapsed_seconds;
-        threads += part.manifest.threads;
+        elapsed += part.manifest.timing.elapsed_seconds;
+        threads += part.manifest.timing.threads;
         match &mut results {
             None => results = Some(part.results),
             Some(sums) => {
@@ -867,10 +867,10 @@ mod tests {
         assert_eq!(merged.results[0].tally, want);
         let m = &merged.manifest;
         assert_eq!(m.status, RunStatus::Complete);
-        assert_eq!(m.battles_per_matchup, 10);
+        assert_eq!(m.run.battles_per_matchup, 10);
         assert_eq!(m.matchups[0].battles, 10);
-        assert_eq!(m.elapsed_seconds, 4.5);
-        assert_eq!(m.threads, 6);
+        assert_eq!(m.timing.elapsed_seconds, 4.5);
+        assert_eq!(m.timing.threads, 6);
         assert_eq!(m.info(), info(5, 10));
     }
 
@@ -928,7 +928,7 @@ mod tests {
             "{e}"
         );
         let mut other = part(1, 2, 10, 5, None);
-        other.manifest.config_hash = "beef".into();
+        other.manifest.run.config_hash = "beef".into();
         let e = err(vec![part(0, 2, 10, 5, None), other]);
         assert!(e.contains("config hash is \"beef\""), "{e}");
         let mut other = part(1, 2, 10, 5, None);
@@ -939,7 +939,7 @@ mod tests {
             "{e}"
         );
         let mut old = vec![part(0, 1, 10, 5, None)];
-        old[0].manifest.fleetlab_version = "0.0.1".into();
+        old[0].manifest.run.fleetlab_version = "0.0.1".into();
         let e = err(old);
         assert!(
             e.contains("written by fleetlab 0.0.1, but this is fleetlab"),

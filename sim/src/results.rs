@@ -317,7 +317,7 @@ impl RunStatus {
 
 /// What a run is, independent of how and where it was executed: the part of the manifest that
 /// every shard of a run shares (and that [`crate::partial::merge`] checks).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RunInfo {
     /// fleetlab version.
     pub fleetlab_version: String,
@@ -340,7 +340,7 @@ pub struct RunInfo {
 }
 
 /// How a run was executed (informative only: never part of the result).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Timing {
     /// When the run finished (RFC 3339, UTC).
     pub finished_at: String,
@@ -362,38 +362,20 @@ impl Timing {
     }
 }
 
-/// How to reproduce a run; written as `manifest.json`.
+/// How to reproduce a run; written as `manifest.json`. The run's identity and its timing
+/// are flattened into the top level of the JSON.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct Manifest {
-    /// fleetlab version.
-    pub fleetlab_version: String,
-    /// Rule system name.
-    pub rule_system: String,
-    /// Experiment name.
-    pub experiment: String,
-    /// Experiment kind (`run` for plain matchups).
-    pub kind: String,
-    /// The experiment file as given.
-    pub config_path: String,
-    /// Hash over the experiment file and every included file (hex).
-    pub config_hash: String,
-    /// Files that went into the hash, in order.
-    pub config_files: Vec<String>,
-    /// Master seed.
-    pub seed: u64,
-    /// Battles per matchup.
-    pub battles_per_matchup: u64,
+    /// What run this is (version, rule system, experiment, config hash, seed, battles).
+    #[serde(flatten)]
+    pub run: RunInfo,
     /// Matchup labels and their policies.
     pub matchups: Vec<ManifestMatchup>,
     /// `complete`, or `partial` when the run was interrupted.
     pub status: RunStatus,
-    /// When the run finished (RFC 3339, UTC).
-    pub finished_at: String,
-    /// Wall-clock seconds and battles per second (informative; not part of the result).
-    pub elapsed_seconds: f64,
-    /// Threads used (informative: results do not depend on it).
-    pub threads: usize,
+    /// When it finished, how long it took, on how many threads (informative only).
+    #[serde(flatten)]
+    pub timing: Timing,
 }
 
 impl Manifest {
@@ -407,27 +389,8 @@ impl Manifest {
         expected_battles: u64,
         timing: Timing,
     ) -> Manifest {
-        let RunInfo {
-            fleetlab_version,
-            rule_system,
-            experiment,
-            kind,
-            config_path,
-            config_hash,
-            config_files,
-            seed,
-            battles_per_matchup,
-        } = info.clone();
         Manifest {
-            fleetlab_version,
-            rule_system,
-            experiment,
-            kind,
-            config_path,
-            config_hash,
-            config_files,
-            seed,
-            battles_per_matchup,
+            run: info.clone(),
             matchups: results
                 .iter()
                 .map(|r| ManifestMatchup {
@@ -439,25 +402,13 @@ impl Manifest {
                 })
                 .collect(),
             status: RunStatus::of(results, expected_battles),
-            finished_at: timing.finished_at,
-            elapsed_seconds: timing.elapsed_seconds,
-            threads: timing.threads,
+            timing,
         }
     }
 
     /// What run this manifest describes (everything but the matchups, status and timing).
     pub fn info(&self) -> RunInfo {
-        RunInfo {
-            fleetlab_version: self.fleetlab_version.clone(),
-            rule_system: self.rule_system.clone(),
-            experiment: self.experiment.clone(),
-            kind: self.kind.clone(),
-            config_path: self.config_path.clone(),
-            config_hash: self.config_hash.clone(),
-            config_files: self.config_files.clone(),
-            seed: self.seed,
-            battles_per_matchup: self.battles_per_matchup,
-        }
+        self.run.clone()
     }
 }
 

@@ -35,12 +35,12 @@ pub fn merge(args: &MergeArgs) -> Result<(), CliError> {
     let out = args
         .out
         .clone()
-        .unwrap_or_else(|| Path::new("reports").join(&m.experiment));
+        .unwrap_or_else(|| Path::new("reports").join(&m.run.experiment));
     report::write_report(&out, m, &merged.results, &opts)
         .map_err(|e| CliError::Runtime(e.to_string()))?;
     let headline = format!(
         "{} ({}), seed {}, {} battles per matchup, merged from {} shard(s)",
-        m.experiment, m.rule_system, m.seed, m.battles_per_matchup, merged.shards
+        m.run.experiment, m.run.rule_system, m.run.seed, m.run.battles_per_matchup, merged.shards
     );
     print_report(&headline, &merged.results, &opts, &out);
     Ok(())

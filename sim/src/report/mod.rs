@@ -281,15 +281,17 @@ pub(crate) mod test_support {
 
     pub(crate) fn sample_manifest() -> Manifest {
         Manifest {
-            fleetlab_version: "0.1.0".into(),
-            rule_system: "test".into(),
-            experiment: "sample".into(),
-            kind: "run".into(),
-            config_path: "sample.toml".into(),
-            config_hash: "00ff".into(),
-            config_files: vec!["sample.toml".into()],
-            seed: 7,
-            battles_per_matchup: 4,
+            run: crate::results::RunInfo {
+                fleetlab_version: "0.1.0".into(),
+                rule_system: "test".into(),
+                experiment: "sample".into(),
+                kind: "run".into(),
+                config_path: "sample.toml".into(),
+                config_hash: "00ff".into(),
+                config_files: vec!["sample.toml".into()],
+                seed: 7,
+                battles_per_matchup: 4,
+            },
             matchups: vec![ManifestMatchup {
                 label: "alpha (brawler) vs beta (standoff)".into(),
                 dice_key: "k".into(),
@@ -298,9 +300,11 @@ pub(crate) mod test_support {
                 battles: 4,
             }],
             status: RunStatus::Complete,
-            finished_at: "2025-01-01T00:00:00Z".into(),
-            elapsed_seconds: 0.5,
-            threads: 1,
+            timing: crate::results::Timing {
+                finished_at: "2025-01-01T00:00:00Z".into(),
+                elapsed_seconds: 0.5,
+                threads: 1,
+            },
         }
     }
 }
