@@ -9,6 +9,11 @@ use crate::observer::Observer;
 use crate::outcome::{Ending, Outcome, ShipTally, Side, SideTally, Verdict};
 use crate::trace;
 
+mod movement;
+mod targeting;
+
+use targeting::Sighting;
+
 use super::activation::{self, ActivationDriver};
 use super::attack::{AttackSetup, Band};
 use super::condition;
@@ -16,34 +21,11 @@ use super::damage::{self, DamagePacket};
 use super::design::WeaponType;
 use super::house_rules::{BypassAccuracy, FirstPlayer};
 use super::matchup::{GameLength, Matchup};
-use super::policy::{Approach, Passing, Targeting};
+use super::policy::{Approach, Passing};
 use super::ship::{ShipState, Status};
-
-/// (cos, sin) of 0°, 30°, ... 180°: the most a ship may turn with Heading 0..=6 (ch. 3:
-/// "30 degrees per 1 HEADING value"; Heading 6 or more turns freely).
-const TURN: [(f64, f64); 7] = [
-    (1.0, 0.0),
-    (0.866_025_403_784_438_6, 0.5),
-    (0.5, 0.866_025_403_784_438_6),
-    (0.0, 1.0),
-    (-0.5, 0.866_025_403_784_438_6),
-    (-0.866_025_403_784_438_6, 0.5),
-    (-1.0, 0.0),
-];
 
 /// Missiles beyond this distance leave a token instead of attacking at once (ch. 6 Missiles).
 pub const MISSILE_DIRECT_RANGE: f64 = 10.0;
-
-/// An enemy as seen from the attacking ship: distance and position in its own frame.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Sighting {
-    ship: usize,
-    distance_squared: f64,
-    /// Along the attacker's facing.
-    ahead: f64,
-    /// To the attacker's port (left).
-    port: f64,
-}
 
 /// A missile token: resolved at the start of the Resolution phase against its target "as
 /// though from the position of the missile token" (range and arc are not rechecked, G20).
@@ -302,71 +284,6 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         &self.m.profiles[usize::from(self.s.ships[ship].design)][weapon]
     }
 
-    /// Where every enemy in play lies from ship `i`: computed once per activation, since
-    /// nothing moves during the attack step.
-    fn sight(&self, i: usize, out: &mut Vec<Sighting>) {
-        let me = &self.s.ships[i];
-        out.clear();
-        for (j, t) in self.s.ships.iter().enumerate() {
-            if t.side == me.side || !t.active() {
-                continue;
-            }
-            let d = t.pos - me.pos;
-            out.push(Sighting {
-                ship: j,
-                distance_squared: d.dot(d),
-                ahead: me.facing.dot(d),
-                port: me.facing.cross(d),
-            });
-        }
-    }
-
-    /// Policy: the target for weapon `w` of ship `i` among the sighted enemies. Only targets
-    /// inside the weapon's Range/Extended Range and one of its firing arcs (line between centre
-    /// points) qualify — ch. 4 step 2.
-    fn choose_target(&self, i: usize, w: usize, sighted: &[Sighting]) -> Option<(usize, Band)> {
-        let me = &self.s.ships[i];
-        let policy = &self.m.policies[me.side.index()];
-        let profile = self.profile(i, w);
-        let arcs = self.m.designs[usize::from(me.design)].weapons[w].arcs;
-        let expected = self.m.expected_row(usize::from(me.design), w);
-        let mut best: Option<(usize, Band, f32, f32)> = None;
-        for s in sighted {
-            let t = &self.s.ships[s.ship];
-            if !t.active() || !arcs.covers_local(s.ahead, s.port) {
-                continue;
-            }
-            let Some(band) = profile.band_at_squared(s.distance_squared) else {
-                continue;
-            };
-            let e = expected[usize::from(t.design) * 3 + usize::from(band.index)];
-            if e <= 0.0 {
-                continue;
-            }
-            let key = match policy.targeting {
-                Targeting::BestOdds => e,
-                Targeting::Weakest => -(t.remaining() as f32),
-                Targeting::MostDangerous => self.threat(s.ship),
-                Targeting::Nearest => -(s.distance_squared as f32),
-            };
-            if best.is_none_or(|(_, _, k, be)| key > k || (key == k && e > be)) {
-                best = Some((s.ship, band, key, e));
-            }
-        }
-        best.map(|(j, band, _, _)| (j, band))
-    }
-
-    /// A ship's firepower: the summed value of its working weapons.
-    fn threat(&self, j: usize) -> f32 {
-        let s = &self.s.ships[j];
-        self.m.firepower[usize::from(s.design)]
-            .iter()
-            .enumerate()
-            .filter(|(w, _)| !s.weapon_off(*w))
-            .map(|(_, v)| *v)
-            .sum()
-    }
-
     /// Extra PWS a target counts against missiles (and, by house rule, rockets) from AWS ships
     /// of its own side within (AWS ship Size × 2) — one per AWS ship (G32).
     fn aws_cover(&self, j: usize) -> i32 {
@@ -579,133 +496,6 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 k += 1;
             }
         }
-    }
-
-    /// The enemy this ship's movement is about.
-    fn focus(&self, i: usize) -> Option<usize> {
-        let me = &self.s.ships[i];
-        let targeting = self.m.policies[me.side.index()].targeting;
-        let mut best: Option<(usize, f64)> = None;
-        for (j, t) in self.s.ships.iter().enumerate() {
-            if t.side == me.side || !t.active() {
-                continue;
-            }
-            let key = match targeting {
-                Targeting::Weakest => -f64::from(t.remaining()),
-                Targeting::MostDangerous => f64::from(self.threat(j)),
-                Targeting::BestOdds | Targeting::Nearest => {
-                    let d = t.pos - me.pos;
-                    -d.dot(d)
-                }
-            };
-            if best.is_none_or(|(_, k)| key > k) {
-                best = Some((j, key));
-            }
-        }
-        best.map(|(j, _)| j)
-    }
-
-    /// Movement (ch. 3): change Velocity by up to 1, move straight ahead by Velocity, shift up
-    /// to Maneuver, rotate up to 30° × Heading. The policy scores the three velocity choices by
-    /// how close they end to its preferred distance from its focus enemy.
-    fn movement(&mut self, i: usize) {
-        let m = self.m;
-        let Some(f) = self.focus(i) else { return };
-        let ship = self.s.ships[i];
-        let maneuver_row = m
-            .rules
-            .movement_row(ship.size, ship.equipment.maneuver_enhance);
-        let heading_row = m
-            .rules
-            .movement_row(ship.size, ship.equipment.heading_enhance);
-        // Enhancements borrow a smaller ship's Maneuver or Heading only; Velocity keeps the
-        // ship's own row.
-        let vmax = m.rules.movement_row(ship.size, 0).vmax;
-        let focus = self.s.ships[f].pos;
-        let (brawl, standoff) = m.ranges[usize::from(ship.design)];
-        let desired = match m.policies[ship.side.index()].approach {
-            Approach::Hold => return,
-            Approach::Close { range } => range.unwrap_or(brawl),
-            Approach::Standoff { range } => range.unwrap_or(standoff),
-        };
-        let board = m.scenario.board;
-        let dir = ship.facing;
-        let maneuver = f64::from(maneuver_row.maneuver);
-        let mut best: Option<(f64, u8, Vec2)> = None;
-        for dv in [0i8, -1, 1] {
-            if dv != 0 && ship.restrictions.velocity_locked {
-                continue;
-            }
-            let v = i16::from(ship.velocity) + i16::from(dv);
-            if v < 0 || v > i16::from(vmax) {
-                continue;
-            }
-            let v = v as u8;
-            let p1 = ship.pos + dir * f64::from(v);
-            // The maneuver shift moves along the ray from the focus through p1, toward the
-            // point at the desired distance: all of it is one-dimensional along that ray.
-            let away = p1 - focus;
-            let len = away.length();
-            let gap = len - desired;
-            let shift = gap.abs().min(maneuver);
-            let (p2, unit) = if len > 1e-9 {
-                let unit = away * (1.0 / len);
-                (p1 - unit * (shift * gap.signum()), unit)
-            } else {
-                (p1, dir * -1.0)
-            };
-            let mut score = gap.abs() - shift;
-            if !board.contains(p2) {
-                score += 1000.0;
-            }
-            // Keep a turn's run of room toward the focus, or the next move may leave the table.
-            let ahead = p2 - unit * f64::from(v);
-            if !board.contains(ahead) {
-                score += 5.0;
-            }
-            if best.is_none_or(|(s, _, _)| score < s - 1e-9) {
-                best = Some((score, v, p2));
-            }
-        }
-        let Some((_, v, p2)) = best else { return };
-        // Rotate up to 30° × Heading toward the facing that brings the weapons to bear.
-        let (oc, os) = m.facing_offset[usize::from(ship.design)];
-        let want = (focus - p2).normalized().rotated(oc, os);
-        let steps = usize::from(heading_row.heading_at(v)).min(6);
-        let (max_cos, max_sin) = TURN[steps];
-        let facing = if want == Vec2::default() || ship.facing.dot(want) >= max_cos {
-            if want == Vec2::default() {
-                ship.facing
-            } else {
-                want
-            }
-        } else if ship.facing.cross(want) >= 0.0 {
-            ship.facing.rotated(max_cos, max_sin)
-        } else {
-            ship.facing.rotated(max_cos, -max_sin)
-        };
-        let ship = &mut self.s.ships[i];
-        ship.velocity = v;
-        ship.facing = facing;
-        ship.pos = p2;
-        if !board.contains(p2) {
-            if m.rules.leaving_board_flees {
-                ship.status = Status::Fled;
-                self.s.alive[ship.side.index()] -= 1;
-                trace!(self.obs, "    {} leaves the table and has fled", m.names[i]);
-                return;
-            }
-            ship.pos = Vec2::new(p2.x.clamp(0.0, board.length), p2.y.clamp(0.0, board.width));
-        }
-        trace!(
-            self.obs,
-            "    {} moves to ({:.1}, {:.1}) heading {:.0} velocity {}",
-            m.names[i],
-            ship.pos.x,
-            ship.pos.y,
-            ship.facing.bearing(),
-            ship.velocity
-        );
     }
 
     /// PWS exchange (ch. 6 PWS; G19): after moving within 2 of an enemy ship, the mover may call
