@@ -1,5 +1,22 @@
 //! Interval statistics: two-sided normal quantiles, Wilson score intervals for proportions and
-//! normal-approximation intervals for means.
+//! normal-approximation intervals for means (this file), and the building blocks of A/B
+//! experiments, fleet matrices and the CI balance gate:
+//!
+//! * [`paired`] — paired outcomes of two arms on the same dice: win-rate delta with its paired
+//!   standard error;
+//! * [`sprt`] — sequential probability ratio test (GSPRT log-likelihood ratios for trinomial and
+//!   pentanomial results, Wald bounds, win-rate hypotheses);
+//! * [`holm`] — Holm–Bonferroni step-down across matchups;
+//! * [`bradley_terry`] — Bradley–Terry strengths of a round robin (MM algorithm) with standard
+//!   errors and an Elo scale.
+//!
+//! Reference values for the tests that are not published elsewhere come from `goldens.py` in
+//! this directory (pure Python, written from the formulas alone).
+
+pub mod bradley_terry;
+pub mod holm;
+pub mod paired;
+pub mod sprt;
 
 use statrs::distribution::{ContinuousCDF, Normal};
 
