@@ -337,6 +337,7 @@ pub fn load_from<R: RuleSystem>(
     let mut queue: Vec<(Source, usize)> = vec![(first, 0)];
     while let Some((src, depth)) = queue.pop() {
         let doc = parse_doc::<R>(&src)?;
+        check_rule_system::<R>(&src)?;
         let base = src.path.parent().map(Path::to_path_buf).unwrap_or_default();
         let mut includes = Vec::new();
         for (rel, span) in R::includes(&doc) {
@@ -413,6 +414,29 @@ pub fn load_from<R: RuleSystem>(
         config_hash: format!("{:x}", hash.finalize()),
         matchups,
     })
+}
+
+/// A file that names a rule system must name this one (an included file of another rule
+/// system would otherwise be read as this one's). Files that name none are fine.
+fn check_rule_system<R: RuleSystem>(src: &Source) -> Result<(), ConfigError> {
+    let Some(value) = probe(src)?.rule_system else {
+        return Ok(());
+    };
+    let found = match value.get_ref() {
+        toml::Value::String(s) if s == R::NAME => return Ok(()),
+        toml::Value::String(s) => format!("`{s}`"),
+        other => format!("a {}", other.type_str()),
+    };
+    Err(located(
+        src,
+        Some(value.span()),
+        Some("rule_system".into()),
+        format!(
+            "this file names rule system {found}, but the experiment is `{}`: every file of an \
+             experiment must be written for its rule system",
+            R::NAME
+        ),
+    ))
 }
 
 fn same_file(a: &Path, b: &Path) -> bool {

@@ -330,10 +330,23 @@ impl ScenarioGen {
     }
 }
 
-/// House rules that change play or points (the condition table and the movement and range
-/// tables keep their defaults).
+const CONDITIONS: [&str; 9] = [
+    "catastrophic",
+    "critical",
+    "structural",
+    "serious",
+    "weapons",
+    "component",
+    "communications",
+    "propulsion",
+    "no-condition",
+];
+
+/// House rules that change play or points, and an edited condition table (the movement and
+/// range tables keep their defaults).
 #[derive(Clone, Debug)]
 struct RulesGen {
+    condition_table: Option<[usize; 11]>,
     flags: [bool; 6],
     first_player: usize,
     bypass_raw: bool,
@@ -345,6 +358,7 @@ struct RulesGen {
 fn house_rules() -> impl Strategy<Value = Option<RulesGen>> {
     prop::option::of(
         (
+            prop::option::of(prop::array::uniform11(0..9usize)),
             any::<[bool; 6]>(),
             0..3usize,
             any::<bool>(),
@@ -353,7 +367,16 @@ fn house_rules() -> impl Strategy<Value = Option<RulesGen>> {
             0u8..=8,
         )
             .prop_map(
-                |(flags, first_player, bypass_raw, excess_flat, costs, pws_distance)| RulesGen {
+                |(
+                    condition_table,
+                    flags,
+                    first_player,
+                    bypass_raw,
+                    excess_flat,
+                    costs,
+                    pws_distance,
+                )| RulesGen {
+                    condition_table,
                     flags,
                     first_player,
                     bypass_raw,
@@ -375,7 +398,14 @@ impl RulesGen {
                 "armor-first"
             }
         };
-        format!(
+        let table = self.condition_table.map_or(String::new(), |t| {
+            let names: Vec<String> = t
+                .iter()
+                .map(|&k| format!("\"{}\"", CONDITIONS[k]))
+                .collect();
+            format!("condition_table = [{}]\n", names.join(", "))
+        });
+        let rules = format!(
             "[house_rules]\n\
              beam_damage_order = \"{}\"\n\
              damage_order = \"{}\"\n\
@@ -403,7 +433,8 @@ impl RulesGen {
             self.costs.1,
             self.costs.2,
             f64::from(self.pws_distance) / 2.0,
-        )
+        );
+        rules + &table
     }
 }
 

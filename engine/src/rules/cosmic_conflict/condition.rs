@@ -171,7 +171,9 @@ fn choose_losses(candidates: impl Iterator<Item = (usize, Slot, f64)> + Clone) -
     }
 }
 
-/// Roll one Condition, rerolling results without a functional effect.
+/// Roll one Condition, rerolling results without a functional effect. When no result of the
+/// table can have an effect on the ship any more (possible with an edited `condition_table`,
+/// e.g. one of only `communications`), the roll is No Condition instead of rerolling forever.
 pub fn roll<R: Roller>(
     ship: &ShipState,
     design: &ShipDesign,
@@ -183,12 +185,27 @@ pub fn roll<R: Roller>(
         if has_effect(kind, ship, design) {
             return kind;
         }
+        // Only after a result without effect (rare), so the common path rolls as before.
+        if !rules
+            .condition_table
+            .iter()
+            .any(|&k| has_effect(k, ship, design))
+        {
+            return ConditionKind::NoCondition;
+        }
     }
 }
 
+/// The most Condition rolls one damage event can cause (engine limit). Each Critical Damage
+/// adds two rolls, so an edited `condition_table` whose Critical results outweigh the rest
+/// would otherwise roll forever; with the printed table a chain this long never happens
+/// (it takes about 30 Critical results in a row, each 1 in 18).
+pub const MAX_CONDITION_ROLLS: u32 = 64;
+
 /// Generate `rows` Conditions for a ship that just completed that many Health rows, following
 /// every chain (Critical rolls twice more; Serious Damage may complete another row). Stops when
-/// the ship is destroyed: completing the last row destroys it without a Condition (G13).
+/// the ship is destroyed: completing the last row destroys it without a Condition (G13); and
+/// after [`MAX_CONDITION_ROLLS`] rolls.
 pub fn generate<R: Roller, O: Observer>(
     ship: &mut ShipState,
     design: &ShipDesign,
@@ -198,17 +215,19 @@ pub fn generate<R: Roller, O: Observer>(
     obs: &mut O,
 ) {
     let mut pending = u32::from(rows);
-    while pending > 0 && ship.status == Status::Active {
+    let mut rolls = 0;
+    while pending > 0 && ship.status == Status::Active && rolls < MAX_CONDITION_ROLLS {
         pending -= 1;
+        rolls += 1;
         let kind = roll(ship, design, rules, dice);
         trace!(obs, "      condition on {}: {}", design.name, kind.name());
         if kind != ConditionKind::NoCondition && kind != ConditionKind::Critical {
-            ship.conditions += 1;
+            ship.conditions = ship.conditions.saturating_add(1);
         }
         match kind {
             ConditionKind::Catastrophic => ship.status = Status::Destroyed,
             ConditionKind::Critical => pending += 2,
-            ConditionKind::Structural => ship.structural += 1,
+            ConditionKind::Structural => ship.structural = ship.structural.saturating_add(1),
             ConditionKind::Serious => {
                 let structural = ship.structural;
                 if !rules.structural_applies_to_serious {
