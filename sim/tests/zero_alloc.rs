@@ -2,8 +2,8 @@
 //! worker play 10,000 battles of the reference scenario after a short warm-up.
 
 use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use fleetlab_engine::rules::cosmic_conflict::CosmicConflict;
 use fleetlab_sim::load;
@@ -11,18 +11,30 @@ use fleetlab_sim::runner::{self, Worker};
 
 struct Counting;
 
-static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+thread_local! {
+    // Per thread: the test harness's own threads may allocate at any time; only the thread
+    // playing the battles is measured.
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+fn count() {
+    let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+}
+
+fn allocations() -> u64 {
+    ALLOCATIONS.with(Cell::get)
+}
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        count();
         unsafe { System.alloc(layout) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         unsafe { System.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        count();
         unsafe { System.realloc(ptr, layout, new_size) }
     }
 }
@@ -39,9 +51,9 @@ fn steady_state_battles_do_not_allocate() {
     let key = runner::matchup_key(m);
     let mut worker = Worker::<CosmicConflict>::new(&m.matchup);
     worker.play(&m.matchup, 1, key, 0..100);
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let before = allocations();
     worker.play(&m.matchup, 1, key, 100..10_100);
-    let allocations = ALLOCATIONS.load(Ordering::Relaxed) - before;
+    let allocations = allocations() - before;
     assert_eq!(worker.tally.battles, 10_100);
     assert_eq!(
         allocations, 0,
