@@ -2,6 +2,8 @@
 //! path, a structured battle input (`arbitrary`) rendered as config text, and the invariants
 //! every battle must keep. See docs/fuzzing.md.
 
+use fleetlab_engine::rules::cosmic_conflict::design::ComponentKind;
+use fleetlab_engine::rules::cosmic_conflict::policy::Policy;
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -191,27 +193,6 @@ const VARIANTS: [&str; 8] = [
     "linked-6",
 ];
 const ARCS: [&str; 5] = ["fore", "aft", "port", "starboard", "all"];
-const COMPONENTS: [&str; 11] = [
-    "armor",
-    "shield",
-    "defense-suite",
-    "nav-suite",
-    "aws",
-    "pws",
-    "maneuver-enhance",
-    "heading-enhance",
-    "advanced-sensors",
-    "fighter-launch-hangar",
-    "fighter-hangar",
-];
-const POLICIES: [&str; 6] = [
-    "brawler",
-    "standoff",
-    "focus-weakest",
-    "focus-threat",
-    "turret",
-    "passive",
-];
 const TARGETING: [&str; 4] = ["best-odds", "weakest", "most-dangerous", "nearest"];
 const CONDITIONS: [&str; 9] = [
     "catastrophic",
@@ -425,7 +406,7 @@ impl WeaponIn {
 
 impl ComponentIn {
     fn toml(&self) -> String {
-        let mut s = format!("{{ kind = \"{}\"", COMPONENTS[usize::from(self.kind % 11)]);
+        let mut s = format!("{{ kind = \"{}\"", ComponentKind::ALL[usize::from(self.kind % 11)].name());
         match self.slot % 3 {
             1 => s.push_str(", slot = \"primary\""),
             2 => s.push_str(", slot = \"secondary\""),
@@ -443,7 +424,7 @@ impl SideIn {
     fn toml(&self, fleet: &str) -> String {
         let mut s = format!(
             "{{ fleet = \"{fleet}\", policy = \"{}\"",
-            POLICIES[usize::from(self.policy % 6)]
+            Policy::PRESETS[usize::from(self.policy % 6)]
         );
         if let Some(r) = self.range {
             let _ = write!(s, ", range = {:.1}", f64::from(r) / 10.0);

@@ -17,6 +17,8 @@
 //! Case counts keep the whole file well under a few seconds in release on 2 cores;
 //! proptest draws new cases every run and saves failing ones under `proptest-regressions/`.
 
+use fleetlab_engine::rules::cosmic_conflict::design::ComponentKind;
+use fleetlab_engine::rules::cosmic_conflict::policy::Policy;
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -33,27 +35,6 @@ use proptest::prelude::*;
 
 const WEAPON_TYPES: [&str; 4] = ["kinetic", "beam", "rockets", "missiles"];
 const ARCS: [&str; 4] = ["fore", "aft", "port", "starboard"];
-const COMPONENTS: [&str; 11] = [
-    "armor",
-    "shield",
-    "defense-suite",
-    "nav-suite",
-    "aws",
-    "pws",
-    "maneuver-enhance",
-    "heading-enhance",
-    "advanced-sensors",
-    "fighter-launch-hangar",
-    "fighter-hangar",
-];
-const POLICIES: [&str; 6] = [
-    "brawler",
-    "standoff",
-    "focus-weakest",
-    "focus-threat",
-    "turret",
-    "passive",
-];
 const TARGETING: [&str; 4] = ["best-odds", "weakest", "most-dangerous", "nearest"];
 
 /// One `{ type = ..., ... }` weapon entry that validation accepts.
@@ -118,7 +99,7 @@ fn weapon() -> impl Strategy<Value = String> {
 /// One `{ kind = ..., ... }` component entry that validation accepts.
 fn component() -> impl Strategy<Value = String> {
     (0..11usize, 0..3usize, prop::option::of(1u8..=2)).prop_map(|(kind, slot, count)| {
-        let name = COMPONENTS[kind];
+        let name = ComponentKind::ALL[kind].name();
         // Kinds with a fixed slot: leave it out or name the right one.
         let fixed = match name {
             "maneuver-enhance" | "heading-enhance" | "advanced-sensors" => Some("secondary"),
@@ -218,7 +199,7 @@ impl SideGen {
     fn toml(&self, fleet: &str) -> String {
         let mut s = format!(
             "{{ fleet = \"{fleet}\", policy = \"{}\"",
-            POLICIES[self.policy]
+            Policy::PRESETS[self.policy]
         );
         if let Some(r) = self.range {
             write!(s, ", range = {:.1}", f64::from(r) / 10.0).unwrap();
