@@ -75,6 +75,9 @@ impl Ending {
     }
 }
 
+/// Most rule-system event counters a side can report (see [`crate::RuleSystem::EVENTS`]).
+pub const MAX_EVENTS: usize = 32;
+
 /// Per-side totals of one battle.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SideTally {
@@ -86,6 +89,10 @@ pub struct SideTally {
     pub survivors: u32,
     /// Points of this side's units destroyed.
     pub points_lost: u32,
+    /// How often this side did each of the rule system's named events (orders given,
+    /// commands spent, fighters launched, retreats, ...), indexed like
+    /// [`crate::RuleSystem::EVENTS`]; unused slots stay 0.
+    pub events: [u32; MAX_EVENTS],
 }
 
 /// Per-ship totals of one battle (the ship's index is its position in the setup).
@@ -102,8 +109,13 @@ pub struct ShipTally {
 /// The result of one battle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {
-    /// Who won.
+    /// Who won by the game's victory rules as configured: a scenario's own victory
+    /// conditions when it has them, else the rule system's default measure. Win rates use it.
     pub verdict: Verdict,
+    /// "Last side standing": the rule system's default measure (annihilation, else e.g.
+    /// points destroyed), whatever the scenario's victory conditions say. Equal to `verdict`
+    /// when the scenario has no victory conditions of its own.
+    pub standing: Verdict,
     /// How the game ended.
     pub ending: Ending,
     /// Turns played (the last turn counts even if it ended early).

@@ -43,6 +43,11 @@ pub trait RuleSystem: Send + Sync + 'static {
     /// Stable name used in configs (`rule_system = "..."`) and reports.
     const NAME: &'static str;
 
+    /// Names of the events a side's [`crate::outcome::SideTally::events`] counts (stable,
+    /// snake_case; at most [`crate::outcome::MAX_EVENTS`]). Reports show each event's total
+    /// and mean per battle per side.
+    const EVENTS: &'static [&'static str] = &[];
+
     /// One config document (a TOML file) as the rule system reads it. Every file of an
     /// experiment (the experiment itself and everything it includes) has this shape.
     type Doc: serde::de::DeserializeOwned;

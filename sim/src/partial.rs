@@ -793,10 +793,12 @@ mod tests {
             damage_taken: taken,
             survivors,
             points_lost: taken * 10,
+            ..SideTally::default()
         };
         for _ in 0..n {
             let outcome = Outcome {
                 verdict: Verdict::Win(Side::A),
+                standing: Verdict::Win(Side::A),
                 ending: Ending::Annihilation,
                 turns,
                 sides: [side(5, 1, 1), side(1, 5, 0)],

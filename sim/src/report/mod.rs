@@ -213,6 +213,7 @@ pub(crate) mod test_support {
             damage_taken,
             survivors,
             points_lost,
+            ..SideTally::default()
         }
     }
 
@@ -262,6 +263,7 @@ pub(crate) mod test_support {
         for (verdict, ending, turns, sides, ships) in battles {
             let outcome = Outcome {
                 verdict,
+                standing: verdict,
                 ending,
                 turns,
                 sides,

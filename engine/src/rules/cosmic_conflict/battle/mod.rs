@@ -239,6 +239,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         );
         Outcome {
             verdict,
+            standing: verdict,
             ending,
             turns: self.s.turn,
             sides,
