@@ -310,7 +310,7 @@ impl<R: RuleSystem> Experiment<R> {
         self.matchups
             .iter()
             .zip(tallies)
-            .map(|(m, t)| MatchupResult::new(m, t))
+            .map(|(m, t)| MatchupResult::new(m, R::EVENTS, t))
             .collect()
     }
 }

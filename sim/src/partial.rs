@@ -15,7 +15,7 @@
 //! **The file.** A shard writes `partial.json` (format [`FORMAT`]):
 //!
 //! ```text
-//! { "format": "fleetlab-partial/1",
+//! { "format": "fleetlab-partial/2",
 //!   "shard": { "index": I, "count": N },
 //!   "battle_range": { "start": ⌊I·B/N⌋, "end": ⌊(I+1)·B/N⌋ },
 //!   "manifest": { ...the shard's manifest: version, rule system, experiment, config hash,
@@ -47,7 +47,7 @@ use crate::results::{Manifest, MatchupResult, RunInfo, RunStatus, Timing, dice_k
 /// The file a shard writes into its directory.
 pub const PARTIAL_FILE: &str = "partial.json";
 /// The format tag of [`PARTIAL_FILE`]; bumped whenever its layout changes.
-pub const FORMAT: &str = "fleetlab-partial/1";
+pub const FORMAT: &str = "fleetlab-partial/2";
 /// The largest shard count accepted.
 pub const MAX_SHARDS: u32 = 10_000;
 
@@ -891,7 +891,7 @@ mod tests {
         assert_eq!(Partial::read(&dir).unwrap(), (written.clone(), p.clone()));
         let text = fs::read_to_string(&written).unwrap();
         assert!(
-            text.starts_with("{\n  \"format\": \"fleetlab-partial/1\""),
+            text.starts_with("{\n  \"format\": \"fleetlab-partial/2\""),
             "{text}"
         );
         assert!(text.contains("\"status\": \"complete\""));

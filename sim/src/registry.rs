@@ -22,3 +22,29 @@ pub fn with_system<T: SystemTask>(name: &str, task: T) -> Option<T::Output> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct EventCount;
+    impl SystemTask for EventCount {
+        type Output = usize;
+        fn run<R: RuleSystem>(self) -> usize {
+            R::EVENTS.len()
+        }
+    }
+
+    /// Each rule system's named events fit the fixed per-side event counters.
+    #[test]
+    fn every_rule_systems_events_fit_the_counters() {
+        for name in NAMES {
+            let n = with_system(name, EventCount).unwrap();
+            assert!(
+                n <= fleetlab_engine::MAX_EVENTS,
+                "{name} names {n} events; at most {} fit",
+                fleetlab_engine::MAX_EVENTS
+            );
+        }
+    }
+}

@@ -5,7 +5,7 @@
 
 use fleetlab_engine::dice::name_key;
 use fleetlab_engine::rule_system::NamedMatchup;
-use fleetlab_engine::{Ending, Outcome, ShipTally, Side, Verdict};
+use fleetlab_engine::{Ending, MAX_EVENTS, Outcome, ShipTally, Side, Verdict};
 use serde::{Deserialize, Serialize};
 
 use crate::histogram::Histogram;
@@ -30,6 +30,11 @@ pub struct MatchupTally {
     pub draws: u64,
     /// Battles by (verdict: A win, B win, draw) × ending (in [`Ending::ALL`] order).
     pub by_ending: [[u64; 3]; 3],
+    /// Battles by "last side standing" verdict (A win, B win, draw): equal to the verdict
+    /// counts unless the scenario has victory conditions of its own.
+    pub standing: [u64; 3],
+    /// Per side: totals of the rule system's named events (see `MatchupResult::events`).
+    pub events: [[u64; MAX_EVENTS]; 2],
     /// Turns played.
     pub turns: Histogram,
     /// Per side: damage dealt, damage taken, survivors, points lost.
@@ -57,6 +62,8 @@ impl MatchupTally {
             wins: [0; 2],
             draws: 0,
             by_ending: [[0; 3]; 3],
+            standing: [0; 3],
+            events: [[0; MAX_EVENTS]; 2],
             turns: Histogram::new(TURN_BINS),
             damage_dealt: h(DAMAGE_BINS),
             damage_taken: h(DAMAGE_BINS),
@@ -87,9 +94,13 @@ impl MatchupTally {
             .position(|e| *e == outcome.ending)
             .unwrap_or(0);
         self.by_ending[verdict_row][ending_col] += 1;
+        self.standing[verdict_index(outcome.standing)] += 1;
         self.turns.record(outcome.turns);
         for s in [Side::A, Side::B] {
             let t = &outcome.sides[s.index()];
+            for (total, n) in self.events[s.index()].iter_mut().zip(t.events) {
+                *total += u64::from(n);
+            }
             self.damage_dealt[s.index()].record(t.damage_dealt);
             self.damage_taken[s.index()].record(t.damage_taken);
             self.survivors[s.index()].record(t.survivors);
@@ -113,6 +124,14 @@ impl MatchupTally {
             self.points_lost[i].merge(&other.points_lost[i]);
         }
         self.draws += other.draws;
+        for (a, b) in self.standing.iter_mut().zip(other.standing) {
+            *a += b;
+        }
+        for (side, oside) in self.events.iter_mut().zip(&other.events) {
+            for (a, b) in side.iter_mut().zip(oside) {
+                *a += b;
+            }
+        }
         for (row, orow) in self.by_ending.iter_mut().zip(&other.by_ending) {
             for (c, oc) in row.iter_mut().zip(orow) {
                 *c += oc;
@@ -211,6 +230,17 @@ impl MatchupTally {
                 ));
             }
         }
+        if self
+            .standing
+            .iter()
+            .try_fold(0u64, |a, &b| a.checked_add(b))
+            != Some(self.battles)
+        {
+            return Err(format!(
+                "standing verdicts {:?} do not add up to {} battles",
+                self.standing, self.battles
+            ));
+        }
         if let Some(i) = self.ship_destroyed.iter().position(|&d| d > self.battles) {
             return Err(format!(
                 "ship {i} destroyed in {} of {} battles",
@@ -218,6 +248,14 @@ impl MatchupTally {
             ));
         }
         Ok(())
+    }
+}
+
+/// 0, 1, 2 for an A win, a B win, a draw (the row order of the verdict tables).
+fn verdict_index(v: Verdict) -> usize {
+    match v {
+        Verdict::Win(side) => side.index(),
+        Verdict::Draw => 2,
     }
 }
 
@@ -238,13 +276,15 @@ pub struct MatchupResult {
     /// Unit sides, setup order (`"A"` / `"B"` when serialized).
     #[serde(with = "sides")]
     pub ship_sides: Vec<Side>,
+    /// Names of the rule system's events, indexing `tally.events` (`RuleSystem::EVENTS`).
+    pub events: Vec<String>,
     /// The accumulated results.
     pub tally: MatchupTally,
 }
 
 impl MatchupResult {
-    /// A matchup's labels with its tally.
-    pub fn new<M>(m: &NamedMatchup<M>, tally: MatchupTally) -> Self {
+    /// A matchup's labels with its tally; `events` names the rule system's events.
+    pub fn new<M>(m: &NamedMatchup<M>, events: &[&str], tally: MatchupTally) -> Self {
         MatchupResult {
             label: m.label.clone(),
             fleets: m.fleets.clone(),
@@ -252,6 +292,7 @@ impl MatchupResult {
             points: m.points,
             ship_names: m.ship_names.clone(),
             ship_sides: m.ship_sides.clone(),
+            events: events.iter().map(|e| (*e).to_owned()).collect(),
             tally,
         }
     }

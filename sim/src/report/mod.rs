@@ -18,7 +18,7 @@ pub use atomic::write_atomic;
 pub use summary::{summary_table, thousands};
 
 use crate::results::{Manifest, MatchupResult};
-use tables::{Table, distribution_rows, ship_rows, summary_rows};
+use tables::{Table, distribution_rows, event_rows, ship_rows, summary_rows};
 
 /// Name of the manifest file, written last.
 pub const MANIFEST_FILE: &str = "manifest.json";
@@ -120,7 +120,7 @@ fn render<T: Table>(
 }
 
 /// Write `summary.csv`, `summary.parquet`, `distributions.csv`, `distributions.parquet`,
-/// `ships.csv`, `ships.parquet` and `manifest.json` (last) into `dir`, creating it if
+/// `ships.csv`, `ships.parquet`, `events.csv`, `events.parquet` and `manifest.json` (last) into `dir`, creating it if
 /// missing, and return their paths in that order.
 ///
 /// Everything is encoded in memory first. Then every file is written to a temp file in `dir`
@@ -139,10 +139,11 @@ pub fn write_report(
     if !(opts.confidence > 0.0 && opts.confidence < 1.0) {
         return Err(ReportError::InvalidConfidence(opts.confidence));
     }
-    let mut files = Vec::with_capacity(7);
+    let mut files = Vec::with_capacity(9);
     render(dir, &summary_rows(results, opts), &mut files)?;
     render(dir, &distribution_rows(results), &mut files)?;
     render(dir, &ship_rows(results, opts), &mut files)?;
+    render(dir, &event_rows(results), &mut files)?;
     let manifest_path = dir.join(MANIFEST_FILE);
     let mut json = serde_json::to_string_pretty(manifest).map_err(|source| ReportError::Json {
         path: manifest_path.clone(),
@@ -213,7 +214,14 @@ pub(crate) mod test_support {
             damage_taken,
             survivors,
             points_lost,
-            ..SideTally::default()
+            // One `launch` per damage dealt and one `retreat` per survivor, so the events
+            // table has known totals.
+            events: {
+                let mut e = [0; fleetlab_engine::MAX_EVENTS];
+                e[0] = damage_dealt;
+                e[1] = survivors;
+                e
+            },
         }
     }
 
@@ -277,6 +285,7 @@ pub(crate) mod test_support {
             points: [Some(40), None],
             ship_names: vec!["cruiser".into(), "frigate".into()],
             ship_sides: vec![Side::A, Side::B],
+            events: vec!["launch".into(), "retreat".into()],
             tally,
         }]
     }
@@ -317,13 +326,15 @@ mod tests {
     use super::*;
     use crate::stats::wilson;
 
-    const ALL_FILES: [&str; 7] = [
+    const ALL_FILES: [&str; 9] = [
         "summary.csv",
         "summary.parquet",
         "distributions.csv",
         "distributions.parquet",
         "ships.csv",
         "ships.parquet",
+        "events.csv",
+        "events.parquet",
         "manifest.json",
     ];
 
@@ -349,6 +360,39 @@ mod tests {
     fn cell<'a>(header: &[String], row: &'a [String], name: &str) -> &'a str {
         let i = header.iter().position(|h| h == name).unwrap();
         &row[i]
+    }
+
+    /// The fixture's events: `launch` = damage dealt, `retreat` = survivors, per side.
+    #[test]
+    fn events_table_sums_each_sides_events() {
+        let tmp = TestDir::new("events");
+        write_report(
+            tmp.path(),
+            &sample_manifest(),
+            &sample_results(),
+            &ReportOptions::default(),
+        )
+        .unwrap();
+        let (header, rows) = read_csv(&tmp.path().join("events.csv"));
+        assert_eq!(header, ["matchup", "side", "event", "total", "per_battle"]);
+        let got: Vec<(String, String, String, String)> = rows
+            .iter()
+            .map(|r| (r[1].clone(), r[2].clone(), r[3].clone(), r[4].clone()))
+            .collect();
+        let row = |s: &str, e: &str, t: &str, p: &str| (s.into(), e.into(), t.into(), p.into());
+        assert_eq!(
+            got,
+            [
+                row("A", "launch", "17", "4.25"),
+                row("A", "retreat", "2", "0.5"),
+                row("B", "launch", "15", "3.75"),
+                row("B", "retreat", "2", "0.5"),
+            ]
+        );
+        let (header, rows) = read_csv(&tmp.path().join("summary.csv"));
+        assert_eq!(cell(&header, &rows[0], "standing_a_wins"), "2");
+        assert_eq!(cell(&header, &rows[0], "standing_b_wins"), "1");
+        assert_eq!(cell(&header, &rows[0], "standing_draws"), "1");
     }
 
     #[test]
@@ -399,6 +443,9 @@ mod tests {
             "mean_points_lost_b",
             "mean_survivors_a",
             "mean_survivors_b",
+            "standing_a_wins",
+            "standing_b_wins",
+            "standing_draws",
         ];
         assert_eq!(header, expected_header);
         assert_eq!(rows.len(), 1);

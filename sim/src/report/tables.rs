@@ -197,6 +197,13 @@ table_row! {
         pub mean_survivors_a: f64,
         /// Mean units of side B left at the end.
         pub mean_survivors_b: f64,
+        /// "Last side standing" wins of side A (equal to `a_wins` unless the scenario has
+        /// victory conditions of its own).
+        pub standing_a_wins: u64,
+        /// "Last side standing" wins of side B.
+        pub standing_b_wins: u64,
+        /// "Last side standing" draws.
+        pub standing_draws: u64,
     }
 }
 
@@ -255,6 +262,43 @@ table_row! {
     }
 }
 
+table_row! {
+    /// How often each side did each of the rule system's named events (`events.csv` /
+    /// `events.parquet`): orders given, commands spent, launches, retreats, ...
+    pub struct EventRow in "events" {
+        /// Matchup label.
+        pub matchup: String,
+        /// `A` or `B`.
+        pub side: String,
+        /// Event name (the rule system's `EVENTS`).
+        pub event: String,
+        /// Times it happened over all battles.
+        pub total: u64,
+        /// `total / battles`.
+        pub per_battle: f64,
+    }
+}
+
+/// The events table: for each matchup, side and named event, its total and mean per battle
+/// (zero totals included, so every event of the rule system appears).
+pub fn event_rows(results: &[MatchupResult]) -> Vec<EventRow> {
+    let mut rows = Vec::new();
+    for r in results {
+        for side in [Side::A, Side::B] {
+            for (name, &total) in r.events.iter().zip(&r.tally.events[side.index()]) {
+                rows.push(EventRow {
+                    matchup: r.label.clone(),
+                    side: side.to_string(),
+                    event: name.clone(),
+                    total,
+                    per_battle: mean_of(total, r.tally.battles),
+                });
+            }
+        }
+    }
+    rows
+}
+
 fn mean_of(total: u64, n: u64) -> f64 {
     if n == 0 { 0.0 } else { total as f64 / n as f64 }
 }
@@ -303,6 +347,9 @@ pub fn summary_rows(results: &[MatchupResult], opts: &ReportOptions) -> Vec<Summ
                 mean_points_lost_b: t.points_lost[1].mean(),
                 mean_survivors_a: t.survivors[0].mean(),
                 mean_survivors_b: t.survivors[1].mean(),
+                standing_a_wins: t.standing[0],
+                standing_b_wins: t.standing[1],
+                standing_draws: t.standing[2],
             }
         })
         .collect()
