@@ -67,6 +67,13 @@ pub trait RuleSystem: Send + Sync + 'static {
 
     /// Validate the documents (experiment first, then includes in order) into named
     /// matchups, or say everything that is wrong.
+    ///
+    /// Convention shared by every rule system (the simulator relies on it): an experiment
+    /// lists its matchups as `[[matchup]]` tables with one side table under `a` and one under
+    /// `b`, matchups are returned in that order, and problems inside entry `k` are reported
+    /// with field paths starting `matchup[k].a` / `matchup[k].b` (or `matchup[k]`). The
+    /// simulator expands experiment kinds (`[experiment.ab]`, `[experiment.matrix]`) into such
+    /// entries appended to the experiment document.
     fn build(docs: &[Self::Doc]) -> Result<Vec<NamedMatchup<Self::Matchup>>, Vec<ConfigIssue>>;
 
     /// Fresh worker state sized for this matchup. Called once per worker, not per battle.
@@ -119,6 +126,13 @@ pub struct ExperimentSpec {
     pub seed: Option<u64>,
     /// Battles per matchup (default 10,000).
     pub battles: Option<u64>,
+    /// `[experiment.ab]`: an A/B comparison (read and expanded into matchups by the
+    /// simulator, `fleetlab_sim::kinds`; accepted here so the document parses).
+    #[serde(default)]
+    pub ab: Option<serde::de::IgnoredAny>,
+    /// `[experiment.matrix]`: a round robin of fleets (expanded by the simulator likewise).
+    #[serde(default)]
+    pub matrix: Option<serde::de::IgnoredAny>,
 }
 
 /// `" (did you mean `x`?)"` for the known name closest to `given` within edit distance 2,

@@ -4,6 +4,7 @@
 #![deny(missing_docs)]
 
 pub mod histogram;
+pub mod kinds;
 pub mod load;
 pub mod partial;
 pub mod registry;

@@ -66,7 +66,7 @@ impl fmt::Display for ConfigError {
 impl std::error::Error for ConfigError {}
 
 impl ConfigError {
-    fn one(
+    pub(crate) fn one(
         file: &Path,
         line_col: Option<(usize, usize)>,
         field: Option<String>,
@@ -266,6 +266,13 @@ fn unknown_name_hint(message: &str) -> Option<String> {
 
 /// Parse one document, with the field path of any error.
 fn parse_doc<R: RuleSystem>(src: &Source) -> Result<R::Doc, ConfigError> {
+    parse_with_path(src)
+}
+
+/// Parse a document as any serde type, with the field path of any error.
+pub(crate) fn parse_with_path<T: serde::de::DeserializeOwned>(
+    src: &Source,
+) -> Result<T, ConfigError> {
     let de = toml::Deserializer::parse(&src.text).map_err(|e| toml_error(src, &e, None))?;
     serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();
@@ -285,6 +292,10 @@ pub struct Experiment<R: RuleSystem> {
     pub config_hash: String,
     /// Validated matchups.
     pub matchups: Vec<NamedMatchup<R::Matchup>>,
+    /// What the matchups are (a plain list, an A/B comparison, a round robin).
+    pub plan: crate::kinds::Plan,
+    /// Each matchup's dice key ([`crate::kinds::dice_keys`]).
+    pub keys: Vec<u64>,
 }
 
 impl<R: RuleSystem> Experiment<R> {
@@ -295,7 +306,7 @@ impl<R: RuleSystem> Experiment<R> {
             fleetlab_version: crate::VERSION.into(),
             rule_system: R::NAME.into(),
             experiment: self.name.clone(),
-            kind: "run".into(),
+            kind: self.plan.kind().into(),
             config_path: config_path.display().to_string(),
             config_hash: self.config_hash.clone(),
             config_files: self.files.iter().map(|f| f.display().to_string()).collect(),
@@ -310,7 +321,8 @@ impl<R: RuleSystem> Experiment<R> {
         self.matchups
             .iter()
             .zip(tallies)
-            .map(|(m, t)| MatchupResult::new(m, R::EVENTS, t))
+            .zip(&self.keys)
+            .map(|((m, t), &key)| MatchupResult::new(m, key, R::EVENTS, t))
             .collect()
     }
 }
@@ -330,6 +342,15 @@ pub fn load_from<R: RuleSystem>(
     mut read: impl FnMut(&Path) -> Result<Source, ConfigError>,
 ) -> Result<Experiment<R>, ConfigError> {
     let path = first.path.clone();
+    // The hash covers the files as written, not the expansion of the experiment's kind.
+    let mut hash = Sha256::new();
+    let expansion = crate::kinds::expand(&first)?;
+    let first_text_len = first.text.len();
+    let mut first = first;
+    if !expansion.text.is_empty() {
+        first.text.push('\n');
+        first.text.push_str(&expansion.text);
+    }
     let mut sources: Vec<Source> = Vec::new();
     let mut docs: Vec<R::Doc> = Vec::new();
     // Every file read or queued so far: each file is read once, so includes cannot multiply.
@@ -384,7 +405,16 @@ pub fn load_from<R: RuleSystem>(
         queue.extend(includes.into_iter().rev());
     }
     let matchups = R::build(&docs).map_err(|issues| ConfigError {
-        problems: issues.iter().map(|i| locate_issue(&sources, i)).collect(),
+        problems: issues
+            .iter()
+            .map(|i| {
+                let mut i = i.clone();
+                if i.doc == 0 {
+                    (i.span, i.field) = expansion.locate(i.span.take(), &i.field);
+                }
+                locate_issue(&sources, &i)
+            })
+            .collect(),
     })?;
     let spec = R::experiment(&docs[0]).cloned().unwrap_or_default();
     if spec.battles == Some(0) {
@@ -403,16 +433,22 @@ pub fn load_from<R: RuleSystem>(
         path.file_stem()
             .map_or("experiment".into(), |s| s.to_string_lossy().into_owned())
     });
-    let mut hash = Sha256::new();
-    for s in &sources {
-        hash.update(s.text.as_bytes());
+    for (i, s) in sources.iter().enumerate() {
+        let text = if i == 0 {
+            &s.text[..first_text_len]
+        } else {
+            &s.text
+        };
+        hash.update(text.as_bytes());
     }
     Ok(Experiment {
         name,
         spec,
         files: sources.iter().map(|s| s.path.clone()).collect(),
         config_hash: format!("{:x}", hash.finalize()),
+        keys: crate::kinds::dice_keys(&expansion.plan, &matchups),
         matchups,
+        plan: expansion.plan,
     })
 }
 

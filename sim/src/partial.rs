@@ -42,7 +42,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::report::{ReportError, thousands, write_atomic};
-use crate::results::{Manifest, MatchupResult, RunInfo, RunStatus, Timing, dice_key};
+use crate::results::{Manifest, MatchupResult, RunInfo, RunStatus, Timing};
 
 /// The file a shard writes into its directory.
 pub const PARTIAL_FILE: &str = "partial.json";
@@ -288,11 +288,10 @@ impl Partial {
                     mm.label
                 ));
             }
-            if mm.dice_key != dice_key(&r.label) {
+            if mm.dice_key != r.dice_key {
                 return Err(format!(
-                    "{what}: dice key {} is not this fleetlab's key {} for the label",
-                    mm.dice_key,
-                    dice_key(&r.label)
+                    "{what}: manifest's dice key {} is not the result's {}",
+                    mm.dice_key, r.dice_key
                 ));
             }
             if mm.battles != r.tally.battles {

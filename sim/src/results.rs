@@ -3,7 +3,6 @@
 //! nothing here knows file formats (the types are serde values, so a shard's partial result
 //! can carry them; see [`crate::partial`]).
 
-use fleetlab_engine::dice::name_key;
 use fleetlab_engine::rule_system::NamedMatchup;
 use fleetlab_engine::{Ending, MAX_EVENTS, Outcome, ShipTally, Side, Verdict};
 use serde::{Deserialize, Serialize};
@@ -276,6 +275,8 @@ pub struct MatchupResult {
     /// Unit sides, setup order (`"A"` / `"B"` when serialized).
     #[serde(with = "sides")]
     pub ship_sides: Vec<Side>,
+    /// The matchup's dice key (16 hex digits), as written in manifests.
+    pub dice_key: String,
     /// Names of the rule system's events, indexing `tally.events` (`RuleSystem::EVENTS`).
     pub events: Vec<String>,
     /// The accumulated results.
@@ -284,7 +285,7 @@ pub struct MatchupResult {
 
 impl MatchupResult {
     /// A matchup's labels with its tally; `events` names the rule system's events.
-    pub fn new<M>(m: &NamedMatchup<M>, events: &[&str], tally: MatchupTally) -> Self {
+    pub fn new<M>(m: &NamedMatchup<M>, key: u64, events: &[&str], tally: MatchupTally) -> Self {
         MatchupResult {
             label: m.label.clone(),
             fleets: m.fleets.clone(),
@@ -292,21 +293,16 @@ impl MatchupResult {
             points: m.points,
             ship_names: m.ship_names.clone(),
             ship_sides: m.ship_sides.clone(),
+            dice_key: hex_key(key),
             events: events.iter().map(|e| (*e).to_owned()).collect(),
             tally,
         }
     }
-
-    /// The dice key of this matchup, as written in manifests (16 hex digits of the hash of its
-    /// label; the same key [`crate::runner::matchup_key`] gives the runner).
-    pub fn dice_key(&self) -> String {
-        dice_key(&self.label)
-    }
 }
 
-/// The manifest's dice key for a matchup label.
-pub fn dice_key(label: &str) -> String {
-    format!("{:016x}", name_key(label))
+/// A dice key as manifests write it (16 hex digits).
+pub fn hex_key(key: u64) -> String {
+    format!("{key:016x}")
 }
 
 /// `Vec<Side>` as `["A", "B", ...]` (the engine's `Side` has no serde form of its own).
@@ -436,7 +432,7 @@ impl Manifest {
                 .iter()
                 .map(|r| ManifestMatchup {
                     label: r.label.clone(),
-                    dice_key: r.dice_key(),
+                    dice_key: r.dice_key.clone(),
                     fleets: r.fleets.clone(),
                     policies: r.policies.clone(),
                     battles: r.tally.battles,

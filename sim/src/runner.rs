@@ -51,18 +51,20 @@ pub fn matchup_key<M>(m: &NamedMatchup<M>) -> u64 {
     name_key(&m.label)
 }
 
-/// Run battles `indices` of a matchup on the current rayon pool. `on_batch` is called with
+/// Run battles `indices` of a matchup on the current rayon pool, battle `i` on
+/// `Dice::for_battle(seed, key, i)` (`key`: the experiment's dice key of the matchup,
+/// [`crate::load::Experiment::keys`]). `on_batch` is called with
 /// the size of each finished batch (for progress bars). If `stop` becomes true, batches not
 /// yet started are skipped and the returned tally covers fewer battles (the caller checks
 /// `tally.battles`).
 pub fn run_matchup<R: RuleSystem>(
     m: &NamedMatchup<R::Matchup>,
+    key: u64,
     seed: u64,
     indices: Range<u64>,
     on_batch: &(dyn Fn(u64) + Sync),
     stop: Option<&AtomicBool>,
 ) -> MatchupTally {
-    let key = matchup_key(m);
     let first_batch = indices.start / BATCH;
     let last_batch = indices.end.div_ceil(BATCH);
     let n = R::ship_count(&m.matchup);

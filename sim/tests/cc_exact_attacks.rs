@@ -107,8 +107,14 @@ b = {{ fleet = "target", policy = "passive" }}
         .expect("temp file");
     file.write_all(toml.as_bytes()).expect("write config");
     let exp = load::load::<CosmicConflict>(file.path()).unwrap_or_else(|e| panic!("{e}"));
-    let tally =
-        runner::run_matchup::<CosmicConflict>(&exp.matchups[0], 11, 0..BATTLES, &|_| {}, None);
+    let tally = runner::run_matchup::<CosmicConflict>(
+        &exp.matchups[0],
+        exp.keys[0],
+        11,
+        0..BATTLES,
+        &|_| {},
+        None,
+    );
     assert_eq!(tally.battles, BATTLES);
     tally.damage_dealt[0].counts().to_vec()
 }

@@ -88,7 +88,16 @@ fn plays_within(text: &str, battles: u64, limit: Duration) -> Vec<MatchupTally> 
         let tallies: Vec<MatchupTally> = exp
             .matchups
             .iter()
-            .map(|m| runner::run_matchup::<CosmicConflict>(m, 7, 0..battles, &|_| {}, None))
+            .map(|m| {
+                runner::run_matchup::<CosmicConflict>(
+                    m,
+                    runner::matchup_key(m),
+                    7,
+                    0..battles,
+                    &|_| {},
+                    None,
+                )
+            })
             .collect();
         let _ = tx.send(tallies);
     });

@@ -681,7 +681,7 @@ proptest! {
         let m = &loaded.matchups[0];
         let run = |threads| {
             runner::with_threads(Some(threads), || {
-                runner::run_matchup::<CosmicConflict>(m, exp.seed, 0..battles, &|_| {}, None)
+                runner::run_matchup::<CosmicConflict>(m, runner::matchup_key(m), exp.seed, 0..battles, &|_| {}, None)
             })
             .expect("thread pool")
         };
@@ -700,14 +700,14 @@ proptest! {
     ) {
         let loaded = load_valid(&exp.toml());
         let m = &loaded.matchups[0];
-        let whole = runner::run_matchup::<CosmicConflict>(m, exp.seed, 0..battles, &|_| {}, None);
+        let whole = runner::run_matchup::<CosmicConflict>(m, runner::matchup_key(m), exp.seed, 0..battles, &|_| {}, None);
         let mut points: Vec<u64> = cuts.iter().map(|c| (c * battles as f64) as u64).collect();
         points.push(0);
         points.push(battles);
         points.sort_unstable();
         let mut merged = MatchupTally::new(m.ship_names.len());
         for w in points.windows(2) {
-            let piece = runner::run_matchup::<CosmicConflict>(m, exp.seed, w[0]..w[1], &|_| {}, None);
+            let piece = runner::run_matchup::<CosmicConflict>(m, runner::matchup_key(m), exp.seed, w[0]..w[1], &|_| {}, None);
             prop_assert_eq!(piece.battles, w[1] - w[0]);
             merged.merge(&piece);
         }

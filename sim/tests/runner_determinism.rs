@@ -20,7 +20,14 @@ fn run(
     indices: std::ops::Range<u64>,
 ) -> MatchupTally {
     runner::with_threads(Some(threads), || {
-        runner::run_matchup::<CosmicConflict>(&exp.matchups[0], 42, indices, &|_| {}, None)
+        runner::run_matchup::<CosmicConflict>(
+            &exp.matchups[0],
+            exp.keys[0],
+            42,
+            indices,
+            &|_| {},
+            None,
+        )
     })
     .expect("thread pool")
 }
@@ -69,7 +76,14 @@ b = {{ fleet = "line-beam", policy = "passive" }}
     .expect("write config");
     let exp = load::load::<CosmicConflict>(&config).unwrap_or_else(|e| panic!("{e}"));
     let n = 200_000u64;
-    let tally = runner::run_matchup::<CosmicConflict>(&exp.matchups[0], 5, 0..n, &|_| {}, None);
+    let tally = runner::run_matchup::<CosmicConflict>(
+        &exp.matchups[0],
+        exp.keys[0],
+        5,
+        0..n,
+        &|_| {},
+        None,
+    );
     let turns = tally.turns.counts();
     assert_eq!(
         turns[..5].iter().sum::<u64>(),

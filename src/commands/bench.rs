@@ -89,9 +89,23 @@ impl SystemTask for Bench<'_> {
         let seed = exp.spec.seed.unwrap_or(1);
         // Warm up caches and the thread pool, then time.
         let (secs, played) = runner::with_threads(Some(self.threads), || {
-            runner::run_matchup::<R>(m, seed, 0..self.battles.min(10_000), &|_| {}, None);
+            runner::run_matchup::<R>(
+                m,
+                runner::matchup_key(m),
+                seed,
+                0..self.battles.min(10_000),
+                &|_| {},
+                None,
+            );
             let t = Instant::now();
-            let tally = runner::run_matchup::<R>(m, seed, 0..self.battles, &|_| {}, None);
+            let tally = runner::run_matchup::<R>(
+                m,
+                runner::matchup_key(m),
+                seed,
+                0..self.battles,
+                &|_| {},
+                None,
+            );
             (t.elapsed().as_secs_f64(), tally.battles)
         })
         .map_err(CliError::Runtime)?;

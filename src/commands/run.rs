@@ -129,9 +129,17 @@ impl SystemTask for Run<'_> {
         let tallies = runner::with_threads(args.threads, || {
             exp.matchups
                 .iter()
-                .map(|m| {
+                .zip(&exp.keys)
+                .map(|(m, &key)| {
                     bar.set_message(m.label.clone());
-                    runner::run_matchup::<R>(m, seed, range.clone(), &on_batch, Some(&stop.flag))
+                    runner::run_matchup::<R>(
+                        m,
+                        key,
+                        seed,
+                        range.clone(),
+                        &on_batch,
+                        Some(&stop.flag),
+                    )
                 })
                 .collect::<Vec<_>>()
         })

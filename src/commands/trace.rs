@@ -7,7 +7,6 @@ use fleetlab_engine::dice::Dice;
 use fleetlab_engine::{RuleSystem, ShipTally, Trace};
 use fleetlab_sim::load::{self, DEFAULT_SEED};
 use fleetlab_sim::registry::SystemTask;
-use fleetlab_sim::runner;
 
 use crate::error::CliError;
 
@@ -50,7 +49,7 @@ impl SystemTask for TraceTask<'_> {
         let seed = args.seed.or(exp.spec.seed).unwrap_or(DEFAULT_SEED);
         let mut state = R::new_state(&m.matchup);
         let mut ships = vec![ShipTally::default(); R::ship_count(&m.matchup)];
-        let mut dice = Dice::for_battle(seed, runner::matchup_key(m), args.battle);
+        let mut dice = Dice::for_battle(seed, exp.keys[args.matchup], args.battle);
         let mut log = Trace::default();
         let outcome = R::play(&m.matchup, &mut state, &mut dice, &mut log, &mut ships);
         println!("{} — battle {} (seed {seed})", m.label, args.battle);

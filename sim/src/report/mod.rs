@@ -285,6 +285,7 @@ pub(crate) mod test_support {
             points: [Some(40), None],
             ship_names: vec!["cruiser".into(), "frigate".into()],
             ship_sides: vec![Side::A, Side::B],
+            dice_key: "k".into(),
             events: vec!["launch".into(), "retreat".into()],
             tally,
         }]
