@@ -14,15 +14,18 @@ use std::ops::Range;
 use fleetlab_engine::Side;
 use fleetlab_engine::dice::name_key;
 use fleetlab_engine::rule_system::NamedMatchup;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
 use crate::load::{ConfigError, Source};
 
-/// What an experiment's matchups are.
-#[derive(Clone, Debug, PartialEq)]
+/// What an experiment's matchups are (recorded in manifests and shard partials, so a merge
+/// can write the kind's tables).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
 pub enum Plan {
     /// The `[[matchup]]` entries as written.
+    #[default]
     Run,
     /// An A/B comparison; matchup `k` is `arms[k]`.
     Ab(AbPlan),
@@ -43,7 +46,7 @@ impl Plan {
 
 /// `[experiment.ab]`, expanded: for each opponent (and orientation, with `swap_sides`), one
 /// matchup of the base and one of the variant, which share their dice.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AbPlan {
     /// One entry per generated matchup.
     pub arms: Vec<AbArm>,
@@ -52,18 +55,19 @@ pub struct AbPlan {
 }
 
 /// One matchup of an A/B experiment.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AbArm {
     /// The variant (true) or the base (false) plays.
     pub variant: bool,
     /// Which opponent (index into `opponents`).
     pub opponent: usize,
     /// The side the base/variant fleet plays on.
+    #[serde(with = "side_name")]
     pub subject: Side,
 }
 
 /// `[experiment.matrix]`, expanded.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MatrixPlan {
     /// Number of fleets.
     pub fleets: usize,
@@ -71,6 +75,37 @@ pub struct MatrixPlan {
     pub cells: Vec<(usize, usize)>,
     /// Fleets whose points differ by more than this fraction of the larger are flagged.
     pub points_tolerance: f64,
+}
+
+impl AbPlan {
+    /// The (base, variant) matchup index pairs: the variant's matchup directly follows the
+    /// base's against the same opponent in the same orientation.
+    pub fn pairs(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        (0..self.arms.len())
+            .step_by(2)
+            .map(|k| (k, k + 1))
+            .filter(|&(b, v)| v < self.arms.len() && !self.arms[b].variant && self.arms[v].variant)
+    }
+}
+
+/// `Side` as `"A"` / `"B"`.
+mod side_name {
+    use fleetlab_engine::Side;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub(super) fn serialize<S: Serializer>(side: &Side, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(if *side == Side::A { "A" } else { "B" })
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Side, D::Error> {
+        match String::deserialize(d)?.as_str() {
+            "A" => Ok(Side::A),
+            "B" => Ok(Side::B),
+            other => Err(serde::de::Error::custom(format!(
+                "side must be \"A\" or \"B\", got {other:?}"
+            ))),
+        }
+    }
 }
 
 /// Default `swap_sides` of an A/B experiment.

@@ -306,12 +306,12 @@ impl<R: RuleSystem> Experiment<R> {
             fleetlab_version: crate::VERSION.into(),
             rule_system: R::NAME.into(),
             experiment: self.name.clone(),
-            kind: self.plan.kind().into(),
             config_path: config_path.display().to_string(),
             config_hash: self.config_hash.clone(),
             config_files: self.files.iter().map(|f| f.display().to_string()).collect(),
             seed,
             battles_per_matchup: battles,
+            plan: self.plan.clone(),
         }
     }
 

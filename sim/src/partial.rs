@@ -266,10 +266,27 @@ impl Partial {
                 m.run.battles_per_matchup
             ));
         }
-        if m.run.kind != "run" {
+        let plan_len = match &m.run.plan {
+            crate::kinds::Plan::Run => None,
+            crate::kinds::Plan::Ab(ab) => Some(ab.arms.len()),
+            crate::kinds::Plan::Matrix(mx) => Some(mx.cells.len()),
+        };
+        let plan_ok = match &m.run.plan {
+            crate::kinds::Plan::Run => true,
+            crate::kinds::Plan::Ab(ab) => ab.arms.iter().all(|a| a.opponent < ab.opponents),
+            crate::kinds::Plan::Matrix(mx) => mx
+                .cells
+                .iter()
+                .all(|&(x, y)| x < mx.fleets && y < mx.fleets),
+        };
+        if !plan_ok {
+            return Err("the plan names fleets or opponents it does not have".into());
+        }
+        if plan_len.is_some_and(|n| n != self.results.len()) {
             return Err(format!(
-                "experiment kind {:?} cannot be merged (only \"run\")",
-                m.run.kind
+                "the {} plan describes {plan_len:?} matchups but there are {} results",
+                m.run.plan.kind(),
+                self.results.len()
             ));
         }
         if m.matchups.len() != self.results.len() {
@@ -316,6 +333,23 @@ impl Partial {
             r.tally
                 .check(r.ship_names.len())
                 .map_err(|e| format!("{what}: tally: {e}"))?;
+            let variant_arm = matches!(&m.run.plan, crate::kinds::Plan::Ab(ab)
+                if ab.arms.get(i).is_some_and(|a| a.variant));
+            if r.paired.is_some() != variant_arm {
+                return Err(format!(
+                    "{what}: paired results must be present exactly on the variant matchups of \
+                     an A/B experiment"
+                ));
+            }
+            if let Some(p) = &r.paired
+                && p.pairs() != r.tally.battles
+            {
+                return Err(format!(
+                    "{what}: {} paired results for {} battles",
+                    p.pairs(),
+                    r.tally.battles
+                ));
+            }
         }
         let status = RunStatus::of(&self.results, slice);
         if m.status != status {
@@ -699,6 +733,12 @@ fn sum(
             Some(sums) => {
                 for (r, p) in sums.iter_mut().zip(&part.results) {
                     r.tally.merge(&p.tally);
+                    match (&mut r.paired, &p.paired) {
+                        (Some(a), Some(b)) => a.merge(b),
+                        (None, None) => {}
+                        // `check` ties `paired` to the plan, which every part shares.
+                        _ => unreachable!("parts of one run pair the same matchups"),
+                    }
                 }
             }
         }

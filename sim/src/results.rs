@@ -8,6 +8,8 @@ use fleetlab_engine::{Ending, MAX_EVENTS, Outcome, ShipTally, Side, Verdict};
 use serde::{Deserialize, Serialize};
 
 use crate::histogram::Histogram;
+use crate::kinds::Plan;
+use crate::stats::paired::PairedTally;
 
 /// Damage and turn histograms have this many unit bins before the overflow bin.
 pub const DAMAGE_BINS: usize = 256;
@@ -281,6 +283,10 @@ pub struct MatchupResult {
     pub events: Vec<String>,
     /// The accumulated results.
     pub tally: MatchupTally,
+    /// On the variant's matchup of an A/B experiment: per battle index, the subject side's
+    /// (base score, variant score), from the base's matchup played on the same dice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paired: Option<PairedTally>,
 }
 
 impl MatchupResult {
@@ -296,6 +302,7 @@ impl MatchupResult {
             dice_key: hex_key(key),
             events: events.iter().map(|e| (*e).to_owned()).collect(),
             tally,
+            paired: None,
         }
     }
 }
@@ -354,7 +361,7 @@ impl RunStatus {
 
 /// What a run is, independent of how and where it was executed: the part of the manifest that
 /// every shard of a run shares (and that [`crate::partial::merge`] checks).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RunInfo {
     /// fleetlab version.
     pub fleetlab_version: String,
@@ -362,8 +369,6 @@ pub struct RunInfo {
     pub rule_system: String,
     /// Experiment name.
     pub experiment: String,
-    /// Experiment kind (`run` for plain matchups).
-    pub kind: String,
     /// The experiment file as given.
     pub config_path: String,
     /// Hash over the experiment file and every included file (hex).
@@ -374,6 +379,8 @@ pub struct RunInfo {
     pub seed: u64,
     /// Battles per matchup.
     pub battles_per_matchup: u64,
+    /// What the matchups are (`kind` says which; see [`crate::kinds::Plan`]).
+    pub plan: Plan,
 }
 
 /// How a run was executed (informative only: never part of the result).

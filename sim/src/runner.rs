@@ -9,10 +9,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use fleetlab_engine::dice::{Dice, name_key};
 use fleetlab_engine::rule_system::NamedMatchup;
-use fleetlab_engine::{NoTrace, RuleSystem, ShipTally};
+use fleetlab_engine::{NoTrace, RuleSystem, ShipTally, Side, Verdict};
 use rayon::prelude::*;
 
 use crate::results::MatchupTally;
+use crate::stats::paired::{PairedTally, Score};
 
 /// Battles per batch: the unit of parallel work and of progress reporting.
 pub const BATCH: u64 = 1024;
@@ -39,11 +40,89 @@ impl<R: RuleSystem> Worker<R> {
     /// Play battles `indices` of the matchup. Allocation-free once warmed up.
     pub fn play(&mut self, m: &R::Matchup, seed: u64, key: u64, indices: Range<u64>) {
         for i in indices {
-            let mut dice = Dice::for_battle(seed, key, i);
-            let outcome = R::play(m, &mut self.state, &mut dice, &mut NoTrace, &mut self.ships);
-            self.tally.record(&outcome, &self.ships);
+            self.play_one(m, seed, key, i);
         }
     }
+
+    /// Play battle `i` of the matchup, record it and return its verdict.
+    #[inline]
+    pub fn play_one(&mut self, m: &R::Matchup, seed: u64, key: u64, i: u64) -> Verdict {
+        let mut dice = Dice::for_battle(seed, key, i);
+        let outcome = R::play(m, &mut self.state, &mut dice, &mut NoTrace, &mut self.ships);
+        self.tally.record(&outcome, &self.ships);
+        outcome.verdict
+    }
+}
+
+/// The base's and the variant's tallies of an A/B pair and their joint results.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PairTallies {
+    /// The base arm's matchup.
+    pub base: MatchupTally,
+    /// The variant arm's matchup.
+    pub variant: MatchupTally,
+    /// Per battle index: (base's score, variant's score) for the subject side.
+    pub paired: PairedTally,
+}
+
+/// Run battles `indices` of an A/B pair: battle `i` of the base's and of the variant's
+/// matchup on the same dice (`key` is shared), the subject fleet on side `subject` in both.
+/// Deterministic for any thread count, like [`run_matchup`]; `stop` as there.
+#[allow(clippy::too_many_arguments)]
+pub fn run_pair<R: RuleSystem>(
+    base: &NamedMatchup<R::Matchup>,
+    variant: &NamedMatchup<R::Matchup>,
+    key: u64,
+    seed: u64,
+    subject: Side,
+    indices: Range<u64>,
+    on_batch: &(dyn Fn(u64) + Sync),
+    stop: Option<&AtomicBool>,
+) -> PairTallies {
+    let first_batch = indices.start / BATCH;
+    let last_batch = indices.end.div_ceil(BATCH);
+    let empty = || PairTallies {
+        base: MatchupTally::new(R::ship_count(&base.matchup)),
+        variant: MatchupTally::new(R::ship_count(&variant.matchup)),
+        paired: PairedTally::default(),
+    };
+    (first_batch..last_batch)
+        .into_par_iter()
+        .fold(
+            || {
+                (
+                    Worker::<R>::new(&base.matchup),
+                    Worker::<R>::new(&variant.matchup),
+                    PairedTally::default(),
+                )
+            },
+            |(mut wb, mut wv, mut paired), b| {
+                if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                    return (wb, wv, paired);
+                }
+                let lo = (b * BATCH).max(indices.start);
+                let hi = ((b + 1) * BATCH).min(indices.end);
+                for i in lo..hi {
+                    let vb = wb.play_one(&base.matchup, seed, key, i);
+                    let vv = wv.play_one(&variant.matchup, seed, key, i);
+                    paired.record(Score::of(vb, subject), Score::of(vv, subject));
+                }
+                // Both arms' battles count for progress.
+                on_batch(2 * (hi - lo));
+                (wb, wv, paired)
+            },
+        )
+        .map(|(wb, wv, paired)| PairTallies {
+            base: wb.tally,
+            variant: wv.tally,
+            paired,
+        })
+        .reduce(empty, |mut a, b| {
+            a.base.merge(&b.base);
+            a.variant.merge(&b.variant);
+            a.paired.merge(&b.paired);
+            a
+        })
 }
 
 /// The dice key of a matchup (from its label, so reordering matchups keeps their dice).

@@ -288,6 +288,7 @@ pub(crate) mod test_support {
             dice_key: "k".into(),
             events: vec!["launch".into(), "retreat".into()],
             tally,
+            paired: None,
         }]
     }
 
@@ -297,12 +298,12 @@ pub(crate) mod test_support {
                 fleetlab_version: "0.1.0".into(),
                 rule_system: "test".into(),
                 experiment: "sample".into(),
-                kind: "run".into(),
                 config_path: "sample.toml".into(),
                 config_hash: "00ff".into(),
                 config_files: vec!["sample.toml".into()],
                 seed: 7,
                 battles_per_matchup: 4,
+                plan: crate::kinds::Plan::Run,
             },
             matchups: vec![ManifestMatchup {
                 label: "alpha (brawler) vs beta (standoff)".into(),
