@@ -7,6 +7,7 @@ pub mod histogram;
 pub mod kinds;
 pub mod load;
 pub mod partial;
+pub mod play;
 pub mod registry;
 pub mod report;
 pub mod results;

@@ -404,17 +404,21 @@ pub fn load_from<R: RuleSystem>(
         // Depth-first, in the order written.
         queue.extend(includes.into_iter().rev());
     }
-    let matchups = R::build(&docs).map_err(|issues| ConfigError {
-        problems: issues
-            .iter()
-            .map(|i| {
-                let mut i = i.clone();
-                if i.doc == 0 {
-                    (i.span, i.field) = expansion.locate(i.span.take(), &i.field);
-                }
-                locate_issue(&sources, &i)
-            })
-            .collect(),
+    let matchups = R::build(&docs).map_err(|issues| {
+        let mut problems: Vec<Located> = Vec::new();
+        for i in issues {
+            let mut i = i.clone();
+            if i.doc == 0 {
+                (i.span, i.field) = expansion.locate(i.span.take(), &i.field);
+            }
+            // A side of an A/B or matrix experiment appears in several generated matchups:
+            // say each problem once.
+            let p = locate_issue(&sources, &i);
+            if !problems.contains(&p) {
+                problems.push(p);
+            }
+        }
+        ConfigError { problems }
     })?;
     let spec = R::experiment(&docs[0]).cloned().unwrap_or_default();
     if spec.battles == Some(0) {

@@ -14,7 +14,7 @@ use fleetlab_sim::partial::{Partial, Shard};
 use fleetlab_sim::registry::SystemTask;
 use fleetlab_sim::report::{self, ReportOptions, thousands};
 use fleetlab_sim::results::{Manifest, MatchupResult, RunStatus, Timing};
-use fleetlab_sim::runner;
+use fleetlab_sim::{play, runner};
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 
 use crate::error::CliError;
@@ -126,28 +126,21 @@ impl SystemTask for Run<'_> {
             });
         };
         let started = Instant::now();
-        let tallies = runner::with_threads(args.threads, || {
-            exp.matchups
-                .iter()
-                .zip(&exp.keys)
-                .map(|(m, &key)| {
-                    bar.set_message(m.label.clone());
-                    runner::run_matchup::<R>(
-                        m,
-                        key,
-                        seed,
-                        range.clone(),
-                        &on_batch,
-                        Some(&stop.flag),
-                    )
-                })
-                .collect::<Vec<_>>()
+        let on_matchup = |label: &str| bar.set_message(label.to_owned());
+        let results = runner::with_threads(args.threads, || {
+            play::play::<R>(
+                &exp,
+                seed,
+                range.clone(),
+                &on_matchup,
+                &on_batch,
+                Some(&stop.flag),
+            )
         })
         .map_err(CliError::Runtime)?;
         bar.finish_and_clear();
         let elapsed = started.elapsed().as_secs_f64();
         let timing = Timing::now(elapsed, threads);
-        let results = exp.results(tallies);
         let played: u64 = results.iter().map(|r| r.tally.battles).sum();
         let speed = format!(
             "{elapsed:.1} s ({:.0} battles/s)",
@@ -201,6 +194,10 @@ impl SystemTask for Run<'_> {
                 headline.push_str(&format!("\nINTERRUPTED: {short} — partial results"));
             }
             print_report(&headline, &results, &opts, &out);
+            print!(
+                "{}",
+                report::kinds::kind_summary(&manifest.run.plan, &results, &opts)
+            );
             (manifest.status, out.join(report::MANIFEST_FILE))
         };
         match status {

@@ -6,6 +6,7 @@
 
 mod atomic;
 mod csv_out;
+pub mod kinds;
 mod parquet_out;
 mod summary;
 pub mod tables;
@@ -17,6 +18,7 @@ use std::path::{Path, PathBuf};
 pub use atomic::write_atomic;
 pub use summary::{summary_table, thousands};
 
+use crate::kinds::Plan;
 use crate::results::{Manifest, MatchupResult};
 use tables::{Table, distribution_rows, event_rows, ship_rows, summary_rows};
 
@@ -120,7 +122,9 @@ fn render<T: Table>(
 }
 
 /// Write `summary.csv`, `summary.parquet`, `distributions.csv`, `distributions.parquet`,
-/// `ships.csv`, `ships.parquet`, `events.csv`, `events.parquet` and `manifest.json` (last) into `dir`, creating it if
+/// `ships.csv`, `ships.parquet`, `events.csv`, `events.parquet`, the kind's tables (`ab` for
+/// an A/B experiment, `matrix` and `ranking` for a round robin; CSV and Parquet) and
+/// `manifest.json` (last) into `dir`, creating it if
 /// missing, and return their paths in that order.
 ///
 /// Everything is encoded in memory first. Then every file is written to a temp file in `dir`
@@ -144,6 +148,14 @@ pub fn write_report(
     render(dir, &distribution_rows(results), &mut files)?;
     render(dir, &ship_rows(results, opts), &mut files)?;
     render(dir, &event_rows(results), &mut files)?;
+    match &manifest.run.plan {
+        Plan::Run => {}
+        Plan::Ab(ab) => render(dir, &kinds::ab_rows(ab, results, opts), &mut files)?,
+        Plan::Matrix(m) => {
+            render(dir, &kinds::matrix_rows(m, results, opts), &mut files)?;
+            render(dir, &kinds::ranking_rows(m, results, opts), &mut files)?;
+        }
+    }
     let manifest_path = dir.join(MANIFEST_FILE);
     let mut json = serde_json::to_string_pretty(manifest).map_err(|source| ReportError::Json {
         path: manifest_path.clone(),

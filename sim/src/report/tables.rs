@@ -136,6 +136,8 @@ macro_rules! table_row {
     };
 }
 
+pub(crate) use table_row;
+
 table_row! {
     /// One matchup's headline numbers (`summary.csv` / `summary.parquet`).
     pub struct SummaryRow in "summary" {
@@ -299,7 +301,7 @@ pub fn event_rows(results: &[MatchupResult]) -> Vec<EventRow> {
     rows
 }
 
-fn mean_of(total: u64, n: u64) -> f64 {
+pub(crate) fn mean_of(total: u64, n: u64) -> f64 {
     if n == 0 { 0.0 } else { total as f64 / n as f64 }
 }
 

@@ -1,0 +1,435 @@
+//! The tables of the experiment kinds: `ab` (paired A/B deltas per opponent and overall),
+//! `matrix` (every ordered fleet pairing from the row fleet's view) and `ranking`
+//! (Bradley–Terry strengths on the Elo scale).
+
+use fleetlab_engine::Side;
+
+use super::ReportOptions;
+use super::tables::{CellType, Column, Table, mean_of, table_row};
+use crate::kinds::{AbPlan, MatrixPlan};
+use crate::results::MatchupResult;
+use crate::stats::bradley_terry::{self, RoundRobin};
+use crate::stats::paired::{Arm, PairedTally};
+use crate::stats::{mean_ci, proportion, z_for_confidence};
+
+table_row! {
+    /// One opponent of an A/B experiment (both orientations pooled), or `overall`
+    /// (`ab.csv` / `ab.parquet`). Rates are the subject fleet's; `delta` is the paired mean
+    /// of (variant score − base score) per battle index, a score counting a win 1 and a
+    /// draw ½.
+    pub struct AbRow in "ab" {
+        /// The opponent (`fleet (policy)`), or `overall`.
+        pub opponent: String,
+        /// Battle pairs (each played by base and variant on the same dice).
+        pub battles: u64,
+        /// The base fleet.
+        pub base_fleet: String,
+        /// The variant fleet.
+        pub variant_fleet: String,
+        /// Base win rate.
+        pub base_win_rate: f64,
+        /// Wilson interval of the base win rate, low end.
+        pub base_ci_low: f64,
+        /// Wilson interval of the base win rate, high end.
+        pub base_ci_high: f64,
+        /// Variant win rate.
+        pub variant_win_rate: f64,
+        /// Wilson interval of the variant win rate, low end.
+        pub variant_ci_low: f64,
+        /// Wilson interval of the variant win rate, high end.
+        pub variant_ci_high: f64,
+        /// Base mean score.
+        pub base_score: f64,
+        /// Variant mean score.
+        pub variant_score: f64,
+        /// Paired score delta (variant − base).
+        pub delta: f64,
+        /// Its interval, low end (normal approximation with the paired standard error).
+        pub delta_ci_low: f64,
+        /// Its interval, high end.
+        pub delta_ci_high: f64,
+        /// Paired standard error of `delta`.
+        pub delta_se: f64,
+        /// The standard error `delta` would have on independent dice (what pairing saved).
+        pub unpaired_se: f64,
+        /// Mean damage the subject side dealt, base.
+        pub mean_damage_dealt_base: f64,
+        /// Mean damage the subject side dealt, variant.
+        pub mean_damage_dealt_variant: f64,
+        /// Mean damage the subject side took, base.
+        pub mean_damage_taken_base: f64,
+        /// Mean damage the subject side took, variant.
+        pub mean_damage_taken_variant: f64,
+    }
+}
+
+table_row! {
+    /// One ordered pairing of a round robin, from the row fleet's view, both orientations
+    /// pooled (`matrix.csv` / `matrix.parquet`).
+    pub struct MatrixRow in "matrix" {
+        /// The row fleet.
+        pub row_fleet: String,
+        /// The column fleet.
+        pub col_fleet: String,
+        /// The row fleet's points, where the rules define points.
+        pub row_points: Option<u32>,
+        /// The column fleet's points.
+        pub col_points: Option<u32>,
+        /// Battles between them (both orientations).
+        pub battles: u64,
+        /// Row fleet's wins.
+        pub wins: u64,
+        /// Draws.
+        pub draws: u64,
+        /// Row fleet's losses.
+        pub losses: u64,
+        /// Row fleet's win rate.
+        pub win_rate: f64,
+        /// Wilson interval of the win rate, low end.
+        pub win_ci_low: f64,
+        /// Wilson interval of the win rate, high end.
+        pub win_ci_high: f64,
+        /// Row fleet's mean score (win 1, draw ½).
+        pub score: f64,
+        /// Interval of the score, low end (normal approximation).
+        pub score_ci_low: f64,
+        /// Interval of the score, high end.
+        pub score_ci_high: f64,
+        /// Whether the two fleets' points differ by more than the matrix's tolerance.
+        pub points_mismatch: bool,
+    }
+}
+
+table_row! {
+    /// The round robin's ranking (`ranking.csv` / `ranking.parquet`): Bradley–Terry
+    /// strengths on the Elo scale (mean 0), draws counted as half a win each way.
+    pub struct RankingRow in "ranking" {
+        /// 1 = strongest.
+        pub rank: u32,
+        /// The fleet.
+        pub fleet: String,
+        /// Its points, where the rules define points.
+        pub points: Option<u32>,
+        /// Bradley–Terry rating on the Elo scale.
+        pub elo: f64,
+        /// Interval of the rating, low end.
+        pub elo_ci_low: f64,
+        /// Interval of the rating, high end.
+        pub elo_ci_high: f64,
+        /// Mean score against all other fleets.
+        pub score: f64,
+        /// `maximum likelihood`, or `1 prior draw per pairing` when some fleet never
+        /// scored against another group (no finite maximum-likelihood fit exists).
+        pub fit: String,
+    }
+}
+
+/// `fleet (policy)` of one side of a matchup, the policy by name only (its parameters are
+/// in the summary table and the manifest).
+fn side_label(r: &MatchupResult, side: Side) -> String {
+    let policy = &r.policies[side.index()];
+    let name = policy.split('(').next().unwrap_or(policy).trim();
+    format!("{} ({name})", r.fleets[side.index()])
+}
+
+/// Pooled mean of one side's histogram mean over several results.
+fn pooled_mean(parts: &[(&MatchupResult, Side)], of: impl Fn(&MatchupResult, Side) -> f64) -> f64 {
+    let n: u64 = parts.iter().map(|(r, _)| r.tally.battles).sum();
+    let total: f64 = parts
+        .iter()
+        .map(|(r, s)| of(r, *s) * r.tally.battles as f64)
+        .sum();
+    if n == 0 { 0.0 } else { total / n as f64 }
+}
+
+/// The A/B table: one row per opponent, then `overall`.
+pub fn ab_rows(plan: &AbPlan, results: &[MatchupResult], opts: &ReportOptions) -> Vec<AbRow> {
+    let z = z_for_confidence(opts.confidence);
+    let pairs: Vec<(usize, usize)> = plan.pairs().collect();
+    let row = |label: String, members: &[(usize, usize)]| {
+        let mut paired = PairedTally::default();
+        let mut base = Vec::new();
+        let mut variant = Vec::new();
+        for &(b, v) in members {
+            if let Some(p) = &results[v].paired {
+                paired.merge(p);
+            }
+            let subject = plan.arms[b].subject;
+            base.push((&results[b], subject));
+            variant.push((&results[v], subject));
+        }
+        let (b0, v0) = members[0];
+        let s0 = plan.arms[b0].subject.index();
+        let wb = paired.win_rate(Arm::A, z);
+        let wv = paired.win_rate(Arm::B, z);
+        let d = paired.deltas().summary(z);
+        let dealt = |r: &MatchupResult, s: Side| r.tally.damage_dealt[s.index()].mean();
+        let taken = |r: &MatchupResult, s: Side| r.tally.damage_taken[s.index()].mean();
+        AbRow {
+            opponent: label,
+            battles: paired.pairs(),
+            base_fleet: results[b0].fleets[s0].clone(),
+            variant_fleet: results[v0].fleets[s0].clone(),
+            base_win_rate: wb.rate,
+            base_ci_low: wb.low,
+            base_ci_high: wb.high,
+            variant_win_rate: wv.rate,
+            variant_ci_low: wv.low,
+            variant_ci_high: wv.high,
+            base_score: paired.score(Arm::A),
+            variant_score: paired.score(Arm::B),
+            delta: d.mean,
+            delta_ci_low: d.low,
+            delta_ci_high: d.high,
+            delta_se: d.std_error.unwrap_or(f64::INFINITY),
+            unpaired_se: paired.unpaired_std_error().unwrap_or(f64::INFINITY),
+            mean_damage_dealt_base: pooled_mean(&base, dealt),
+            mean_damage_dealt_variant: pooled_mean(&variant, dealt),
+            mean_damage_taken_base: pooled_mean(&base, taken),
+            mean_damage_taken_variant: pooled_mean(&variant, taken),
+        }
+    };
+    let mut rows = Vec::new();
+    for o in 0..plan.opponents {
+        let members: Vec<(usize, usize)> = pairs
+            .iter()
+            .copied()
+            .filter(|&(b, _)| plan.arms[b].opponent == o)
+            .collect();
+        let Some(&(b, _)) = members.first() else {
+            continue;
+        };
+        let label = side_label(&results[b], plan.arms[b].subject.other());
+        rows.push(row(label, &members));
+    }
+    if !pairs.is_empty() {
+        rows.push(row("overall".into(), &pairs));
+    }
+    rows
+}
+
+/// A round robin's fleets: label and points of each, from the first matchup it plays in.
+fn matrix_fleets(plan: &MatrixPlan, results: &[MatchupResult]) -> Vec<(String, Option<u32>)> {
+    let mut out = vec![(String::new(), None); plan.fleets];
+    for (k, &(a, b)) in plan.cells.iter().enumerate().rev() {
+        let r = &results[k];
+        out[a] = (side_label(r, Side::A), r.points[0]);
+        out[b] = (side_label(r, Side::B), r.points[1]);
+    }
+    out
+}
+
+/// (wins, draws, losses) of fleet `i` against fleet `j`, both orientations.
+fn head_to_head(plan: &MatrixPlan, results: &[MatchupResult], i: usize, j: usize) -> [u64; 3] {
+    let mut wdl = [0; 3];
+    for (k, &(a, b)) in plan.cells.iter().enumerate() {
+        let t = &results[k].tally;
+        let me = if (a, b) == (i, j) {
+            Side::A
+        } else if (a, b) == (j, i) {
+            Side::B
+        } else {
+            continue;
+        };
+        wdl[0] += t.wins[me.index()];
+        wdl[1] += t.draws;
+        wdl[2] += t.wins[me.other().index()];
+    }
+    wdl
+}
+
+/// Whether two fleets' points differ by more than `tolerance` of the larger.
+pub fn points_mismatch(a: Option<u32>, b: Option<u32>, tolerance: f64) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => {
+            let hi = f64::from(a.max(b));
+            hi > 0.0 && f64::from(a.abs_diff(b)) > tolerance * hi
+        }
+        _ => false,
+    }
+}
+
+/// Mean score and its normal-approximation interval from (wins, draws, losses).
+fn score_ci(wdl: [u64; 3], z: f64) -> (f64, f64, f64) {
+    let n = wdl.iter().sum::<u64>();
+    let mean = mean_of(2 * wdl[0] + wdl[1], 2 * n);
+    if n < 2 {
+        return (mean, 0.0, 1.0);
+    }
+    let second = (wdl[0] as f64 + wdl[1] as f64 / 4.0) / n as f64;
+    let var = (second - mean * mean).max(0.0) * n as f64 / (n - 1) as f64;
+    let (lo, hi) = mean_ci(mean, var.sqrt(), n, z);
+    (mean, lo.max(0.0), hi.min(1.0))
+}
+
+/// The matrix table: every ordered pair of distinct fleets.
+pub fn matrix_rows(
+    plan: &MatrixPlan,
+    results: &[MatchupResult],
+    opts: &ReportOptions,
+) -> Vec<MatrixRow> {
+    let z = z_for_confidence(opts.confidence);
+    let fleets = matrix_fleets(plan, results);
+    let mut rows = Vec::new();
+    for i in 0..plan.fleets {
+        for j in 0..plan.fleets {
+            if i == j {
+                continue;
+            }
+            let wdl = head_to_head(plan, results, i, j);
+            let n = wdl.iter().sum();
+            let w = proportion(wdl[0], n, z);
+            let (score, score_ci_low, score_ci_high) = score_ci(wdl, z);
+            rows.push(MatrixRow {
+                row_fleet: fleets[i].0.clone(),
+                col_fleet: fleets[j].0.clone(),
+                row_points: fleets[i].1,
+                col_points: fleets[j].1,
+                battles: n,
+                wins: wdl[0],
+                draws: wdl[1],
+                losses: wdl[2],
+                win_rate: w.rate,
+                win_ci_low: w.low,
+                win_ci_high: w.high,
+                score,
+                score_ci_low,
+                score_ci_high,
+                points_mismatch: points_mismatch(fleets[i].1, fleets[j].1, plan.points_tolerance),
+            });
+        }
+    }
+    rows
+}
+
+/// The ranking: Bradley–Terry fit of the matrix (maximum likelihood, or with one prior draw
+/// per pairing when no finite maximum exists), strongest first.
+pub fn ranking_rows(
+    plan: &MatrixPlan,
+    results: &[MatchupResult],
+    opts: &ReportOptions,
+) -> Vec<RankingRow> {
+    let z = z_for_confidence(opts.confidence);
+    let fleets = matrix_fleets(plan, results);
+    let mut rr = RoundRobin::new(plan.fleets);
+    let mut totals = vec![[0u64; 3]; plan.fleets];
+    for i in 0..plan.fleets {
+        for j in i + 1..plan.fleets {
+            let [w, d, l] = head_to_head(plan, results, i, j);
+            rr.record(i, j, w, l, d);
+            for (t, x) in totals[i].iter_mut().zip([w, d, l]) {
+                *t += x;
+            }
+            for (t, x) in totals[j].iter_mut().zip([l, d, w]) {
+                *t += x;
+            }
+        }
+    }
+    let mle = bradley_terry::fit(&rr, &bradley_terry::Options::default());
+    let (fit, how) = match mle {
+        Ok(f) => (Some(f), "maximum likelihood"),
+        Err(_) => {
+            let prior = bradley_terry::Options {
+                prior_draws: 1.0,
+                ..Default::default()
+            };
+            (
+                bradley_terry::fit(&rr, &prior).ok(),
+                "1 prior draw per pairing",
+            )
+        }
+    };
+    let mut rows: Vec<RankingRow> = (0..plan.fleets)
+        .map(|i| {
+            let (elo, se) = fit
+                .as_ref()
+                .map_or((0.0, f64::INFINITY), |f| (f.elo(i), f.elo_std_error(i)));
+            RankingRow {
+                rank: 0,
+                fleet: fleets[i].0.clone(),
+                points: fleets[i].1,
+                elo,
+                elo_ci_low: elo - z * se,
+                elo_ci_high: elo + z * se,
+                score: score_ci(totals[i], z).0,
+                fit: if fit.is_some() { how } else { "none" }.into(),
+            }
+        })
+        .collect();
+    rows.sort_by(|a, b| b.elo.total_cmp(&a.elo).then(b.score.total_cmp(&a.score)));
+    for (k, r) in rows.iter_mut().enumerate() {
+        r.rank = k as u32 + 1;
+    }
+    rows
+}
+
+fn pp(x: f64) -> String {
+    format!("{:+.1}", x * 100.0)
+}
+
+/// The kind's headline for the terminal: the A/B deltas, or the ranking ("" for a plain run).
+pub fn kind_summary(
+    plan: &crate::kinds::Plan,
+    results: &[MatchupResult],
+    opts: &ReportOptions,
+) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    let conf = format!("{}%", opts.confidence * 100.0);
+    match plan {
+        crate::kinds::Plan::Run => {}
+        crate::kinds::Plan::Ab(ab) => {
+            let rows = ab_rows(ab, results, opts);
+            if let Some(first) = rows.first() {
+                let _ = writeln!(
+                    out,
+                    "A/B: {} → {} (paired on the same dice; score delta in points of win rate, \
+                     {conf} CI)",
+                    first.base_fleet, first.variant_fleet
+                );
+            }
+            for r in &rows {
+                let _ = writeln!(
+                    out,
+                    "  {:<32} win {:5.1}% → {:5.1}%   delta {} pp [{}, {}]",
+                    if r.opponent == "overall" {
+                        "overall".to_owned()
+                    } else {
+                        format!("vs {}", r.opponent)
+                    },
+                    r.base_win_rate * 100.0,
+                    r.variant_win_rate * 100.0,
+                    pp(r.delta),
+                    pp(r.delta_ci_low),
+                    pp(r.delta_ci_high)
+                );
+            }
+        }
+        crate::kinds::Plan::Matrix(m) => {
+            let _ = writeln!(out, "Ranking (Bradley-Terry, Elo scale, {conf} CI):");
+            for r in ranking_rows(m, results, opts) {
+                let points = r.points.map_or(String::new(), |p| format!("{p} pts"));
+                let _ = writeln!(
+                    out,
+                    "  {:>2}. {:<28} {:>8}  Elo {:+6.0} [{:+.0}, {:+.0}]  score {:.3}",
+                    r.rank, r.fleet, points, r.elo, r.elo_ci_low, r.elo_ci_high, r.score
+                );
+            }
+            let flagged = matrix_rows(m, results, opts)
+                .into_iter()
+                .filter(|r| r.points_mismatch && r.row_fleet < r.col_fleet)
+                .map(|r| format!("{} vs {}", r.row_fleet, r.col_fleet))
+                .collect::<Vec<_>>();
+            if !flagged.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "WARNING: {} pairing(s) differ in points by more than {:.0}%: {}",
+                    flagged.len(),
+                    m.points_tolerance * 100.0,
+                    flagged.join("; ")
+                );
+            }
+        }
+    }
+    out
+}
