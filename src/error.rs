@@ -14,6 +14,8 @@ pub enum CliError {
     Usage(String),
     /// Something failed while running (exit 1).
     Runtime(String),
+    /// `check` found a balance shift (exit 1).
+    CheckFailed(String),
     /// SIGINT (Ctrl-C) or SIGTERM stopped a run; its partial results were written
     /// (exit 128 + signal: 130 or 143).
     Interrupted {
@@ -29,7 +31,7 @@ impl CliError {
     pub fn exit_code(&self) -> ExitCode {
         match self {
             CliError::Config(_) | CliError::Usage(_) => ExitCode::from(2),
-            CliError::Runtime(_) => ExitCode::from(1),
+            CliError::Runtime(_) | CliError::CheckFailed(_) => ExitCode::from(1),
             CliError::Interrupted { code, .. } => ExitCode::from(*code),
         }
     }
@@ -41,6 +43,7 @@ impl fmt::Display for CliError {
             CliError::Config(e) => write!(f, "error: invalid config\n{e}"),
             CliError::Usage(m) => write!(f, "error: {m}"),
             CliError::Runtime(m) => write!(f, "error: {m}"),
+            CliError::CheckFailed(m) => write!(f, "check failed: {m}"),
             CliError::Interrupted { message, .. } => write!(f, "interrupted: {message}"),
         }
     }

@@ -1,5 +1,6 @@
 //! `fleetlab`: the command line. Parses arguments, hands validated values to `fleetlab-sim`
-//! and prints. Exit codes: 0 success, 1 runtime failure (e.g. a report cannot be written),
+//! and prints. Exit codes: 0 success, 1 runtime failure (e.g. a report cannot be written) or a
+//! balance shift found by `check`,
 //! 2 usage or config error, 130 a run stopped by Ctrl-C (partial results written).
 
 mod commands;
@@ -37,6 +38,11 @@ enum Command {
         /// Experiment file (TOML).
         config: PathBuf,
     },
+    /// Record every battle's result of an experiment as a baseline for `check`.
+    Baseline(commands::gate::BaselineArgs),
+    /// CI balance gate: replay the experiment on the baseline's dice and fail (exit 1) on a
+    /// win-rate shift beyond the tolerance (sequential test, Holm across matchups).
+    Check(commands::gate::CheckArgs),
     /// Measure battles per second on the reference scenarios (1 thread and all threads).
     Bench(commands::bench::BenchArgs),
 }
@@ -50,6 +56,8 @@ fn main() -> ExitCode {
         Command::Validate { config } => commands::inspect::validate(&config),
         Command::Points { config } => commands::inspect::points(&config),
         Command::Bench(args) => commands::bench::bench(&args),
+        Command::Baseline(args) => commands::gate::baseline(&args),
+        Command::Check(args) => commands::gate::check(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

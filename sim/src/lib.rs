@@ -3,6 +3,7 @@
 //! [`fleetlab_engine::RuleSystem`] and the [`registry`].
 #![deny(missing_docs)]
 
+pub mod gate;
 pub mod histogram;
 pub mod kinds;
 pub mod load;

@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod bench;
+pub mod gate;
 pub mod inspect;
 pub mod merge;
 pub mod run;

@@ -1,0 +1,156 @@
+//! `fleetlab baseline` and `fleetlab check`: the CI balance gate (see `fleetlab_sim::gate`).
+
+use std::path::PathBuf;
+
+use clap::Args;
+use fleetlab_engine::RuleSystem;
+use fleetlab_sim::gate::{self, Baseline, CheckOptions};
+use fleetlab_sim::load::{self, DEFAULT_BATTLES, DEFAULT_SEED};
+use fleetlab_sim::registry::SystemTask;
+use fleetlab_sim::runner;
+
+use crate::error::CliError;
+
+/// Arguments of `fleetlab baseline`.
+#[derive(Debug, Args)]
+pub struct BaselineArgs {
+    /// Experiment file (TOML).
+    pub config: PathBuf,
+    /// Where to write the baseline (JSON), e.g. reports/baselines/NAME.json.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Battles per matchup (default: the experiment's `battles`, else 10,000); the most a
+    /// check can play.
+    #[arg(long)]
+    pub battles: Option<u64>,
+    /// Master seed (default: the experiment's `seed`, else 1).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+/// Arguments of `fleetlab check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Experiment file (TOML).
+    pub config: PathBuf,
+    /// Baseline recorded by `fleetlab baseline`.
+    #[arg(long)]
+    pub baseline: PathBuf,
+    /// The win-rate shift to detect, in percentage points.
+    #[arg(long, default_value_t = 2.0)]
+    pub tolerance: f64,
+    /// False-alarm rate of the whole check.
+    #[arg(long, default_value_t = 0.05)]
+    pub alpha: f64,
+    /// Chance of missing a shift of the tolerance's size (per matchup).
+    #[arg(long, default_value_t = 0.05)]
+    pub beta: f64,
+    /// Also write the markdown summary (for a pull-request comment) to this file.
+    #[arg(long)]
+    pub markdown: Option<PathBuf>,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+/// Run `fleetlab baseline`.
+pub fn baseline(args: &BaselineArgs) -> Result<(), CliError> {
+    if args.battles == Some(0) {
+        return Err(CliError::Usage("--battles must be at least 1".into()));
+    }
+    super::dispatch(&args.config, Record(args))
+}
+
+/// Run `fleetlab check`.
+pub fn check(args: &CheckArgs) -> Result<(), CliError> {
+    if !(args.tolerance > 0.0 && args.tolerance < 50.0) {
+        return Err(CliError::Usage(
+            "--tolerance must be between 0 and 50 percentage points".into(),
+        ));
+    }
+    for (name, v) in [("--alpha", args.alpha), ("--beta", args.beta)] {
+        if !(v > 0.0 && v < 0.5) {
+            return Err(CliError::Usage(format!(
+                "{name} must be strictly between 0 and 0.5"
+            )));
+        }
+    }
+    super::dispatch(&args.config, Check(args))
+}
+
+struct Record<'a>(&'a BaselineArgs);
+
+impl SystemTask for Record<'_> {
+    type Output = Result<(), CliError>;
+
+    fn run<R: RuleSystem>(self) -> Self::Output {
+        let args = self.0;
+        let exp = load::load::<R>(&args.config)?;
+        let battles = args.battles.or(exp.spec.battles).unwrap_or(DEFAULT_BATTLES);
+        let seed = args.seed.or(exp.spec.seed).unwrap_or(DEFAULT_SEED);
+        let b = runner::with_threads(args.threads, || gate::record::<R>(&exp, seed, battles))
+            .map_err(CliError::Runtime)?;
+        b.write(&args.out).map_err(CliError::Runtime)?;
+        println!(
+            "baseline of {} ({}): {} matchup(s) × {battles} battles, seed {seed} → {}",
+            exp.name,
+            R::NAME,
+            b.matchups.len(),
+            args.out.display()
+        );
+        for m in &b.matchups {
+            println!(
+                "  {}: A {} / B {} / draws {}",
+                m.label, m.a_wins, m.b_wins, m.draws
+            );
+        }
+        Ok(())
+    }
+}
+
+struct Check<'a>(&'a CheckArgs);
+
+impl SystemTask for Check<'_> {
+    type Output = Result<(), CliError>;
+
+    fn run<R: RuleSystem>(self) -> Self::Output {
+        let args = self.0;
+        let exp = load::load::<R>(&args.config)?;
+        let baseline = Baseline::read(&args.baseline)
+            .map_err(|e| CliError::Usage(format!("invalid baseline: {e}")))?;
+        let options = CheckOptions {
+            tolerance_pp: args.tolerance,
+            alpha: args.alpha,
+            beta: args.beta,
+            ..CheckOptions::default()
+        };
+        let report = runner::with_threads(args.threads, || {
+            gate::check::<R>(&exp, &baseline, &options, &|_| {})
+        })
+        .map_err(CliError::Runtime)?
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+        let md = gate::markdown(&report, &exp.name);
+        print!("{md}");
+        if let Some(path) = &args.markdown {
+            fleetlab_sim::report::write_atomic(path, md.as_bytes())
+                .map_err(|e| CliError::Runtime(format!("{}: {e}", path.display())))?;
+        }
+        if report.failed() {
+            let which: Vec<String> = report
+                .matchups
+                .iter()
+                .filter(|m| matches!(m.finding, gate::Finding::ShiftUp | gate::Finding::ShiftDown))
+                .map(|m| format!("{} ({:+.2} pp)", m.label, m.delta * 100.0))
+                .collect();
+            return Err(CliError::CheckFailed(format!(
+                "balance shift beyond ±{} pp: {}",
+                args.tolerance,
+                which.join("; ")
+            )));
+        }
+        Ok(())
+    }
+}
