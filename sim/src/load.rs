@@ -312,6 +312,7 @@ impl<R: RuleSystem> Experiment<R> {
             seed,
             battles_per_matchup: battles,
             plan: self.plan.clone(),
+            target_error: None,
         }
     }
 

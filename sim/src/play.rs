@@ -1,5 +1,7 @@
 //! Play an experiment's battles, whatever its kind: plain matchups one after another, A/B
-//! pairs together on the same dice (so the paired statistics exist).
+//! pairs together on the same dice (so the paired statistics exist) — either a fixed range
+//! of battle indices ([`play`]) or until every reported interval is narrow enough
+//! ([`play_to_target`]).
 
 use std::ops::Range;
 use std::sync::atomic::AtomicBool;
@@ -23,43 +25,187 @@ pub fn play<R: RuleSystem>(
     on_batch: &(dyn Fn(u64) + Sync),
     stop: Option<&AtomicBool>,
 ) -> Vec<MatchupResult> {
+    let units = units(exp);
+    let active = vec![true; units.len()];
+    play_units::<R>(
+        exp, &units, &active, seed, range, on_matchup, on_batch, stop,
+    )
+}
+
+/// Units that are played (and stop) together: a plain matchup, or an A/B pair.
+fn units<R: RuleSystem>(exp: &Experiment<R>) -> Vec<Vec<usize>> {
+    match &exp.plan {
+        Plan::Ab(ab) => ab.pairs().map(|(b, v)| vec![b, v]).collect(),
+        _ => (0..exp.matchups.len()).map(|k| vec![k]).collect(),
+    }
+}
+
+/// When [`play_to_target`] stops.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Target {
+    /// Largest acceptable half-width of every reported interval (a fraction: 0.01 = ±1
+    /// percentage point): both sides' win rates of every matchup, and the paired delta of
+    /// every A/B opponent.
+    pub half_width: f64,
+    /// Normal quantile of the intervals.
+    pub z: f64,
+    /// Most battles per matchup.
+    pub cap: u64,
+}
+
+/// The first look plays this many battles per matchup; each later look doubles the total.
+pub const FIRST_LOOK: u64 = 8 * runner::BATCH;
+
+/// Whether a result's intervals are all within `t.half_width`.
+fn narrow_enough(r: &MatchupResult, t: &Target) -> bool {
+    let n = r.tally.battles;
+    let half = |k: u64| {
+        let (lo, hi) = crate::stats::wilson(k, n, t.z);
+        (hi - lo) / 2.0
+    };
+    let paired_ok = r.paired.as_ref().is_none_or(|p| {
+        p.deltas()
+            .summary(t.z)
+            .std_error
+            .is_some_and(|se| t.z * se <= t.half_width)
+    });
+    half(r.tally.wins[0]) <= t.half_width && half(r.tally.wins[1]) <= t.half_width && paired_ok
+}
+
+/// Play until every matchup's intervals are within `target` (or it reached the cap): looks of
+/// battles `0..8192`, then doubling the battles of every matchup not yet narrow enough (an A/B
+/// pair continues while either arm or their delta is too wide). Which matchups continue
+/// depends only on the results so far, so the outcome is deterministic for a seed, whatever
+/// the thread count. Returns the results (matchups may have played different numbers of
+/// battles) and whether every matchup met the target.
+pub fn play_to_target<R: RuleSystem>(
+    exp: &Experiment<R>,
+    seed: u64,
+    target: &Target,
+    on_matchup: &dyn Fn(&str),
+    on_batch: &(dyn Fn(u64) + Sync),
+    stop: Option<&AtomicBool>,
+) -> (Vec<MatchupResult>, bool) {
+    let units = units(exp);
+    let mut results: Option<Vec<MatchupResult>> = None;
+    let mut active: Vec<bool> = vec![true; units.len()];
+    let mut done_to = 0u64;
+    while active.iter().any(|&a| a) && done_to < target.cap {
+        let next = if done_to == 0 {
+            FIRST_LOOK
+        } else {
+            done_to * 2
+        }
+        .min(target.cap);
+        // Play this look's slice of every active unit through the ordinary runner: an
+        // experiment restricted to the active units.
+        let look = play_units::<R>(
+            exp,
+            &units,
+            &active,
+            seed,
+            done_to..next,
+            on_matchup,
+            on_batch,
+            stop,
+        );
+        match &mut results {
+            None => results = Some(look),
+            Some(sums) => {
+                for (unit, &a) in units.iter().zip(&active) {
+                    if !a {
+                        continue;
+                    }
+                    for &k in unit {
+                        sums[k].tally.merge(&look[k].tally);
+                        if let (Some(s), Some(l)) = (&mut sums[k].paired, &look[k].paired) {
+                            s.merge(l);
+                        }
+                    }
+                }
+            }
+        }
+        if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed)) {
+            break;
+        }
+        let sums = results.as_ref().expect("one look played");
+        for (unit, a) in units.iter().zip(active.iter_mut()) {
+            if *a && unit.iter().all(|&k| narrow_enough(&sums[k], target)) {
+                *a = false;
+            }
+        }
+        done_to = next;
+    }
+    let results = results.unwrap_or_else(|| play::<R>(exp, seed, 0..0, on_matchup, on_batch, stop));
+    let met = results.iter().all(|r| narrow_enough(r, target));
+    (results, met)
+}
+
+/// Battles `range` of the active units (results for inactive ones are empty).
+#[allow(clippy::too_many_arguments)]
+fn play_units<R: RuleSystem>(
+    exp: &Experiment<R>,
+    units: &[Vec<usize>],
+    active: &[bool],
+    seed: u64,
+    range: Range<u64>,
+    on_matchup: &dyn Fn(&str),
+    on_batch: &(dyn Fn(u64) + Sync),
+    stop: Option<&AtomicBool>,
+) -> Vec<MatchupResult> {
     let n = exp.matchups.len();
-    let mut tallies: Vec<Option<MatchupTally>> = vec![None; n];
+    let mut tallies: Vec<MatchupTally> = exp
+        .matchups
+        .iter()
+        .map(|m| MatchupTally::new(R::ship_count(&m.matchup)))
+        .collect();
     let mut paired = vec![None; n];
+    for (unit, &a) in units.iter().zip(active) {
+        if !a {
+            continue;
+        }
+        match unit.as_slice() {
+            &[b, v] => {
+                let Plan::Ab(ab) = &exp.plan else {
+                    unreachable!("pairs only in A/B plans")
+                };
+                let (mb, mv) = (&exp.matchups[b], &exp.matchups[v]);
+                on_matchup(&format!("{} | {}", mb.label, mv.label));
+                let t = runner::run_pair::<R>(
+                    mb,
+                    mv,
+                    exp.keys[b],
+                    seed,
+                    ab.arms[b].subject,
+                    range.clone(),
+                    on_batch,
+                    stop,
+                );
+                tallies[b] = t.base;
+                tallies[v] = t.variant;
+                paired[v] = Some(t.paired);
+            }
+            &[k] => {
+                on_matchup(&exp.matchups[k].label);
+                tallies[k] = runner::run_matchup::<R>(
+                    &exp.matchups[k],
+                    exp.keys[k],
+                    seed,
+                    range.clone(),
+                    on_batch,
+                    stop,
+                );
+            }
+            _ => unreachable!("units are single matchups or pairs"),
+        }
+    }
     if let Plan::Ab(ab) = &exp.plan {
-        for (b, v) in ab.pairs() {
-            let (mb, mv) = (&exp.matchups[b], &exp.matchups[v]);
-            on_matchup(&format!("{} | {}", mb.label, mv.label));
-            debug_assert_eq!(exp.keys[b], exp.keys[v], "A/B arms share their dice");
-            let t = runner::run_pair::<R>(
-                mb,
-                mv,
-                exp.keys[b],
-                seed,
-                ab.arms[b].subject,
-                range.clone(),
-                on_batch,
-                stop,
-            );
-            tallies[b] = Some(t.base);
-            tallies[v] = Some(t.variant);
-            paired[v] = Some(t.paired);
+        // Inactive pairs still need their (empty) paired tally, like every variant matchup.
+        for (_, v) in ab.pairs() {
+            paired[v].get_or_insert_with(Default::default);
         }
     }
-    for (k, m) in exp.matchups.iter().enumerate() {
-        if tallies[k].is_none() {
-            on_matchup(&m.label);
-            tallies[k] = Some(runner::run_matchup::<R>(
-                m,
-                exp.keys[k],
-                seed,
-                range.clone(),
-                on_batch,
-                stop,
-            ));
-        }
-    }
-    let mut results = exp.results(tallies.into_iter().flatten().collect());
+    let mut results = exp.results(tallies);
     for (r, p) in results.iter_mut().zip(paired) {
         r.paired = p;
     }

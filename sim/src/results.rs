@@ -381,6 +381,10 @@ pub struct RunInfo {
     pub battles_per_matchup: u64,
     /// What the matchups are (`kind` says which; see [`crate::kinds::Plan`]).
     pub plan: Plan,
+    /// With `run --target-error`: the interval half-width the run played to
+    /// (`battles_per_matchup` is then the cap, and matchups list the battles they played).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target_error: Option<f64>,
 }
 
 /// How a run was executed (informative only: never part of the result).

@@ -48,6 +48,12 @@ pub struct RunArgs {
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Keep playing until every reported interval (both sides' win rates of every matchup,
+    /// the paired delta of every A/B opponent) has half-width ≤ E (a fraction: 0.01 = ±1
+    /// percentage point), in looks of 8,192 battles then doubling. `--battles` is then the
+    /// cap per matchup (default 1,000,000). Deterministic for a seed.
+    #[arg(long, value_name = "E")]
+    pub target_error: Option<f64>,
 }
 
 /// Run the command.
@@ -57,6 +63,21 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
     }
     if args.threads == Some(0) {
         return Err(CliError::Usage("--threads must be at least 1".into()));
+    }
+    if let Some(e) = args.target_error {
+        if !(e > 0.0 && e < 0.5) {
+            return Err(CliError::Usage(
+                "--target-error must be strictly between 0 and 0.5 (0.01 = ±1 percentage point)"
+                    .into(),
+            ));
+        }
+        if args.shard.is_some() {
+            return Err(CliError::Usage(
+                "--target-error decides the battles from the results, --shard splits a fixed \
+                 number: use one or the other"
+                    .into(),
+            ));
+        }
     }
     let opts = report_options(args.confidence)?;
     super::dispatch(&args.config, Run { args, opts })
@@ -83,7 +104,10 @@ impl SystemTask for Run<'_> {
     fn run<R: RuleSystem>(self) -> Self::Output {
         let Run { args, opts } = self;
         let exp = load::load::<R>(&args.config)?;
-        let battles = args.battles.or(exp.spec.battles).unwrap_or(DEFAULT_BATTLES);
+        let battles = match args.target_error {
+            Some(_) => args.battles.unwrap_or(TARGET_ERROR_CAP),
+            None => args.battles.or(exp.spec.battles).unwrap_or(DEFAULT_BATTLES),
+        };
         let seed = args.seed.or(exp.spec.seed).unwrap_or(DEFAULT_SEED);
         let info = exp.run_info(&args.config, seed, battles);
         let range = args.shard.map_or(0..battles, |s| s.range(battles));
@@ -104,7 +128,7 @@ impl SystemTask for Run<'_> {
         // Announced once the first batch is done, so whoever reads it (a person, a script, a
         // test) knows that from now on Ctrl-C leaves results to keep.
         let announcement = format!(
-            "fleetlab: running {}{} ({} matchup(s) × {} battles, seed {seed}, {threads} \
+            "fleetlab: running {}{} ({} matchup(s) × {}, seed {seed}, {threads} \
              thread(s)); Ctrl-C (or SIGTERM) stops after the batches in flight and keeps the results so far",
             exp.name,
             args.shard.map_or(String::new(), |s| format!(
@@ -112,7 +136,13 @@ impl SystemTask for Run<'_> {
                 range.start, range.end
             )),
             exp.matchups.len(),
-            thousands(slice),
+            match args.target_error {
+                Some(e) => format!(
+                    "battles until every interval is within ±{e} (at most {})",
+                    thousands(slice)
+                ),
+                None => format!("{} battles", thousands(slice)),
+            },
         );
         let announced = Once::new();
         let on_batch = |n| {
@@ -127,15 +157,33 @@ impl SystemTask for Run<'_> {
         };
         let started = Instant::now();
         let on_matchup = |label: &str| bar.set_message(label.to_owned());
-        let results = runner::with_threads(args.threads, || {
-            play::play::<R>(
+        let mut target_met = None;
+        let results = runner::with_threads(args.threads, || match args.target_error {
+            None => play::play::<R>(
                 &exp,
                 seed,
                 range.clone(),
                 &on_matchup,
                 &on_batch,
                 Some(&stop.flag),
-            )
+            ),
+            Some(half_width) => {
+                let target = play::Target {
+                    half_width,
+                    z: fleetlab_sim::stats::z_for_confidence(args.confidence),
+                    cap: battles,
+                };
+                let (results, met) = play::play_to_target::<R>(
+                    &exp,
+                    seed,
+                    &target,
+                    &on_matchup,
+                    &on_batch,
+                    Some(&stop.flag),
+                );
+                target_met = Some(met);
+                results
+            }
         })
         .map_err(CliError::Runtime)?;
         bar.finish_and_clear();
@@ -182,11 +230,35 @@ impl SystemTask for Run<'_> {
             );
             (partial.status(), path)
         } else {
-            let manifest = Manifest::new(&info, &results, battles, timing);
+            let mut manifest = Manifest::new(&info, &results, battles, timing);
+            if let Some(met) = target_met {
+                // Matchups stop at different counts by design; only a signal makes it partial.
+                manifest.status = if stop.flag.load(Ordering::Relaxed) {
+                    RunStatus::Partial
+                } else {
+                    RunStatus::Complete
+                };
+                manifest.run.target_error = args.target_error;
+                if !met && manifest.status == RunStatus::Complete {
+                    eprintln!(
+                        "warning: the cap of {} battles per matchup was reached before every \
+                         interval was within ±{}",
+                        thousands(battles),
+                        args.target_error.unwrap_or_default()
+                    );
+                }
+            }
             report::write_report(&out, &manifest, &results, &opts)
                 .map_err(|e| CliError::Runtime(e.to_string()))?;
+            let per_matchup = match args.target_error {
+                Some(e) => format!(
+                    "{} battles per matchup (to ±{e}, cap {battles})",
+                    battles_played(&results)
+                ),
+                None => format!("{battles} battles per matchup"),
+            };
             let mut headline = format!(
-                "{} ({}), seed {seed}, {battles} battles per matchup, {speed}",
+                "{} ({}), seed {seed}, {per_matchup}, {speed}",
                 exp.name,
                 R::NAME
             );
@@ -242,6 +314,9 @@ pub fn print_report(headline: &str, results: &[MatchupResult], opts: &ReportOpti
     println!("{}", report::summary_table(results, opts));
     println!("report: {}", out.display());
 }
+
+/// `--battles` default with `--target-error`: the cap per matchup.
+const TARGET_ERROR_CAP: u64 = 1_000_000;
 
 fn rayon_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())

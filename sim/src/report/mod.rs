@@ -316,6 +316,7 @@ pub(crate) mod test_support {
                 seed: 7,
                 battles_per_matchup: 4,
                 plan: crate::kinds::Plan::Run,
+                target_error: None,
             },
             matchups: vec![ManifestMatchup {
                 label: "alpha (brawler) vs beta (standoff)".into(),
