@@ -164,8 +164,8 @@ fn play_units<R: RuleSystem>(
         if !a {
             continue;
         }
-        match unit.as_slice() {
-            &[b, v] => {
+        match *unit.as_slice() {
+            [b, v] => {
                 let Plan::Ab(ab) = &exp.plan else {
                     unreachable!("pairs only in A/B plans")
                 };
@@ -185,7 +185,7 @@ fn play_units<R: RuleSystem>(
                 tallies[v] = t.variant;
                 paired[v] = Some(t.paired);
             }
-            &[k] => {
+            [k] => {
                 on_matchup(&exp.matchups[k].label);
                 tallies[k] = runner::run_matchup::<R>(
                     &exp.matchups[k],
