@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod inspect;
 pub mod merge;
+pub mod report;
 pub mod run;
 pub mod trace;
 

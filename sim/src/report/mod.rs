@@ -6,6 +6,7 @@
 
 mod atomic;
 mod csv_out;
+pub mod html;
 mod parquet_out;
 mod summary;
 pub mod tables;
@@ -15,6 +16,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 pub use atomic::write_atomic;
+pub use html::{HTML_FILE, HtmlError, write_html, write_html_to};
 pub use summary::{summary_table, thousands};
 
 use crate::results::{Manifest, MatchupResult};
