@@ -24,7 +24,8 @@ th,td{border:1px solid #ccc;padding:3px 7px;vertical-align:top}
 th{background:#f3f3f3;text-align:left}td.n{text-align:right;white-space:nowrap}
 .pair{display:flex;flex-wrap:wrap;gap:18px;align-items:flex-start}
 .pair>div{flex:0 1 auto;min-width:0}
-figure{margin:0}figcaption{font-size:.85em;color:#444;margin:2px 0 6px}
+figure{margin:0;display:table}
+figcaption{display:table-caption;caption-side:bottom;font-size:.85em;color:#444;margin:2px 0 6px}
 .legend span{display:inline-block;width:12px;height:12px;margin:0 4px 0 10px;vertical-align:middle}
 .note{font-size:.85em;color:#555}
 svg{max-width:100%;height:auto}

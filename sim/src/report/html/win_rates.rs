@@ -84,7 +84,7 @@ pub(crate) fn section(summary: &CsvFile) -> Result<Section, HtmlError> {
             rows: &rows,
             colors: &[BLUE, ORANGE],
             x_range: 0.0..1.0,
-            x_desc: "win rate (dot) with confidence interval (whiskers)",
+            x_desc: "win rate and confidence interval",
             reference: Some(0.5),
             percent: true,
         })?;

@@ -41,7 +41,7 @@ pub(crate) fn histogram(what: &str, series: &[Bars], x_desc: &str) -> Result<Str
             .margin_right(20)
             .x_label_area_size(38)
             .y_label_area_size(52)
-            .build_cartesian_2d(0f64..(max_value + 1) as f64, 0f64..y_top)
+            .build_cartesian_2d(-0.5..max_value as f64 + 0.5, 0f64..y_top)
             .map_err(|e| err(e.to_string()))?;
         let y_fmt = |p: &f64| format!("{:.0}%", p * 100.0);
         let x_fmt = |x: &f64| format!("{x}");
@@ -56,15 +56,17 @@ pub(crate) fn histogram(what: &str, series: &[Bars], x_desc: &str) -> Result<Str
             .y_desc("battles")
             .label_style((FONT, 15))
             .axis_desc_style((FONT, 15))
-            .light_line_style(RGBColor(240, 240, 240))
+            .max_light_lines(1)
+            .light_line_style(RGBColor(242, 242, 242))
             .draw()
             .map_err(|e| err(e.to_string()))?;
         for s in series {
             let style = s.color.mix(if series.len() > 1 { 0.55 } else { 0.85 });
             chart
                 .draw_series(s.bins.iter().filter(|(_, p)| p.is_finite()).map(|&(v, p)| {
+                    // Centred on its value, so the axis tick names the bar.
                     let x = v as f64;
-                    Rectangle::new([(x, 0.0), (x + 1.0, p)], style.filled())
+                    Rectangle::new([(x - 0.5, 0.0), (x + 0.5, p)], style.filled())
                 }))
                 .map_err(|e| err(e.to_string()))?;
         }

@@ -20,7 +20,7 @@ pub(crate) const BLUE: RGBColor = RGBColor(31, 119, 180);
 /// Side B / variant / the second series.
 pub(crate) const ORANGE: RGBColor = RGBColor(230, 120, 20);
 /// Reference lines and grid.
-pub(crate) const GRAY: RGBColor = RGBColor(150, 150, 150);
+pub(crate) const GRAY: RGBColor = RGBColor(110, 110, 110);
 /// Emphasized marks (the overall estimate of a forest plot).
 pub(crate) const BLACK: RGBColor = RGBColor(20, 20, 20);
 

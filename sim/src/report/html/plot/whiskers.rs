@@ -39,7 +39,8 @@ pub(crate) struct WhiskerPlot<'a> {
     pub percent: bool,
 }
 
-const WIDTH: u32 = 640;
+/// Width of the plotting area (the labels come on top of it).
+const PLOT_WIDTH: u32 = 420;
 const LABEL_CHARS: usize = 44;
 
 /// Pixel height of one row with `series` series.
@@ -63,7 +64,8 @@ pub(crate) fn whiskers(p: &WhiskerPlot) -> Result<String, HtmlError> {
     let label_width = (longest as u32 * 8 + 16).clamp(60, 360);
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (label_width + PLOT_WIDTH, height))
+            .into_drawing_area();
         root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
         let mut chart = ChartBuilder::on(&root)
             .margin(10)
@@ -89,20 +91,25 @@ pub(crate) fn whiskers(p: &WhiskerPlot) -> Result<String, HtmlError> {
             .x_desc(p.x_desc)
             .label_style((FONT, 16))
             .axis_desc_style((FONT, 16))
-            .light_line_style(RGBColor(240, 240, 240))
+            .max_light_lines(1)
+            .light_line_style(RGBColor(242, 242, 242))
             .draw()
             .map_err(|e| err(e.to_string()))?;
         if let Some(r) = p.reference {
             chart
-                .draw_series(LineSeries::new([(r, 0.0), (r, n as f64)], GRAY))
+                .draw_series(LineSeries::new(
+                    [(r, 0.0), (r, n as f64)],
+                    GRAY.stroke_width(2),
+                ))
                 .map_err(|e| err(e.to_string()))?;
         }
         let offset = |s: usize| {
-            // Series spread over the middle 60% of the row, first series on top.
+            // Series spread over the middle 40% of the row (first on top), so the rows stand
+            // apart.
             if series == 1 {
                 0.5
             } else {
-                0.8 - 0.6 * s as f64 / (series - 1) as f64
+                0.7 - 0.4 * s as f64 / (series - 1) as f64
             }
         };
         for (i, row) in p.rows.iter().enumerate() {
