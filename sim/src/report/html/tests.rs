@@ -311,3 +311,21 @@ fn write_html_replaces_atomically() {
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
 }
+
+#[test]
+fn histograms_stop_after_the_first_matchups() {
+    let n = super::distributions::MAX_MATCHUPS + 1;
+    let dir = report_dir("html-many", n);
+    let html = render_html(dir.path()).unwrap();
+    let s = section(&html, "distributions");
+    assert_eq!(s.matches("<svg").count(), 2 * (n - 1));
+    assert!(
+        s.contains(&format!("first {} of {n} matchups", n - 1)),
+        "{s}"
+    );
+    // The win-rate plot still has every matchup.
+    assert_eq!(
+        section(&html, "win-rates").matches("<circle").count(),
+        2 * n
+    );
+}
