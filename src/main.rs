@@ -26,6 +26,8 @@ enum Command {
     Run(commands::run::RunArgs),
     /// Put the partial results of `run --shard I/N` together into one report.
     Merge(commands::merge::MergeArgs),
+    /// Write the self-contained HTML report (report.html) of a report directory.
+    Report(commands::report::ReportArgs),
     /// Print a turn-by-turn log of one battle.
     Trace(commands::trace::TraceArgs),
     /// Check an experiment config and say what it contains.
@@ -52,6 +54,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Run(args) => commands::run::run(&args),
         Command::Merge(args) => commands::merge::merge(&args),
+        Command::Report(args) => commands::report::report(&args),
         Command::Trace(args) => commands::trace::trace(&args),
         Command::Validate { config } => commands::inspect::validate(&config),
         Command::Points { config } => commands::inspect::points(&config),

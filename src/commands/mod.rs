@@ -4,6 +4,7 @@ pub mod bench;
 pub mod gate;
 pub mod inspect;
 pub mod merge;
+pub mod report;
 pub mod run;
 pub mod trace;
 

@@ -45,6 +45,11 @@ pub struct RunArgs {
     /// Confidence level of the intervals.
     #[arg(long, default_value_t = 0.95)]
     pub confidence: f64,
+    /// Also write report.html (plots and tables, readable offline) into the output directory;
+    /// the same page as `fleetlab report DIR`. Not with --shard (a shard writes no report:
+    /// run `fleetlab report` on the merged one).
+    #[arg(long)]
+    pub html: bool,
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
@@ -78,6 +83,13 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
                     .into(),
             ));
         }
+    }
+    if args.html && args.shard.is_some() {
+        return Err(CliError::Usage(
+            "--html needs a report, and a shard writes none: merge the shards, then run \
+             `fleetlab report DIR`"
+                .into(),
+        ));
     }
     let opts = report_options(args.confidence)?;
     super::dispatch(&args.config, Run { args, opts })
@@ -270,6 +282,11 @@ impl SystemTask for Run<'_> {
                 "{}",
                 report::kinds::kind_summary(&manifest.run.plan, &results, &opts)
             );
+            if args.html {
+                let page =
+                    report::write_html(&out).map_err(|e| CliError::Runtime(e.to_string()))?;
+                println!("html report: {}", page.display());
+            }
             (manifest.status, out.join(report::MANIFEST_FILE))
         };
         match status {

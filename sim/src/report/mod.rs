@@ -6,6 +6,7 @@
 
 mod atomic;
 mod csv_out;
+pub mod html;
 pub mod kinds;
 mod parquet_out;
 mod summary;
@@ -16,6 +17,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 pub use atomic::write_atomic;
+pub use html::{HTML_FILE, HtmlError, write_html, write_html_to};
 pub use summary::{summary_table, thousands};
 
 use crate::kinds::Plan;

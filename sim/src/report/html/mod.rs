@@ -1,0 +1,144 @@
+//! The self-contained HTML report (`report.html`): one page with inline SVG plots made with
+//! `plotters` and a table of the numbers beside each plot, built only from the files of a
+//! report directory, so it works for any report (plain runs, A/B, matrices, checks) and for
+//! reports written by older or newer versions that add columns.
+//!
+//! Always present in a complete report: `manifest.json`, `summary.csv`, `distributions.csv`,
+//! `ships.csv`. Optional, each giving its own section when present: `events.csv`, `ab.csv`,
+//! `matrix.csv`, `ranking.csv`, `fair_cost.csv`. Columns are read by name; extra columns are
+//! ignored. No scripts, fonts, styles or images are loaded from anywhere: the page reads the
+//! same offline. Every text that comes from a config (labels, fleet and policy names) is
+//! escaped.
+
+mod ab;
+mod distributions;
+mod escape;
+mod events;
+mod fair_cost;
+mod header;
+mod input;
+mod manifest;
+mod matrix;
+mod page;
+mod plot;
+mod ranking;
+mod ships;
+mod win_rates;
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use super::{MANIFEST_FILE, ReportError, write_atomic};
+use input::CsvFile;
+
+/// Name of the HTML report file inside a report directory.
+pub const HTML_FILE: &str = "report.html";
+
+/// Why the HTML report could not be made. Every variant about a file names it.
+#[derive(Debug, thiserror::Error)]
+pub enum HtmlError {
+    /// The directory has no `manifest.json`: it is not a report, or an incomplete one.
+    #[error(
+        "{} is not a complete report directory: it has no {MANIFEST_FILE} (write one with \
+         `fleetlab run`, or wait for the run to finish)",
+        dir.display()
+    )]
+    NotAReport {
+        /// The directory given.
+        dir: PathBuf,
+    },
+    /// A file could not be read.
+    #[error("cannot read {}: {source}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The underlying error.
+        source: io::Error,
+    },
+    /// A file is not what a report file must be (bad CSV, missing column, a cell that is not
+    /// a number, bad JSON). `line` is 1-based, counted in the file (the CSV header is line 1).
+    #[error("{}{}: {message}", path.display(), line.map(|l| format!(":{l}")).unwrap_or_default())]
+    Malformed {
+        /// The file.
+        path: PathBuf,
+        /// The line, where known.
+        line: Option<u64>,
+        /// What is wrong.
+        message: String,
+    },
+    /// Drawing a plot failed.
+    #[error("cannot draw the {what} plot: {message}")]
+    Plot {
+        /// Which plot.
+        what: String,
+        /// The plotting library's message.
+        message: String,
+    },
+    /// Writing `report.html` failed.
+    #[error(transparent)]
+    Write(#[from] ReportError),
+}
+
+/// Render the HTML report of the report directory `dir` as a string.
+pub fn render_html(dir: &Path) -> Result<String, HtmlError> {
+    let manifest_path = dir.join(MANIFEST_FILE);
+    if !manifest_path.is_file() {
+        return Err(HtmlError::NotAReport {
+            dir: dir.to_path_buf(),
+        });
+    }
+    let manifest = manifest::ManifestView::read(&manifest_path)?;
+    let summary = CsvFile::read(&dir.join("summary.csv"))?;
+    let distributions = CsvFile::read(&dir.join("distributions.csv"))?;
+    let ships = CsvFile::read(&dir.join("ships.csv"))?;
+    let optional = |name: &str| CsvFile::read_optional(&dir.join(name));
+
+    let mut sections = vec![header::section(&manifest)];
+    if let Some(ab) = optional("ab.csv")? {
+        sections.push(ab::section(&ab)?);
+    }
+    if let Some(fair) = optional("fair_cost.csv")? {
+        sections.push(fair_cost::section(&fair)?);
+    }
+    let ranking = optional("ranking.csv")?;
+    if let Some(matrix) = optional("matrix.csv")? {
+        sections.push(matrix::section(&matrix, ranking.as_ref())?);
+    }
+    if let Some(ranking) = &ranking {
+        sections.push(ranking::section(ranking)?);
+    }
+    let order = win_rates::matchup_order(&summary)?;
+    sections.push(win_rates::section(&summary)?);
+    sections.push(distributions::section(&distributions, &order)?);
+    if let Some(events) = optional("events.csv")? {
+        sections.push(events::section(&events)?);
+    }
+    sections.push(ships::section(&ships)?);
+    Ok(page::assemble(&manifest, &sections))
+}
+
+/// Write `<dir>/report.html` (atomically: a temp file renamed into place) from the report
+/// files in `dir` and return its path.
+pub fn write_html(dir: &Path) -> Result<PathBuf, HtmlError> {
+    write_html_to(dir, &dir.join(HTML_FILE))
+}
+
+/// Like [`write_html`], but write to `out` (its directory must exist).
+pub fn write_html_to(dir: &Path, out: &Path) -> Result<PathBuf, HtmlError> {
+    let html = render_html(dir)?;
+    write_atomic(out, html.as_bytes())?;
+    Ok(out.to_path_buf())
+}
+
+/// One section of the page: an anchor id, a title for the table of contents, and its HTML.
+pub(crate) struct Section {
+    /// Anchor id (ASCII, no spaces).
+    pub id: &'static str,
+    /// Heading (plain text, escaped by the page).
+    pub title: String,
+    /// The section's body (already escaped HTML).
+    pub body: String,
+}
+
+#[cfg(test)]
+mod tests;
