@@ -18,8 +18,12 @@ pub(crate) struct ManifestView {
     pub rule_system: String,
     #[serde(default)]
     pub experiment: String,
+    /// The experiment kind: `plan.kind` of the manifest (`run`, `ab`, `matrix`).
     #[serde(default = "default_kind")]
     pub kind: String,
+    /// The kind's plan (matchup roles); its `kind` is copied to [`ManifestView::kind`].
+    #[serde(default)]
+    pub plan: Option<Value>,
     #[serde(default)]
     pub config_path: String,
     #[serde(default)]
@@ -71,11 +75,15 @@ impl ManifestView {
 
     /// Parse `text` as the manifest `path` (named in errors).
     pub(crate) fn parse(path: &Path, text: &str) -> Result<ManifestView, HtmlError> {
-        serde_json::from_str(text).map_err(|e| HtmlError::Malformed {
+        let mut m: ManifestView = serde_json::from_str(text).map_err(|e| HtmlError::Malformed {
             path: path.to_path_buf(),
             line: Some(e.line() as u64),
             message: e.to_string(),
-        })
+        })?;
+        if let Some(kind) = m.plan.as_ref().and_then(|p| p.get("kind")?.as_str()) {
+            m.kind = kind.to_owned();
+        }
+        Ok(m)
     }
 
     /// Whether the run played every battle it was asked for (`status` is `complete`).
