@@ -100,6 +100,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             if !board.contains(p2) {
                 score += 1000.0;
             }
+            // Terrain (ch. 8): never into Solid; around Dangerous/Hazardous ground unless the
+            // policy ignores it. Only with terrain on the table.
+            let (p2, mut score) = if self.s.terrain.is_empty() {
+                (p2, score)
+            } else {
+                self.terrain_detour(i, p1, p2, score, maneuver)
+            };
             // Keep a turn's run of room toward the focus, or the next move may leave the table.
             let ahead = p2 - unit * f64::from(v);
             if !board.contains(ahead) {

@@ -27,7 +27,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let me = &self.s.ships[i];
         out.clear();
         for (j, t) in self.s.ships.iter().enumerate() {
-            if t.side == me.side || !t.active() {
+            if t.side == me.side || !t.active() || self.line_blocked(i, j) {
                 continue;
             }
             let d = t.pos - me.pos;
