@@ -361,16 +361,6 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let mount = adesign.weapons[w];
         let (mut accuracy_mod, mut damage_mod) = AttackSetup::variant_mods(mount.variant);
         accuracy_mod -= i32::from(target.equipment.defense_primary);
-        let los = self.attack_terrain(i, j, mount.kind);
-        if los.blocked() {
-            trace!(
-                self.obs,
-                "    {} cannot strike {}: Solid terrain between", m.names[i], m.names[j]
-            );
-            return;
-        }
-        // Obscuring (X): −X Accuracy, stacking over every zone between.
-        accuracy_mod -= i32::from(los.obscuring);
         if mount.kind.affected_by_pws() {
             let mut pws = i32::from(target.equipment.pws);
             if mount.kind == WeaponType::Missiles || m.rules.aws_vs_rockets {
@@ -387,20 +377,14 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             chart: tdesign.chart,
             glance_extension: target.equipment.defense_secondary,
         };
-        if los.obscuring > 0 {
-            trace!(
-                self.obs,
-                "    Obscuring {} terrain between {} and {}: accuracy -{}",
-                los.obscuring,
-                m.names[i],
-                m.names[j],
-                los.obscuring
-            );
-        }
-        let roll = if los.blocking {
-            self.blocked_roll(&setup)
-        } else {
+        // Terrain (ch. 8) may forbid the attack, lower its Accuracy or let the defender reroll.
+        let roll = if self.s.terrain.is_empty() {
             setup.roll(self.dice)
+        } else {
+            match self.roll_through_terrain(i, j, mount.kind, setup) {
+                Some(roll) => roll,
+                None => return,
+            }
         };
         trace!(
             self.obs,

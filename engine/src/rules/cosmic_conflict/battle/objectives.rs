@@ -20,13 +20,18 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// Scanning raid: "During the Resolution phase, a player who controls a Ship in the half
     /// opposite of their starting edge may use a [Scanning] Order to place one objective token
     /// onto the SIC of that Ship. A Ship may only have one such token."
+    #[inline]
     pub(super) fn scenario_actions(&mut self) {
-        let Some(v) = &self.m.scenario.victory else {
-            return;
-        };
-        if v.objective != Some(Objective::ScanningRaid) {
-            return;
+        if let Some(v) = &self.m.scenario.victory
+            && v.objective == Some(Objective::ScanningRaid)
+        {
+            self.scanning_raid_step();
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn scanning_raid_step(&mut self) {
         let board = self.m.scenario.board;
         for i in 0..self.s.ships.len() {
             let s = &self.s.ships[i];
@@ -42,6 +47,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     }
 
     /// The scenario's verdict, or `standing` when it has no victory conditions.
+    #[inline(never)]
     pub(super) fn scenario_verdict(&mut self, standing: Verdict) -> Verdict {
         match &self.m.scenario.victory {
             None => standing,

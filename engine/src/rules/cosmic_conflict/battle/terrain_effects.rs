@@ -16,13 +16,52 @@ use super::super::terrain::{self, LineOfSight};
 use super::{Battle, MISSILE_DIRECT_RANGE};
 
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
+    // Terrain work lives in functions kept out of line (`#[cold]`), called only with terrain
+    // on the table, so open-space battles keep the hot loops they had before terrain existed.
+
+    /// An attack of ship `i` on ship `j` through terrain: `None` when Solid or Concealing
+    /// terrain between forbids it (ch. 4 step 2); else Obscuring (X) lowers Accuracy by X
+    /// (stacking) and, through Blocking terrain, the defender may have a die rerolled.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn roll_through_terrain(
+        &mut self,
+        i: usize,
+        j: usize,
+        kind: WeaponType,
+        mut setup: AttackSetup,
+    ) -> Option<AttackRoll> {
+        let m = self.m;
+        let los = self.attack_terrain(i, j, kind);
+        if los.blocked() {
+            trace!(
+                self.obs,
+                "    {} cannot strike {}: Solid terrain between", m.names[i], m.names[j]
+            );
+            return None;
+        }
+        if los.obscuring > 0 {
+            setup.accuracy_mod -= i32::from(los.obscuring);
+            trace!(
+                self.obs,
+                "    Obscuring {} terrain between {} and {}: accuracy -{}",
+                los.obscuring,
+                m.names[i],
+                m.names[j],
+                los.obscuring
+            );
+        }
+        Some(if los.blocking {
+            self.blocked_roll(&setup)
+        } else {
+            setup.roll(self.dice)
+        })
+    }
+
     /// Terrain between ship `i` and ship `j` for an attack by weapon kind `kind`, fired from
     /// the ship or (while a missile token resolves) from the token. Missiles within 10 ignore
     /// Blocking terrain (ch. 6 Missiles).
-    pub(super) fn attack_terrain(&self, i: usize, j: usize, kind: WeaponType) -> LineOfSight {
-        if self.s.terrain.is_empty() {
-            return LineOfSight::CLEAR;
-        }
+    fn attack_terrain(&self, i: usize, j: usize, kind: WeaponType) -> LineOfSight {
         let from = self.s.token_origin.unwrap_or(self.s.ships[i].pos);
         let to = self.s.ships[j].pos;
         let mut los = terrain::line_of_sight(&self.s.terrain, from, to);
@@ -39,16 +78,16 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     /// Whether terrain forbids ship `i` attacking ship `j` at all (Solid or Concealing
     /// between; ch. 4 step 2).
-    #[inline]
+    /// Whether terrain forbids ship `i` attacking ship `j` (callers test for terrain first).
+    #[cold]
+    #[inline(never)]
     pub(super) fn line_blocked(&self, i: usize, j: usize) -> bool {
-        !self.s.terrain.is_empty()
-            && terrain::line_of_sight(&self.s.terrain, self.s.ships[i].pos, self.s.ships[j].pos)
-                .blocked()
+        terrain::line_of_sight(&self.s.terrain, self.s.ships[i].pos, self.s.ships[j].pos).blocked()
     }
 
     /// Trace the enemies ship `i` cannot attack because of terrain.
     pub(super) fn trace_hidden_enemies(&mut self, i: usize) {
-        if self.s.terrain.is_empty() || !crate::observer::enabled(self.obs) {
+        if !crate::observer::enabled(self.obs) || self.s.terrain.is_empty() {
             return;
         }
         for j in 0..self.s.ships.len() {
@@ -79,8 +118,17 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// exchange): Push/Pull, then Solid ("ending your movement inside Solid terrain results in
     /// the immediate destruction of the Ship"), then Hazardous (X × Size damage without a
     /// [Navigate] order or command used this turn).
+    #[inline]
     pub(super) fn after_move(&mut self, i: usize) {
-        if self.s.terrain.is_empty() || !self.s.ships[i].active() {
+        if !self.s.terrain.is_empty() {
+            self.after_move_cold(i);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn after_move_cold(&mut self, i: usize) {
+        if !self.s.ships[i].active() {
             return;
         }
         let m = self.m;
@@ -181,10 +229,18 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     /// Resolution step 3.1: the ships inside Dangerous terrain as the phase begins (bit per
     /// ship).
+    #[inline]
     pub(super) fn dangerous_snapshot(&self) -> u64 {
         if self.s.terrain.is_empty() {
-            return 0;
+            0
+        } else {
+            self.dangerous_snapshot_cold()
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn dangerous_snapshot_cold(&self) -> u64 {
         let mut mask = 0;
         for (i, s) in self.s.ships.iter().enumerate() {
             if s.active() && terrain::surroundings(&self.s.terrain, s.pos).dangerous > 0 {
@@ -196,6 +252,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     /// Resolution step 3.3: "A Ship [that] begins its resolution phase inside Dangerous
     /// Terrain takes X damage per Size of the Ship" (X summed over overlapping zones).
+    #[cold]
+    #[inline(never)]
     pub(super) fn dangerous_damage(&mut self, mask: u64) {
         let mut left = mask;
         while left != 0 {
@@ -218,6 +276,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// that comes to rest on a ship destroys it (house rule `mobile_solid_crushes`, from the
     /// text's "a massive asteroid's movement can catch an unwary Ship and turn it into
     /// debris").
+    #[cold]
+    #[inline(never)]
     pub(super) fn move_terrain(&mut self) {
         for k in 0..self.s.terrain.len() {
             let p = &mut self.s.terrain[k];
@@ -251,6 +311,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// discarded and a new d6 be rolled." The defender picks the die whose reroll lowers the
     /// expected damage most, if any does (G22). Rolls the dice one by one, in the same order
     /// as [`AttackSetup::roll`].
+    #[cold]
+    #[inline(never)]
     pub(super) fn blocked_roll(&mut self, setup: &AttackSetup) -> AttackRoll {
         let die = setup.band.die;
         let a = self.dice.d6();
@@ -323,6 +385,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// to `p1`, then shifted) costs terrain damage, also consider no shift and a sideways shift
     /// of the full Maneuver either way; each alternative pays its distance from the plan.
     /// Returns the end point and its score.
+    #[cold]
+    #[inline(never)]
     pub(super) fn terrain_detour(
         &self,
         i: usize,
