@@ -248,7 +248,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         };
         trace!(
             self.obs,
-            "game over after turn {}: {:?} by {}",
+            "game over after turn {}: last side standing {:?} by {}",
             self.s.turn,
             standing,
             ending.name()
