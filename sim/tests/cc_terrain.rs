@@ -254,7 +254,7 @@ fn dangerous_terrain_deals_x_per_size_at_the_start_of_resolution() {
 }
 
 /// Overlapping features stack: Dangerous 1 and a minefield's Dangerous 2 on a Size 2 ship
-/// → 3 × 2 = 6 damage (a passive ship has no movement step, so no Hazardous damage).
+/// → 3 × 2 = 6 damage (neither zone is Hazardous, so its movement step costs nothing).
 #[test]
 fn overlapping_dangerous_terrain_stacks() {
     let t = "[[scenario.terrain]]\nattributes = [\"dangerous-1\"]\nradius = 2\nx = 30\ny = 15\n\
