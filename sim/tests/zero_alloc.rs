@@ -44,9 +44,21 @@ static GLOBAL: Counting = Counting;
 
 #[test]
 fn steady_state_battles_do_not_allocate() {
-    let config =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs/cosmic-conflict/reference-3v3.toml");
-    let exp = load::load::<CosmicConflict>(&config).expect("reference config loads");
+    assert_no_allocations("reference-3v3.toml");
+}
+
+/// Terrain (moving pieces, Dangerous/Hazardous damage, Blocking rerolls) and a scenario's
+/// victory conditions and objective allocate nothing either.
+#[test]
+fn steady_state_terrain_scenario_battles_do_not_allocate() {
+    assert_no_allocations("scenario-objectives.toml");
+}
+
+fn assert_no_allocations(file: &str) {
+    let config = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../configs/cosmic-conflict")
+        .join(file);
+    let exp = load::load::<CosmicConflict>(&config).expect("config loads");
     let m = &exp.matchups[0];
     let key = runner::matchup_key(m);
     let mut worker = Worker::<CosmicConflict>::new(&m.matchup);
@@ -57,6 +69,6 @@ fn steady_state_battles_do_not_allocate() {
     assert_eq!(worker.tally.battles, 10_100);
     assert_eq!(
         allocations, 0,
-        "{allocations} heap allocations in 10,000 steady-state battles"
+        "{allocations} heap allocations in 10,000 steady-state battles of {file}"
     );
 }

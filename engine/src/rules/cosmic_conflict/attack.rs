@@ -125,6 +125,19 @@ impl WeaponProfile {
         WeaponProfile { bands, len }
     }
 
+    /// This profile with its normal Range `extra` longer, Extended Range unchanged (the beam
+    /// faction's "adds 2 to the Range (but not Extended Range)", ch. 9b). The Range never
+    /// grows past the next band's edge.
+    pub fn with_range_bonus(mut self, extra: f64) -> Self {
+        let cap = if self.len > 1 {
+            self.bands[1].max_range
+        } else {
+            f64::INFINITY
+        };
+        self.bands[0].max_range = (self.bands[0].max_range + extra).min(cap);
+        self
+    }
+
     /// The bands, innermost first.
     pub fn bands(&self) -> &[Band] {
         &self.bands[..usize::from(self.len)]

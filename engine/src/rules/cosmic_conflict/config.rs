@@ -16,10 +16,12 @@ use super::design::{
     Arcs, ComponentKind, ComponentMount, MAX_COMPONENTS, MAX_SIZE, MAX_WEAPONS, ShipDesign, Slot,
     Variant, WeaponMount, WeaponType,
 };
+use super::faction::Faction;
 use super::house_rules::{HouseRules, MghChart};
 use super::matchup::{GameLength, Matchup, Scenario};
 use super::points;
 use super::policy::{Approach, Passing, Policy, Targeting};
+use super::scenario_config::{self, TerrainSpec, VictorySpec};
 use super::ship::{MAX_TRACKS, ShipState};
 
 /// Ships per matchup (activation bookkeeping uses 64-bit masks).
@@ -170,6 +172,9 @@ pub struct FleetSpec {
     pub name: Spanned<String>,
     /// Design names, one per ship.
     pub ships: Vec<Spanned<String>>,
+    /// Optional faction rule (ch. 9b): `mercenary` or `beam-specialists`.
+    #[serde(default)]
+    pub faction: Option<Spanned<String>>,
 }
 
 /// One side of a matchup.
@@ -190,6 +195,9 @@ pub struct SideSpec {
     /// Override: pass in the Size steps while the enemy has ships of that Size waiting.
     #[serde(default)]
     pub pass_when_enemy_waiting: Option<bool>,
+    /// Override: steer around Dangerous and Hazardous terrain (default true).
+    #[serde(default)]
+    pub avoid_terrain: Option<bool>,
 }
 
 /// `[[matchup]]`.
@@ -230,6 +238,12 @@ pub struct ScenarioSpec {
     /// Fixed starting positions.
     #[serde(default)]
     pub start: Vec<Spanned<StartSpec>>,
+    /// The terrain map (ch. 8).
+    #[serde(default)]
+    pub terrain: Vec<Spanned<TerrainSpec>>,
+    /// Victory conditions and objective (ch. 9).
+    #[serde(default)]
+    pub victory: Option<Spanned<VictorySpec>>,
 }
 
 /// A fixed start for one ship.
@@ -253,12 +267,12 @@ pub struct StartSpec {
 }
 
 /// Collects issues with document and span.
-struct Issues {
+pub(super) struct Issues {
     list: Vec<ConfigIssue>,
 }
 
 impl Issues {
-    fn push(
+    pub(super) fn push(
         &mut self,
         doc: usize,
         span: Range<usize>,
@@ -270,7 +284,14 @@ impl Issues {
     }
 
     /// Check an integer range; returns the value if valid.
-    fn int(&mut self, doc: usize, v: &Spanned<i64>, field: &str, lo: i64, hi: i64) -> Option<i64> {
+    pub(super) fn int(
+        &mut self,
+        doc: usize,
+        v: &Spanned<i64>,
+        field: &str,
+        lo: i64,
+        hi: i64,
+    ) -> Option<i64> {
         let x = *v.get_ref();
         if (lo..=hi).contains(&x) {
             Some(x)
@@ -556,6 +577,9 @@ fn policy(doc: usize, at: &str, side: &SideSpec, issues: &mut Issues) -> Option<
             }
         };
     }
+    if let Some(avoid) = side.avoid_terrain {
+        p.avoid_terrain = avoid;
+    }
     if let Some(pass) = side.pass_when_enemy_waiting {
         p.passing = if pass {
             Passing::WhenEnemyWaiting
@@ -605,7 +629,15 @@ fn scenario(doc: usize, spec: &ScenarioSpec, issues: &mut Issues) -> Scenario {
         },
         turn_cap: 30,
         draw_margin: 0,
+        terrain: Vec::new(),
+        terrain_names: Vec::new(),
+        victory: None,
     };
+    (sc.terrain, sc.terrain_names) = scenario_config::terrain(doc, &spec.terrain, issues);
+    sc.victory = spec
+        .victory
+        .as_ref()
+        .map(|v| scenario_config::victory(doc, v.get_ref(), issues));
     if let Some(b) = &spec.board {
         let v = *b.get_ref();
         if !(v.length > 0.0 && v.width > 0.0 && v.length <= 10_000.0 && v.width <= 10_000.0) {
@@ -731,12 +763,12 @@ pub fn build(docs: &[Doc]) -> Result<Vec<NamedMatchup<Matchup>>, Vec<ConfigIssue
         }
     }
     // Fleets.
-    let mut fleets: HashMap<String, (usize, Vec<usize>)> = HashMap::new();
+    let mut fleets: HashMap<String, (usize, Vec<usize>, Faction)> = HashMap::new();
     for (d, doc) in docs.iter().enumerate() {
         for (k, spec) in doc.fleet.iter().enumerate() {
             let f = spec.get_ref();
             let name = f.name.get_ref();
-            if let Some((od, _)) = fleets.get(name) {
+            if let Some((od, _, _)) = fleets.get(name) {
                 issues.push(
                     d,
                     f.name.span(),
@@ -791,7 +823,8 @@ pub fn build(docs: &[Doc]) -> Result<Vec<NamedMatchup<Matchup>>, Vec<ConfigIssue
                     }
                 }
             }
-            fleets.insert(name.clone(), (d, ships));
+            let faction = fleet_faction(d, k, f, &ships, &designs, &mut issues);
+            fleets.insert(name.clone(), (d, ships, faction));
         }
     }
     // Matchups.
@@ -801,7 +834,7 @@ pub fn build(docs: &[Doc]) -> Result<Vec<NamedMatchup<Matchup>>, Vec<ConfigIssue
         for (k, spec) in doc.matchup.iter().enumerate() {
             any = true;
             let ms = spec.get_ref();
-            let mut sides: Vec<(String, Vec<usize>, Policy)> = Vec::new();
+            let mut sides: Vec<SideSetup> = Vec::new();
             for (label, side) in [("a", &ms.a), ("b", &ms.b)] {
                 let at = format!("matchup[{k}].{label}");
                 let s = side.get_ref();
@@ -822,8 +855,8 @@ pub fn build(docs: &[Doc]) -> Result<Vec<NamedMatchup<Matchup>>, Vec<ConfigIssue
                     );
                 }
                 let p = policy(d, &at, s, &mut issues);
-                if let (Some((_, ships)), Some(p)) = (fleet, p) {
-                    sides.push((fname.clone(), ships.clone(), p));
+                if let (Some((_, ships, faction)), Some(p)) = (fleet, p) {
+                    sides.push((fname.clone(), ships.clone(), p, *faction));
                 }
             }
             if sides.len() == 2 && issues.list.is_empty() {
@@ -932,7 +965,7 @@ fn check_rules(d: usize, r: &HouseRules, span: Range<usize>, issues: &mut Issues
 fn assemble(
     d: usize,
     k: usize,
-    sides: &[(String, Vec<usize>, Policy)],
+    sides: &[SideSetup],
     designs: &[ShipDesign],
     rules: &HouseRules,
     scenario: &Scenario,
@@ -941,27 +974,30 @@ fn assemble(
     issues: &mut Issues,
 ) -> Option<NamedMatchup<Matchup>> {
     // Only the designs this matchup uses, re-indexed.
-    let mut used: Vec<usize> = sides
+    let mut used: Vec<(usize, Faction)> = sides
         .iter()
-        .flat_map(|(_, s, _)| s.iter().copied())
+        .flat_map(|(_, s, _, f)| s.iter().map(|&g| (g, *f)))
         .collect();
     used.sort_unstable();
     used.dedup();
-    let local = |g: usize| used.iter().position(|&u| u == g).unwrap_or(0);
-    let mdesigns: Vec<ShipDesign> = used.iter().map(|&g| designs[g].clone()).collect();
+    // A design keeps one entry per faction using it (the beam faction changes its ranges).
+    let local = |g: usize, f: Faction| used.iter().position(|&u| u == (g, f)).unwrap_or(0);
+    let mdesigns: Vec<ShipDesign> = used.iter().map(|&(g, _)| designs[g].clone()).collect();
+    let beam_range_bonus: Vec<f64> = used.iter().map(|(_, f)| f.beam_range_bonus()).collect();
     let board = scenario.board;
     let mut start = Vec::new();
     let mut names = Vec::new();
     let mut ship_sides = Vec::new();
     let mut points = [0u32; 2];
-    for (si, (_, ships, _)) in sides.iter().enumerate() {
+    for (si, (_, ships, _, faction)) in sides.iter().enumerate() {
         let side = if si == 0 { Side::A } else { Side::B };
         let n = ships.len();
         for (idx, &g) in ships.iter().enumerate() {
             let ds = &designs[g];
-            let cost = points::ship_cost(ds, rules);
+            let cost = points::ship_cost_with(ds, rules, faction.cost_percent());
             points[si] += cost;
-            let mut ship = ShipState::new(local(g) as u16, ds, side, cost);
+            let mut ship = ShipState::new(local(g, *faction) as u16, ds, side, cost);
+            ship.structural = faction.starting_structural();
             let x = if side == Side::A {
                 depth / 2.0
             } else {
@@ -1062,10 +1098,74 @@ fn assemble(
             start,
             names,
             policies,
-            scenario.clone(),
+            scenario_for(scenario, points),
             rules.clone(),
+            &beam_range_bonus,
         ),
     })
+}
+
+/// One side of a matchup: fleet name, ship designs, policy, faction.
+type SideSetup = (String, Vec<usize>, Policy, Faction);
+
+/// The scenario for fleets of these points (the objective line counts its objectives from
+/// them unless the config fixed the number).
+fn scenario_for(scenario: &Scenario, points: [u32; 2]) -> Scenario {
+    let mut sc = scenario.clone();
+    if let Some(v) = &mut sc.victory
+        && v.objectives == 0
+    {
+        v.objectives = scenario_config::objectives_for(points);
+    }
+    sc
+}
+
+/// A fleet's `faction`, checked: the beam faction is "restricted to Beam Weapons only".
+fn fleet_faction(
+    d: usize,
+    k: usize,
+    f: &FleetSpec,
+    ships: &[usize],
+    designs: &[ShipDesign],
+    issues: &mut Issues,
+) -> Faction {
+    let Some(name) = &f.faction else {
+        return Faction::None;
+    };
+    let Some(faction) = Faction::from_name(name.get_ref()) else {
+        issues.push(
+            d,
+            name.span(),
+            format!("fleet[{k}] ({}).faction", f.name.get_ref()),
+            format!(
+                "unknown faction `{}`; allowed: {}",
+                name.get_ref(),
+                Faction::NAMES.join(", ")
+            ),
+        );
+        return Faction::None;
+    };
+    if faction == Faction::BeamSpecialists {
+        for &g in ships {
+            if designs[g]
+                .weapons
+                .iter()
+                .any(|w| w.kind != WeaponType::Beam)
+            {
+                issues.push(
+                    d,
+                    name.span(),
+                    format!("fleet[{k}] ({}).faction", f.name.get_ref()),
+                    format!(
+                        "the beam-specialists faction is restricted to Beam weapons, but design `{}` carries other weapons",
+                        designs[g].name
+                    ),
+                );
+                break;
+            }
+        }
+    }
+    faction
 }
 
 /// "known designs: a, b" or, when there are none, how to define one.

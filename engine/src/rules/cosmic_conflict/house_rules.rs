@@ -140,6 +140,12 @@ pub struct HouseRules {
     pub condition_table: [ConditionKind; 11],
     /// The weapon range table (ch. 6 "Weapon Types"); a rule tweak designers may want to try.
     pub weapon_ranges: WeaponRanges,
+    /// Dangerous/Hazardous terrain damage (ch. 8 "X damage per Size") goes straight to Health
+    /// (true) or through the tracks in the `damage_order` (false, default). The text is silent.
+    pub terrain_damage_to_health: bool,
+    /// A Mobile Solid piece that comes to rest on a ship destroys it (ch. 8: "a massive
+    /// asteroid's movement can catch an unwary Ship and turn it into debris").
+    pub mobile_solid_crushes: bool,
 }
 
 /// Range band edges per weapon type (ch. 6): Range, then each Extended Range.
@@ -201,6 +207,8 @@ impl Default for HouseRules {
             leaving_board_flees: true,
             condition_table: CONDITION_TABLE,
             weapon_ranges: WeaponRanges::default(),
+            terrain_damage_to_health: false,
+            mobile_solid_crushes: true,
         }
     }
 }

@@ -4,10 +4,12 @@
 use crate::geometry::Board;
 
 use super::attack::{AttackSetup, WeaponProfile};
-use super::design::{ComponentKind, ShipDesign, Slot};
+use super::design::{ComponentKind, ShipDesign, Slot, WeaponType};
 use super::house_rules::HouseRules;
 use super::policy::Policy;
 use super::ship::ShipState;
+use super::terrain::TerrainPiece;
+use super::victory::VictoryRules;
 
 /// How long a game lasts (ch. 7 "Game Length").
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -35,6 +37,12 @@ pub struct Scenario {
     pub turn_cap: u32,
     /// At the turn limit, a points-destroyed difference no larger than this is a draw.
     pub draw_margin: u32,
+    /// Terrain pieces as placed before the game (ch. 8); empty for open space.
+    pub terrain: Vec<TerrainPiece>,
+    /// Names of the terrain pieces, for traces.
+    pub terrain_names: Vec<String>,
+    /// The scenario's victory conditions (ch. 9); `None`: last side standing decides.
+    pub victory: Option<VictoryRules>,
 }
 
 /// Everything a battle of this matchup reads.
@@ -76,13 +84,23 @@ impl Matchup {
         policies: [Policy; 2],
         scenario: Scenario,
         rules: HouseRules,
+        beam_range_bonus: &[f64],
     ) -> Self {
         let profiles: Vec<Vec<WeaponProfile>> = designs
             .iter()
-            .map(|d| {
+            .enumerate()
+            .map(|(a, d)| {
                 d.weapons
                     .iter()
-                    .map(|w| WeaponProfile::with_ranges(w.kind, w.variant, &rules.weapon_ranges))
+                    .map(|w| {
+                        let p = WeaponProfile::with_ranges(w.kind, w.variant, &rules.weapon_ranges);
+                        match beam_range_bonus.get(a) {
+                            Some(&extra) if extra > 0.0 && w.kind == WeaponType::Beam => {
+                                p.with_range_bonus(extra)
+                            }
+                            _ => p,
+                        }
+                    })
                     .collect()
             })
             .collect();

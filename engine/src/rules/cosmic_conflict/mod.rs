@@ -12,7 +12,10 @@
 //! * [`battle`] — the turn loop, attacks, movement, missiles, PWS/AWS, game end (ch. 3–7);
 //! * [`points`] — the SIC Points Calculation Matrix (ch. 10);
 //! * [`house_rules`] — every gap filled by a named, overridable default;
-//! * [`policy`] — scripted AI policies; [`config`] — config documents and validation.
+//! * [`policy`] — scripted AI policies; [`config`] — config documents and validation;
+//! * [`terrain`], [`terrain_library`] — terrain attributes, line of sight, the text's example
+//!   pieces (ch. 8); [`victory`] — the scenario's victory conditions and objectives (ch. 9);
+//!   [`faction`] — the optional faction rules (ch. 9b).
 //!
 //! Orders and commands, terrain, fighters and formations arrive with the follow-up issue; the
 //! battle loop keeps a Command phase slot and the ship state carries the Condition bans they
@@ -25,11 +28,16 @@ pub mod condition;
 pub mod config;
 pub mod damage;
 pub mod design;
+pub mod faction;
 pub mod house_rules;
 pub mod matchup;
 pub mod points;
 pub mod policy;
+pub mod scenario_config;
 pub mod ship;
+pub mod terrain;
+pub mod terrain_library;
+pub mod victory;
 
 use crate::dice::Roller;
 use crate::observer::Observer;

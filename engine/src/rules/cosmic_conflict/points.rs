@@ -66,6 +66,12 @@ pub fn slot_counts(design: &ShipDesign) -> (u32, u32) {
 
 /// The points value of a ship design.
 pub fn ship_cost(design: &ShipDesign, rules: &HouseRules) -> u32 {
+    ship_cost_with(design, rules, 0)
+}
+
+/// [`ship_cost`] with `extra_percent` added to the Ship Cost Modifiers (a faction's "cost 15%
+/// less" is −15, ch. 9b; added to the other percentages like them, G10).
+pub fn ship_cost_with(design: &ShipDesign, rules: &HouseRules, extra_percent: i32) -> u32 {
     let size = u32::from(design.size);
     let equipment: u32 = design
         .weapons
@@ -84,8 +90,8 @@ pub fn ship_cost(design: &ShipDesign, rules: &HouseRules) -> u32 {
         ExcessEquipment::Flat => u32::from(count > size),
     };
     // Percent points, kept integral: 10 per excess Primary, 5 per excess Secondary.
-    let percent = 100 + 10 * excess(primary) + 5 * excess(secondary);
-    (base * percent).div_ceil(100)
+    let percent = (100 + 10 * excess(primary) + 5 * excess(secondary)) as i32 + extra_percent;
+    (base * percent.max(0) as u32).div_ceil(100)
 }
 
 #[cfg(test)]

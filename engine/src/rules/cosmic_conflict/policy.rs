@@ -57,6 +57,9 @@ pub struct Policy {
     pub passing: Passing,
     /// Whether it calls PWS exchanges when it has at least as many PWS as the enemy.
     pub pws_exchange: bool,
+    /// Whether movement steers around Dangerous and Hazardous terrain (Solid is always
+    /// avoided).
+    pub avoid_terrain: bool,
 }
 
 impl Policy {
@@ -85,6 +88,7 @@ impl Policy {
             fires: true,
             passing: Passing::Never,
             pws_exchange: true,
+            avoid_terrain: true,
         };
         Some(match name {
             "brawler" => base,
@@ -146,6 +150,10 @@ impl fmt::Display for Policy {
             f,
             "{}(move={approach}, target={targeting}, fire={}, {passing}, pws-exchange={})",
             self.preset, self.fires, self.pws_exchange
-        )
+        )?;
+        if !self.avoid_terrain {
+            f.write_str(" terrain=ignore")?;
+        }
+        Ok(())
     }
 }

@@ -10,7 +10,9 @@ use crate::outcome::{Ending, Outcome, ShipTally, Side, SideTally, Verdict};
 use crate::trace;
 
 mod movement;
+mod objectives;
 mod targeting;
+mod terrain_effects;
 
 use targeting::Sighting;
 
@@ -23,6 +25,7 @@ use super::house_rules::{BypassAccuracy, FirstPlayer};
 use super::matchup::{GameLength, Matchup};
 use super::policy::{Approach, Passing};
 use super::ship::{ShipState, Status};
+use super::terrain::TerrainPiece;
 
 /// Missiles beyond this distance leave a token instead of attacking at once (ch. 6 Missiles).
 pub const MISSILE_DIRECT_RANGE: f64 = 10.0;
@@ -60,6 +63,12 @@ pub struct BattleState {
     pub alive: [usize; 2],
     /// Scratch: the enemies the activating ship can see (kept to reuse its capacity).
     sightings: Vec<Sighting>,
+    /// Terrain as it lies now (Mobile pieces move); copied from the scenario every battle.
+    pub terrain: Vec<TerrainPiece>,
+    /// Scanning-raid objective tokens (bit per ship).
+    pub raid_tokens: u64,
+    /// While a missile token resolves: the token's position, which the attack is made from.
+    token_origin: Option<Vec2>,
 }
 
 impl BattleState {
@@ -78,6 +87,9 @@ impl BattleState {
             activated: 0,
             alive: [0; 2],
             sightings: Vec::with_capacity(m.start.len()),
+            terrain: Vec::with_capacity(m.scenario.terrain.len()),
+            raid_tokens: 0,
+            token_origin: None,
         }
     }
 }
@@ -114,6 +126,10 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         self.s.ships.clear();
         self.s.ships.extend_from_slice(&self.m.start);
         self.s.tokens.clear();
+        self.s.terrain.clear();
+        self.s.terrain.extend_from_slice(&self.m.scenario.terrain);
+        self.s.raid_tokens = 0;
+        self.s.token_origin = None;
         self.s.turn = 0;
         self.s.activated = 0;
         // G15: the first player is decided once per game and starts every Size step.
@@ -206,7 +222,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 destroyed,
             };
         }
-        let verdict = match ending {
+        let standing = match ending {
             Ending::MutualDestruction => Verdict::Draw,
             Ending::Annihilation => {
                 if sides[0].survivors > 0 {
@@ -232,14 +248,15 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         };
         trace!(
             self.obs,
-            "game over after turn {}: {:?} by {}",
+            "game over after turn {}: last side standing {:?} by {}",
             self.s.turn,
-            verdict,
+            standing,
             ending.name()
         );
+        let verdict = self.scenario_verdict(standing);
         Outcome {
             verdict,
-            standing: verdict,
+            standing,
             ending,
             turns: self.s.turn,
             sides,
@@ -248,9 +265,12 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     // ---- Resolution phase ------------------------------------------------------------------
 
-    /// Resolution phase (G21 order): missile tokens attack; then end-of-turn clean-up.
+    /// Resolution phase (G21 order): note who is in Dangerous terrain; missile tokens attack;
+    /// Dangerous terrain deals its damage; Mobile terrain moves; scenario actions; then
+    /// end-of-turn clean-up.
     fn resolution(&mut self) {
         trace!(self.obs, "-- resolution --");
+        let in_danger = self.dangerous_snapshot();
         for k in 0..self.s.tokens.len() {
             let t = self.s.tokens[k];
             let target = usize::from(t.target);
@@ -270,9 +290,16 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 "  missile token of {} strikes",
                 self.m.names[usize::from(t.attacker)]
             );
+            self.s.token_origin = Some(t.pos);
             self.attack(usize::from(t.attacker), usize::from(t.weapon), target, band);
+            self.s.token_origin = None;
         }
         self.s.tokens.clear();
+        if !self.s.terrain.is_empty() {
+            self.dangerous_damage(in_danger);
+            self.move_terrain();
+        }
+        self.scenario_actions();
         for ship in &mut self.s.ships {
             ship.fired = 0;
             ship.pws_partners = 0;
@@ -350,7 +377,15 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             chart: tdesign.chart,
             glance_extension: target.equipment.defense_secondary,
         };
-        let roll = setup.roll(self.dice);
+        // Terrain (ch. 8) may forbid the attack, lower its Accuracy or let the defender reroll.
+        let roll = if self.s.terrain.is_empty() {
+            setup.roll(self.dice)
+        } else {
+            match self.roll_through_terrain(i, j, mount.kind, setup) {
+                Some(roll) => roll,
+                None => return,
+            }
+        };
         trace!(
             self.obs,
             "    {} fires {} ({:?} slot, {}) at {} [band {}]: accuracy {} -> {}, damage {} -> {}: {:?}, {} damage",
@@ -449,6 +484,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             // Borrow the scratch buffer out of the state while the state is read.
             let mut sighted = std::mem::take(&mut self.s.sightings);
             self.sight(i, &mut sighted);
+            self.trace_hidden_enemies(i);
             let design = usize::from(self.s.ships[i].design);
             let reach = m.reach_squared[design];
             // Nobody within reach of any weapon (the approach turns): nothing to choose.
@@ -474,6 +510,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 self.pws_exchanges(i);
             }
         }
+        self.after_move(i);
     }
 
     /// Active AWS: per AWS, remove one enemy missile token within (Size × 2) (ch. 6 AWS).

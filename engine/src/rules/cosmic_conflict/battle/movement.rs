@@ -73,6 +73,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let board = m.scenario.board;
         let dir = ship.facing;
         let maneuver = f64::from(maneuver_row.maneuver);
+        let terrain = !self.s.terrain.is_empty();
         let mut best: Option<(f64, u8, Vec2)> = None;
         for dv in [0i8, -1, 1] {
             if dv != 0 && ship.restrictions.velocity_locked {
@@ -100,6 +101,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             if !board.contains(p2) {
                 score += 1000.0;
             }
+            // Terrain (ch. 8): never into Solid; around Dangerous/Hazardous ground unless the
+            // policy ignores it. Only with terrain on the table.
+            let (p2, mut score) = if terrain {
+                self.terrain_detour(i, p1, p2, score, maneuver)
+            } else {
+                (p2, score)
+            };
             // Keep a turn's run of room toward the focus, or the next move may leave the table.
             let ahead = p2 - unit * f64::from(v);
             if !board.contains(ahead) {

@@ -26,8 +26,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     pub(super) fn sight(&self, i: usize, out: &mut Vec<Sighting>) {
         let me = &self.s.ships[i];
         out.clear();
+        let terrain = !self.s.terrain.is_empty();
         for (j, t) in self.s.ships.iter().enumerate() {
-            if t.side == me.side || !t.active() {
+            if t.side == me.side || !t.active() || (terrain && self.line_blocked(i, j)) {
                 continue;
             }
             let d = t.pos - me.pos;

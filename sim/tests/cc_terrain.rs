@@ -1,0 +1,486 @@
+//! Cosmic Conflict terrain (seed ch. 8), one named test per attribute and per statement of the
+//! text, played through the config path with scripted dice where the result is exact; and the
+//! battle-level effects of scenario victory conditions (ch. 9) and factions (ch. 9b).
+//! Every scenario is a one-turn game with the first player fixed to side A, so the only dice
+//! are the attacks' (and the terrain's own).
+
+use std::path::PathBuf;
+
+use fleetlab_engine::dice::{Dice, ScriptedDice};
+use fleetlab_engine::rules::cosmic_conflict::{BattleState, CosmicConflict, Matchup, battle};
+use fleetlab_engine::{NoTrace, Outcome, ShipTally, Side, Trace, Verdict};
+use fleetlab_sim::load::{self, Source};
+
+/// Two designs: a Size 3 gunship with one fore Beam (WS 3) and a Size 3 hulk with no
+/// equipment, 20-box rows so nothing here completes a row.
+const DESIGNS: &str = r#"
+rule_system = "cosmic-conflict"
+[house_rules]
+first_player = "a"
+[[design]]
+name = "gunship"
+size = 3
+row_length = 20
+weapons = [{ type = "beam", arcs = ["all"] }]
+[[design]]
+name = "missile-boat"
+size = 3
+row_length = 20
+weapons = [{ type = "missiles", arcs = ["all"] }]
+[[design]]
+name = "hulk"
+size = 3
+row_length = 20
+[[design]]
+name = "hulk-2"
+size = 2
+row_length = 20
+[[design]]
+name = "hulk-4"
+size = 4
+row_length = 20
+[[fleet]]
+name = "gunship"
+ships = ["gunship"]
+[[fleet]]
+name = "missile-boat"
+ships = ["missile-boat"]
+[[fleet]]
+name = "hulk"
+ships = ["hulk"]
+[[fleet]]
+name = "hulk-2"
+ships = ["hulk-2"]
+[[fleet]]
+name = "hulk-4"
+ships = ["hulk-4"]
+"#;
+
+/// The matchup of an experiment made of `DESIGNS` plus `rest` (scenario and matchup).
+fn matchup(rest: &str) -> Matchup {
+    let text = format!("{DESIGNS}\n{rest}");
+    let exp = load::load_from::<CosmicConflict>(
+        Source {
+            path: PathBuf::from("terrain-test.toml"),
+            text,
+        },
+        |p| panic!("no includes here: {}", p.display()),
+    )
+    .unwrap_or_else(|e| panic!("config: {e}"));
+    exp.matchups
+        .into_iter()
+        .next()
+        .expect("one matchup")
+        .matchup
+}
+
+/// A one-turn game: `a` at (ax, 15) facing +x, `b` at (bx, 15) facing −x, both standing
+/// still, then `terrain` (TOML `[[scenario.terrain]]` tables).
+fn range(a: &str, a_policy: &str, ax: f64, b: &str, bx: f64, terrain: &str) -> Matchup {
+    matchup(&format!(
+        r#"
+[scenario]
+turns = 1
+start = [
+  {{ side = "A", ship = 0, x = {ax}, y = 15, heading = 0, velocity = 0 }},
+  {{ side = "B", ship = 0, x = {bx}, y = 15, heading = 180, velocity = 0 }},
+]
+{terrain}
+[[matchup]]
+a = {{ fleet = "{a}", policy = "{a_policy}" }}
+b = {{ fleet = "{b}", policy = "passive" }}
+"#
+    ))
+}
+
+/// Play one battle with scripted dice; returns the outcome, the final state and how many dice
+/// were rolled.
+fn play_scripted(m: &Matchup, rolls: &[u8]) -> (Outcome, BattleState, usize, String) {
+    let mut state = BattleState::for_matchup(m);
+    let mut dice = ScriptedDice::new(rolls);
+    let mut trace = Trace::default();
+    let mut ships = vec![ShipTally::default(); m.start.len()];
+    let out = battle::play(m, &mut state, &mut dice, &mut trace, &mut ships);
+    (out, state, dice.used(), trace.log)
+}
+
+/// Damage side A deals over `n` seeded battles.
+fn damage_over(m: &Matchup, n: u64) -> u32 {
+    let mut state = BattleState::for_matchup(m);
+    let mut ships = vec![ShipTally::default(); m.start.len()];
+    (0..n)
+        .map(|i| {
+            let mut dice = Dice::for_battle(7, 1, i);
+            battle::play(m, &mut state, &mut dice, &mut NoTrace, &mut ships).sides[0].damage_dealt
+        })
+        .sum()
+}
+
+const GUN: (&str, f64) = ("gunship", 10.0);
+
+/// Control: in open space the beam (delta 0) hits on an Accuracy die of 3: 6 damage.
+#[test]
+fn open_space_control_shot() {
+    let m = range(GUN.0, "turret", GUN.1, "hulk", 15.0, "");
+    let (out, _, used, _) = play_scripted(&m, &[3, 6]);
+    assert_eq!((out.sides[0].damage_dealt, used), (6, 2));
+}
+
+/// "Solid: ... They prevent attacks between two Ships located on opposite sides".
+#[test]
+fn solid_terrain_blocks_attacks_across_it() {
+    let planet = "[[scenario.terrain]]\npiece = \"moon\"\nx = 12.5\ny = 15\nradius = 1";
+    let m = range(GUN.0, "turret", GUN.1, "hulk", 15.0, planet);
+    // No attack: not a single die is rolled.
+    let (out, _, used, log) = play_scripted(&m, &[]);
+    assert_eq!((out.sides[0].damage_dealt, used), (0, 0));
+    assert!(
+        log.contains("no line to B1 hulk: Solid terrain between"),
+        "{log}"
+    );
+    // Off the line, the same moon blocks nothing.
+    let aside = "[[scenario.terrain]]\npiece = \"moon\"\nx = 12.5\ny = 18\nradius = 1";
+    let m = range(GUN.0, "turret", GUN.1, "hulk", 15.0, aside);
+    assert_eq!(play_scripted(&m, &[3, 6]).0.sides[0].damage_dealt, 6);
+}
+
+/// "ending your movement inside Solid terrain results in the immediate destruction of the
+/// Ship".
+#[test]
+fn solid_terrain_destroys_a_ship_ending_its_move_inside() {
+    let planet = "[[scenario.terrain]]\npiece = \"planet\"\nx = 10\ny = 15";
+    let m = range(GUN.0, "turret", GUN.1, "hulk", 40.0, planet);
+    let (out, state, _, log) = play_scripted(&m, &[]);
+    assert_eq!(out.verdict, Verdict::Win(Side::B));
+    assert_eq!(out.sides[0].survivors, 0);
+    assert!(!state.ships[0].active());
+    assert!(
+        log.contains("ends its move inside Solid terrain — DESTROYED"),
+        "{log}"
+    );
+}
+
+/// "Concealing: ... treated as Solid terrain for purposes of determining if a Ship may perform
+/// an attack. A Ship inside this terrain feature does not ignore this attribute."
+#[test]
+fn concealing_terrain_blocks_attacks_even_from_inside_it() {
+    let cloud = "[[scenario.terrain]]\nattributes = [\"concealing\"]\nradius = 2\nx = 10\ny = 15";
+    let m = range(GUN.0, "turret", GUN.1, "hulk", 15.0, cloud);
+    let (out, _, used, _) = play_scripted(&m, &[]);
+    assert_eq!((out.sides[0].damage_dealt, used), (0, 0));
+}
+
+/// "Obscuring (X): ... a negative Accuracy modifier equal to the number (X)", and "the effects
+/// of multiple terrain features stack": two Obscuring 1 clouds turn the Accuracy 3 Hit into
+/// an Accuracy 1 Glance (6 → 3 damage).
+#[test]
+fn obscuring_terrain_lowers_accuracy_and_stacks() {
+    let one = "[[scenario.terrain]]\npiece = \"dust-cloud\"\nx = 12\ny = 15\nradius = 0.5";
+    let two = format!(
+        "{one}\n[[scenario.terrain]]\npiece = \"dust-cloud\"\nx = 13.5\ny = 15\nradius = 0.5"
+    );
+    let m = range(GUN.0, "turret", GUN.1, "hulk", 15.0, one);
+    assert_eq!(
+        play_scripted(&m, &[4, 6]).0.sides[0].damage_dealt,
+        6,
+        "A = 3: Hit"
+    );
+    assert_eq!(
+        play_scripted(&m, &[3, 6]).0.sides[0].damage_dealt,
+        3,
+        "A = 2: Glance"
+    );
+    let m = range(GUN.0, "turret", GUN.1, "hulk", 15.0, &two);
+    let (out, _, _, log) = play_scripted(&m, &[3, 6]);
+    assert_eq!(out.sides[0].damage_dealt, 3, "A = 1: Glance");
+    assert!(log.contains("Obscuring 2 terrain between"), "{log}");
+    // The banded cloud: a line through its core crosses both bands (−2).
+    let banded = "[[scenario.terrain]]\npiece = \"banded-cloud\"\nx = 12.5\ny = 15\nradius = 1";
+    let m = range(GUN.0, "turret", GUN.1, "hulk", 15.0, banded);
+    assert!(play_scripted(&m, &[3, 6]).3.contains("Obscuring 2 terrain"));
+}
+
+/// "Unless predetermined by the players, a Ship within a terrain feature ignores that terrain
+/// for its own Attacks": from inside the cloud the shot is not obscured; at a target inside it
+/// the shot is.
+#[test]
+fn a_ship_inside_terrain_ignores_it_for_its_own_attacks() {
+    let cloud = "[[scenario.terrain]]\npiece = \"dust-cloud\"\nx = 10\ny = 15\nradius = 1";
+    let m = range(GUN.0, "turret", GUN.1, "hulk", 15.0, cloud);
+    assert_eq!(play_scripted(&m, &[3, 6]).0.sides[0].damage_dealt, 6);
+    let cloud = "[[scenario.terrain]]\npiece = \"dust-cloud\"\nx = 15\ny = 15\nradius = 1";
+    let m = range(GUN.0, "turret", GUN.1, "hulk", 15.0, cloud);
+    assert_eq!(play_scripted(&m, &[3, 6]).0.sides[0].damage_dealt, 3);
+}
+
+/// "Blocking: After determining the Accuracy and Damage results of an Attack that passes
+/// through Blocking terrain, the Defending ship may request that one d6 roll be discarded and
+/// a new d6 be rolled." A 6/6 Hit (6 damage): rerolling Accuracy would leave 30/6 expected,
+/// the damage die 21/6, so the defender rerolls the damage die: a 2 → 2 damage.
+#[test]
+fn blocking_terrain_lets_the_defender_reroll_one_die() {
+    let field = "[[scenario.terrain]]\nattributes = [\"blocking\"]\nradius = 1\nx = 12.5\ny = 15";
+    let m = range(GUN.0, "turret", GUN.1, "hulk", 15.0, field);
+    let (out, _, used, log) = play_scripted(&m, &[6, 6, 2]);
+    assert_eq!((out.sides[0].damage_dealt, used), (2, 3));
+    assert!(
+        log.contains("the defender has the damage die rerolled"),
+        "{log}"
+    );
+    // A result that cannot get worse for the defender is kept: Accuracy 1 glances for
+    // ceil(1/2) = 1 ... rerolling either die could only raise it.
+    let (out, _, used, _) = play_scripted(&m, &[1, 1]);
+    assert_eq!((out.sides[0].damage_dealt, used), (1, 2));
+}
+
+/// Missiles: "If within 10 Range, the attack ignores Blocking Terrain."
+#[test]
+fn missiles_within_10_ignore_blocking_terrain() {
+    let field = "[[scenario.terrain]]\nattributes = [\"blocking\"]\nradius = 1\nx = 12.5\ny = 15";
+    let m = range("missile-boat", "turret", 10.0, "hulk", 15.0, field);
+    let (out, _, used, _) = play_scripted(&m, &[6, 6]);
+    assert_eq!((out.sides[0].damage_dealt, used), (6, 2));
+}
+
+/// Test vector 11: "Dangerous 1 on Size 4 → 4 damage" — "A Ship [that] begins its resolution
+/// phase inside Dangerous Terrain takes X damage per Size of the Ship."
+#[test]
+fn dangerous_terrain_deals_x_per_size_at_the_start_of_resolution() {
+    let storm = "[[scenario.terrain]]\nattributes = [\"dangerous-1\"]\nradius = 2\nx = 30\ny = 15";
+    let m = range("hulk", "passive", 5.0, "hulk-4", 30.0, storm);
+    let (out, _, _, log) = play_scripted(&m, &[]);
+    assert_eq!(out.sides[1].damage_taken, 4);
+    assert!(log.contains("is in Dangerous 1 terrain: 4 damage"), "{log}");
+}
+
+/// Overlapping features stack: Dangerous 1 and a minefield's Dangerous 2 on a Size 2 ship
+/// → 3 × 2 = 6 damage (neither zone is Hazardous, so its movement step costs nothing).
+#[test]
+fn overlapping_dangerous_terrain_stacks() {
+    let t = "[[scenario.terrain]]\nattributes = [\"dangerous-1\"]\nradius = 2\nx = 30\ny = 15\n\
+             [[scenario.terrain]]\nattributes = [\"dangerous-2\"]\nradius = 2\nx = 31\ny = 15";
+    let m = range("hulk", "passive", 5.0, "hulk-2", 30.0, t);
+    assert_eq!(play_scripted(&m, &[]).0.sides[1].damage_taken, 6);
+}
+
+/// Test vector 11: "Hazardous 1 on Size 2 without a Navigate order/command used → 2 damage" —
+/// "If a Ship ends its movement in Hazardous terrain without having used a [Navigate] Order or
+/// Command this turn, it takes X damage per Size of the Ship."
+#[test]
+fn hazardous_terrain_deals_x_per_size_when_a_move_ends_inside() {
+    let field = "[[scenario.terrain]]\npiece = \"wreckage\"\nx = 5\ny = 15";
+    let m = range("hulk-2", "turret", 5.0, "hulk", 40.0, field);
+    let (out, _, _, log) = play_scripted(&m, &[]);
+    assert_eq!(out.sides[0].damage_taken, 2);
+    assert!(
+        log.contains("ends its move in Hazardous 1 terrain: 2 damage"),
+        "{log}"
+    );
+}
+
+/// "Mobile (X): ... resolve it every turn at the beginning of the Resolution phase by moving
+/// it (X) distance" along the preset track; a Solid piece that runs a ship down destroys it
+/// ("a massive asteroid's movement can catch an unwary Ship and turn it into debris").
+#[test]
+fn mobile_terrain_moves_x_along_its_track_each_resolution() {
+    let rock = "[[scenario.terrain]]\npiece = \"massive-asteroid\"\nx = 30\ny = 5\nheading = 90";
+    let m = range("hulk", "passive", 5.0, "hulk", 30.0, rock);
+    // Turn 1: the asteroid moves 2 → centre (30, 7); its edge (radius 2) is at y = 9.
+    let (out, state, _, _) = play_scripted(&m, &[]);
+    let c = state.terrain[0].centre;
+    assert!(
+        (c.x - 30.0).abs() < 1e-9 && (c.y - 7.0).abs() < 1e-9,
+        "{c:?}"
+    );
+    assert_eq!(out.sides[1].survivors, 1);
+    // Starting 6 away, the ship at y = 15 is struck after it moves to (30, 13).
+    let rock = "[[scenario.terrain]]\npiece = \"massive-asteroid\"\nx = 30\ny = 11\nheading = 90";
+    let m = range("hulk", "passive", 5.0, "hulk", 30.0, rock);
+    let (out, _, _, log) = play_scripted(&m, &[]);
+    assert_eq!(out.sides[1].survivors, 0);
+    assert!(log.contains("struck by moving Solid terrain"), "{log}");
+}
+
+/// "Push/Pull (X): At the end of a Ship's movement phase, move the Ship X distance
+/// towards/away from the center of terrain": the wormhole exit pushes 1 away, the entrance
+/// pulls 1 in.
+#[test]
+fn push_and_pull_terrain_move_a_ship_at_the_end_of_its_move() {
+    let exit = "[[scenario.terrain]]\npiece = \"wormhole-exit\"\nx = 8\ny = 15";
+    let m = range("hulk", "turret", 10.0, "hulk", 40.0, exit);
+    let (_, state, _, log) = play_scripted(&m, &[]);
+    assert_eq!(state.ships[0].pos.x, 11.0);
+    assert!(log.contains("is pushed 1 by wormhole-exit"), "{log}");
+    let entrance = "[[scenario.terrain]]\npiece = \"wormhole-entrance\"\nx = 8\ny = 15";
+    let m = range("hulk", "turret", 10.0, "hulk", 40.0, entrance);
+    assert_eq!(play_scripted(&m, &[]).1.ships[0].pos.x, 9.0);
+}
+
+/// "Gravity Anomaly Field: Blocking, Push 1 (Random)": a d6 picks the direction (4 = 180°).
+#[test]
+fn random_push_goes_the_way_the_d6_says() {
+    let field = "[[scenario.terrain]]\npiece = \"gravity-anomaly-field\"\nx = 8\ny = 15";
+    let m = range("hulk", "turret", 10.0, "hulk", 40.0, field);
+    let (_, state, used, _) = play_scripted(&m, &[4]);
+    assert_eq!(used, 1);
+    assert!((state.ships[0].pos.x - 9.0).abs() < 1e-9);
+}
+
+/// AI movement respects terrain: a brawler whose natural move ends in a minefield steers
+/// around it (no damage), unless its policy ignores terrain.
+#[test]
+fn ai_movement_steers_around_dangerous_terrain_unless_told_otherwise() {
+    let mines = "[[scenario.terrain]]\npiece = \"minefield\"\nx = 8\ny = 15\nradius = 1.5";
+    let setup = |avoid: bool| {
+        matchup(&format!(
+            r#"
+[scenario]
+turns = 1
+start = [
+  {{ side = "A", ship = 0, x = 4, y = 15, heading = 0, velocity = 3 }},
+  {{ side = "B", ship = 0, x = 50, y = 15, heading = 180, velocity = 0 }},
+]
+{mines}
+[[matchup]]
+a = {{ fleet = "gunship", policy = "brawler", avoid_terrain = {avoid} }}
+b = {{ fleet = "hulk", policy = "passive" }}
+"#
+        ))
+    };
+    let taken = |m: &Matchup| {
+        let mut state = BattleState::for_matchup(m);
+        let mut ships = vec![ShipTally::default(); m.start.len()];
+        (0..50)
+            .map(|i| {
+                let mut dice = Dice::for_battle(3, 3, i);
+                battle::play(m, &mut state, &mut dice, &mut NoTrace, &mut ships).sides[0]
+                    .damage_taken
+            })
+            .sum::<u32>()
+    };
+    assert_eq!(taken(&setup(true)), 0);
+    assert!(taken(&setup(false)) > 0);
+}
+
+/// Many battles in a cluttered map stay deterministic and let some damage through.
+#[test]
+fn terrain_battles_are_deterministic() {
+    let t = "[[scenario.terrain]]\npiece = \"asteroid-field\"\nx = 12.5\ny = 15\nradius = 1";
+    let m = range(GUN.0, "turret", GUN.1, "hulk", 15.0, t);
+    let a = damage_over(&m, 500);
+    assert_eq!(a, damage_over(&m, 500));
+    assert!(a > 0);
+}
+
+/// A scenario with victory conditions reports both verdicts: here nothing is destroyed (last
+/// side standing: a draw at the turn limit) but A has more Size remaining ("Ships Remaining",
+/// fixed to Sizes), so the scenario's verdict is A.
+#[test]
+fn scenario_verdict_and_last_side_standing_are_both_reported() {
+    let m = matchup(
+        r#"
+[scenario]
+turns = 1
+[scenario.victory]
+conditions = ["ships-remaining"]
+pick = 1
+measure = "size"
+[[matchup]]
+a = { fleet = "hulk-4", policy = "passive" }
+b = { fleet = "hulk", policy = "passive" }
+"#,
+    );
+    let (out, _, used, log) = play_scripted(&m, &[]);
+    assert_eq!(
+        (out.verdict, out.standing, used),
+        (Verdict::Win(Side::A), Verdict::Draw, 0)
+    );
+    assert!(
+        log.contains("victory: ships-remaining (Size, doubled) A 8 / B 6 -> A"),
+        "{log}"
+    );
+}
+
+/// Scanning raid: a ship in the enemy half at Resolution places one objective token.
+#[test]
+fn scanning_raid_tokens_decide_the_scenario() {
+    let m = matchup(
+        r#"
+[scenario]
+turns = 1
+start = [
+  { side = "A", ship = 0, x = 40, y = 15, heading = 0, velocity = 0 },
+  { side = "B", ship = 0, x = 50, y = 15, heading = 180, velocity = 0 },
+]
+[scenario.victory]
+conditions = []
+objective = "scanning-raid"
+[[matchup]]
+a = { fleet = "hulk", policy = "passive" }
+b = { fleet = "hulk-4", policy = "passive" }
+"#,
+    );
+    let (out, state, _, _) = play_scripted(&m, &[]);
+    assert_eq!(state.raid_tokens, 0b01);
+    assert_eq!(
+        (out.verdict, out.standing),
+        (Verdict::Win(Side::A), Verdict::Draw)
+    );
+}
+
+fn experiment(rest: &str) -> fleetlab_sim::load::Experiment<CosmicConflict> {
+    load::load_from::<CosmicConflict>(
+        Source {
+            path: PathBuf::from("faction-test.toml"),
+            text: format!("{DESIGNS}\n{rest}"),
+        },
+        |p| panic!("no includes here: {}", p.display()),
+    )
+    .unwrap_or_else(|e| panic!("config: {e}"))
+}
+
+/// "a mercenary company ... may begin the game with every ship having the 'Structural Damage'
+/// Condition ... but cost 15% less points": the gunship's 119 points become ⌈119 × 0.85⌉ = 102.
+#[test]
+fn mercenary_faction_starts_with_structural_damage_and_costs_15_percent_less() {
+    let exp = experiment(
+        r#"
+[[fleet]]
+name = "hired-guns"
+ships = ["gunship"]
+faction = "mercenary"
+[[matchup]]
+a = { fleet = "hired-guns" }
+b = { fleet = "gunship" }
+"#,
+    );
+    let m = &exp.matchups[0];
+    assert_eq!(m.points, [Some(102), Some(119)]);
+    assert_eq!(m.matchup.start[0].structural, 1);
+    assert_eq!(m.matchup.start[0].conditions, 0);
+    assert_eq!(m.matchup.start[1].structural, 0);
+}
+
+/// "a group that specializes in Beam Weapons, that adds 2 to the Range (but not Extended
+/// Range)": the same design keeps 12 for the other side and gets 14 for the faction's.
+#[test]
+fn beam_faction_adds_2_to_beam_range_but_not_extended_range() {
+    let exp = experiment(
+        r#"
+[[fleet]]
+name = "lancers"
+ships = ["gunship"]
+faction = "beam-specialists"
+[[matchup]]
+a = { fleet = "lancers" }
+b = { fleet = "gunship" }
+"#,
+    );
+    let m = &exp.matchups[0].matchup;
+    let bands = |ship: usize| {
+        let p = m.profiles[usize::from(m.start[ship].design)][0];
+        (p.normal_range(), p.max_range())
+    };
+    assert_eq!(bands(0), (14.0, 20.0));
+    assert_eq!(bands(1), (12.0, 20.0));
+}
