@@ -172,6 +172,12 @@ pub fn roll_entry<R: Roller>(table: CritTable, weights: &CritWeights, dice: &mut
     table.entries()[4]
 }
 
+/// Delta-v a ship loses per turn to `leaks` Propellant Leak crits: 5% of its maximum each
+/// (Table 1).
+pub fn leak_loss(max_delta_v: f64, leaks: u8) -> f64 {
+    0.05 * max_delta_v * f64::from(leaks)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -206,6 +212,13 @@ mod tests {
         // 100% exactly: one crit, no roll.
         let mut d = ScriptedDice::new(&[]);
         assert_eq!(roll_crit_count(100, &mut d), 1);
+    }
+
+    /// Digest §3 vector 19 (second half): a propellant leak on 200 max delta-v → −10 per turn.
+    #[test]
+    fn vector_19_propellant_leak() {
+        assert_eq!(leak_loss(200.0, 1), 10.0);
+        assert_eq!(leak_loss(200.0, 2), 20.0);
     }
 
     #[test]

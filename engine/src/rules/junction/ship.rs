@@ -232,3 +232,77 @@ impl ShipState {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::junction::crits::EQUAL_WEIGHTS;
+    use crate::rules::junction::design::{CommandKind, CrewKind, PowerPlant};
+
+    fn design() -> ShipDesign {
+        ShipDesign {
+            name: "x".into(),
+            volume: 100.0,
+            price: None,
+            armor: 10.0,
+            protection: 1.0,
+            integrity: 10.0,
+            plants: vec![
+                PowerPlant {
+                    volume: 10.0,
+                    output: 40.0,
+                },
+                PowerPlant {
+                    volume: 5.0,
+                    output: 20.0,
+                },
+            ],
+            drives: vec![],
+            tanks: vec![],
+            sensors: 12.0,
+            ecm: 8.0,
+            uplink_volume: 0.0,
+            jump: None,
+            command: vec![CommandKind::WarshipCic],
+            crew: 20,
+            crew_kind: CrewKind::Normal,
+            morale: 0,
+            weapons: vec![],
+            vls_volume: 0.0,
+            magazine: vec![],
+            crit_weights: EQUAL_WEIGHTS,
+        }
+    }
+
+    /// Digest §3 vector 19 (first half): two Radiators Damaged crits → energy × 0.25.
+    #[test]
+    fn vector_19_radiators_stack_multiplicatively() {
+        let d = design();
+        let mut s = ShipState::new(0, &d, Side::A, 100, 0);
+        assert_eq!(s.generation(&d), 60.0);
+        s.radiators = 2;
+        assert_eq!(s.generation(&d), 15.0);
+        // Reactor Offline takes the largest plant.
+        s.plant_off[0] = true;
+        assert_eq!(s.generation(&d), 5.0);
+    }
+
+    /// Sensors and ECM Damaged halve per crit; a Shipmind adds +2 to both.
+    #[test]
+    fn damaged_sensors_halve_and_shipmind_adds_two() {
+        let mut d = design();
+        let mut s = ShipState::new(0, &d, Side::A, 100, 0);
+        s.sensors_damaged = 1;
+        s.ecm_damaged = 2;
+        assert_eq!(s.sensors_max(&d), 6.0);
+        assert_eq!(s.ecm_max(&d), 2.0);
+        d.command = vec![CommandKind::Shipmind];
+        s.command = [true, false, false, false];
+        assert_eq!(s.sensors_max(&d), 8.0);
+        assert!(s.commanded(&d));
+        // A lone Civilian Bridge cannot operate ECM.
+        d.command = vec![CommandKind::CivilianBridge];
+        assert!(s.commanded(&d));
+        assert_eq!(s.ecm_max(&d), 0.0);
+    }
+}

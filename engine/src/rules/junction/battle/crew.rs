@@ -7,6 +7,7 @@ use crate::outcome::Side;
 use crate::trace;
 
 use super::super::Event;
+use super::super::crits;
 use super::super::design::CrewKind;
 use super::super::house_rules::ResolveThreshold;
 use super::super::morale::{self, Standing};
@@ -230,7 +231,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         for s in self.st.ships.iter_mut() {
             if s.leaks > 0 && s.status.in_play() {
                 let max = m.design(s).delta_v();
-                s.delta_v = (s.delta_v - 0.05 * max * f64::from(s.leaks)).max(0.0);
+                s.delta_v = (s.delta_v - crits::leak_loss(max, s.leaks)).max(0.0);
             }
         }
     }
