@@ -1121,7 +1121,12 @@ fn assemble(
             } else if ds.crew_kind == CrewKind::Normal && brainwashed_elsewhere {
                 morale -= 2;
             }
-            let morale = morale.clamp(rules.morale_min, rules.morale_max);
+            // Automaton and Brainwashed crews are locked at +2 / +0 "regardless of circumstance".
+            let morale = match ds.crew_kind {
+                CrewKind::Automaton => 2,
+                CrewKind::Brainwashed => 0,
+                _ => morale.clamp(rules.morale_min, rules.morale_max),
+            };
             let mut ship = ShipState::new(local(g) as u16, ds, side, c, morale);
             // Lines facing each other across `distance`, two hexes apart along r.
             let q = if side == Side::A { 0 } else { distance };
