@@ -22,6 +22,30 @@ pub trait Roller {
     fn best_of_two_d6(&mut self) -> u8 {
         self.d6().max(self.d6())
     }
+
+    /// A uniformly random integer in `0..n` (`1 <= n <= 6^12`), for games with other dice
+    /// (d3, d20, d100, percentile chances). The default builds it from d6 rolls by rejection
+    /// (base-6 digits), so scripted d6 dice still work; [`Dice`] overrides it with one draw.
+    fn below(&mut self, n: u32) -> u32 {
+        debug_assert!(n > 0);
+        let n = u64::from(n);
+        // Smallest power of 6 that is at least n, and how many d6 make it.
+        let (mut span, mut digits) = (6u64, 1u32);
+        while span < n {
+            span *= 6;
+            digits += 1;
+        }
+        let limit = span - span % n;
+        loop {
+            let mut x = 0u64;
+            for _ in 0..digits {
+                x = x * 6 + u64::from(self.d6() - 1);
+            }
+            if x < limit {
+                return (x % n) as u32;
+            }
+        }
+    }
 }
 
 /// The battle's dice: a seeded xoshiro256++ stream.
@@ -79,7 +103,7 @@ impl Dice {
     }
 
     /// A uniformly random integer in `0..n` (n ≥ 1), unbiased (Lemire's method).
-    pub fn below(&mut self, n: u32) -> u32 {
+    pub fn uniform_below(&mut self, n: u32) -> u32 {
         debug_assert!(n > 0);
         loop {
             let m = u64::from(self.rng.next_u32()) * u64::from(n);
@@ -91,6 +115,11 @@ impl Dice {
 }
 
 impl Roller for Dice {
+    #[inline]
+    fn below(&mut self, n: u32) -> u32 {
+        self.uniform_below(n)
+    }
+
     /// One d6. A 64-bit draw holds 24 unbiased d6 (6^24 < 2^64): the draw is accepted only
     /// below the largest multiple of 6^24, then peeled off in base 6, so the stream of dice
     /// is exactly uniform and the generator runs once per 24 dice.
@@ -188,6 +217,27 @@ mod tests {
         for c in counts {
             assert!((f64::from(c) - expected).abs() < 6.0 * sd, "{counts:?}");
         }
+    }
+
+    #[test]
+    fn default_below_uses_d6_digits() {
+        // d100 from d6: two digits give 36 < 100, three give 216; 3,1,1 → 2·36 = 72.
+        let mut d = ScriptedDice::new(&[3, 1, 1]);
+        assert_eq!(d.below(100), 72);
+        // 6,6,6 → 215 ≥ 200 is rejected, then 1,1,2 → 1.
+        let mut d = ScriptedDice::new(&[6, 6, 6, 1, 1, 2]);
+        assert_eq!(d.below(100), 1);
+        assert_eq!(d.used(), 6);
+    }
+
+    #[test]
+    fn dice_below_is_in_range() {
+        let mut d = Dice::for_battle(1, 2, 3);
+        let mut seen = [false; 20];
+        for _ in 0..2000 {
+            seen[d.below(20) as usize] = true;
+        }
+        assert!(seen.iter().all(|s| *s));
     }
 
     #[test]

@@ -3,9 +3,10 @@
 
 use fleetlab_engine::RuleSystem;
 use fleetlab_engine::rules::cosmic_conflict::CosmicConflict;
+use fleetlab_engine::rules::junction::Junction;
 
 /// Rule systems fleetlab knows, by config name.
-pub const NAMES: &[&str] = &[CosmicConflict::NAME];
+pub const NAMES: &[&str] = &[CosmicConflict::NAME, Junction::NAME];
 
 /// Something to do with a rule system chosen at run time by name.
 pub trait SystemTask {
@@ -19,6 +20,7 @@ pub trait SystemTask {
 pub fn with_system<T: SystemTask>(name: &str, task: T) -> Option<T::Output> {
     match name {
         CosmicConflict::NAME => Some(task.run::<CosmicConflict>()),
+        Junction::NAME => Some(task.run::<Junction>()),
         _ => None,
     }
 }

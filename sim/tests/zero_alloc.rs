@@ -5,7 +5,9 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::path::Path;
 
+use fleetlab_engine::RuleSystem;
 use fleetlab_engine::rules::cosmic_conflict::CosmicConflict;
+use fleetlab_engine::rules::junction::Junction;
 use fleetlab_sim::load;
 use fleetlab_sim::runner::{self, Worker};
 
@@ -41,6 +43,27 @@ unsafe impl GlobalAlloc for Counting {
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
+
+/// Allocations while a worker plays 10,000 steady-state battles of a reference config.
+fn steady_state_allocations<R: RuleSystem>(reference: &str) -> u64 {
+    let config = Path::new(env!("CARGO_MANIFEST_DIR")).join(reference);
+    let exp = load::load::<R>(&config).expect("reference config loads");
+    let m = &exp.matchups[0];
+    let key = runner::matchup_key(m);
+    let mut worker = Worker::<R>::new(&m.matchup);
+    worker.play(&m.matchup, 1, key, 0..100);
+    let before = allocations();
+    worker.play(&m.matchup, 1, key, 100..10_100);
+    let allocations = allocations() - before;
+    assert_eq!(worker.tally.battles, 10_100);
+    allocations
+}
+
+#[test]
+fn steady_state_junction_battles_do_not_allocate() {
+    let n = steady_state_allocations::<Junction>("../configs/junction/reference-2v2.toml");
+    assert_eq!(n, 0, "{n} heap allocations in 10,000 steady-state battles");
+}
 
 #[test]
 fn steady_state_battles_do_not_allocate() {

@@ -2,3 +2,4 @@
 //! `sim`'s registry and its folder under `configs/` — nothing else.
 
 pub mod cosmic_conflict;
+pub mod junction;

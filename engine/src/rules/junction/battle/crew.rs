@@ -1,0 +1,245 @@
+//! The Crew Phase: morale events and drift, resolve checks, retreat (by jump) and surrender,
+//! propellant leaks. Combat stations, WIA/KIA and damage control are not modelled yet.
+
+use crate::dice::Roller;
+use crate::observer::Observer;
+use crate::outcome::Side;
+use crate::trace;
+
+use super::super::Event;
+use super::super::crits;
+use super::super::design::CrewKind;
+use super::super::house_rules::ResolveThreshold;
+use super::super::morale::{self, Standing};
+use super::super::ship::Status;
+use super::Battle;
+
+impl<R: Roller, O: Observer> Battle<'_, R, O> {
+    /// Add `friendly` to the pending morale of `side`'s ships in play and `enemy` to the other
+    /// side's (fleet-wide events, G24: per event, applied in the crew phase).
+    pub(crate) fn fleet_event(&mut self, side: Side, friendly: i32, enemy: i32) {
+        for s in self.st.ships.iter_mut().filter(|s| s.status.in_play()) {
+            s.morale_pending += if s.side == side { friendly } else { enemy };
+        }
+    }
+
+    /// "Friendly/Enemy Ship Destroyed": ∓2, ∓3 above 700 volume; Automata crews cost 2 less.
+    pub(crate) fn fleet_event_destroyed(&mut self, i: usize) {
+        let s = self.st.ships[i];
+        let d = self.m.design(&s);
+        let automata = d.crew_kind == CrewKind::Automaton;
+        let friendly = morale::destroyed_event(d.volume, true, automata);
+        let enemy = morale::destroyed_event(d.volume, false, automata);
+        self.fleet_event(s.side, friendly, enemy);
+    }
+
+    pub(crate) fn crew_phase(&mut self) {
+        self.morale_changes();
+        self.resolve_checks();
+        self.retreat_jumps();
+        self.leaks();
+    }
+
+    /// "Important Rule: Morale Changes": loss events, "!" targets, drift by 1.
+    fn morale_changes(&mut self) {
+        let m = self.m;
+        for i in 0..self.st.ships.len() {
+            let s = self.st.ships[i];
+            if !s.status.in_play() {
+                continue;
+            }
+            let d = m.design(&s);
+            let power = s.generation(d) > 0.0;
+            let mobile = s.acceleration(d) > 0 && s.delta_v >= 1.0;
+            let gun_volume: f64 = d
+                .weapons
+                .iter()
+                .map(|&w| m.catalogue.weapons[w].volume)
+                .sum();
+            let off_volume: f64 = d
+                .weapons
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| s.weapon_off[*k])
+                .map(|(_, &w)| m.catalogue.weapons[w].volume)
+                .sum();
+            let weapons = gun_volume <= 0.0 || off_volume / gun_volume < m.rules.offline_fraction;
+            let thrust = d.acceleration();
+            let thrust_off: i32 = d
+                .drives
+                .iter()
+                .zip(s.drive_off)
+                .filter(|(_, off)| *off)
+                .map(|(x, _)| x.thrust)
+                .sum();
+            let propulsion =
+                thrust <= 0 || f64::from(thrust_off) / f64::from(thrust) < m.rules.offline_fraction;
+            if s.had[0] && !power {
+                self.fleet_event(s.side, -1, 1);
+                trace!(self.obs, "  {} loses power", self.m.names[i]);
+            }
+            if s.had[1] && !mobile {
+                self.fleet_event(s.side, -1, 1);
+                trace!(self.obs, "  {} is immobilized", self.m.names[i]);
+            }
+            let s = &mut self.st.ships[i];
+            s.had = [power, mobile, weapons];
+            let mut target = s.morale_base;
+            if !weapons {
+                target -= 2;
+            }
+            if !propulsion {
+                target -= 2;
+            }
+            if !power {
+                target -= 3;
+            }
+            let before = s.morale;
+            s.morale = match d.crew_kind {
+                CrewKind::Automaton => 2,
+                CrewKind::Brainwashed => 0,
+                CrewKind::Normal | CrewKind::Mixed => {
+                    let now = s.morale + s.morale_pending;
+                    morale::drift(now, target).clamp(m.rules.morale_min, m.rules.morale_max)
+                }
+            };
+            s.morale_pending = 0;
+            if s.morale != before {
+                let now = s.morale;
+                trace!(
+                    self.obs,
+                    "  {} morale {before} → {now} (target {target})", self.m.names[i]
+                );
+            }
+        }
+    }
+
+    /// Remaining Integrity fraction of a side's ships in play.
+    fn integrity_fraction(&self, side: Side) -> f64 {
+        let (mut now, mut max) = (0.0, 0.0);
+        for s in self.st.ships.iter().filter(|s| s.side == side) {
+            max += self.m.design(s).integrity;
+            if s.status.in_play() {
+                now += s.integrity.max(0.0);
+            }
+        }
+        if max > 0.0 { now / max } else { 0.0 }
+    }
+
+    /// "Resolve Check": ships with negative morale roll d20 + morale against the DC; failing
+    /// costs 3 morale, and at −6 or lower the ship retreats by jump if it can, else at −9 or
+    /// lower it surrenders.
+    fn resolve_checks(&mut self) {
+        let m = self.m;
+        let frac = [
+            self.integrity_fraction(Side::A),
+            self.integrity_fraction(Side::B),
+        ];
+        for i in 0..self.st.ships.len() {
+            let s = self.st.ships[i];
+            let d = m.design(&s);
+            if s.status != Status::Active
+                || s.morale >= 0
+                || matches!(d.crew_kind, CrewKind::Automaton | CrewKind::Brainwashed)
+            {
+                continue;
+            }
+            let k = s.side.index();
+            let standing: Standing = morale::standing(
+                frac[k],
+                frac[1 - k],
+                m.rules.winning_ratio,
+                m.rules.losing_ratio,
+            );
+            let dc = morale::resolve_dc(standing);
+            let roll = self.dice.below(20) as i32 + 1;
+            if morale::resolve_passes(roll, s.morale, s.shipmind(d), dc) {
+                continue;
+            }
+            self.count(s.side, Event::FailedResolve);
+            let after = (s.morale - 3).max(m.rules.morale_min);
+            let check = match m.rules.resolve_threshold {
+                ResolveThreshold::Before => s.morale,
+                ResolveThreshold::After => after,
+            };
+            self.st.ships[i].morale = after;
+            trace!(
+                self.obs,
+                "  {} fails a resolve check (d20 {roll}, morale {}, DC {dc}) → morale {after}",
+                self.m.names[i],
+                s.morale
+            );
+            let can_jump = jump_capable(&s, d);
+            if check <= -6 && can_jump {
+                self.st.ships[i].status = Status::Retreating;
+                trace!(
+                    self.obs,
+                    "  {} breaks and charges its jump drive to retreat", self.m.names[i]
+                );
+            } else if check <= -9 {
+                self.st.ships[i].status = Status::Surrendered;
+                self.count(s.side, Event::Surrenders);
+                self.fleet_event(s.side, -1, 2);
+                trace!(self.obs, "  {} surrenders", self.m.names[i]);
+            }
+        }
+    }
+
+    /// Retreating ships bank their unspent energy into the jump; at full charge they leave
+    /// ("Tactical Jumps": slow charge from a tenth of the energy; a Shipmind cuts a combat
+    /// jump's energy by 10%).
+    fn retreat_jumps(&mut self) {
+        let m = self.m;
+        for i in 0..self.st.ships.len() {
+            let s = self.st.ships[i];
+            if s.status != Status::Retreating {
+                continue;
+            }
+            let d = m.design(&s);
+            let Some(jump) = d.jump else { continue };
+            if !jump_capable(&s, d) && s.jump_charge == 0.0 {
+                // It can no longer start the jump: back in the fight (and may surrender).
+                self.st.ships[i].status = Status::Active;
+                continue;
+            }
+            let e = s.energy.max(0.0);
+            let combat = if s.shipmind(d) {
+                0.9 * jump.energy
+            } else {
+                jump.energy
+            };
+            let done = if s.jump_charge == 0.0 && e >= combat {
+                true
+            } else {
+                if s.jump_charge > 0.0 || e >= 0.1 * jump.energy {
+                    self.st.ships[i].jump_charge += e;
+                }
+                self.st.ships[i].jump_charge >= jump.energy
+            };
+            if done {
+                self.st.ships[i].status = Status::Retreated;
+                self.count(s.side, Event::Retreats);
+                self.fleet_event(s.side, -3, 1);
+                trace!(self.obs, "  {} jumps out and retreats", self.m.names[i]);
+            }
+        }
+    }
+
+    /// Propellant Leak: 5% of maximum delta-v per turn per leak (Table 1).
+    fn leaks(&mut self) {
+        let m = self.m;
+        for s in self.st.ships.iter_mut() {
+            if s.leaks > 0 && s.status.in_play() {
+                let max = m.design(s).delta_v();
+                s.delta_v = (s.delta_v - crits::leak_loss(max, s.leaks)).max(0.0);
+            }
+        }
+    }
+}
+
+/// "If a ship has a functioning Jump Engine and the energy to spend on it": a working jump
+/// drive and at least a tenth of the jump's energy per turn (slow charge).
+fn jump_capable(s: &super::super::ship::ShipState, d: &super::super::design::ShipDesign) -> bool {
+    d.jump
+        .is_some_and(|j| !s.jump_off && s.generation(d) >= 0.1 * j.energy)
+}

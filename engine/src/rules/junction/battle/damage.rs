@@ -1,0 +1,182 @@
+//! Hits and their consequences: the armor pipeline, Integrity, the crit roll and each crit's
+//! effect on the ship (Appendix 2). Personnel crits take their percentage of the crew at the
+//! station; until combat stations are modelled each of the five stations holds a fifth of the
+//! crew (J7).
+
+use crate::dice::Roller;
+use crate::observer::Observer;
+use crate::trace;
+
+use super::super::Event;
+use super::super::armor::{self, HitKind};
+use super::super::crits::{self, Crit, CritTable};
+use super::super::ship::Status;
+use super::Battle;
+
+/// A hit to resolve.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Hit {
+    pub attacker: usize,
+    pub target: usize,
+    pub ap: f64,
+    pub kind: HitKind,
+    /// Crit table chosen or forced (`None`: d3).
+    pub table: Option<CritTable>,
+    /// Crit chance multiplier.
+    pub multiplier: u32,
+    /// A guaranteed extra "ECM Damaged" (Home On Jam).
+    pub ecm_damaged: bool,
+    /// Roll no ordinary crits (Home On Jam under `home_on_jam_crits = "only"`).
+    pub no_crits: bool,
+}
+
+impl<R: Roller, O: Observer> Battle<'_, R, O> {
+    /// Resolve a hit that landed.
+    pub(crate) fn apply_hit(&mut self, h: Hit) {
+        let m = self.m;
+        let side = self.st.ships[h.attacker].side;
+        let t = &mut self.st.ships[h.target];
+        if t.status == Status::Destroyed {
+            return;
+        }
+        let d = m.design(t);
+        let r = armor::resolve_hit(h.ap, h.kind, &mut t.armor, d.armor, d.protection, self.dice);
+        t.integrity -= r.post;
+        t.taken += r.post;
+        let integrity_max = d.integrity;
+        self.st.ships[h.attacker].dealt += r.post;
+        if r.compromised {
+            self.count(side, Event::CompromisedHits);
+        }
+        trace!(
+            self.obs,
+            "  {} hits {} for {} AP{}: armor {:.0}/{:.0}, integrity {:.0}/{:.0}",
+            self.m.names[h.attacker],
+            self.m.names[h.target],
+            h.ap,
+            if r.compromised {
+                " on compromised armor"
+            } else {
+                ""
+            },
+            self.st.ships[h.target].armor,
+            m.design(&self.st.ships[h.target]).armor,
+            self.st.ships[h.target].integrity,
+            integrity_max
+        );
+        if h.ecm_damaged {
+            self.crit(h.attacker, h.target, Crit::EcmDamaged);
+        }
+        // J8: a hit that leaves the ship at 0 Integrity or less destroys it; its crits would
+        // change nothing, so they are not rolled.
+        if h.no_crits || self.st.ships[h.target].integrity <= 0.0 {
+            return;
+        }
+        let chance = crits::crit_chance(r.post, integrity_max, m.rules.crit_rounding, h.multiplier);
+        let n = crits::roll_crit_count(chance, self.dice);
+        for _ in 0..n {
+            let table = crits::roll_table(h.table, self.dice);
+            let weights = m.design(&self.st.ships[h.target]).crit_weights;
+            let c = crits::roll_entry(table, &weights, self.dice);
+            self.crit(h.attacker, h.target, c);
+        }
+    }
+
+    /// Apply one critical hit's effect.
+    pub(crate) fn crit(&mut self, attacker: usize, target: usize, c: Crit) {
+        let m = self.m;
+        let side = self.st.ships[attacker].side;
+        self.count(side, Event::Crits);
+        trace!(
+            self.obs,
+            "    crit on {}: {}",
+            self.m.names[target],
+            c.name()
+        );
+        let t = &mut self.st.ships[target];
+        let d = m.design(t);
+        match c {
+            Crit::PropellantLeak => t.leaks = t.leaks.saturating_add(1),
+            Crit::RadiatorsDamaged => t.radiators = t.radiators.saturating_add(1),
+            Crit::SensorsDamaged => t.sensors_damaged = t.sensors_damaged.saturating_add(1),
+            Crit::EcmDamaged => t.ecm_damaged = t.ecm_damaged.saturating_add(1),
+            Crit::ReactorOffline => {
+                if let Some(k) = largest(d.plants.iter().map(|p| p.volume), &t.plant_off) {
+                    t.plant_off[k] = true;
+                }
+            }
+            Crit::EngineOffline => {
+                if let Some(k) = largest(d.drives.iter().map(|x| x.volume), &t.drive_off) {
+                    t.drive_off[k] = true;
+                }
+            }
+            Crit::JumpOffline => t.jump_off = true,
+            Crit::WeaponDisabled => {
+                let k = largest(
+                    d.weapons.iter().map(|&w| m.catalogue.weapons[w].volume),
+                    &t.weapon_off,
+                );
+                let best_gun = k.map_or(0.0, |k| m.catalogue.weapons[d.weapons[k]].volume);
+                if !t.vls_off && d.vls_volume > 0.0 && d.vls_volume >= best_gun {
+                    // "If that weapon is a VLS, you also receive the effect of a Magazine Hit."
+                    t.vls_off = true;
+                    magazine_hit(t, m.rules.magazine_loss_rounds_up);
+                } else if let Some(k) = k {
+                    t.weapon_off[k] = true;
+                }
+            }
+            Crit::MagazineHit => magazine_hit(t, m.rules.magazine_loss_rounds_up),
+            Crit::CommandHit => {
+                if let Some(k) = t.command.iter().position(|ok| *ok) {
+                    t.command[k] = false;
+                    let lost = d.command[k].crew().min(t.crew);
+                    t.crew -= lost;
+                    t.casualties += lost;
+                }
+            }
+            Crit::BreachDamcon
+            | Crit::BreachMedevac
+            | Crit::BreachMedbay
+            | Crit::BreachEngineering
+            | Crit::BreachNerveCenter => {
+                // J7: a fifth of the starting crew at each station.
+                let station = d.crew / 5;
+                let lost = (station * c.casualty_percent() / 100).min(t.crew);
+                t.crew -= lost;
+                t.casualties += lost;
+            }
+        }
+    }
+
+    /// End of a phase: ships at 0 Integrity or less are destroyed (simultaneous resolution).
+    pub(crate) fn settle_destroyed(&mut self) {
+        for i in 0..self.st.ships.len() {
+            let s = self.st.ships[i];
+            if s.integrity <= 0.0 && s.status != Status::Destroyed {
+                self.st.ships[i].status = Status::Destroyed;
+                self.count(s.side, Event::Destroyed);
+                trace!(self.obs, "  {} is destroyed", self.m.names[i]);
+                self.fleet_event_destroyed(i);
+            }
+        }
+    }
+}
+
+/// Index of the largest part (by volume) not yet offline.
+fn largest(volumes: impl Iterator<Item = f64>, off: &[bool]) -> Option<usize> {
+    let mut best: Option<(usize, f64)> = None;
+    for (k, v) in volumes.enumerate() {
+        if !off[k] && best.is_none_or(|(_, bv)| v > bv) {
+            best = Some((k, v));
+        }
+    }
+    best.map(|(k, _)| k)
+}
+
+/// Lose 25% of loaded guided weapons (J3 rounding), per magazine entry.
+fn magazine_hit(t: &mut super::super::ship::ShipState, round_up: bool) {
+    for n in t.magazine.iter_mut() {
+        let lost = if round_up { n.div_ceil(4) } else { *n / 4 };
+        *n -= lost.min(*n);
+    }
+}

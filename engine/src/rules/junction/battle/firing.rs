@@ -1,0 +1,482 @@
+//! The Firing Phase (Stage 2): power generation, ECM and Sensors levels, guided-weapon attacks
+//! with point defense, launches, direct fire. Interdiction and Macron Area Denial are not
+//! modelled yet (see `docs/status.md`).
+
+use crate::dice::Roller;
+use crate::observer::Observer;
+use crate::outcome::Side;
+use crate::trace;
+
+use super::super::Event;
+use super::super::armor::HitKind;
+use super::super::design::WeaponKind;
+use super::super::ewar::{self, Jamming};
+use super::super::guided;
+use super::super::house_rules::HomeOnJamCrits;
+use super::super::parts::{self, Payload};
+use super::super::point_defense;
+use super::super::policy::{EwarPriority, PdStance};
+use super::super::ship::Status;
+use super::damage::Hit;
+use super::{Battle, GwGroup, MAX_GW_GROUPS};
+
+impl<R: Roller, O: Observer> Battle<'_, R, O> {
+    pub(crate) fn firing_phase(&mut self) {
+        self.power_and_ewar();
+        self.guided_attacks();
+        self.launches();
+        self.direct_fire();
+        self.settle_destroyed();
+    }
+
+    /// "Power Generation" (energy does not carry over) and "ECM and Jamming" (levels chosen at
+    /// the start of each firing phase, G3 energy per point).
+    fn power_and_ewar(&mut self) {
+        let m = self.m;
+        // Each side sees the other's levels from last turn (everything but jump destinations
+        // is open information).
+        let mut seen_ecm = [0.0f64; 2];
+        for s in self.st.ships.iter().filter(|s| s.status.in_play()) {
+            let k = s.side.other().index();
+            seen_ecm[k] = seen_ecm[k].max(s.ecm);
+        }
+        let cost = m.rules.ewar_energy_per_point;
+        for s in self.st.ships.iter_mut() {
+            s.fired_last = s.fired_now;
+            s.fired_now = [false; super::super::design::MAX_WEAPONS];
+            s.used = [false; super::super::design::MAX_WEAPONS];
+            s.assists = 0;
+            let d = m.design(s);
+            s.energy = s.generation(d);
+            s.sensors = 0.0;
+            s.ecm = 0.0;
+            if !s.status.in_play() || !s.commanded(d) {
+                continue;
+            }
+            let reserve: f64 = d
+                .weapons
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| !s.weapon_off[*k])
+                .map(|(_, &w)| m.catalogue.weapons[w].energy)
+                .sum();
+            let mut budget = (s.energy - reserve).max(0.0);
+            let afford = |want: f64, budget: &mut f64| {
+                let level = if cost > 0.0 {
+                    want.min(*budget / cost).floor().max(0.0)
+                } else {
+                    want
+                };
+                *budget -= level * cost;
+                level
+            };
+            let (smax, emax) = (s.sensors_max(d), s.ecm_max(d));
+            let (sensors, ecm) = match m.policies[s.side.index()].ewar {
+                EwarPriority::Off => (0.0, 0.0),
+                EwarPriority::Sensors => {
+                    let se = afford(smax, &mut budget);
+                    (se, afford(emax, &mut budget))
+                }
+                EwarPriority::Ecm => {
+                    let e = afford(emax, &mut budget);
+                    (afford(smax, &mut budget), e)
+                }
+                EwarPriority::Balanced => {
+                    let first = afford(smax.min(seen_ecm[s.side.index()] + 1.0), &mut budget);
+                    let e = afford(emax, &mut budget);
+                    let more = afford(smax - first, &mut budget);
+                    (first + more, e)
+                }
+            };
+            s.sensors = sensors;
+            s.ecm = ecm;
+            s.energy = (s.energy - (sensors + ecm) * cost).max(0.0);
+        }
+        if O::ENABLED {
+            for i in 0..self.st.ships.len() {
+                let s = self.st.ships[i];
+                if s.status.in_play() {
+                    trace!(
+                        self.obs,
+                        "  {} at ({},{}) v({},{}): energy {:.0} left, sensors {:.0}, ECM {:.0}",
+                        self.m.names[i],
+                        s.pos.q,
+                        s.pos.r,
+                        s.vel.q,
+                        s.vel.r,
+                        s.energy,
+                        s.sensors,
+                        s.ecm
+                    );
+                }
+            }
+        }
+    }
+
+    /// Whether weapon `k` of ship `i` is kept back for point defense this turn.
+    fn held_for_pd(&self, i: usize, k: usize, threatened: bool) -> bool {
+        let s = &self.st.ships[i];
+        let d = self.m.design(s);
+        let kind = self.m.catalogue.weapons[d.weapons[k]].kind;
+        if kind.pd_targets() < 2 {
+            return false;
+        }
+        match self.m.policies[s.side.index()].pd {
+            PdStance::Never => false,
+            PdStance::Always => true,
+            PdStance::WhenThreatened => threatened,
+        }
+    }
+
+    /// Point defense against group `g` by the ships of `side` ("Stuff to Do: Point Defense"):
+    /// weapons not fired offensively last turn, within Guaranteed Hit range of the guided
+    /// weapons and the 15/20-hex cap; decoys are not modelled yet.
+    fn point_defense(&mut self, g: usize, side: Side) {
+        let m = self.m;
+        let group = self.st.gws[g];
+        let gd = &m.catalogue.guided[usize::from(group.guided)];
+        let dur = gd.durability();
+        for i in 0..self.st.ships.len() {
+            let s = self.st.ships[i];
+            if s.side != side || !s.status.in_play() || self.st.gws[g].count == 0 {
+                continue;
+            }
+            let d = m.design(&s);
+            if !s.can_use_weapons(d) || m.policies[side.index()].pd == PdStance::Never {
+                continue;
+            }
+            let dist = s.pos.distance(group.pos);
+            for (k, &w) in d.weapons.iter().enumerate() {
+                let left = self.st.gws[g].count;
+                let s = &self.st.ships[i];
+                if left == 0 || s.weapon_off[k] || s.used[k] || s.fired_last[k] {
+                    continue;
+                }
+                let wd = &m.catalogue.weapons[w];
+                if !point_defense::in_pd_range(dist, wd.ranges[1], gd.size) || wd.energy > s.energy
+                {
+                    continue;
+                }
+                let killed = point_defense::kills(wd.ap, wd.kind.pd_targets(), dur, left);
+                if killed == 0 {
+                    continue;
+                }
+                let s = &mut self.st.ships[i];
+                s.used[k] = m.rules.pd_uses_the_shot;
+                s.energy -= wd.energy;
+                self.st.gws[g].count -= killed;
+                self.st.events[side.index()][Event::PdKills as usize] += killed;
+                trace!(
+                    self.obs,
+                    "  {} {} shoots down {killed} {} ({left} incoming)",
+                    self.m.names[i],
+                    wd.name,
+                    gd.name
+                );
+            }
+        }
+    }
+
+    /// "Guided Weapon Attacks": salvos launched on an earlier turn that share their target's
+    /// hex, or passed through it in the last maneuver phase, attack after point defense.
+    fn guided_attacks(&mut self) {
+        let m = self.m;
+        let turn = self.st.turn;
+        let mut g = 0;
+        while g < self.st.gws.len() {
+            let group = self.st.gws[g];
+            let t = usize::from(group.target);
+            let target = self.st.ships[t];
+            let eligible = group.launched < turn
+                && target.status.in_play()
+                && (group.pos == target.pos || group.contact);
+            if !eligible {
+                g += 1;
+                continue;
+            }
+            self.point_defense(g, target.side);
+            let gd = &m.catalogue.guided[usize::from(group.guided)];
+            let owner = usize::from(group.owner);
+            for _ in 0..self.st.gws[g].count {
+                let target = self.st.ships[t];
+                let jammed = ewar::jamming(gd.size.sensors(), target.ecm) != Jamming::Clear;
+                let table = m.policies[group.side.index()].crit_table;
+                let outcome = guided::guidance(
+                    gd.guidance,
+                    jammed,
+                    target.ecm > 0.0,
+                    table,
+                    m.rules.precision_crit_multiplier,
+                    self.dice,
+                );
+                let Some(how) = outcome else {
+                    self.count(group.side, Event::GwMisses);
+                    trace!(
+                        self.obs,
+                        "  {} from {} misses {}", gd.name, self.m.names[owner], self.m.names[t]
+                    );
+                    continue;
+                };
+                self.count(group.side, Event::GwHits);
+                let (ap, kind) = match gd.payload {
+                    Payload::NuclearBomb => (
+                        gd.size.pick(parts::NUCLEAR_AP),
+                        HitKind {
+                            tae: 1.0,
+                            nuclear_armor_multiplier: Some(m.rules.nuclear_armor_multiplier),
+                        },
+                    ),
+                    _ => (
+                        parts::kinetic_ap(gd.size, group.vel.sub(target.vel).length()),
+                        HitKind::PLAIN,
+                    ),
+                };
+                trace!(
+                    self.obs,
+                    "  {} from {} strikes {}", gd.name, self.m.names[owner], self.m.names[t]
+                );
+                let only = how.ecm_damaged && m.rules.home_on_jam_crits == HomeOnJamCrits::Only;
+                self.apply_hit(Hit {
+                    attacker: owner,
+                    target: t,
+                    ap,
+                    kind,
+                    table: how.table,
+                    multiplier: how.multiplier,
+                    ecm_damaged: how.ecm_damaged,
+                    no_crits: only,
+                });
+            }
+            self.st.gws.swap_remove(g);
+        }
+    }
+
+    /// Nearest enemy in play (by engagement distance).
+    pub(crate) fn nearest_enemy(&self, i: usize) -> Option<usize> {
+        let side = self.st.ships[i].side;
+        (0..self.st.ships.len())
+            .filter(|&j| self.st.ships[j].side != side && self.st.ships[j].status.in_play())
+            .min_by(|&a, &b| {
+                self.engagement_distance(i, a)
+                    .total_cmp(&self.engagement_distance(i, b))
+            })
+    }
+
+    /// "Launch Guided Weapons": VLS launches inherit the ship's vector and start in its hex;
+    /// a launch provokes the enemy's point defense.
+    fn launches(&mut self) {
+        let m = self.m;
+        for i in 0..self.st.ships.len() {
+            let s = self.st.ships[i];
+            let d = m.design(&s);
+            let salvo = m.policies[s.side.index()].salvo;
+            if s.status != Status::Active
+                || salvo == 0
+                || s.vls_off
+                || d.vls_volume <= 0.0
+                || !s.can_use_weapons(d)
+                || self.st.gws.len() >= MAX_GW_GROUPS
+            {
+                continue;
+            }
+            let Some(t) = self.nearest_enemy(i) else {
+                continue;
+            };
+            let Some(slot) = s.magazine.iter().position(|n| *n > 0) else {
+                continue;
+            };
+            let gi = d.magazine[slot].0;
+            let gd = &m.catalogue.guided[gi];
+            // Launch when the target is within the salvo's delta-v.
+            if s.pos.distance(self.st.ships[t].pos) > gd.propulsion.delta_v() {
+                continue;
+            }
+            let n = salvo.min(s.magazine[slot]);
+            self.st.ships[i].magazine[slot] -= n;
+            self.st.events[s.side.index()][Event::Launches as usize] += n;
+            trace!(
+                self.obs,
+                "  {} launches {n} {} at {}", self.m.names[i], gd.name, self.m.names[t]
+            );
+            self.st.gws.push(GwGroup {
+                owner: i as u8,
+                side: s.side,
+                guided: gi as u16,
+                count: n,
+                pos: s.pos,
+                vel: s.vel,
+                prev_pos: s.pos,
+                delta_v: gd.propulsion.delta_v(),
+                burned: false,
+                launched: self.st.turn,
+                target: t as u8,
+                contact: false,
+            });
+            let g = self.st.gws.len() - 1;
+            self.point_defense(g, s.side.other());
+            if self.st.gws[g].count == 0 {
+                self.st.gws.swap_remove(g);
+            }
+        }
+    }
+
+    /// Sensors for ship `i` attacking `t`, with the best Sensor Uplink assist an ally can
+    /// still give (5 assists per volume of uplink per turn).
+    fn sensors_against(&mut self, i: usize, t: usize) -> f64 {
+        let m = self.m;
+        let own = self.st.ships[i].sensors;
+        let ecm = self.st.ships[t].ecm;
+        if ecm <= own {
+            return own;
+        }
+        let side = self.st.ships[i].side;
+        let mut best: Option<(usize, f64)> = None;
+        for j in 0..self.st.ships.len() {
+            let a = &self.st.ships[j];
+            let cap = (m.design(a).uplink_volume * 5.0) as u32;
+            if j == i || a.side != side || !a.status.in_play() || a.assists >= cap {
+                continue;
+            }
+            let assist = ewar::uplink_assist(a.sensors, ecm);
+            if assist > 0.0 && best.is_none_or(|(_, b)| assist > b) {
+                best = Some((j, assist));
+            }
+        }
+        match best {
+            Some((j, assist)) => {
+                self.st.ships[j].assists += 1;
+                own + assist
+            }
+            None => own,
+        }
+    }
+
+    /// "Direct Fire Attacks": every ship fires each weapon not used or held for point defense
+    /// at the nearest enemy, in the best bracket its vector passed through; identical weapons
+    /// synchronise at Precision Targeting range.
+    fn direct_fire(&mut self) {
+        let m = self.m;
+        for i in 0..self.st.ships.len() {
+            let s = self.st.ships[i];
+            let d = m.design(&s);
+            if !s.status.in_play() || !m.policies[s.side.index()].fires || !s.can_use_weapons(d) {
+                continue;
+            }
+            let Some(t) = self.nearest_enemy(i) else {
+                continue;
+            };
+            let dist = self.engagement_distance(i, t);
+            let sensors = self.sensors_against(i, t);
+            let jam = ewar::jamming(sensors, self.st.ships[t].ecm);
+            let side = s.side;
+            let threatened = self.st.gws.iter().any(|g| g.side != side);
+            let (target_shipmind, target_morale) = {
+                let target = &self.st.ships[t];
+                (target.shipmind(m.design(target)), target.morale)
+            };
+            for k in 0..d.weapons.len() {
+                let s = &self.st.ships[i];
+                if s.weapon_off[k] || s.used[k] || self.held_for_pd(i, k, threatened) {
+                    continue;
+                }
+                let wd = &m.catalogue.weapons[d.weapons[k]];
+                let Some(bracket) = ewar::bracket(dist, wd.ranges) else {
+                    continue;
+                };
+                let Some(shot) = ewar::direct_shot(
+                    bracket,
+                    jam,
+                    m.rules.guaranteed_hit_miss_percent,
+                    m.rules.probable_hit_miss_percent,
+                ) else {
+                    continue;
+                };
+                if wd.energy > s.energy {
+                    continue;
+                }
+                let miss = if target_shipmind {
+                    ewar::with_shipmind(
+                        shot.miss_percent,
+                        target_morale,
+                        m.rules.shipmind_miss_percent,
+                        m.rules.shipmind_miss_per_morale,
+                    )
+                } else {
+                    shot.miss_percent
+                };
+                // Synchronised fire: this weapon and every identical one still free.
+                let mut ap = 0.0;
+                let mut shots = 0;
+                for k2 in k..d.weapons.len() {
+                    let s = &self.st.ships[i];
+                    let w2 = &m.catalogue.weapons[d.weapons[k2]];
+                    let joins = k2 == k
+                        || (shot.precision
+                            && m.rules.sync_fire
+                            && w2.syncs_with(wd)
+                            && !s.weapon_off[k2]
+                            && !s.used[k2]
+                            && !self.held_for_pd(i, k2, threatened)
+                            && w2.energy <= s.energy - wd.energy);
+                    if !joins {
+                        continue;
+                    }
+                    let s = &mut self.st.ships[i];
+                    s.used[k2] = true;
+                    s.fired_now[k2] = true;
+                    s.energy -= w2.energy;
+                    shots += 1;
+                    if miss > 0 && self.dice.below(100) < miss {
+                        self.count(side, Event::DirectMisses);
+                    } else {
+                        self.count(side, Event::DirectHits);
+                        ap += w2.ap;
+                    }
+                }
+                trace!(
+                    self.obs,
+                    "  {} fires {}{} at {} ({} bracket, {:.1} hexes{}, miss {miss}%)",
+                    self.m.names[i],
+                    if shots > 1 {
+                        format!("{shots} synchronised ")
+                    } else {
+                        String::new()
+                    },
+                    wd.name,
+                    self.m.names[t],
+                    bracket.name(),
+                    dist,
+                    match jam {
+                        Jamming::Clear => "",
+                        Jamming::Jammed => ", jammed",
+                        Jamming::Severe => ", heavily jammed",
+                    }
+                );
+                if ap <= 0.0 {
+                    continue;
+                }
+                let precision = shot.precision;
+                self.apply_hit(Hit {
+                    attacker: i,
+                    target: t,
+                    ap,
+                    kind: HitKind {
+                        tae: match wd.kind {
+                            WeaponKind::ParticleBeam { tae } => tae,
+                            _ => 1.0,
+                        },
+                        nuclear_armor_multiplier: None,
+                    },
+                    table: precision.then_some(m.policies[side.index()].crit_table),
+                    multiplier: if precision {
+                        m.rules.precision_crit_multiplier
+                    } else {
+                        1
+                    },
+                    ecm_damaged: false,
+                    no_crits: false,
+                });
+            }
+        }
+    }
+}

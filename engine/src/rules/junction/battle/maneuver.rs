@@ -1,0 +1,152 @@
+//! The Maneuver Phase: ship burns and moves ("Ship Maneuver"), guided-weapon maneuver after
+//! the ships ("Guided Weapon Maneuver") and the threat-zone bookkeeping ("Threat Zones").
+//! Tactical jumps to a destination hex are not modelled yet; retreat jumps are in the crew
+//! phase.
+
+use crate::dice::Roller;
+use crate::observer::Observer;
+use crate::trace;
+
+use super::super::hex::{self, DIRECTIONS, Hex};
+use super::super::house_rules::ThreatZones;
+use super::super::ship::Status;
+use super::Battle;
+
+impl<R: Roller, O: Observer> Battle<'_, R, O> {
+    pub(crate) fn maneuver_phase(&mut self) {
+        self.ship_maneuver();
+        self.threat_zones();
+        self.guided_maneuver();
+    }
+
+    /// Burn to keep the policy's distance to the nearest enemy: try no burn and every straight
+    /// burn of 1..=acceleration hexes (1 delta-v per hex), scoring the distance after this
+    /// move and the next coast.
+    fn ship_maneuver(&mut self) {
+        let m = self.m;
+        for i in 0..self.st.ships.len() {
+            let s = self.st.ships[i];
+            self.st.ships[i].prev_pos = s.pos;
+            let d = m.design(&s);
+            let can_burn = s.status == Status::Active && s.commanded(d);
+            if !matches!(
+                s.status,
+                Status::Active | Status::Retreating | Status::Surrendered
+            ) {
+                continue;
+            }
+            let mut burn = Hex::default();
+            if let (true, Some(keep), Some(t)) = (can_burn, m.keep[i], self.nearest_enemy(i)) {
+                let max = s.acceleration(d).min(s.delta_v.floor() as i32);
+                let o = self.st.ships[t];
+                let (o1, o2) = (o.pos.add(o.vel), o.pos.add(o.vel.scale(2)));
+                let score = |b: Hex| {
+                    let v = s.vel.add(b);
+                    let p1 = s.pos.add(v);
+                    let p2 = p1.add(v);
+                    let e1 = f64::from((p1.distance(o1) - keep).abs());
+                    let e2 = f64::from((p2.distance(o2) - keep).abs());
+                    e1 + 0.5 * e2 + 0.01 * f64::from(b.length())
+                };
+                let mut best = score(burn);
+                for dir in DIRECTIONS {
+                    for k in 1..=max {
+                        let b = dir.scale(k);
+                        let sc = score(b);
+                        if sc < best {
+                            best = sc;
+                            burn = b;
+                        }
+                    }
+                }
+            }
+            let s = &mut self.st.ships[i];
+            s.vel = s.vel.add(burn);
+            s.delta_v -= f64::from(burn.length());
+            s.pos = s.pos.add(s.vel);
+            if !burn.is_zero() {
+                trace!(
+                    self.obs,
+                    "  {} burns ({},{}) → vector ({},{}), now at ({},{}), delta-v {:.0}",
+                    self.m.names[i],
+                    burn.q,
+                    burn.r,
+                    s.vel.q,
+                    s.vel.r,
+                    s.pos.q,
+                    s.pos.r,
+                    s.delta_v
+                );
+            }
+        }
+    }
+
+    /// Closest approach of every pair of enemy ships during this phase (G14).
+    fn threat_zones(&mut self) {
+        let n = self.st.ships.len();
+        let exact = self.m.rules.threat_zones == ThreatZones::ClosestApproach;
+        for a in 0..n {
+            for b in a + 1..n {
+                let (x, y) = (&self.st.ships[a], &self.st.ships[b]);
+                if x.side == y.side || !x.status.in_play() || !y.status.in_play() {
+                    continue;
+                }
+                let d = if exact {
+                    hex::closest_approach(x.prev_pos, x.pos, y.prev_pos, y.pos)
+                } else {
+                    f64::from(x.pos.distance(y.pos))
+                };
+                self.st.approach[a * n + b] = d;
+                self.st.approach[b * n + a] = d;
+            }
+        }
+    }
+
+    /// Guided weapons steer for their target's hex (where it will be in the next firing
+    /// phase), limited by acceleration and delta-v; a solid motor burns in one turn only.
+    fn guided_maneuver(&mut self) {
+        let m = self.m;
+        let mut g = 0;
+        while g < self.st.gws.len() {
+            let mut w = self.st.gws[g];
+            if !self.st.ships[usize::from(w.target)].status.in_play() {
+                // Retarget the nearest enemy in play, if any.
+                let best = (0..self.st.ships.len())
+                    .filter(|&j| {
+                        self.st.ships[j].side != w.side && self.st.ships[j].status.in_play()
+                    })
+                    .min_by_key(|&j| self.st.ships[j].pos.distance(w.pos));
+                match best {
+                    Some(j) => w.target = j as u8,
+                    None => {
+                        self.st.gws.swap_remove(g);
+                        continue;
+                    }
+                }
+            }
+            let target = self.st.ships[usize::from(w.target)].pos;
+            let gd = &m.catalogue.guided[usize::from(w.guided)];
+            let allowed = if w.burned {
+                0
+            } else {
+                gd.propulsion.acceleration().min(w.delta_v)
+            };
+            let burn = target.sub(w.pos.add(w.vel)).clamp_len(allowed);
+            if !burn.is_zero() && gd.propulsion.one_turn() {
+                w.burned = true;
+            }
+            w.delta_v -= burn.length();
+            w.vel = w.vel.add(burn);
+            w.prev_pos = w.pos;
+            w.pos = w.pos.add(w.vel);
+            w.contact = hex::passes_through(w.prev_pos, w.pos, target);
+            // A salvo out of delta-v and not on its target is lost in space (J9).
+            if !w.contact && w.pos != target && (w.burned || w.delta_v == 0) {
+                self.st.gws.swap_remove(g);
+                continue;
+            }
+            self.st.gws[g] = w;
+            g += 1;
+        }
+    }
+}

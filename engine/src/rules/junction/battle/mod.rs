@@ -1,0 +1,224 @@
+//! One Junction battle: Stage 2's turn loop (Firing → Maneuver → Crew phases, orders within a
+//! phase simultaneous) and Stage 3's end. Damage taken in a phase is applied at once, but a
+//! ship reduced to 0 Integrity keeps acting until the end of that phase (digest §1 invented
+//! default: simultaneous resolution).
+
+use crate::dice::Roller;
+use crate::observer::Observer;
+use crate::outcome::{Ending, Outcome, ShipTally, Side, SideTally, Verdict};
+use crate::trace;
+
+mod crew;
+mod damage;
+mod firing;
+mod maneuver;
+
+use super::Event;
+use super::hex::Hex;
+use super::matchup::Matchup;
+use super::ship::{ShipState, Status};
+
+/// Most guided-weapon groups in flight at once; launches beyond it wait (capacity is reserved
+/// so battles never allocate).
+pub const MAX_GW_GROUPS: usize = 64;
+
+/// A salvo of identical guided weapons from one launch, moving together.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GwGroup {
+    /// Launching ship.
+    pub owner: u8,
+    /// Side.
+    pub side: Side,
+    /// Index in the matchup's guided-weapon catalogue.
+    pub guided: u16,
+    /// Weapons left in the salvo.
+    pub count: u32,
+    /// Hex.
+    pub pos: Hex,
+    /// Vector.
+    pub vel: Hex,
+    /// Hex at the start of the last maneuver phase.
+    pub prev_pos: Hex,
+    /// Delta-v left.
+    pub delta_v: i32,
+    /// A solid motor that has burned can't burn again.
+    pub burned: bool,
+    /// Turn of launch (attacks only from a later turn).
+    pub launched: u32,
+    /// Target ship.
+    pub target: u8,
+    /// Its trajectory passed through the target's hex in the last maneuver phase.
+    pub contact: bool,
+}
+
+/// Reusable per-worker battle state (reset from the matchup's templates each battle; vectors
+/// keep their capacity).
+#[derive(Clone, Debug, Default)]
+pub struct BattleState {
+    /// Ships, setup order.
+    pub ships: Vec<ShipState>,
+    /// Guided weapons in flight.
+    pub gws: Vec<GwGroup>,
+    /// Closest approach of each ship pair during the last maneuver phase (n × n).
+    pub approach: Vec<f64>,
+    /// Current turn (1-based).
+    pub turn: u32,
+    /// Per side, the rule system's event counters.
+    pub events: [[u32; crate::outcome::MAX_EVENTS]; 2],
+}
+
+impl BattleState {
+    /// State sized for a matchup.
+    pub fn for_matchup(m: &Matchup) -> Self {
+        let n = m.start.len();
+        BattleState {
+            ships: Vec::with_capacity(n),
+            gws: Vec::with_capacity(MAX_GW_GROUPS),
+            approach: Vec::with_capacity(n * n),
+            turn: 0,
+            events: [[0; crate::outcome::MAX_EVENTS]; 2],
+        }
+    }
+
+    fn reset(&mut self, m: &Matchup) {
+        self.ships.clear();
+        self.ships.extend_from_slice(&m.start);
+        self.gws.clear();
+        let n = m.start.len();
+        self.approach.clear();
+        self.approach.resize(n * n, f64::INFINITY);
+        self.turn = 0;
+        self.events = [[0; crate::outcome::MAX_EVENTS]; 2];
+    }
+}
+
+/// One battle in progress.
+pub(crate) struct Battle<'a, R: Roller, O: Observer> {
+    pub(crate) m: &'a Matchup,
+    pub(crate) st: &'a mut BattleState,
+    pub(crate) dice: &'a mut R,
+    pub(crate) obs: &'a mut O,
+}
+
+impl<R: Roller, O: Observer> Battle<'_, R, O> {
+    pub(crate) fn count(&mut self, side: Side, e: Event) {
+        self.st.events[side.index()][e as usize] += 1;
+    }
+
+    /// Distance used for bracket and point-defense eligibility: the closest approach during
+    /// the last maneuver phase ("Threat Zones"), never more than the current distance.
+    pub(crate) fn engagement_distance(&self, a: usize, b: usize) -> f64 {
+        let n = self.st.ships.len();
+        let now = f64::from(self.st.ships[a].pos.distance(self.st.ships[b].pos));
+        now.min(self.st.approach[a * n + b])
+    }
+
+    fn in_play(&self, side: Side) -> usize {
+        self.st
+            .ships
+            .iter()
+            .filter(|s| s.side == side && s.status.in_play())
+            .count()
+    }
+}
+
+/// Play one battle.
+pub fn play<R: Roller, O: Observer>(
+    m: &Matchup,
+    st: &mut BattleState,
+    dice: &mut R,
+    obs: &mut O,
+    tallies: &mut [ShipTally],
+) -> Outcome {
+    st.reset(m);
+    let mut b = Battle { m, st, dice, obs };
+    let cap = m.rules.turn_cap;
+    let mut ending = Ending::TurnLimit;
+    for turn in 1..=cap {
+        b.st.turn = turn;
+        trace!(b.obs, "== Turn {turn} ==");
+        b.firing_phase();
+        b.maneuver_phase();
+        b.crew_phase();
+        let (a, bb) = (b.in_play(Side::A), b.in_play(Side::B));
+        if a == 0 || bb == 0 {
+            ending = if a == 0 && bb == 0 {
+                Ending::MutualDestruction
+            } else {
+                Ending::Annihilation
+            };
+            break;
+        }
+    }
+    finish(&mut b, ending, tallies)
+}
+
+fn finish<R: Roller, O: Observer>(
+    b: &mut Battle<'_, R, O>,
+    ending: Ending,
+    tallies: &mut [ShipTally],
+) -> Outcome {
+    let mut sides = [SideTally::default(), SideTally::default()];
+    let mut value = [0u64; 2];
+    let mut total = [0u64; 2];
+    for (s, t) in b.st.ships.iter().zip(tallies.iter_mut()) {
+        let k = s.side.index();
+        t.damage_dealt = s.dealt.round() as u32;
+        t.damage_taken = s.taken.round() as u32;
+        t.destroyed = s.status == Status::Destroyed;
+        sides[k].damage_dealt += t.damage_dealt;
+        sides[k].damage_taken += t.damage_taken;
+        total[k] += u64::from(s.points);
+        if s.status.in_play() {
+            sides[k].survivors += 1;
+            value[k] += u64::from(s.points);
+        }
+        // Destroyed and surrendered ships are lost to their side; retreated ones are not.
+        if matches!(s.status, Status::Destroyed | Status::Surrendered) {
+            sides[k].points_lost += s.points;
+        }
+    }
+    for (k, side) in sides.iter_mut().enumerate() {
+        side.events = b.st.events[k];
+    }
+    let verdict = match ending {
+        Ending::MutualDestruction => Verdict::Draw,
+        Ending::Annihilation => {
+            if sides[0].survivors == 0 {
+                Verdict::Win(Side::B)
+            } else {
+                Verdict::Win(Side::A)
+            }
+        }
+        Ending::TurnLimit => {
+            // J6: compare the fraction of each fleet's value still in play.
+            let frac = |k: usize| value[k] as f64 / total[k].max(1) as f64 * 100.0;
+            let diff = frac(0) - frac(1);
+            let margin = f64::from(b.m.rules.draw_margin_percent);
+            if diff > margin {
+                Verdict::Win(Side::A)
+            } else if diff < -margin {
+                Verdict::Win(Side::B)
+            } else {
+                Verdict::Draw
+            }
+        }
+    };
+    trace!(
+        b.obs,
+        "End after turn {}: {} ({})",
+        b.st.turn,
+        match verdict {
+            Verdict::Win(s) => format!("side {s} wins"),
+            Verdict::Draw => "draw".to_string(),
+        },
+        ending.name()
+    );
+    Outcome {
+        verdict,
+        standing: verdict,
+        ending,
+        turns: b.st.turn,
+        sides,
+    }
+}

@@ -1,0 +1,81 @@
+//! A validated Junction matchup: the catalogue entries it uses, designs, deployed ships,
+//! policies and house rules, plus each ship's preferred distance worked out once.
+
+use super::design::{Catalogue, ShipDesign};
+use super::house_rules::HouseRules;
+use super::policy::{Approach, Policy};
+use super::ship::ShipState;
+
+/// Everything a battle of this matchup reads.
+#[derive(Clone, Debug)]
+pub struct Matchup {
+    /// Weapons and guided weapons used.
+    pub catalogue: Catalogue,
+    /// Designs used (ships refer to them by index).
+    pub designs: Vec<ShipDesign>,
+    /// Ships as deployed, side A's first.
+    pub start: Vec<ShipState>,
+    /// Display names, e.g. `A1 destroyer`.
+    pub names: Vec<String>,
+    /// Policies of side A and side B.
+    pub policies: [Policy; 2],
+    /// House rules.
+    pub rules: HouseRules,
+    /// Per ship: the distance its policy keeps to the nearest enemy (`None`: never burns).
+    pub keep: Vec<Option<i32>>,
+}
+
+impl Matchup {
+    /// Assemble a matchup and work out each ship's preferred distance.
+    pub fn new(
+        catalogue: Catalogue,
+        designs: Vec<ShipDesign>,
+        start: Vec<ShipState>,
+        names: Vec<String>,
+        policies: [Policy; 2],
+        rules: HouseRules,
+    ) -> Self {
+        let ranges = |s: &ShipState, pick: fn([i32; 3]) -> i32, max: bool| {
+            let d = &designs[usize::from(s.design)];
+            let it = d.weapons.iter().map(|&w| pick(catalogue.weapons[w].ranges));
+            if max { it.max() } else { it.min() }
+        };
+        let longest_enemy_reach = |side| {
+            start
+                .iter()
+                .filter(|s| s.side != side)
+                .filter_map(|s| ranges(s, |r| r[2], true))
+                .max()
+                .unwrap_or(0)
+        };
+        let keep = start
+            .iter()
+            .map(|s| {
+                let p = &policies[s.side.index()];
+                match p.approach {
+                    Approach::Hold => None,
+                    Approach::Keep(Some(r)) => Some(r),
+                    Approach::Keep(None) if p.stand_off => Some(longest_enemy_reach(s.side) + 2),
+                    Approach::Keep(None) if p.preset == "pd-screen" => {
+                        Some(ranges(s, |r| r[1], false).unwrap_or(6))
+                    }
+                    Approach::Keep(None) => Some(ranges(s, |r| r[0], false).unwrap_or(3)),
+                }
+            })
+            .collect();
+        Matchup {
+            catalogue,
+            designs,
+            start,
+            names,
+            policies,
+            rules,
+            keep,
+        }
+    }
+
+    /// The design of ship `i`.
+    pub fn design(&self, s: &ShipState) -> &ShipDesign {
+        &self.designs[usize::from(s.design)]
+    }
+}

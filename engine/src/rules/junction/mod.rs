@@ -1,0 +1,142 @@
+//! **Space Combat Rules** by the Junction Crew (seed `004_45271b6c454bf6d1.txt`): an infinite
+//! hex grid with momentum vectors, per-turn energy, ECM against Sensors before every attack,
+//! three direct-fire range brackets, Armor Value / Protection Rating / Integrity with
+//! compromised armor, percentage crits on three tables, guided weapons with point defense,
+//! and morale that breaks into retreat or surrender.
+//!
+//! The text has no weapon statistics and no ship construction: a config supplies a catalogue
+//! (weapons, guided weapons, designs). Where a rule lives:
+//! * [`hex`] — grid, vectors, threat-zone geometry ("The basics", Maneuver Phase);
+//! * [`ewar`] — range brackets, jamming, Sensor Uplink, Shipmind miss bonus;
+//! * [`armor`] — the armor pipeline and compromised armor;
+//! * [`crits`] — crit chance, count, tables as data (Appendix 2);
+//! * [`parts`] — guided-weapon parts as data (Appendix 1); [`guided`] — guidance outcomes;
+//! * [`point_defense`] — point-defense eligibility and the kill rule;
+//! * [`morale`] — Stage 1 circumstances, drift, resolve checks;
+//! * [`battle`] — the turn loop: firing, maneuver and crew phases, battle end;
+//! * [`design`], [`ship`] — catalogue vocabulary and battle state;
+//! * [`policy`] — AI presets; [`house_rules`] — every gap as a named default;
+//! * [`config`] — config documents and validation; [`matchup`] — a validated matchup.
+
+pub mod armor;
+pub mod battle;
+pub mod config;
+pub mod crits;
+pub mod design;
+pub mod ewar;
+pub mod guided;
+pub mod hex;
+pub mod house_rules;
+pub mod matchup;
+pub mod morale;
+pub mod parts;
+pub mod point_defense;
+pub mod policy;
+pub mod ship;
+
+use crate::dice::Roller;
+use crate::observer::Observer;
+use crate::outcome::{Outcome, ShipTally};
+use crate::rule_system::{ConfigIssue, ExperimentSpec, NamedMatchup, RuleSystem};
+
+pub use battle::BattleState;
+pub use matchup::Matchup;
+
+/// Per-side event counters (indices into [`Junction::EVENTS`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// Guided weapons launched.
+    Launches,
+    /// Enemy guided weapons shot down by point defense.
+    PdKills,
+    /// Guided weapons that hit.
+    GwHits,
+    /// Guided weapons that missed (jammed, or Home On Jam without ECM to follow).
+    GwMisses,
+    /// Direct-fire shots that hit.
+    DirectHits,
+    /// Direct-fire shots that missed.
+    DirectMisses,
+    /// Hits that found compromised armor.
+    CompromisedHits,
+    /// Critical hits inflicted.
+    Crits,
+    /// Own ships destroyed.
+    Destroyed,
+    /// Own ships that retreated by jump.
+    Retreats,
+    /// Own ships that surrendered.
+    Surrenders,
+    /// Own failed resolve checks.
+    FailedResolve,
+}
+
+/// The Junction Crew's Space Combat Rules.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Junction;
+
+impl RuleSystem for Junction {
+    const NAME: &'static str = "junction";
+    const EVENTS: &'static [&'static str] = &[
+        "launches",
+        "pd_kills",
+        "gw_hits",
+        "gw_misses",
+        "direct_hits",
+        "direct_misses",
+        "compromised_hits",
+        "crits",
+        "destroyed",
+        "retreats",
+        "surrenders",
+        "failed_resolve",
+    ];
+    type Doc = config::Doc;
+    type Matchup = Matchup;
+    type State = BattleState;
+
+    fn includes(doc: &Self::Doc) -> Vec<(String, std::ops::Range<usize>)> {
+        doc.include
+            .iter()
+            .map(|s| (s.get_ref().clone(), s.span()))
+            .collect()
+    }
+
+    fn experiment(doc: &Self::Doc) -> Option<&ExperimentSpec> {
+        doc.experiment.as_ref()
+    }
+
+    fn build(docs: &[Self::Doc]) -> Result<Vec<NamedMatchup<Matchup>>, Vec<ConfigIssue>> {
+        config::build(docs)
+    }
+
+    fn new_state(matchup: &Matchup) -> BattleState {
+        BattleState::for_matchup(matchup)
+    }
+
+    fn ship_count(matchup: &Matchup) -> usize {
+        matchup.start.len()
+    }
+
+    fn play<R: Roller, O: Observer>(
+        matchup: &Matchup,
+        state: &mut BattleState,
+        dice: &mut R,
+        observer: &mut O,
+        ships: &mut [ShipTally],
+    ) -> Outcome {
+        battle::play(matchup, state, dice, observer, ships)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn event_names_match_the_enum() {
+        assert_eq!(Junction::EVENTS.len(), Event::FailedResolve as usize + 1);
+        assert_eq!(Junction::EVENTS[Event::Crits as usize], "crits");
+        assert_eq!(Junction::EVENTS[Event::PdKills as usize], "pd_kills");
+    }
+}

@@ -1,0 +1,132 @@
+//! AI policies: the choices the text leaves to players (digest §4): preferred distance and
+//! burns, the Sensors/ECM split, point-defense stance, salvo size and the crit table picked at
+//! Precision Targeting range. Three named presets plus two for test ranges.
+
+use std::fmt;
+
+use super::crits::CritTable;
+
+/// Which EWar level gets energy first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EwarPriority {
+    /// Sensors up to the best enemy ECM seen + 1, then ECM.
+    Sensors,
+    /// ECM to the maximum, then Sensors.
+    Ecm,
+    /// Sensors to beat the enemy's last ECM, then ECM, then the rest to Sensors.
+    Balanced,
+    /// Both off.
+    Off,
+}
+
+/// When direct-fire weapons are held back for point defense.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PdStance {
+    /// Never: every weapon fires offensively.
+    Never,
+    /// Multi-target weapons (Macrons, Lasers with RE ≥ 2) hold while enemy guided weapons
+    /// are in flight.
+    WhenThreatened,
+    /// Multi-target weapons always hold for point defense.
+    Always,
+}
+
+/// How a policy moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Approach {
+    /// Never burns.
+    Hold,
+    /// Keeps the nearest enemy at this distance (`None`: derived from its weapons).
+    Keep(Option<i32>),
+}
+
+/// A side's AI.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Policy {
+    /// Preset name.
+    pub preset: &'static str,
+    /// Movement.
+    pub approach: Approach,
+    /// Distance rule when derived: keep at the fleet's shortest Precision Targeting range
+    /// (false) or just outside the enemy's longest Probable Hit range (true).
+    pub stand_off: bool,
+    /// EWar priority.
+    pub ewar: EwarPriority,
+    /// Point-defense stance.
+    pub pd: PdStance,
+    /// Guided weapons launched per ship per turn.
+    pub salvo: u32,
+    /// Crit table chosen at Precision Targeting (and for Remote Guidance).
+    pub crit_table: CritTable,
+    /// Fires at all (false for test hulks).
+    pub fires: bool,
+}
+
+impl Policy {
+    /// Preset names.
+    pub const PRESETS: &'static [&'static str] =
+        &["brawler", "missile-boat", "pd-screen", "turret", "passive"];
+
+    /// A preset by name.
+    pub fn preset(name: &str) -> Option<Policy> {
+        let base = Policy {
+            preset: "brawler",
+            approach: Approach::Keep(None),
+            stand_off: false,
+            ewar: EwarPriority::Sensors,
+            pd: PdStance::WhenThreatened,
+            salvo: 2,
+            crit_table: CritTable::Systems,
+            fires: true,
+        };
+        Some(match name {
+            // Closes to Precision Targeting range: sync fire, ×3 crits, table choice.
+            "brawler" => base,
+            // Keeps out of the enemy's gun range, ECM first, launches big salvos.
+            "missile-boat" => Policy {
+                preset: "missile-boat",
+                stand_off: true,
+                ewar: EwarPriority::Ecm,
+                salvo: 6,
+                crit_table: CritTable::Power,
+                ..base
+            },
+            // Stays at Guaranteed Hit distance and keeps multi-target guns for point defense.
+            "pd-screen" => Policy {
+                preset: "pd-screen",
+                ewar: EwarPriority::Balanced,
+                pd: PdStance::Always,
+                salvo: 1,
+                ..base
+            },
+            // Never moves; fires everything (shooting ranges).
+            "turret" => Policy {
+                preset: "turret",
+                approach: Approach::Hold,
+                pd: PdStance::Never,
+                ..base
+            },
+            // Never moves, never fires, EWar off (a target hulk).
+            "passive" => Policy {
+                preset: "passive",
+                approach: Approach::Hold,
+                ewar: EwarPriority::Off,
+                pd: PdStance::Never,
+                salvo: 0,
+                fires: false,
+                ..base
+            },
+            _ => return None,
+        })
+    }
+}
+
+impl fmt::Display for Policy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.preset)?;
+        if let Approach::Keep(Some(r)) = self.approach {
+            write!(f, " range={r}")?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,308 @@
+//! A ship's battle state: position and vector, armor and integrity, energy and EWar levels,
+//! crit effects, magazine, crew and morale. `Copy` with fixed arrays, so resetting a battle
+//! copies templates and allocates nothing.
+
+use crate::outcome::Side;
+
+use super::design::{MAX_COMMAND, MAX_MAGAZINE, MAX_PARTS, MAX_WEAPONS, ShipDesign};
+use super::hex::Hex;
+
+/// Where a ship is in the battle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Fighting.
+    Active,
+    /// Charging a jump to retreat (still in play and a target).
+    Retreating,
+    /// Jumped out: out of play, not destroyed.
+    Retreated,
+    /// Surrendered: out of play, drifts on its vector.
+    Surrendered,
+    /// Integrity 0 or less.
+    Destroyed,
+}
+
+impl Status {
+    /// In play: can be shot and counts for its side ("Stage 3").
+    pub const fn in_play(self) -> bool {
+        matches!(self, Status::Active | Status::Retreating)
+    }
+}
+
+/// One ship in battle.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ShipState {
+    /// Index of its design in the matchup.
+    pub design: u16,
+    /// Side.
+    pub side: Side,
+    /// Cost measure of the ship (for reports and the turn-limit verdict).
+    pub points: u32,
+    /// Status.
+    pub status: Status,
+    /// Current hex.
+    pub pos: Hex,
+    /// Momentum vector (the future-position marker is `pos + vel`).
+    pub vel: Hex,
+    /// Hex at the start of the last maneuver phase (threat zones).
+    pub prev_pos: Hex,
+    /// Armor Value.
+    pub armor: f64,
+    /// Integrity.
+    pub integrity: f64,
+    /// Delta-v left (tanks pooled).
+    pub delta_v: f64,
+    /// Energy left this turn.
+    pub energy: f64,
+    /// Sensors level this turn.
+    pub sensors: f64,
+    /// ECM level this turn.
+    pub ecm: f64,
+    /// Radiators Damaged crits (energy ×0.5 each).
+    pub radiators: u8,
+    /// Sensors Damaged crits (×0.5 each).
+    pub sensors_damaged: u8,
+    /// ECM Damaged crits (×0.5 each).
+    pub ecm_damaged: u8,
+    /// Propellant Leak crits (−5% of max delta-v per turn each).
+    pub leaks: u8,
+    /// Power plants offline.
+    pub plant_off: [bool; MAX_PARTS],
+    /// Drives offline.
+    pub drive_off: [bool; MAX_PARTS],
+    /// Jump drive offline.
+    pub jump_off: bool,
+    /// Weapons disabled.
+    pub weapon_off: [bool; MAX_WEAPONS],
+    /// VLS disabled.
+    pub vls_off: bool,
+    /// Weapons that fired offensively last turn (can't fire point defense this turn).
+    pub fired_last: [bool; MAX_WEAPONS],
+    /// Weapons used this turn (offensively or as point defense).
+    pub used: [bool; MAX_WEAPONS],
+    /// Weapons that fired offensively this turn.
+    pub fired_now: [bool; MAX_WEAPONS],
+    /// Guided weapons loaded, per magazine entry.
+    pub magazine: [u32; MAX_MAGAZINE],
+    /// Command modules still working.
+    pub command: [bool; MAX_COMMAND],
+    /// Crew fit for duty.
+    pub crew: u32,
+    /// Casualties so far.
+    pub casualties: u32,
+    /// Current morale.
+    pub morale: i32,
+    /// Target morale before "!" events (base + circumstances).
+    pub morale_base: i32,
+    /// Morale change from this turn's events, applied in the crew phase (G24).
+    pub morale_pending: i32,
+    /// Sensor Uplink assists given this turn.
+    pub assists: u32,
+    /// Energy banked toward a retreat jump.
+    pub jump_charge: f64,
+    /// Integrity damage this ship dealt.
+    pub dealt: f64,
+    /// Integrity damage it took.
+    pub taken: f64,
+    /// Whether it had power, mobility and main weapons last crew phase (for loss events).
+    pub had: [bool; 3],
+}
+
+impl ShipState {
+    /// A fresh ship of `design` for `side`.
+    pub fn new(index: u16, d: &ShipDesign, side: Side, points: u32, morale: i32) -> Self {
+        let mut magazine = [0; MAX_MAGAZINE];
+        for (k, (_, n)) in d.magazine.iter().enumerate() {
+            magazine[k] = *n;
+        }
+        let mut command = [false; MAX_COMMAND];
+        for c in command.iter_mut().take(d.command.len()) {
+            *c = true;
+        }
+        ShipState {
+            design: index,
+            side,
+            points,
+            status: Status::Active,
+            pos: Hex::default(),
+            vel: Hex::default(),
+            prev_pos: Hex::default(),
+            armor: d.armor,
+            integrity: d.integrity,
+            delta_v: d.delta_v(),
+            energy: 0.0,
+            sensors: 0.0,
+            ecm: 0.0,
+            radiators: 0,
+            sensors_damaged: 0,
+            ecm_damaged: 0,
+            leaks: 0,
+            plant_off: [false; MAX_PARTS],
+            drive_off: [false; MAX_PARTS],
+            jump_off: false,
+            weapon_off: [false; MAX_WEAPONS],
+            vls_off: false,
+            fired_last: [false; MAX_WEAPONS],
+            used: [false; MAX_WEAPONS],
+            fired_now: [false; MAX_WEAPONS],
+            magazine,
+            command,
+            crew: d.crew,
+            casualties: 0,
+            morale,
+            morale_base: morale,
+            morale_pending: 0,
+            assists: 0,
+            jump_charge: 0.0,
+            dealt: 0.0,
+            taken: 0.0,
+            had: [
+                d.generation() > 0.0,
+                d.acceleration() > 0 && d.delta_v() >= 1.0,
+                true,
+            ],
+        }
+    }
+
+    /// Power generation now: working plants × 0.5 per Radiators Damaged.
+    pub fn generation(&self, d: &ShipDesign) -> f64 {
+        let raw: f64 = d
+            .plants
+            .iter()
+            .zip(self.plant_off)
+            .filter(|(_, off)| !off)
+            .map(|(p, _)| p.output)
+            .sum();
+        raw * 0.5f64.powi(i32::from(self.radiators))
+    }
+
+    /// Acceleration now: working drives, +1 with a working Shipmind (needs ≥ 1 of its own).
+    pub fn acceleration(&self, d: &ShipDesign) -> i32 {
+        let own: i32 = d
+            .drives
+            .iter()
+            .zip(self.drive_off)
+            .filter(|(_, off)| !off)
+            .map(|(x, _)| x.thrust)
+            .sum();
+        if own >= 1 && self.shipmind(d) {
+            own + 1
+        } else {
+            own
+        }
+    }
+
+    /// Whether a working Shipmind is aboard.
+    pub fn shipmind(&self, d: &ShipDesign) -> bool {
+        d.command
+            .iter()
+            .zip(self.command)
+            .any(|(c, ok)| ok && *c == super::design::CommandKind::Shipmind)
+    }
+
+    /// Highest Sensors rating it can switch on now (Sensors Damaged halves; Shipmind +2).
+    pub fn sensors_max(&self, d: &ShipDesign) -> f64 {
+        d.sensors * 0.5f64.powi(i32::from(self.sensors_damaged))
+            + if self.shipmind(d) { 2.0 } else { 0.0 }
+    }
+
+    /// Highest ECM rating now (ECM Damaged halves; Shipmind +2; a Civilian Bridge alone
+    /// cannot operate ECM).
+    pub fn ecm_max(&self, d: &ShipDesign) -> f64 {
+        if !self.can_use_weapons(d) {
+            return 0.0;
+        }
+        d.ecm * 0.5f64.powi(i32::from(self.ecm_damaged)) + if self.shipmind(d) { 2.0 } else { 0.0 }
+    }
+
+    /// Whether a crewed command module works ("Command Modules": with every module destroyed
+    /// or uncrewed the ship cannot act in the Firing and Maneuver phases).
+    pub fn commanded(&self, d: &ShipDesign) -> bool {
+        d.command
+            .iter()
+            .zip(self.command)
+            .any(|(c, ok)| ok && self.crew >= c.crew())
+    }
+
+    /// Whether it can operate weapons and ECM: a working, crewed module other than a Civilian
+    /// Bridge.
+    pub fn can_use_weapons(&self, d: &ShipDesign) -> bool {
+        d.command.iter().zip(self.command).any(|(c, ok)| {
+            ok && self.crew >= c.crew() && *c != super::design::CommandKind::CivilianBridge
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::junction::crits::EQUAL_WEIGHTS;
+    use crate::rules::junction::design::{CommandKind, CrewKind, PowerPlant};
+
+    fn design() -> ShipDesign {
+        ShipDesign {
+            name: "x".into(),
+            volume: 100.0,
+            price: None,
+            armor: 10.0,
+            protection: 1.0,
+            integrity: 10.0,
+            plants: vec![
+                PowerPlant {
+                    volume: 10.0,
+                    output: 40.0,
+                },
+                PowerPlant {
+                    volume: 5.0,
+                    output: 20.0,
+                },
+            ],
+            drives: vec![],
+            tanks: vec![],
+            sensors: 12.0,
+            ecm: 8.0,
+            uplink_volume: 0.0,
+            jump: None,
+            command: vec![CommandKind::WarshipCic],
+            crew: 20,
+            crew_kind: CrewKind::Normal,
+            morale: 0,
+            weapons: vec![],
+            vls_volume: 0.0,
+            magazine: vec![],
+            crit_weights: EQUAL_WEIGHTS,
+        }
+    }
+
+    /// Digest §3 vector 19 (first half): two Radiators Damaged crits → energy × 0.25.
+    #[test]
+    fn vector_19_radiators_stack_multiplicatively() {
+        let d = design();
+        let mut s = ShipState::new(0, &d, Side::A, 100, 0);
+        assert_eq!(s.generation(&d), 60.0);
+        s.radiators = 2;
+        assert_eq!(s.generation(&d), 15.0);
+        // Reactor Offline takes the largest plant.
+        s.plant_off[0] = true;
+        assert_eq!(s.generation(&d), 5.0);
+    }
+
+    /// Sensors and ECM Damaged halve per crit; a Shipmind adds +2 to both.
+    #[test]
+    fn damaged_sensors_halve_and_shipmind_adds_two() {
+        let mut d = design();
+        let mut s = ShipState::new(0, &d, Side::A, 100, 0);
+        s.sensors_damaged = 1;
+        s.ecm_damaged = 2;
+        assert_eq!(s.sensors_max(&d), 6.0);
+        assert_eq!(s.ecm_max(&d), 2.0);
+        d.command = vec![CommandKind::Shipmind];
+        s.command = [true, false, false, false];
+        assert_eq!(s.sensors_max(&d), 8.0);
+        assert!(s.commanded(&d));
+        // A lone Civilian Bridge cannot operate ECM.
+        d.command = vec![CommandKind::CivilianBridge];
+        assert!(s.commanded(&d));
+        assert_eq!(s.ecm_max(&d), 0.0);
+    }
+}

@@ -1,0 +1,112 @@
+//! Digest §3 test vectors that need a whole battle turn (the others are unit tests next to
+//! the rule they test, named `vector_*`).
+
+use fleetlab_engine::dice::ScriptedDice;
+use fleetlab_engine::outcome::{ShipTally, Side};
+use fleetlab_engine::rules::junction::crits::EQUAL_WEIGHTS;
+use fleetlab_engine::rules::junction::design::{
+    Catalogue, CommandKind, CrewKind, DirectWeapon, PowerPlant, ShipDesign, WeaponKind,
+};
+use fleetlab_engine::rules::junction::hex::Hex;
+use fleetlab_engine::rules::junction::house_rules::HouseRules;
+use fleetlab_engine::rules::junction::policy::Policy;
+use fleetlab_engine::rules::junction::ship::ShipState;
+use fleetlab_engine::rules::junction::{Event, Junction, Matchup};
+use fleetlab_engine::{NoTrace, RuleSystem};
+
+fn design(
+    name: &str,
+    armor: f64,
+    protection: f64,
+    integrity: f64,
+    weapons: Vec<usize>,
+) -> ShipDesign {
+    ShipDesign {
+        name: name.into(),
+        volume: 100.0,
+        price: None,
+        armor,
+        protection,
+        integrity,
+        // Some power, so neither ship has the "No Power !" morale event.
+        plants: vec![PowerPlant {
+            volume: 1.0,
+            output: 1.0,
+        }],
+        drives: vec![],
+        tanks: vec![],
+        sensors: 0.0,
+        ecm: 0.0,
+        uplink_volume: 0.0,
+        jump: None,
+        command: vec![CommandKind::WarshipCic],
+        crew: 20,
+        crew_kind: CrewKind::Normal,
+        morale: 0,
+        weapons,
+        vls_volume: 0.0,
+        magazine: vec![],
+        crit_weights: EQUAL_WEIGHTS,
+    }
+}
+
+/// Digest §3 vector 5 (sync fire): three lasers of AP 10 at Precision Targeting range,
+/// unjammed, against the ship of vector 1 (PR 10, AV 100, Integrity 200) make one 30-AP hit:
+/// AV 90, Integrity 180; crit 100% × 3 = 300% → exactly 3 crits on the table the attacker
+/// picks (no d3, no extra-crit roll: only the three d20 entry rolls use dice).
+#[test]
+fn vector_5_sync_fire() {
+    let laser = DirectWeapon {
+        name: "laser".into(),
+        kind: WeaponKind::Laser {
+            redundant_emitters: 0,
+        },
+        ap: 10.0,
+        ranges: [4, 8, 14],
+        volume: 1.0,
+        energy: 0.0,
+    };
+    let catalogue = Catalogue {
+        weapons: vec![laser],
+        guided: vec![],
+    };
+    let designs = vec![
+        design("shooter", 0.0, 0.0, 100.0, vec![0, 0, 0]),
+        design("target", 100.0, 10.0, 200.0, vec![]),
+    ];
+    let mut a = ShipState::new(0, &designs[0], Side::A, 100, 0);
+    let mut b = ShipState::new(1, &designs[1], Side::B, 100, 0);
+    a.pos = Hex::new(0, 0);
+    a.prev_pos = a.pos;
+    b.pos = Hex::new(3, 0);
+    b.prev_pos = b.pos;
+    let rules = HouseRules {
+        turn_cap: 1,
+        ..HouseRules::default()
+    };
+    let m = Matchup::new(
+        catalogue,
+        designs,
+        vec![a, b],
+        vec!["A1 shooter".into(), "B1 target".into()],
+        [
+            Policy::preset("turret").unwrap(),
+            Policy::preset("passive").unwrap(),
+        ],
+        rules,
+    );
+    let mut state = Junction::new_state(&m);
+    let mut ships = [ShipTally::default(); 2];
+    // Three d20 entries from two d6 digits each: (1,1) → face 0 → first Systems entry
+    // (Sensors Damaged), which changes no morale.
+    let mut dice = ScriptedDice::new(&[1, 1, 1, 1, 1, 1]);
+    let out = Junction::play(&m, &mut state, &mut dice, &mut NoTrace, &mut ships);
+    assert_eq!(dice.used(), 6);
+    let target = &state.ships[1];
+    assert_eq!(target.armor, 90.0);
+    assert_eq!(target.integrity, 180.0);
+    assert_eq!(target.sensors_damaged, 3);
+    assert_eq!(out.sides[0].events[Event::Crits as usize], 3);
+    assert_eq!(out.sides[0].events[Event::DirectHits as usize], 3);
+    assert_eq!(ships[0].damage_dealt, 20);
+}
