@@ -79,6 +79,6 @@ fn reports_are_identical_for_one_and_two_threads() {
     );
 }
 
-const GOLDEN_A_WINS: &str = "2631";
-const GOLDEN_B_WINS: &str = "2196";
-const GOLDEN_DRAWS: &str = "173";
+const GOLDEN_A_WINS: &str = "2065";
+const GOLDEN_B_WINS: &str = "2934";
+const GOLDEN_DRAWS: &str = "1";

@@ -12,21 +12,23 @@
 //! * [`battle`] — the turn loop, attacks, movement, missiles, PWS/AWS, game end (ch. 3–7);
 //! * [`points`] — the SIC Points Calculation Matrix (ch. 10);
 //! * [`house_rules`] — every gap filled by a named, overridable default;
+//! * [`orders`] — Orders, Command Tokens and their per-turn record (ch. 5, ch. 8);
+//!   [`command`] — the AI's decisions about them (rerolls, Dodge, Condition choice);
 //! * [`policy`] — scripted AI policies; [`config`] — config documents and validation.
 //!
-//! Orders and commands, terrain, fighters and formations arrive with the follow-up issue; the
-//! battle loop keeps a Command phase slot and the ship state carries the Condition bans they
-//! will read.
+//! Terrain, fighters and formations arrive with the rest of issue 3.
 
 pub mod activation;
 pub mod attack;
 pub mod battle;
+pub mod command;
 pub mod condition;
 pub mod config;
 pub mod damage;
 pub mod design;
 pub mod house_rules;
 pub mod matchup;
+pub mod orders;
 pub mod points;
 pub mod policy;
 pub mod ship;
@@ -45,6 +47,7 @@ pub struct CosmicConflict;
 
 impl RuleSystem for CosmicConflict {
     const NAME: &'static str = "cosmic-conflict";
+    const EVENTS: &'static [&'static str] = orders::EVENTS;
     type Doc = config::Doc;
     type Matchup = Matchup;
     type State = BattleState;

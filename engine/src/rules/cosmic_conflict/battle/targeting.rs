@@ -11,13 +11,14 @@ use super::Battle;
 /// An enemy as seen from the attacking ship: distance and position in its own frame.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Sighting {
-    ship: usize,
+    /// The enemy ship.
+    pub(super) ship: usize,
     /// Distance squared (band tests need no square root).
     pub(super) distance_squared: f64,
     /// Along the attacker's facing.
-    ahead: f64,
+    pub(super) ahead: f64,
     /// To the attacker's port (left).
-    port: f64,
+    pub(super) port: f64,
 }
 
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
@@ -54,13 +55,22 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let profile = self.profile(i, w);
         let arcs = self.m.designs[usize::from(me.design)].weapons[w].arcs;
         let expected = self.m.expected_row(usize::from(me.design), w);
-        let mut best: Option<(usize, Band, f32, f32)> = None;
+        let mut best: Option<(usize, Band, f32, f32, bool)> = None;
         for s in sighted {
             let t = &self.s.ships[s.ship];
             if !t.active() || !arcs.covers_local(s.ahead, s.port) {
                 continue;
             }
-            let Some(band) = profile.band_at_squared(s.distance_squared) else {
+            // A [Marked] token spent for range: +4 to the outermost range value (ch. 8).
+            let bit = 1u64 << s.ship;
+            let band = match profile.band_at_squared(s.distance_squared) {
+                None if self.s.marks.range & bit != 0 => profile.band_at_squared_reach(
+                    s.distance_squared,
+                    super::command_phase::MARK_RANGE_BONUS,
+                ),
+                b => b,
+            };
+            let Some(band) = band else {
                 continue;
             };
             let e = expected[usize::from(t.design) * 3 + usize::from(band.index)];
@@ -73,11 +83,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 Targeting::MostDangerous => self.threat(s.ship),
                 Targeting::Nearest => -(s.distance_squared as f32),
             };
-            if best.is_none_or(|(_, _, k, be)| key > k || (key == k && e > be)) {
-                best = Some((s.ship, band, key, e));
+            // Focus fire on an enemy with a [Marked] +2 Accuracy bought for this attack step.
+            let marked = self.s.marks.accuracy & bit != 0;
+            if best.is_none_or(|(_, _, k, be, bm)| (marked, key, e) > (bm, k, be)) {
+                best = Some((s.ship, band, key, e, marked));
             }
         }
-        best.map(|(j, band, _, _)| (j, band))
+        best.map(|(j, band, _, _, _)| (j, band))
     }
 
     /// A ship's firepower: the summed value of its working weapons.
