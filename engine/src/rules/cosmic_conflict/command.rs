@@ -17,46 +17,55 @@ pub enum Die {
     Damage,
 }
 
-/// Weights (in 36ths) of a damage die's faces, as `(value, weight)` with unused slots 0.
+/// One d6: each face 6/36.
+const D6_FACES: [(u8, u8); 6] = [(1, 6), (2, 6), (3, 6), (4, 6), (5, 6), (6, 6)];
+/// The higher of two d6: face v has weight 2v − 1 (of 36).
+const BEST_OF_TWO_FACES: [(u8, u8); 6] = [(1, 1), (2, 3), (3, 5), (4, 7), (5, 9), (6, 11)];
+/// The sum of two d6: 2..=12 with weights 1..6..1 (of 36).
+const SUM_OF_TWO_FACES: [(u8, u8); 11] = [
+    (2, 1),
+    (3, 2),
+    (4, 3),
+    (5, 4),
+    (6, 5),
+    (7, 6),
+    (8, 5),
+    (9, 4),
+    (10, 3),
+    (11, 2),
+    (12, 1),
+];
+
+/// A damage die's faces as `(value, weight in 36ths)`.
 #[inline]
-fn faces(die: DamageDie) -> ([(u8, u8); 11], usize) {
-    let mut out = [(0u8, 0u8); 11];
+fn faces(die: DamageDie) -> &'static [(u8, u8)] {
     match die {
-        DamageDie::D6 => {
-            for v in 1..=6u8 {
-                out[usize::from(v) - 1] = (v, 6);
-            }
-            (out, 6)
-        }
-        DamageDie::BestOfTwo => {
-            for v in 1..=6u8 {
-                out[usize::from(v) - 1] = (v, 2 * v - 1);
-            }
-            (out, 6)
-        }
-        DamageDie::SumOfTwo => {
-            for s in 2..=12u8 {
-                out[usize::from(s) - 2] = (s, 6 - (i32::from(s) - 7).unsigned_abs() as u8);
-            }
-            (out, 11)
-        }
+        DamageDie::D6 => &D6_FACES,
+        DamageDie::BestOfTwo => &BEST_OF_TWO_FACES,
+        DamageDie::SumOfTwo => &SUM_OF_TWO_FACES,
     }
 }
 
-/// Expected damage dealt if `die` is rerolled and the other kept.
+/// Expected damage dealt if `die` is rerolled and the other kept. Closed form (counts of
+/// Accuracy faces per chart band; damage faces for the kept band), since it runs on every
+/// attack of a ship with Offensive Focus; equal to enumerating [`AttackSetup::resolve`].
 pub fn expected_after_reroll(setup: &AttackSetup, roll: &AttackRoll, die: Die) -> f64 {
     match die {
         Die::Accuracy => {
-            let total: u32 = (1..=6u8)
-                .map(|a| setup.resolve(a, roll.damage_die).dealt)
-                .sum();
-            f64::from(total) / 6.0
+            let base = setup.accuracy(0);
+            let misses = (i32::from(setup.chart.miss_max) - base).clamp(0, 6);
+            let glance_top = i32::from(setup.chart.glance_max) + i32::from(setup.glance_extension);
+            let up_to_glance = (glance_top - base).clamp(misses, 6);
+            let full = setup.damage(roll.damage_die).max(0) as u32;
+            let glances = (up_to_glance - misses) as u32;
+            let hits = (6 - up_to_glance) as u32;
+            f64::from(glances * full.div_ceil(2) + hits * full) / 6.0
         }
         Die::Damage => {
-            let (faces, n) = faces(setup.band.die);
-            let total: u32 = faces[..n]
+            let off = setup.damage(0);
+            let total: u32 = faces(setup.band.die)
                 .iter()
-                .map(|&(v, w)| setup.resolve(roll.accuracy_die, v).dealt * u32::from(w))
+                .map(|&(v, w)| roll.result.damage(i32::from(v) + off) * u32::from(w))
                 .sum();
             f64::from(total) / 36.0
         }
@@ -162,11 +171,36 @@ mod tests {
         }
     }
 
+    /// The closed form equals enumerating every face through `resolve`.
+    #[test]
+    fn closed_form_matches_enumeration() {
+        for (ws, ts, acc) in [(3, 3, 0), (3, 1, 2), (1, 5, -3), (4, 2, -1), (2, 2, 5)] {
+            let s = AttackSetup {
+                accuracy_mod: acc,
+                ..beam(ws, ts)
+            };
+            for a in 1..=6u8 {
+                for d in 1..=6u8 {
+                    let r = s.resolve(a, d);
+                    let by_a: u32 = (1..=6u8).map(|x| s.resolve(x, d).dealt).sum();
+                    let by_d: u32 = (1..=6u8).map(|x| s.resolve(a, x).dealt * 6).sum();
+                    let ea = expected_after_reroll(&s, &r, Die::Accuracy);
+                    let ed = expected_after_reroll(&s, &r, Die::Damage);
+                    assert_eq!(ea, f64::from(by_a) / 6.0);
+                    assert_eq!(ed, f64::from(by_d) / 36.0);
+                }
+            }
+        }
+    }
+
     #[test]
     fn faces_sum_to_36() {
         for die in [DamageDie::D6, DamageDie::BestOfTwo, DamageDie::SumOfTwo] {
-            let (f, n) = faces(die);
-            assert_eq!(f[..n].iter().map(|x| u32::from(x.1)).sum::<u32>(), 36);
+            assert_eq!(faces(die).iter().map(|x| u32::from(x.1)).sum::<u32>(), 36);
+            let exact = die.distribution();
+            for (v, w) in faces(die) {
+                assert!(exact.contains(&(*v, *w)), "{die:?} {v} {w}");
+            }
         }
     }
 

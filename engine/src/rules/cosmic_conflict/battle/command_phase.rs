@@ -313,9 +313,14 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     // ---- Commands --------------------------------------------------------------------------
 
     /// Whether ship `i` could pay for `command` now (by its policy's discard rule).
+    #[inline]
     fn command_source(&self, i: usize, command: Command) -> Option<usize> {
         let ship = &self.s.ships[i];
         let discard = self.m.policies[ship.side.index()].command.discard_orders;
+        // Fast path (every attack asks): nothing can pay without a Token or a discard.
+        if !discard && !ship.command.has_token() {
+            return None;
+        }
         ship.command.source(command, &ship.restrictions, discard)
     }
 
@@ -603,6 +608,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     // ---- After moving, after the activations -------------------------------------------------
 
+    /// Whether any sighted enemy is within the farthest reach of ship `i`'s weapons (else no
+    /// weapon needs a target search).
+    fn in_reach(&self, i: usize, sighted: &[Sighting]) -> bool {
+        let reach = self.m.reach_squared[usize::from(self.s.ships[i].design)];
+        sighted.iter().any(|s| s.distance_squared <= reach)
+    }
+
     /// Contingent Attack: after moving, ship `i` fires the weapons it has not used yet.
     pub(super) fn contingent_fire(&mut self, i: usize) {
         let ship = &self.s.ships[i];
@@ -617,9 +629,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     fn fire_unused(&mut self, i: usize, order: Option<Order>, limit: usize) -> usize {
         let mut sighted = std::mem::take(&mut self.s.sightings);
         self.sight(i, &mut sighted);
-        let n = self.m.designs[usize::from(self.s.ships[i].design)]
-            .weapons
-            .len();
+        let n = if self.in_reach(i, &sighted) {
+            self.m.designs[usize::from(self.s.ships[i].design)]
+                .weapons
+                .len()
+        } else {
+            0
+        };
         let mut shots = 0;
         for w in 0..n {
             if shots >= limit || !self.s.ships[i].active() {
@@ -672,9 +688,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             };
             let mut sighted = std::mem::take(&mut self.s.sightings);
             self.sight(i, &mut sighted);
-            let n = self.m.designs[usize::from(self.s.ships[i].design)]
-                .weapons
-                .len();
+            let n = if self.in_reach(i, &sighted) {
+                self.m.designs[usize::from(self.s.ships[i].design)]
+                    .weapons
+                    .len()
+            } else {
+                0
+            };
             let shot = (0..n).find_map(|w| {
                 let ship = &self.s.ships[i];
                 if ship.fired & (1 << w) != 0 || ship.weapon_off(w) {

@@ -80,9 +80,17 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         // Change Velocity Order and Command: another ±1 each (ch. 8); the Command is spent
         // only when it saves VELOCITY_COMMAND_COST of the score.
         let (cv_order, cv_command) = self.velocity_options(i);
-        let choices = 3 + 2 * (usize::from(cv_order) + usize::from(cv_command));
+        let free = 3 + 2 * usize::from(cv_order);
+        let choices = free + 2 * usize::from(cv_command);
         let mut best: Option<(f64, i8, Vec2)> = None;
-        for &dv in &VELOCITY_CHANGES[..choices] {
+        for (k, &dv) in VELOCITY_CHANGES[..choices].iter().enumerate() {
+            // A Command option scores at least its cost: only worth a look when the free
+            // options all score worse (same choice, fewer evaluations).
+            if k == free
+                && best.is_some_and(|(s, _, _)| s <= super::command_phase::VELOCITY_COMMAND_COST)
+            {
+                break;
+            }
             if dv != 0 && ship.restrictions.velocity_locked {
                 continue;
             }

@@ -85,7 +85,14 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             };
             // Focus fire on an enemy with a [Marked] +2 Accuracy bought for this attack step.
             let marked = self.s.marks.accuracy & bit != 0;
-            if best.is_none_or(|(_, _, k, be, bm)| (marked, key, e) > (bm, k, be)) {
+            let better = best.is_none_or(|(_, _, k, be, bm)| {
+                if marked != bm {
+                    marked
+                } else {
+                    key > k || (key == k && e > be)
+                }
+            });
+            if better {
                 best = Some((s.ship, band, key, e, marked));
             }
         }
