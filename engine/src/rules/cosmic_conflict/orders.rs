@@ -252,6 +252,9 @@ pub struct CommandState {
     pub jump: Jump,
     /// Unrevealed Orders discarded for Commands this turn.
     pub discarded: u8,
+    /// Orders held (hidden or revealed), bit per Order: [`CommandState::holds`] is asked on
+    /// every attack, so it is one test.
+    held: u16,
 }
 
 impl CommandState {
@@ -261,6 +264,7 @@ impl CommandState {
         self.used = 0;
         self.marked = 0;
         self.discarded = 0;
+        self.held = 0;
     }
 
     /// Whether the ship holds `order` (hidden or revealed): it takes effect when it matters
@@ -268,9 +272,7 @@ impl CommandState {
     /// earliest moment it is useful).
     #[inline]
     pub fn holds(&self, order: Order) -> bool {
-        self.slots
-            .iter()
-            .any(|h| matches!(h, Holding::Hidden(o) | Holding::Revealed(o) if *o == order))
+        self.held & (1 << (order as u16)) != 0
     }
 
     /// Reveal `order` if held hidden. Returns true when this call revealed it.
@@ -302,6 +304,7 @@ impl CommandState {
         }
         self.slots[slot] = Holding::Hidden(order);
         self.used |= order.bit();
+        self.held |= 1 << (order as u16);
         true
     }
 
@@ -344,6 +347,9 @@ impl CommandState {
     /// Order was discarded (rather than a Token spent).
     pub fn spend(&mut self, slot: usize, command: Command) -> bool {
         let discarded = matches!(self.slots[slot], Holding::Hidden(_));
+        if let Holding::Hidden(o) = self.slots[slot] {
+            self.held &= !(1 << (o as u16));
+        }
         self.slots[slot] = Holding::Empty;
         self.used |= command.bit();
         self.discarded += u8::from(discarded);
