@@ -79,6 +79,8 @@ fn reports_are_identical_for_one_and_two_threads() {
     );
 }
 
+// reference-3v3 plays without Orders (`orders = "none"`), so these are the numbers it had
+// before the command layer; `command-layer.toml` measures the Orders.
 const GOLDEN_A_WINS: &str = "2631";
 const GOLDEN_B_WINS: &str = "2196";
 const GOLDEN_DRAWS: &str = "173";

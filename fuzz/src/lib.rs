@@ -137,8 +137,9 @@ pub fn check_battle(
             boxes += u32::from(t.dmg);
         }
         assert_eq!(
-            ship.damage_taken, boxes,
-            "ship {k}: damage taken vs boxes filled"
+            ship.damage_taken,
+            boxes + ship.repaired,
+            "ship {k}: damage taken vs boxes filled (plus shields repaired)"
         );
         if ship.health_dmg == ship.health_cap {
             assert_eq!(ship.status, Status::Destroyed, "ship {k}: health full");
@@ -424,7 +425,7 @@ impl SideIn {
     fn toml(&self, fleet: &str) -> String {
         let mut s = format!(
             "{{ fleet = \"{fleet}\", policy = \"{}\"",
-            Policy::PRESETS[usize::from(self.policy % 6)]
+            Policy::PRESETS[usize::from(self.policy) % Policy::PRESETS.len()]
         );
         if let Some(r) = self.range {
             let _ = write!(s, ", range = {:.1}", f64::from(r) / 10.0);

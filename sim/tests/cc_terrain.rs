@@ -401,31 +401,144 @@ b = { fleet = "hulk", policy = "passive" }
     );
 }
 
-/// Scanning raid: a ship in the enemy half at Resolution places one objective token.
+/// Scanning raid: "a player who controls a Ship in the half opposite of their starting edge may
+/// use a [Scanning] Order to place one objective token" — the Order is Enhance Scanners ("Fulfill
+/// an Orders requirement for the current Scenario"). With it A's ship places a token and wins the
+/// scenario; without Orders it places none.
 #[test]
-fn scanning_raid_tokens_decide_the_scenario() {
-    let m = matchup(
-        r#"
+fn scanning_raid_tokens_need_an_enhance_scanners_order() {
+    let raid = |a: &str| {
+        matchup(&format!(
+            r#"
 [scenario]
 turns = 1
 start = [
-  { side = "A", ship = 0, x = 40, y = 15, heading = 0, velocity = 0 },
-  { side = "B", ship = 0, x = 50, y = 15, heading = 180, velocity = 0 },
+  {{ side = "A", ship = 0, x = 40, y = 15, heading = 0, velocity = 0 }},
+  {{ side = "B", ship = 0, x = 50, y = 15, heading = 180, velocity = 0 }},
 ]
 [scenario.victory]
 conditions = []
 objective = "scanning-raid"
 [[matchup]]
-a = { fleet = "hulk", policy = "passive" }
-b = { fleet = "hulk-4", policy = "passive" }
-"#,
-    );
-    let (out, state, _, _) = play_scripted(&m, &[]);
+a = {a}
+b = {{ fleet = "hulk-4", policy = "passive" }}
+"#
+        ))
+    };
+    let m = raid(r#"{ fleet = "hulk", policy = "passive", orders = "enhance-scanners" }"#);
+    let (out, state, _, log) = play_scripted(&m, &[]);
     assert_eq!(state.raid_tokens, 0b01);
     assert_eq!(
         (out.verdict, out.standing),
         (Verdict::Win(Side::A), Verdict::Draw)
     );
+    assert!(log.contains("A1 hulk places an objective token"), "{log}");
+    let m = raid(r#"{ fleet = "hulk", policy = "passive" }"#);
+    let (out, state, _, _) = play_scripted(&m, &[]);
+    assert_eq!((state.raid_tokens, out.verdict), (0, Verdict::Draw));
+    // The policies' own Order styles give Enhance Scanners where a token can be placed.
+    let m = raid(r#"{ fleet = "hulk", policy = "standoff" }"#);
+    let (_, state, _, log) = play_scripted(&m, &[]);
+    assert_eq!(state.raid_tokens, 0b01, "{log}");
+    assert!(log.contains("orders (hidden): enhance-scanners"), "{log}");
+}
+
+/// One side's ship at (ax, 15) facing +x against a passive `b` at (bx, 15), both standing
+/// still, one turn: `a` is the TOML side table, so Orders can be set.
+fn range_side(a: &str, ax: f64, b: &str, bx: f64, terrain: &str) -> Matchup {
+    matchup(&format!(
+        r#"
+[scenario]
+turns = 1
+start = [
+  {{ side = "A", ship = 0, x = {ax}, y = 15, heading = 0, velocity = 0 }},
+  {{ side = "B", ship = 0, x = {bx}, y = 15, heading = 180, velocity = 0 }},
+]
+{terrain}
+[[matchup]]
+a = {a}
+b = {{ fleet = "{b}", policy = "passive" }}
+"#
+    ))
+}
+
+/// Seam terrain ↔ orders: "without having used a [Navigate] Order or Command this turn" — the
+/// Size 2 hulk of test vector 11 with an Evasive Actions (or Change Velocity) Order takes no
+/// Hazardous damage; without Orders it takes 2.
+#[test]
+fn navigate_order_waives_hazardous_terrain() {
+    let field = "[[scenario.terrain]]\npiece = \"wreckage\"\nx = 5\ny = 15";
+    for (orders, damage) in [
+        ("evasive-actions", 0),
+        ("change-velocity", 0),
+        ("offensive-focus", 2),
+        ("none", 2),
+    ] {
+        let a = format!(r#"{{ fleet = "hulk-2", policy = "turret", orders = "{orders}" }}"#);
+        let m = range_side(&a, 5.0, "hulk", 40.0, field);
+        let (out, _, _, log) = play_scripted(&m, &[]);
+        assert_eq!(out.sides[0].damage_taken, damage, "{orders}: {log}");
+    }
+}
+
+/// Seam terrain ↔ orders: Mark Target effect 2, "Ignore the effects of Terrain when making
+/// Attacks against the Marked Ship". The gunship marks the hulk in its own attack step and
+/// spends the token at once: the Obscuring 1 cloud between no longer turns the Accuracy 3 Hit
+/// (6 damage) into a Glance (3).
+#[test]
+fn mark_target_ignores_obscuring_terrain() {
+    let cloud = "[[scenario.terrain]]\npiece = \"dust-cloud\"\nx = 12.5\ny = 15\nradius = 1";
+    let a = r#"{ fleet = "gunship", policy = "turret", orders = "mark-target" }"#;
+    let m = range_side(a, 10.0, "hulk", 15.0, cloud);
+    let (out, _, used, log) = play_scripted(&m, &[3, 6]);
+    assert_eq!((out.sides[0].damage_dealt, used), (6, 2), "{log}");
+    assert!(log.contains("ignore terrain"), "{log}");
+    assert!(!log.contains("Obscuring 1 terrain between"), "{log}");
+    let a = r#"{ fleet = "gunship", policy = "turret", orders = "none" }"#;
+    let m = range_side(a, 10.0, "hulk", 15.0, cloud);
+    assert_eq!(play_scripted(&m, &[3, 6]).0.sides[0].damage_dealt, 3);
+}
+
+/// Mark Target effect 2, second sentence (G33): "Blocking terrain will still block any weapon
+/// that must be fired directly at a target, but any indirect weapons (eg, missiles) may be
+/// fired at the enemy Ship". Behind Concealing terrain the marked hulk takes the missile boat's
+/// 6/6 Hit; the beam gunship still cannot fire; unmarked, neither fires.
+#[test]
+fn mark_target_lets_missiles_fire_through_concealing_terrain() {
+    let veil = "[[scenario.terrain]]\nattributes = [\"concealing\"]\nradius = 1\nx = 12.5\ny = 15";
+    let side = |fleet: &str, orders: &str| {
+        format!(r#"{{ fleet = "{fleet}", policy = "turret", orders = "{orders}" }}"#)
+    };
+    let m = range_side(
+        &side("missile-boat", "mark-target"),
+        10.0,
+        "hulk",
+        15.0,
+        veil,
+    );
+    let (out, _, used, log) = play_scripted(&m, &[6, 6]);
+    assert_eq!((out.sides[0].damage_dealt, used), (6, 2), "{log}");
+    for (fleet, orders) in [("missile-boat", "none"), ("gunship", "mark-target")] {
+        let m = range_side(&side(fleet, orders), 10.0, "hulk", 15.0, veil);
+        let (out, _, used, log) = play_scripted(&m, &[6, 6]);
+        assert_eq!(
+            (out.sides[0].damage_dealt, used),
+            (0, 0),
+            "{fleet} {orders}: {log}"
+        );
+    }
+}
+
+/// Seam orders ↔ terrain: a [Marked] token goes only on an enemy "that does not have Solid
+/// terrain directly between them" — a moon between, no mark.
+#[test]
+fn mark_target_is_not_placed_across_solid_terrain() {
+    let moon = "[[scenario.terrain]]\npiece = \"moon\"\nx = 12.5\ny = 15\nradius = 1";
+    let a = r#"{ fleet = "gunship", policy = "turret", orders = "mark-target" }"#;
+    let (_, _, _, log) = play_scripted(&range_side(a, 10.0, "hulk", 15.0, moon), &[]);
+    assert!(!log.contains("marks B1"), "{log}");
+    let (_, _, _, log) = play_scripted(&range_side(a, 10.0, "hulk", 15.0, ""), &[3, 6]);
+    assert!(log.contains("A1 gunship marks B1 hulk"), "{log}");
 }
 
 fn experiment(rest: &str) -> fleetlab_sim::load::Experiment<CosmicConflict> {

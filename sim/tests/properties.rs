@@ -181,7 +181,7 @@ struct SideGen {
 fn side(designs: usize) -> impl Strategy<Value = SideGen> {
     (
         prop::collection::vec(0..designs, 1..=3),
-        0..6usize,
+        0..Policy::PRESETS.len(),
         prop::option::of(0u16..=400),
         prop::option::of(0..4usize),
         prop::option::of(any::<bool>()),
@@ -537,8 +537,8 @@ fn check_battle(
         }
         prop_assert_eq!(
             ship.damage_taken,
-            boxes,
-            "ship {}: damage taken is not the boxes filled",
+            boxes + ship.repaired,
+            "ship {}: damage taken is not the boxes filled (plus shields repaired)",
             k
         );
         if ship.health_dmg == ship.health_cap {

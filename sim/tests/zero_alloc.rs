@@ -70,6 +70,12 @@ fn steady_state_battles_do_not_allocate() {
     assert_no_allocations("reference-3v3.toml");
 }
 
+/// The command layer (reference-3v3 plays without Orders): the tactician against the brawler.
+#[test]
+fn steady_state_command_layer_battles_do_not_allocate() {
+    assert_no_allocations_in("command-layer.toml", 2);
+}
+
 /// Terrain (moving pieces, Dangerous/Hazardous damage, Blocking rerolls) and a scenario's
 /// victory conditions and objective allocate nothing either.
 #[test]
@@ -78,11 +84,15 @@ fn steady_state_terrain_scenario_battles_do_not_allocate() {
 }
 
 fn assert_no_allocations(file: &str) {
+    assert_no_allocations_in(file, 0);
+}
+
+fn assert_no_allocations_in(file: &str, matchup: usize) {
     let config = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../configs/cosmic-conflict")
         .join(file);
     let exp = load::load::<CosmicConflict>(&config).expect("config loads");
-    let m = &exp.matchups[0];
+    let m = &exp.matchups[matchup];
     let key = runner::matchup_key(m);
     let mut worker = Worker::<CosmicConflict>::new(&m.matchup);
     worker.play(&m.matchup, 1, key, 0..100);

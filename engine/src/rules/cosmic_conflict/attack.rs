@@ -160,6 +160,20 @@ impl WeaponProfile {
             .find(|b| distance_squared <= b.max_range * b.max_range)
     }
 
+    /// The band at a squared distance when the outermost range value is `extra` longer
+    /// (Mark Target: "add 4 Distance to the largest Range/Extended range values").
+    pub fn band_at_squared_reach(&self, distance_squared: f64, extra: f64) -> Option<Band> {
+        let last = usize::from(self.len) - 1;
+        self.bands().iter().enumerate().find_map(|(k, b)| {
+            let r = if k == last {
+                b.max_range + extra
+            } else {
+                b.max_range
+            };
+            (distance_squared <= r * r).then_some(*b)
+        })
+    }
+
     /// The farthest reach.
     pub fn max_range(&self) -> f64 {
         self.bands()[usize::from(self.len) - 1].max_range

@@ -9,9 +9,11 @@ use crate::observer::Observer;
 use crate::trace;
 
 use super::attack::{AttackSetup, WeaponProfile};
+use super::command;
 use super::damage::{self, DamagePacket};
 use super::design::{ComponentKind, ShipDesign, Slot};
 use super::house_rules::{HouseRules, TrackOrder};
+use super::orders::{Command, Order};
 use super::ship::{ShipState, Status};
 
 /// A Condition table result.
@@ -205,7 +207,8 @@ pub const MAX_CONDITION_ROLLS: u32 = 64;
 /// Generate `rows` Conditions for a ship that just completed that many Health rows, following
 /// every chain (Critical rolls twice more; Serious Damage may complete another row). Stops when
 /// the ship is destroyed: completing the last row destroys it without a Condition (G13); and
-/// after [`MAX_CONDITION_ROLLS`] rolls.
+/// after [`MAX_CONDITION_ROLLS`] rolls. Orders and Commands the ship holds apply (see
+/// [`choose`]); hidden Orders are not discarded for the Defensive Command.
 pub fn generate<R: Roller, O: Observer>(
     ship: &mut ShipState,
     design: &ShipDesign,
@@ -214,12 +217,80 @@ pub fn generate<R: Roller, O: Observer>(
     dice: &mut R,
     obs: &mut O,
 ) {
+    generate_with(ship, design, rules, rows, false, dice, obs);
+}
+
+/// One Condition as the ship's Orders and Commands let it come out (ch. 8):
+/// * Brace for Impact — "roll twice on the Condition table and choose which Condition to
+///   suffer" (every roll this turn, Critical chains included);
+/// * the Defensive Command — "After a Condition has been determined, but before applying it
+///   to this Ship, randomly generate another Condition and replace the previous Condition":
+///   spent (from a Token, or a hidden Order when `discard_orders`) on a result worse than an
+///   average roll. Which result is worse is the AI's preference ([`command::badness`]).
+pub fn choose<R: Roller, O: Observer>(
+    ship: &mut ShipState,
+    design: &ShipDesign,
+    rules: &HouseRules,
+    discard_orders: bool,
+    dice: &mut R,
+    obs: &mut O,
+) -> ConditionKind {
+    let mut kind = roll(ship, design, rules, dice);
+    if ship.command.holds(Order::BraceForImpact) {
+        ship.command.reveal(Order::BraceForImpact);
+        let other = roll(ship, design, rules, dice);
+        let keep = if command::badness(other) < command::badness(kind) {
+            other
+        } else {
+            kind
+        };
+        trace!(
+            obs,
+            "      {} braces: rolls {} and {}, keeps {}",
+            design.name,
+            kind.name(),
+            other.name(),
+            keep.name()
+        );
+        kind = keep;
+    }
+    if u32::from(command::badness(kind)) * 36 > command::mean_badness_36(&rules.condition_table)
+        && let Some(slot) = ship.command.source(
+            Command::ReplaceCondition,
+            &ship.restrictions,
+            discard_orders,
+        )
+    {
+        ship.command.spend(slot, Command::ReplaceCondition);
+        let new = roll(ship, design, rules, dice);
+        trace!(
+            obs,
+            "      {} spends a Defensive command: {} replaced by {}",
+            design.name,
+            kind.name(),
+            new.name()
+        );
+        kind = new;
+    }
+    kind
+}
+
+/// [`generate`] with the side's policy on discarding hidden Orders for Commands.
+pub fn generate_with<R: Roller, O: Observer>(
+    ship: &mut ShipState,
+    design: &ShipDesign,
+    rules: &HouseRules,
+    rows: u16,
+    discard_orders: bool,
+    dice: &mut R,
+    obs: &mut O,
+) {
     let mut pending = u32::from(rows);
     let mut rolls = 0;
     while pending > 0 && ship.status == Status::Active && rolls < MAX_CONDITION_ROLLS {
         pending -= 1;
         rolls += 1;
-        let kind = roll(ship, design, rules, dice);
+        let kind = choose(ship, design, rules, discard_orders, dice, obs);
         trace!(obs, "      condition on {}: {}", design.name, kind.name());
         if kind != ConditionKind::NoCondition && kind != ConditionKind::Critical {
             ship.conditions = ship.conditions.saturating_add(1);

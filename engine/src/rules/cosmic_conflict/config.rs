@@ -19,8 +19,9 @@ use super::design::{
 use super::faction::Faction;
 use super::house_rules::{HouseRules, MghChart};
 use super::matchup::{GameLength, Matchup, Scenario};
+use super::orders::Order;
 use super::points;
-use super::policy::{Approach, Passing, Policy, Targeting};
+use super::policy::{Approach, OrderStyle, Passing, Policy, Targeting};
 use super::scenario_config::{self, TerrainSpec, VictorySpec};
 use super::ship::{MAX_TRACKS, ShipState};
 
@@ -198,6 +199,19 @@ pub struct SideSpec {
     /// Override: steer around Dangerous and Hazardous terrain (default true).
     #[serde(default)]
     pub avoid_terrain: Option<bool>,
+    /// Override: Order style (`none`, `aggressive`, `cautious`, `tokens`, `tactician`) or one
+    /// Order's name to give whenever allowed.
+    #[serde(default)]
+    pub orders: Option<Spanned<String>>,
+    /// Override: whether unrevealed Orders may be discarded for Commands.
+    #[serde(default)]
+    pub discard_orders: Option<bool>,
+    /// Override: least expected gain (boxes) to spend a Command on a reroll.
+    #[serde(default)]
+    pub reroll_gain: Option<Spanned<f64>>,
+    /// Override: least boxes a Dodge must save.
+    #[serde(default)]
+    pub dodge_saves: Option<Spanned<i64>>,
 }
 
 /// `[[matchup]]`.
@@ -587,7 +601,67 @@ fn policy(doc: usize, at: &str, side: &SideSpec, issues: &mut Issues) -> Option<
             Passing::Never
         };
     }
+    command_overrides(doc, at, side, &mut p, issues)?;
     Some(p)
+}
+
+/// The Command-layer overrides of a side's policy (`orders`, `discard_orders`, `reroll_gain`,
+/// `dodge_saves`).
+fn command_overrides(
+    doc: usize,
+    at: &str,
+    side: &SideSpec,
+    p: &mut Policy,
+    issues: &mut Issues,
+) -> Option<()> {
+    let c = &mut p.command;
+    if let Some(o) = &side.orders {
+        let Some(style) = OrderStyle::from_name(o.get_ref()) else {
+            let mut known: Vec<&str> = OrderStyle::NAMES.to_vec();
+            known.extend(Order::ALL.iter().map(|o| o.name()));
+            issues.push(
+                doc,
+                o.span(),
+                format!("{at}.orders"),
+                format!(
+                    "unknown orders `{}`{}; allowed: {}",
+                    o.get_ref(),
+                    did_you_mean(o.get_ref(), &known),
+                    known.join(", ")
+                ),
+            );
+            return None;
+        };
+        c.orders = style;
+    }
+    if let Some(d) = side.discard_orders {
+        c.discard_orders = d;
+    }
+    if let Some(g) = &side.reroll_gain {
+        let v = *g.get_ref();
+        if !(0.0..=100.0).contains(&v) {
+            issues.push(
+                doc,
+                g.span(),
+                format!("{at}.reroll_gain"),
+                format!("{v} is out of range: allowed 0..=100"),
+            );
+        }
+        c.reroll_gain = v as f32;
+    }
+    if let Some(d) = &side.dodge_saves {
+        let v = *d.get_ref();
+        if !(0..=100).contains(&v) {
+            issues.push(
+                doc,
+                d.span(),
+                format!("{at}.dodge_saves"),
+                format!("{v} is out of range: allowed 0..=100"),
+            );
+        }
+        c.dodge_saves = v.clamp(0, 100) as u32;
+    }
+    Some(())
 }
 
 /// Where a table came from: (doc, span).

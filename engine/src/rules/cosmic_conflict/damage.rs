@@ -3,6 +3,7 @@
 //! and Shield: "an Accuracy roll greater than the undamaged value ... ignores that Component").
 
 use super::house_rules::TrackOrder;
+use super::orders::Order;
 use super::ship::ShipState;
 
 /// A packet of damage arriving at a ship.
@@ -75,7 +76,15 @@ pub fn apply(ship: &mut ShipState, packet: DamagePacket) -> Applied {
     if left > 0 {
         left += u32::from(ship.structural);
         let before = ship.health_dmg;
-        let after = (u32::from(before) + left).min(u32::from(ship.health_cap)) as u16;
+        let mut after = (u32::from(before) + left).min(u32::from(ship.health_cap)) as u16;
+        // Brace for Impact (ch. 8): damage that finishes a Health row does not spill on.
+        if ship.command.holds(Order::BraceForImpact) {
+            let row_end = (before / u16::from(ship.row_length) + 1) * u16::from(ship.row_length);
+            if after > row_end {
+                after = row_end;
+                ship.command.reveal(Order::BraceForImpact);
+            }
+        }
         ship.health_dmg = after;
         filled += u32::from(after - before);
         let row = u16::from(ship.row_length);

@@ -12,18 +12,19 @@
 //! * [`battle`] — the turn loop, attacks, movement, missiles, PWS/AWS, game end (ch. 3–7);
 //! * [`points`] — the SIC Points Calculation Matrix (ch. 10);
 //! * [`house_rules`] — every gap filled by a named, overridable default;
+//! * [`orders`] — Orders, Command Tokens and their per-turn record (ch. 5, ch. 8);
+//!   [`command`] — the AI's decisions about them (rerolls, Dodge, Condition choice);
 //! * [`policy`] — scripted AI policies; [`config`] — config documents and validation;
 //! * [`terrain`], [`terrain_library`] — terrain attributes, line of sight, the text's example
 //!   pieces (ch. 8); [`victory`] — the scenario's victory conditions and objectives (ch. 9);
 //!   [`faction`] — the optional faction rules (ch. 9b).
 //!
-//! Orders and commands, terrain, fighters and formations arrive with the follow-up issue; the
-//! battle loop keeps a Command phase slot and the ship state carries the Condition bans they
-//! will read.
+//! Fighters and formations arrive with the rest of issue 3.
 
 pub mod activation;
 pub mod attack;
 pub mod battle;
+pub mod command;
 pub mod condition;
 pub mod config;
 pub mod damage;
@@ -31,6 +32,7 @@ pub mod design;
 pub mod faction;
 pub mod house_rules;
 pub mod matchup;
+pub mod orders;
 pub mod points;
 pub mod policy;
 pub mod scenario_config;
@@ -53,6 +55,7 @@ pub struct CosmicConflict;
 
 impl RuleSystem for CosmicConflict {
     const NAME: &'static str = "cosmic-conflict";
+    const EVENTS: &'static [&'static str] = orders::EVENTS;
     type Doc = config::Doc;
     type Matchup = Matchup;
     type State = BattleState;

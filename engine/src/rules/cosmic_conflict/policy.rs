@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use super::orders::Order;
+
 /// How a side moves.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Approach {
@@ -42,6 +44,66 @@ pub enum Passing {
     WhenEnemyWaiting,
 }
 
+/// How a side chooses Orders and Command Tokens in the Command phase (ch. 5, ch. 8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OrderStyle {
+    /// No Orders, no Tokens (calibration: the dice alone decide).
+    None,
+    /// Offensive Focus when an enemy is within reach; Contingent Attack when one will be after
+    /// moving; otherwise a Command Token.
+    Aggressive,
+    /// Evasive Actions when an enemy is within its reach; otherwise a Command Token.
+    Cautious,
+    /// A Command Token every turn (rerolls, Dodge, fire now, replace a Condition).
+    Tokens,
+    /// The command layer played well (the `tactician` preset): see `battle/command_phase.rs`.
+    Tactician,
+    /// This Order whenever the rules allow it, else a Command Token.
+    Always(Order),
+}
+
+impl OrderStyle {
+    /// Config names of the non-fixed styles; any Order name fixes that Order.
+    pub const NAMES: [&'static str; 5] = ["none", "aggressive", "cautious", "tokens", "tactician"];
+
+    /// Parse a config name: a style or an Order name.
+    pub fn from_name(name: &str) -> Option<OrderStyle> {
+        Some(match name {
+            "none" => OrderStyle::None,
+            "aggressive" => OrderStyle::Aggressive,
+            "cautious" => OrderStyle::Cautious,
+            "tokens" => OrderStyle::Tokens,
+            "tactician" => OrderStyle::Tactician,
+            other => OrderStyle::Always(Order::from_name(other)?),
+        })
+    }
+
+    /// Config name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            OrderStyle::None => "none",
+            OrderStyle::Aggressive => "aggressive",
+            OrderStyle::Cautious => "cautious",
+            OrderStyle::Tokens => "tokens",
+            OrderStyle::Tactician => "tactician",
+            OrderStyle::Always(o) => o.name(),
+        }
+    }
+}
+
+/// When a side spends Commands (from a Token or a discarded hidden Order).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CommandPolicy {
+    /// Order choice.
+    pub orders: OrderStyle,
+    /// Whether unrevealed Orders may be discarded for Commands (never Jump to Hyperspace).
+    pub discard_orders: bool,
+    /// Least expected gain (damage boxes) for which a Command is spent on a reroll.
+    pub reroll_gain: f32,
+    /// Least damage boxes a Dodge must save to be spent.
+    pub dodge_saves: u32,
+}
+
 /// A side's policy.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Policy {
@@ -60,12 +122,15 @@ pub struct Policy {
     /// Whether movement steers around Dangerous and Hazardous terrain (Solid is always
     /// avoided).
     pub avoid_terrain: bool,
+    /// Orders and Commands.
+    pub command: CommandPolicy,
 }
 
 impl Policy {
     /// Preset names, for error messages.
-    pub const PRESETS: [&'static str; 6] = [
+    pub const PRESETS: [&'static str; 7] = [
         "brawler",
+        "tactician",
         "standoff",
         "focus-weakest",
         "focus-threat",
@@ -74,12 +139,20 @@ impl Policy {
     ];
 
     /// A named preset:
-    /// * `brawler` — close in and fire everything at the best odds; never passes.
-    /// * `standoff` — hold at the longest Range, best odds, moves after the enemy when it can.
-    /// * `focus-weakest` — close in and focus fire on the most damaged enemy.
-    /// * `focus-threat` — close in and focus fire on the enemy with the most firepower.
-    /// * `turret` — never moves, fires at the best odds (the gun of a shooting range).
-    /// * `passive` — never moves, never fires (a target for calibration scenarios).
+    /// * `brawler` — close in and fire everything at the best odds; never passes; aggressive
+    ///   Orders (Offensive Focus / Contingent Attack / Token).
+    /// * `tactician` — closes in like `brawler` and plays the command layer: Mark Target with
+    ///   its earliest-activating ship and focus fire on marked enemies, Evasive Actions when
+    ///   outgunned, Brace for Impact before a heavy turn, Reinforce Shields, Jump to
+    ///   Hyperspace to save a doomed ship's points, Tokens spent on rerolls and Dodges, and
+    ///   hidden Orders discarded for Commands when they pay more.
+    /// * `standoff` — hold at the longest Range, best odds, moves after the enemy when it can;
+    ///   cautious Orders (Evasive Actions under fire, else a Token).
+    /// * `focus-weakest` — close in and focus fire on the most damaged enemy; aggressive Orders.
+    /// * `focus-threat` — close in and focus fire on the enemy with the most firepower;
+    ///   aggressive Orders.
+    /// * `turret` — never moves, fires at the best odds, no Orders (the gun of a shooting range).
+    /// * `passive` — never moves, never fires, no Orders (a target for calibration scenarios).
     pub fn preset(name: &str) -> Option<Policy> {
         let base = Policy {
             preset: "brawler",
@@ -89,13 +162,37 @@ impl Policy {
             passing: Passing::Never,
             pws_exchange: true,
             avoid_terrain: true,
+            command: CommandPolicy {
+                orders: OrderStyle::Aggressive,
+                discard_orders: false,
+                reroll_gain: 1.0,
+                dodge_saves: 2,
+            },
+        };
+        let none = CommandPolicy {
+            orders: OrderStyle::None,
+            ..base.command
         };
         Some(match name {
             "brawler" => base,
+            "tactician" => Policy {
+                preset: "tactician",
+                command: CommandPolicy {
+                    orders: OrderStyle::Tactician,
+                    discard_orders: true,
+                    reroll_gain: 1.0,
+                    dodge_saves: 2,
+                },
+                ..base
+            },
             "standoff" => Policy {
                 preset: "standoff",
                 approach: Approach::Standoff { range: None },
                 passing: Passing::WhenEnemyWaiting,
+                command: CommandPolicy {
+                    orders: OrderStyle::Cautious,
+                    ..base.command
+                },
                 ..base
             },
             "focus-weakest" => Policy {
@@ -112,6 +209,7 @@ impl Policy {
                 preset: "turret",
                 approach: Approach::Hold,
                 pws_exchange: false,
+                command: none,
                 ..base
             },
             "passive" => Policy {
@@ -119,6 +217,7 @@ impl Policy {
                 approach: Approach::Hold,
                 fires: false,
                 pws_exchange: false,
+                command: none,
                 ..base
             },
             _ => return None,
@@ -146,10 +245,18 @@ impl fmt::Display for Policy {
             Passing::Never => "no-pass",
             Passing::WhenEnemyWaiting => "pass-when-enemy-waiting",
         };
+        let c = &self.command;
         write!(
             f,
-            "{}(move={approach}, target={targeting}, fire={}, {passing}, pws-exchange={})",
-            self.preset, self.fires, self.pws_exchange
+            "{}(move={approach}, target={targeting}, fire={}, {passing}, pws-exchange={}, \
+             orders={}, discard-orders={}, reroll-gain={}, dodge-saves={})",
+            self.preset,
+            self.fires,
+            self.pws_exchange,
+            c.orders.name(),
+            c.discard_orders,
+            c.reroll_gain,
+            c.dodge_saves
         )?;
         if !self.avoid_terrain {
             f.write_str(" terrain=ignore")?;

@@ -5,6 +5,7 @@ use crate::geometry::Vec2;
 use crate::outcome::Side;
 
 use super::design::{ComponentKind, ShipDesign, Slot};
+use super::orders::CommandState;
 
 /// Armor and Shield tracks per ship (engine limit, checked by validation).
 pub const MAX_TRACKS: usize = 8;
@@ -73,6 +74,10 @@ pub struct Equipment {
     pub maneuver_enhance: u8,
     /// Heading Enhance components.
     pub heading_enhance: u8,
+    /// Primary navigation suites (+1 [Navigate] Order slot).
+    pub nav_suite: u8,
+    /// Advanced Sensors (+1 [Scanning] Order slot).
+    pub advanced_sensors: u8,
 }
 
 /// One ship's state during a battle.
@@ -124,6 +129,10 @@ pub struct ShipState {
     pub damage_dealt: u32,
     /// Damage this ship took.
     pub damage_taken: u32,
+    /// Shield boxes repaired (Reinforce Shields): boxes filled now = taken − repaired.
+    pub repaired: u32,
+    /// This turn's Orders, Command Token, [Marked] tokens and jump state (ch. 5, ch. 8).
+    pub command: CommandState,
 }
 
 impl ShipState {
@@ -169,6 +178,8 @@ impl ShipState {
             pws_partners: 0,
             damage_dealt: 0,
             damage_taken: 0,
+            repaired: 0,
+            command: CommandState::default(),
         };
         ship.recount(design);
         ship
@@ -184,6 +195,8 @@ impl ShipState {
             defense_secondary: count(ComponentKind::DefenseSuite, Some(Slot::Secondary)),
             maneuver_enhance: count(ComponentKind::ManeuverEnhance, None),
             heading_enhance: count(ComponentKind::HeadingEnhance, None),
+            nav_suite: count(ComponentKind::NavSuite, Some(Slot::Primary)),
+            advanced_sensors: count(ComponentKind::AdvancedSensors, None),
         };
     }
 

@@ -6,13 +6,16 @@
 use crate::dice::Roller;
 use crate::geometry::Vec2;
 use crate::observer::Observer;
-use crate::outcome::{Ending, Outcome, ShipTally, Side, SideTally, Verdict};
+use crate::outcome::{Ending, MAX_EVENTS, Outcome, ShipTally, Side, SideTally, Verdict};
 use crate::trace;
 
+mod command_phase;
 mod movement;
 mod objectives;
 mod targeting;
 mod terrain_effects;
+
+pub use command_phase::MarkEffects;
 
 use targeting::Sighting;
 
@@ -23,6 +26,7 @@ use super::damage::{self, DamagePacket};
 use super::design::WeaponType;
 use super::house_rules::{BypassAccuracy, FirstPlayer};
 use super::matchup::{GameLength, Matchup};
+use super::orders::{Holding, Order};
 use super::policy::{Approach, Passing};
 use super::ship::{ShipState, Status};
 use super::terrain::TerrainPiece;
@@ -69,6 +73,10 @@ pub struct BattleState {
     pub raid_tokens: u64,
     /// While a missile token resolves: the token's position, which the attack is made from.
     token_origin: Option<Vec2>,
+    /// Per side: how often each of [`super::orders::EVENTS`] happened this battle.
+    pub events: [[u32; MAX_EVENTS]; 2],
+    /// [Marked] effects bought for the ship in its attack step.
+    pub marks: MarkEffects,
 }
 
 impl BattleState {
@@ -90,6 +98,8 @@ impl BattleState {
             terrain: Vec::with_capacity(m.scenario.terrain.len()),
             raid_tokens: 0,
             token_origin: None,
+            events: [[0; MAX_EVENTS]; 2],
+            marks: MarkEffects::default(),
         }
     }
 }
@@ -132,6 +142,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         self.s.token_origin = None;
         self.s.turn = 0;
         self.s.activated = 0;
+        self.s.events = [[0; MAX_EVENTS]; 2];
+        self.s.marks = MarkEffects::default();
         // G15: the first player is decided once per game and starts every Size step.
         let first = match self.m.rules.first_player {
             FirstPlayer::A => Side::A,
@@ -168,9 +180,11 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             self.s.turn += 1;
             let turn = self.s.turn;
             trace!(self.obs, "== turn {turn} ==");
-            // Command phase: orders and command tokens arrive with issue 3.
+            trace!(self.obs, "-- command --");
+            self.command_phase();
             self.s.activated = 0;
             activation::run_phase(self);
+            self.after_activations();
             self.resolution();
             let [a, b] = self.s.alive;
             if a == 0 && b == 0 {
@@ -205,6 +219,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     fn outcome(&mut self, ending: Ending, ships: &mut [ShipTally]) -> Outcome {
         let mut sides = [SideTally::default(); 2];
+        for (side, events) in sides.iter_mut().zip(self.s.events) {
+            side.events = events;
+        }
         for (ship, tally) in self.s.ships.iter().zip(ships.iter_mut()) {
             let t = &mut sides[ship.side.index()];
             t.damage_dealt += ship.damage_dealt;
@@ -266,8 +283,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     // ---- Resolution phase ------------------------------------------------------------------
 
     /// Resolution phase (G21 order): note who is in Dangerous terrain; missile tokens attack;
-    /// Dangerous terrain deals its damage; Mobile terrain moves; scenario actions; then
-    /// end-of-turn clean-up.
+    /// Dangerous terrain deals its damage; Reinforce Shields; Mobile terrain moves; scenario
+    /// actions; Jump to Hyperspace revealed; then end-of-turn clean-up.
     fn resolution(&mut self) {
         trace!(self.obs, "-- resolution --");
         let in_danger = self.dangerous_snapshot();
@@ -297,9 +314,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         self.s.tokens.clear();
         if !self.s.terrain.is_empty() {
             self.dangerous_damage(in_danger);
+        }
+        self.reinforce_shields();
+        if !self.s.terrain.is_empty() {
             self.move_terrain();
         }
         self.scenario_actions();
+        self.end_of_turn_orders();
         for ship in &mut self.s.ships {
             ship.fired = 0;
             ship.pws_partners = 0;
@@ -361,6 +382,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let mount = adesign.weapons[w];
         let (mut accuracy_mod, mut damage_mod) = AttackSetup::variant_mods(mount.variant);
         accuracy_mod -= i32::from(target.equipment.defense_primary);
+        accuracy_mod += self.mark_accuracy(i, j) - self.evasive(j);
+        let target = &self.s.ships[j];
         if mount.kind.affected_by_pws() {
             let mut pws = i32::from(target.equipment.pws);
             if mount.kind == WeaponType::Missiles || m.rules.aws_vs_rockets {
@@ -368,7 +391,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             }
             damage_mod -= pws;
         }
-        let setup = AttackSetup {
+        let mut setup = AttackSetup {
             weapon_size: adesign.weapon_size(&mount),
             target_size: target.size,
             band,
@@ -402,6 +425,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             roll.result,
             roll.dealt
         );
+        let roll = self.attacker_rerolls(i, &setup, roll);
+        let roll = self.defender_dodges(j, &mut setup, roll);
         if roll.dealt == 0 {
             return;
         }
@@ -431,15 +456,25 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let ship = &mut self.s.ships[j];
         let design = &m.designs[usize::from(ship.design)];
         let was_active = ship.active();
+        let brace = Holding::Hidden(Order::BraceForImpact);
+        let bracing = crate::observer::enabled(&*self.obs) && ship.command.slots.contains(&brace);
         let applied = damage::apply(ship, packet);
+        if bracing && !ship.command.slots.contains(&brace) {
+            trace!(
+                self.obs,
+                "      {} reveals brace-for-impact: damage past the finished row is discarded",
+                m.names[j]
+            );
+        }
         if applied.destroyed {
             ship.status = Status::Destroyed;
         } else if applied.rows_completed > 0 {
-            condition::generate(
+            condition::generate_with(
                 ship,
                 design,
                 &m.rules,
                 applied.rows_completed,
+                m.policies[ship.side.index()].command.discard_orders,
                 self.dice,
                 self.obs,
             );
@@ -468,6 +503,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     /// One Ship Activation: attacks and components, then movement, then post-move triggers.
     fn activate_ship(&mut self, i: usize) {
+        if self.jump_out(i) {
+            return;
+        }
         let m = self.m;
         let policy = &m.policies[self.s.ships[i].side.index()];
         trace!(
@@ -487,8 +525,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             self.trace_hidden_enemies(i);
             let design = usize::from(self.s.ships[i].design);
             let reach = m.reach_squared[design];
+            let range_bought = self.mark_step(i, &sighted);
             // Nobody within reach of any weapon (the approach turns): nothing to choose.
-            let n = if sighted.iter().any(|s| s.distance_squared <= reach) {
+            let n = if range_bought || sighted.iter().any(|s| s.distance_squared <= reach) {
                 m.designs[design].weapons.len()
             } else {
                 0
@@ -503,9 +542,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 }
             }
             self.s.sightings = sighted;
+            self.end_attack_step();
         }
         if policy.approach != Approach::Hold {
             self.movement(i);
+            if policy.fires {
+                self.contingent_fire(i);
+            }
             if self.s.ships[i].active() && policy.pws_exchange && m.rules.pws_exchange {
                 self.pws_exchanges(i);
             }

@@ -10,6 +10,10 @@ use super::super::policy::{Approach, Targeting};
 use super::super::ship::Status;
 use super::Battle;
 
+/// Velocity changes a move considers: ±1 always (ch. 3 step 1), ±2 and ±3 with a Change
+/// Velocity Order and/or Command.
+const VELOCITY_CHANGES: [i8; 7] = [0, -1, 1, -2, 2, -3, 3];
+
 /// (cos, sin) of 0°, 30°, ... 180°: the most a ship may turn with Heading 0..=6 (ch. 3:
 /// "30 degrees per 1 HEADING value"; Heading 6 or more turns freely).
 const TURN: [(f64, f64); 7] = [
@@ -74,8 +78,20 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let dir = ship.facing;
         let maneuver = f64::from(maneuver_row.maneuver);
         let terrain = !self.s.terrain.is_empty();
-        let mut best: Option<(f64, u8, Vec2)> = None;
-        for dv in [0i8, -1, 1] {
+        // Change Velocity Order and Command: another ±1 each (ch. 8); the Command is spent
+        // only when it saves VELOCITY_COMMAND_COST of the score.
+        let (cv_order, cv_command) = self.velocity_options(i);
+        let free = 3 + 2 * usize::from(cv_order);
+        let choices = free + 2 * usize::from(cv_command);
+        let mut best: Option<(f64, i8, Vec2)> = None;
+        for (k, &dv) in VELOCITY_CHANGES[..choices].iter().enumerate() {
+            // A Command option scores at least its cost: only worth a look when the free
+            // options all score worse (same choice, fewer evaluations).
+            if k == free
+                && best.is_some_and(|(s, _, _)| s <= super::command_phase::VELOCITY_COMMAND_COST)
+            {
+                break;
+            }
             if dv != 0 && ship.restrictions.velocity_locked {
                 continue;
             }
@@ -98,6 +114,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 (p1, dir * -1.0)
             };
             let mut score = gap.abs() - shift;
+            if dv.unsigned_abs() > 1 + u8::from(cv_order) {
+                score += super::command_phase::VELOCITY_COMMAND_COST;
+            }
             if !board.contains(p2) {
                 score += 1000.0;
             }
@@ -114,10 +133,12 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 score += 5.0;
             }
             if best.is_none_or(|(s, _, _)| score < s - 1e-9) {
-                best = Some((score, v, p2));
+                best = Some((score, dv, p2));
             }
         }
-        let Some((_, v, p2)) = best else { return };
+        let Some((_, dv, p2)) = best else { return };
+        let v = (i16::from(ship.velocity) + i16::from(dv)) as u8;
+        self.velocity_changed(i, dv, cv_order);
         // Rotate up to 30° × Heading toward the facing that brings the weapons to bear.
         let (oc, os) = m.facing_offset[usize::from(ship.design)];
         let want = (focus - p2).normalized().rotated(oc, os);

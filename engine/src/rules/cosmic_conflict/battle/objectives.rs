@@ -6,15 +6,42 @@ use crate::observer::Observer;
 use crate::outcome::Verdict;
 use crate::trace;
 
+use super::super::orders::Order;
 use super::super::victory::{self, Objective};
 use super::Battle;
 
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
-    /// Hook for the Command phase: whether ship `i` gives a [Scanning] order this turn. Until
-    /// orders exist, every ship in the enemy half is taken to give one when the scenario is a
-    /// scanning raid (the only use of the order here).
-    pub(super) fn gives_scanning_order(&self, _i: usize) -> bool {
-        true
+    /// Whether ship `i` holds an Enhance Scanners Order this turn: the [Scanning] Order whose
+    /// option 2 is "Fulfill an Orders requirement for the current Scenario" (ch. 8). The
+    /// Enhance Sensors Command fulfils a *Command* requirement, and the raid asks for an
+    /// Order, so it does not count; nor does Mark Target, which has no such option.
+    pub(super) fn gives_scanning_order(&self, i: usize) -> bool {
+        self.s.ships[i].command.holds(Order::EnhanceScanners)
+    }
+
+    /// Whether the scenario's objective is the scanning raid.
+    #[inline]
+    pub(super) fn raid_objective(&self) -> bool {
+        self.m
+            .scenario
+            .victory
+            .as_ref()
+            .is_some_and(|v| v.objective == Some(Objective::ScanningRaid))
+    }
+
+    /// AI preference in a scanning raid: ship `i` has no objective token yet and is in the
+    /// enemy half, or will be after moving straight on at its Velocity + 1.
+    pub(super) fn raid_scan_wanted(&self, i: usize) -> bool {
+        if !self.raid_objective() || self.s.raid_tokens & (1 << i) != 0 {
+            return false;
+        }
+        let board = self.m.scenario.board;
+        let mut ship = self.s.ships[i];
+        if victory::in_enemy_half(&ship, board) {
+            return true;
+        }
+        ship.pos = ship.pos + ship.facing * (f64::from(ship.velocity) + 1.0);
+        victory::in_enemy_half(&ship, board)
     }
 
     /// Scanning raid: "During the Resolution phase, a player who controls a Ship in the half
@@ -41,6 +68,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 && self.gives_scanning_order(i)
             {
                 self.s.raid_tokens |= 1 << i;
+                self.s.ships[i].command.reveal(Order::EnhanceScanners);
                 trace!(self.obs, "  {} places an objective token", self.m.names[i]);
             }
         }

@@ -5,19 +5,24 @@ use crate::dice::Roller;
 use crate::observer::Observer;
 
 use super::super::attack::Band;
+use super::super::design::WeaponType;
 use super::super::policy::Targeting;
 use super::Battle;
 
 /// An enemy as seen from the attacking ship: distance and position in its own frame.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Sighting {
-    ship: usize,
+    /// The enemy ship.
+    pub(super) ship: usize,
     /// Distance squared (band tests need no square root).
     pub(super) distance_squared: f64,
     /// Along the attacker's facing.
-    ahead: f64,
+    pub(super) ahead: f64,
     /// To the attacker's port (left).
-    port: f64,
+    pub(super) port: f64,
+    /// Solid or Concealing terrain lies between: only an indirect weapon (Missiles) with a
+    /// [Marked] token spent to ignore terrain may fire (ch. 8 Mark Target effect 2; G33).
+    pub(super) blocked: bool,
 }
 
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
@@ -28,7 +33,11 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         out.clear();
         let terrain = !self.s.terrain.is_empty();
         for (j, t) in self.s.ships.iter().enumerate() {
-            if t.side == me.side || !t.active() || (terrain && self.line_blocked(i, j)) {
+            if t.side == me.side || !t.active() {
+                continue;
+            }
+            let blocked = terrain && self.line_blocked(i, j);
+            if blocked && !self.may_mark_through(i, j) {
                 continue;
             }
             let d = t.pos - me.pos;
@@ -37,6 +46,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 distance_squared: d.dot(d),
                 ahead: me.facing.dot(d),
                 port: me.facing.cross(d),
+                blocked,
             });
         }
     }
@@ -53,15 +63,29 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let me = &self.s.ships[i];
         let policy = &self.m.policies[me.side.index()];
         let profile = self.profile(i, w);
-        let arcs = self.m.designs[usize::from(me.design)].weapons[w].arcs;
+        let mount = &self.m.designs[usize::from(me.design)].weapons[w];
+        let arcs = mount.arcs;
+        let indirect = mount.kind == WeaponType::Missiles;
         let expected = self.m.expected_row(usize::from(me.design), w);
-        let mut best: Option<(usize, Band, f32, f32)> = None;
+        let mut best: Option<(usize, Band, f32, f32, bool)> = None;
         for s in sighted {
             let t = &self.s.ships[s.ship];
             if !t.active() || !arcs.covers_local(s.ahead, s.port) {
                 continue;
             }
-            let Some(band) = profile.band_at_squared(s.distance_squared) else {
+            // A [Marked] token spent for range: +4 to the outermost range value (ch. 8).
+            let bit = 1u64 << s.ship;
+            if s.blocked && !(indirect && self.s.marks.terrain & bit != 0) {
+                continue;
+            }
+            let band = match profile.band_at_squared(s.distance_squared) {
+                None if self.s.marks.range & bit != 0 => profile.band_at_squared_reach(
+                    s.distance_squared,
+                    super::command_phase::MARK_RANGE_BONUS,
+                ),
+                b => b,
+            };
+            let Some(band) = band else {
                 continue;
             };
             let e = expected[usize::from(t.design) * 3 + usize::from(band.index)];
@@ -74,11 +98,20 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 Targeting::MostDangerous => self.threat(s.ship),
                 Targeting::Nearest => -(s.distance_squared as f32),
             };
-            if best.is_none_or(|(_, _, k, be)| key > k || (key == k && e > be)) {
-                best = Some((s.ship, band, key, e));
+            // Focus fire on an enemy with a [Marked] +2 Accuracy bought for this attack step.
+            let marked = self.s.marks.accuracy & bit != 0;
+            let better = best.is_none_or(|(_, _, k, be, bm)| {
+                if marked != bm {
+                    marked
+                } else {
+                    key > k || (key == k && e > be)
+                }
+            });
+            if better {
+                best = Some((s.ship, band, key, e, marked));
             }
         }
-        best.map(|(j, band, _, _)| (j, band))
+        best.map(|(j, band, _, _, _)| (j, band))
     }
 
     /// A ship's firepower: the summed value of its working weapons.

@@ -11,6 +11,7 @@ use crate::trace;
 use super::super::attack::{AttackRoll, AttackSetup, DamageDie};
 use super::super::damage::DamagePacket;
 use super::super::design::WeaponType;
+use super::super::orders::{Command, Holding, Order};
 use super::super::ship::Status;
 use super::super::terrain::{self, LineOfSight};
 use super::{Battle, MISSILE_DIRECT_RANGE};
@@ -73,6 +74,16 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         if kind == WeaponType::Missiles && from.distance(to) <= MISSILE_DIRECT_RANGE {
             los.blocking = false;
         }
+        // A [Marked] token spent to ignore terrain (ch. 8 Mark Target effect 2, G33): no
+        // Obscuring or Blocking; Solid and Concealing still stop direct fire, not Missiles.
+        if self.s.token_origin.is_none() && self.ignores_terrain(i, j) {
+            los.obscuring = 0;
+            los.blocking = false;
+            if kind == WeaponType::Missiles {
+                los.solid = false;
+                los.concealing = false;
+            }
+        }
         los
     }
 
@@ -108,10 +119,31 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         }
     }
 
-    /// Hook for the Command phase: whether ship `i` used a [Navigate] order or command this
-    /// turn (Hazardous terrain spares it). No orders exist yet, so never.
-    pub(super) fn used_navigate(&self, _i: usize) -> bool {
-        false
+    /// Whether ship `i` used a [Navigate] Order or Command this turn, which spares it
+    /// Hazardous damage ("without having used a [Navigate] Order or Command this turn", ch. 8).
+    /// An Order counts from the Command phase that gave it (Evasive Actions, Change Velocity),
+    /// even while still hidden; an Order discarded for a Command counts only through that
+    /// Command (Dodge, Change Velocity).
+    #[inline]
+    pub(super) fn used_navigate(&self, i: usize) -> bool {
+        let c = &self.s.ships[i].command;
+        c.holds(Order::EvasiveActions)
+            || c.holds(Order::ChangeVelocity)
+            || c.used & (Command::Dodge.bit() | Command::ChangeVelocity.bit()) != 0
+    }
+
+    /// Whether ship `i` keeps an enemy `j` behind Solid or Concealing terrain in sight: it
+    /// carries an indirect weapon (Missiles) and `j` carries a [Marked] token it may spend to
+    /// ignore terrain, or `i` holds a Mark Target it may place now (ch. 8 Mark Target effect
+    /// 2: "any indirect weapons (eg, missiles) may be fired at the enemy Ship"; G33).
+    pub(super) fn may_mark_through(&self, i: usize, j: usize) -> bool {
+        let me = &self.s.ships[i].command;
+        (self.s.ships[j].command.marked > 0
+            || me.slots.contains(&Holding::Hidden(Order::MarkTarget)))
+            && self.m.designs[usize::from(self.s.ships[i].design)]
+                .weapons
+                .iter()
+                .any(|w| w.kind == WeaponType::Missiles)
     }
 
     /// End-of-move terrain effects, in the digest's order (§1.1 step 2.3, after the PWS
