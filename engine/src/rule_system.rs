@@ -135,6 +135,16 @@ pub struct ExperimentSpec {
     pub matrix: Option<serde::de::IgnoredAny>,
 }
 
+/// [`RuleSystem::includes`] for a document whose `include` key is a list of spanned paths.
+pub fn spanned_includes(
+    include: &[serde_spanned::Spanned<String>],
+) -> Vec<(String, std::ops::Range<usize>)> {
+    include
+        .iter()
+        .map(|s| (s.get_ref().clone(), s.span()))
+        .collect()
+}
+
 /// `" (did you mean `x`?)"` for the known name closest to `given` within edit distance 2,
 /// else "" — for config errors about names (designs, fleets, rule systems, fields).
 pub fn did_you_mean(given: &str, known: &[&str]) -> String {

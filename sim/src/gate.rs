@@ -28,7 +28,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::load::Experiment;
 use crate::results::hex_key;
-use crate::runner::{BATCH, Worker};
+use crate::runner::{BATCH, Worker, batches};
 use crate::stats::paired::{DeltaCounts, Score};
 use crate::stats::sprt::{self, Bounds, Hypotheses, Model};
 use crate::stats::{holm, z_for_confidence};
@@ -102,16 +102,11 @@ pub fn verdicts<R: RuleSystem>(
     seed: u64,
     range: std::ops::Range<u64>,
 ) -> Vec<Verdict> {
-    let first = range.start / BATCH;
-    let last = range.end.div_ceil(BATCH);
-    (first..last)
-        .into_par_iter()
+    batches(range)
         .map_init(
             || Worker::<R>::new(&m.matchup),
-            |w, b| {
-                let lo = (b * BATCH).max(range.start);
-                let hi = ((b + 1) * BATCH).min(range.end);
-                (lo..hi)
+            |w, slice| {
+                slice
                     .map(|i| w.play_one(&m.matchup, seed, key, i))
                     .collect::<Vec<_>>()
             },

@@ -108,6 +108,36 @@ mod side_name {
     }
 }
 
+impl Plan {
+    /// Check a plan read from a file against its `results` matchups: it describes exactly that
+    /// many matchups and names only fleets/opponents it has (so report code may index with it).
+    pub fn check(&self, results: usize) -> Result<(), String> {
+        let (len, ok) = match self {
+            Plan::Run => (results, true),
+            Plan::Ab(ab) => (
+                ab.arms.len(),
+                ab.arms.iter().all(|a| a.opponent < ab.opponents),
+            ),
+            Plan::Matrix(mx) => (
+                mx.cells.len(),
+                mx.cells
+                    .iter()
+                    .all(|&(x, y)| x < mx.fleets && y < mx.fleets),
+            ),
+        };
+        if !ok {
+            return Err("the plan names fleets or opponents it does not have".into());
+        }
+        if len != results {
+            return Err(format!(
+                "the {} plan describes {len} matchups but there are {results} results",
+                self.kind()
+            ));
+        }
+        Ok(())
+    }
+}
+
 /// Default `swap_sides` of an A/B experiment.
 pub const DEFAULT_SWAP_SIDES: bool = true;
 /// Default `points_tolerance` of a matrix (5 %).
@@ -234,8 +264,7 @@ pub fn expand(src: &Source) -> Result<Expansion, ConfigError> {
              split it into two files",
         ));
     }
-    if let (Some(m), Some(at)) = (&probe.matchup, kind_table) {
-        let _ = at;
+    if let (Some(m), Some(_)) = (&probe.matchup, kind_table) {
         return Err(err(
             src,
             m.span(),

@@ -266,29 +266,7 @@ impl Partial {
                 m.run.battles_per_matchup
             ));
         }
-        let plan_len = match &m.run.plan {
-            crate::kinds::Plan::Run => None,
-            crate::kinds::Plan::Ab(ab) => Some(ab.arms.len()),
-            crate::kinds::Plan::Matrix(mx) => Some(mx.cells.len()),
-        };
-        let plan_ok = match &m.run.plan {
-            crate::kinds::Plan::Run => true,
-            crate::kinds::Plan::Ab(ab) => ab.arms.iter().all(|a| a.opponent < ab.opponents),
-            crate::kinds::Plan::Matrix(mx) => mx
-                .cells
-                .iter()
-                .all(|&(x, y)| x < mx.fleets && y < mx.fleets),
-        };
-        if !plan_ok {
-            return Err("the plan names fleets or opponents it does not have".into());
-        }
-        if plan_len.is_some_and(|n| n != self.results.len()) {
-            return Err(format!(
-                "the {} plan describes {plan_len:?} matchups but there are {} results",
-                m.run.plan.kind(),
-                self.results.len()
-            ));
-        }
+        m.run.plan.check(self.results.len())?;
         if m.matchups.len() != self.results.len() {
             return Err(format!(
                 "manifest lists {} matchups but there are {} results",

@@ -79,15 +79,12 @@ pub fn run_pair<R: RuleSystem>(
     on_batch: &(dyn Fn(u64) + Sync),
     stop: Option<&AtomicBool>,
 ) -> PairTallies {
-    let first_batch = indices.start / BATCH;
-    let last_batch = indices.end.div_ceil(BATCH);
     let empty = || PairTallies {
         base: MatchupTally::new(R::ship_count(&base.matchup)),
         variant: MatchupTally::new(R::ship_count(&variant.matchup)),
         paired: PairedTally::default(),
     };
-    (first_batch..last_batch)
-        .into_par_iter()
+    batches(indices)
         .fold(
             || {
                 (
@@ -96,19 +93,18 @@ pub fn run_pair<R: RuleSystem>(
                     PairedTally::default(),
                 )
             },
-            |(mut wb, mut wv, mut paired), b| {
+            |(mut wb, mut wv, mut paired), slice| {
                 if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
                     return (wb, wv, paired);
                 }
-                let lo = (b * BATCH).max(indices.start);
-                let hi = ((b + 1) * BATCH).min(indices.end);
-                for i in lo..hi {
+                let len = slice.end - slice.start;
+                for i in slice {
                     let vb = wb.play_one(&base.matchup, seed, key, i);
                     let vv = wv.play_one(&variant.matchup, seed, key, i);
                     paired.record(Score::of(vb, subject), Score::of(vv, subject));
                 }
                 // Both arms' battles count for progress.
-                on_batch(2 * (hi - lo));
+                on_batch(2 * len);
                 (wb, wv, paired)
             },
         )
@@ -144,21 +140,17 @@ pub fn run_matchup<R: RuleSystem>(
     on_batch: &(dyn Fn(u64) + Sync),
     stop: Option<&AtomicBool>,
 ) -> MatchupTally {
-    let first_batch = indices.start / BATCH;
-    let last_batch = indices.end.div_ceil(BATCH);
     let n = R::ship_count(&m.matchup);
-    (first_batch..last_batch)
-        .into_par_iter()
+    batches(indices)
         .fold(
             || Worker::<R>::new(&m.matchup),
-            |mut w, b| {
+            |mut w, slice| {
                 if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
                     return w;
                 }
-                let lo = (b * BATCH).max(indices.start);
-                let hi = ((b + 1) * BATCH).min(indices.end);
-                w.play(&m.matchup, seed, key, lo..hi);
-                on_batch(hi - lo);
+                let len = slice.end - slice.start;
+                w.play(&m.matchup, seed, key, slice);
+                on_batch(len);
                 w
             },
         )
@@ -170,6 +162,16 @@ pub fn run_matchup<R: RuleSystem>(
                 a
             },
         )
+}
+
+/// The batches covering `indices`, in order, each as the part of `indices` it plays: the
+/// unit of parallel work (batch `b` covers battles `b·BATCH..(b+1)·BATCH`, so a battle's batch
+/// never depends on where a range starts).
+pub fn batches(indices: Range<u64>) -> impl ParallelIterator<Item = Range<u64>> {
+    let (start, end) = (indices.start, indices.end);
+    (start / BATCH..end.div_ceil(BATCH))
+        .into_par_iter()
+        .map(move |b| (b * BATCH).max(start)..((b + 1) * BATCH).min(end))
 }
 
 /// Run `f` on a rayon pool with `threads` threads (all cores when `None`).

@@ -61,10 +61,7 @@ impl RuleSystem for CosmicConflict {
     type State = BattleState;
 
     fn includes(doc: &Self::Doc) -> Vec<(String, std::ops::Range<usize>)> {
-        doc.include
-            .iter()
-            .map(|s| (s.get_ref().clone(), s.span()))
-            .collect()
+        crate::rule_system::spanned_includes(&doc.include)
     }
 
     fn experiment(doc: &Self::Doc) -> Option<&ExperimentSpec> {
