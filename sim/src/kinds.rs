@@ -44,21 +44,33 @@ impl Plan {
     }
 }
 
-/// `[experiment.ab]`, expanded: for each opponent (and orientation, with `swap_sides`), one
-/// matchup of the base and one of the variant, which share their dice.
+/// `[experiment.ab]`, expanded: for each opponent (and orientation, with `swap_sides`), a
+/// *group* of matchups on the same dice: the base's, the variant's, then one per ladder rung
+/// (the base fleet at other points, for the fair-cost search; see
+/// [`crate::stats::fair_cost`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AbPlan {
     /// One entry per generated matchup.
     pub arms: Vec<AbArm>,
     /// Number of opponents.
     pub opponents: usize,
+    /// Number of ladder rungs (0: a plain A/B, no fair-cost search).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub rungs: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// One matchup of an A/B experiment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AbArm {
-    /// The variant (true) or the base (false) plays.
+    /// The variant (true) or the base or a rung (false) plays.
     pub variant: bool,
+    /// The ladder rung that plays (index into `ladder`), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rung: Option<usize>,
     /// Which opponent (index into `opponents`).
     pub opponent: usize,
     /// The side the base/variant fleet plays on.
@@ -77,14 +89,42 @@ pub struct MatrixPlan {
     pub points_tolerance: f64,
 }
 
+impl AbArm {
+    /// Whether this is the base fleet's matchup.
+    pub fn is_base(&self) -> bool {
+        !self.variant && self.rung.is_none()
+    }
+}
+
 impl AbPlan {
-    /// The (base, variant) matchup index pairs: the variant's matchup directly follows the
-    /// base's against the same opponent in the same orientation.
+    /// Matchups played together on the same dice: for each opponent and orientation, the
+    /// base's matchup, the variant's, then the rungs' (consecutive indices).
+    pub fn groups(&self) -> impl Iterator<Item = Range<usize>> + '_ {
+        let size = 2 + self.rungs;
+        (0..self.arms.len() / size).map(move |g| g * size..(g + 1) * size)
+    }
+
+    /// The (base, variant) matchup index pairs: the first two matchups of each group.
     pub fn pairs(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
-        (0..self.arms.len())
-            .step_by(2)
-            .map(|k| (k, k + 1))
-            .filter(|&(b, v)| v < self.arms.len() && !self.arms[b].variant && self.arms[v].variant)
+        self.groups().map(|g| (g.start, g.start + 1))
+    }
+
+    /// Whether the arms form whole groups of base, variant, rung 0, rung 1, … each against
+    /// one opponent in one orientation.
+    fn well_formed(&self) -> bool {
+        let size = 2 + self.rungs;
+        self.arms.len().is_multiple_of(size)
+            && self.groups().all(|g| {
+                let arms = &self.arms[g];
+                let (o, s) = (arms[0].opponent, arms[0].subject);
+                arms.iter().enumerate().all(|(i, a)| {
+                    a.opponent == o
+                        && a.opponent < self.opponents
+                        && a.subject == s
+                        && a.variant == (i == 1)
+                        && a.rung == i.checked_sub(2)
+                })
+            })
     }
 }
 
@@ -114,10 +154,7 @@ impl Plan {
     pub fn check(&self, results: usize) -> Result<(), String> {
         let (len, ok) = match self {
             Plan::Run => (results, true),
-            Plan::Ab(ab) => (
-                ab.arms.len(),
-                ab.arms.iter().all(|a| a.opponent < ab.opponents),
-            ),
+            Plan::Ab(ab) => (ab.arms.len(), ab.well_formed()),
             Plan::Matrix(mx) => (
                 mx.cells.len(),
                 mx.cells
@@ -167,6 +204,8 @@ struct AbTable {
     opponents: Vec<Spanned<toml::Value>>,
     #[serde(default)]
     swap_sides: Option<bool>,
+    #[serde(default)]
+    ladder: Vec<Spanned<toml::Value>>,
 }
 
 #[derive(Deserialize)]
@@ -198,6 +237,8 @@ pub struct Expansion {
     pieces: Vec<Piece>,
     /// Where the kind's table is (for problems with a whole generated matchup).
     table: Option<(Range<usize>, String)>,
+    /// Where each ladder rung is written (for problems with its points).
+    ladder: Vec<Range<usize>>,
 }
 
 impl Expansion {
@@ -230,6 +271,66 @@ impl Expansion {
             ),
             _ => (span, field.to_owned()),
         }
+    }
+}
+
+impl Expansion {
+    /// Check what the fair-cost search needs of an A/B ladder, once the rule system has built
+    /// the matchups: the base, the variant and every rung have points, and the base and rungs
+    /// are not all at the same points (a line needs two). `src` is the experiment file.
+    pub fn check_ladder<M>(
+        &self,
+        src: &Source,
+        matchups: &[NamedMatchup<M>],
+    ) -> Result<(), ConfigError> {
+        let Plan::Ab(ab) = &self.plan else {
+            return Ok(());
+        };
+        let Some(group) = ab.groups().next().filter(|_| ab.rungs > 0) else {
+            return Ok(());
+        };
+        let mut ladder_points = Vec::new();
+        for k in group {
+            let arm = ab.arms[k];
+            let m = &matchups[k];
+            let s = arm.subject.index();
+            let Some(points) = m.points[s] else {
+                let (span, field) = match arm.rung {
+                    Some(r) => (self.ladder[r].clone(), format!("experiment.ab.ladder[{r}]")),
+                    None => (
+                        self.table.as_ref().map_or(0..0, |t| t.0.clone()),
+                        "experiment.ab".to_owned(),
+                    ),
+                };
+                return Err(err(
+                    src,
+                    span,
+                    &field,
+                    format!(
+                        "the fair-cost search prices fleets in points, and these rules give \
+                         fleet `{}` none; remove `ladder` for a plain A/B comparison",
+                        m.fleets[s]
+                    ),
+                ));
+            };
+            if !arm.variant {
+                ladder_points.push(points);
+            }
+        }
+        if ladder_points.iter().all(|&p| p == ladder_points[0]) {
+            return Err(err(
+                src,
+                self.ladder[0].clone(),
+                "experiment.ab.ladder",
+                format!(
+                    "every rung has the base fleet's points ({}): a ladder needs the base fleet \
+                     bought up or down to other points (a ship more or less, an upgrade), so a \
+                     score-per-points line can be fitted",
+                    ladder_points[0]
+                ),
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -300,11 +401,16 @@ pub fn expand(src: &Source) -> Result<Expansion, ConfigError> {
                 &[Side::A]
             };
             for &subject in orientations {
-                for (variant, side, field) in [
-                    (false, &t.base, "experiment.ab.base"),
-                    (true, &t.variant, "experiment.ab.variant"),
-                ] {
-                    let subject_side = (side, field.to_owned());
+                let fixed = [
+                    (false, None, &t.base, "experiment.ab.base".to_owned()),
+                    (true, None, &t.variant, "experiment.ab.variant".to_owned()),
+                ];
+                let rungs =
+                    t.ladder.iter().enumerate().map(|(r, side)| {
+                        (false, Some(r), side, format!("experiment.ab.ladder[{r}]"))
+                    });
+                for (variant, rung, side, field) in fixed.into_iter().chain(rungs) {
+                    let subject_side = (side, field);
                     let opponent_side = (opp, opp_field.clone());
                     if subject == Side::A {
                         b.matchup(subject_side, opponent_side)?;
@@ -313,6 +419,7 @@ pub fn expand(src: &Source) -> Result<Expansion, ConfigError> {
                     }
                     arms.push(AbArm {
                         variant,
+                        rung,
                         opponent: o,
                         subject,
                     });
@@ -322,6 +429,7 @@ pub fn expand(src: &Source) -> Result<Expansion, ConfigError> {
         Plan::Ab(AbPlan {
             arms,
             opponents: t.opponents.len(),
+            rungs: t.ladder.len(),
         })
     } else if let Some(m) = &tables.matrix {
         let t = m.get_ref();
@@ -381,11 +489,17 @@ pub fn expand(src: &Source) -> Result<Expansion, ConfigError> {
             .map(|t| (t.span(), "experiment.matrix".into())),
         Plan::Run => None,
     };
+    let ladder = tables
+        .ab
+        .as_ref()
+        .map(|t| t.get_ref().ladder.iter().map(Spanned::span).collect())
+        .unwrap_or_default();
     Ok(Expansion {
         plan,
         text: b.text,
         pieces: b.pieces,
         table,
+        ladder,
     })
 }
 
@@ -488,21 +602,25 @@ opponents = [{ fleet = "o1" }, { fleet = "o2" }]
             plan.arms[..4],
             [
                 AbArm {
+                    rung: None,
                     variant: false,
                     opponent: 0,
                     subject: Side::A
                 },
                 AbArm {
+                    rung: None,
                     variant: true,
                     opponent: 0,
                     subject: Side::A
                 },
                 AbArm {
+                    rung: None,
                     variant: false,
                     opponent: 0,
                     subject: Side::B
                 },
                 AbArm {
+                    rung: None,
                     variant: true,
                     opponent: 0,
                     subject: Side::B

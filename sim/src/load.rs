@@ -421,6 +421,7 @@ pub fn load_from<R: RuleSystem>(
         }
         ConfigError { problems }
     })?;
+    expansion.check_ladder(&sources[0], &matchups)?;
     let spec = R::experiment(&docs[0]).cloned().unwrap_or_default();
     if spec.battles == Some(0) {
         let at = probe(&sources[0])

@@ -319,6 +319,28 @@ impl Partial {
                      an A/B experiment"
                 ));
             }
+            let ladder_base = matches!(&m.run.plan, crate::kinds::Plan::Ab(ab)
+                if ab.rungs > 0 && ab.arms.get(i).is_some_and(|a| a.is_base()));
+            if r.moments.is_some() != ladder_base {
+                return Err(format!(
+                    "{what}: score moments must be present exactly on the base matchups of an \
+                     A/B experiment with a ladder"
+                ));
+            }
+            if let (Some(mo), crate::kinds::Plan::Ab(ab)) = (&r.moments, &m.run.plan)
+                && (!mo.is_consistent()
+                    || mo.arms() != 2 + ab.rungs
+                    || mo.battles != r.tally.battles)
+            {
+                return Err(format!(
+                    "{what}: score moments of {} arms over {} battles do not fit a group of {} \
+                     arms over {} battles",
+                    mo.arms(),
+                    mo.battles,
+                    2 + ab.rungs,
+                    r.tally.battles
+                ));
+            }
             if let Some(p) = &r.paired
                 && p.pairs() != r.tally.battles
             {
@@ -716,6 +738,12 @@ fn sum(
                         (None, None) => {}
                         // `check` ties `paired` to the plan, which every part shares.
                         _ => unreachable!("parts of one run pair the same matchups"),
+                    }
+                    match (&mut r.moments, &p.moments) {
+                        (Some(a), Some(b)) if a.arms() == b.arms() => a.merge(b),
+                        (None, None) => {}
+                        // `check` ties `moments` (and its arms) to the plan.
+                        _ => unreachable!("parts of one run share the ladder"),
                     }
                 }
             }

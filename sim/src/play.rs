@@ -12,6 +12,7 @@ use crate::kinds::Plan;
 use crate::load::Experiment;
 use crate::results::{MatchupResult, MatchupTally};
 use crate::runner;
+use crate::stats::fair_cost::ScoreMoments;
 
 /// Play battles `range` of every matchup of `exp` on the current rayon pool and return one
 /// result per matchup, in order. A/B pairs are played together and the variant's result
@@ -32,10 +33,11 @@ pub fn play<R: RuleSystem>(
     )
 }
 
-/// Units that are played (and stop) together: a plain matchup, or an A/B pair.
+/// Units that are played (and stop) together: a plain matchup, or an A/B group (base,
+/// variant and ladder rungs).
 fn units<R: RuleSystem>(exp: &Experiment<R>) -> Vec<Vec<usize>> {
     match &exp.plan {
-        Plan::Ab(ab) => ab.pairs().map(|(b, v)| vec![b, v]).collect(),
+        Plan::Ab(ab) => ab.groups().map(|g| g.collect()).collect(),
         _ => (0..exp.matchups.len()).map(|k| vec![k]).collect(),
     }
 }
@@ -121,6 +123,9 @@ pub fn play_to_target<R: RuleSystem>(
                         if let (Some(s), Some(l)) = (&mut sums[k].paired, &look[k].paired) {
                             s.merge(l);
                         }
+                        if let (Some(s), Some(l)) = (&mut sums[k].moments, &look[k].moments) {
+                            s.merge(l);
+                        }
                     }
                 }
             }
@@ -160,20 +165,18 @@ fn play_units<R: RuleSystem>(
         .map(|m| MatchupTally::new(R::ship_count(&m.matchup)))
         .collect();
     let mut paired = vec![None; n];
+    let mut moments = vec![None; n];
     for (unit, &a) in units.iter().zip(active) {
         if !a {
             continue;
         }
-        match *unit.as_slice() {
-            [b, v] => {
-                let Plan::Ab(ab) = &exp.plan else {
-                    unreachable!("pairs only in A/B plans")
-                };
-                let (mb, mv) = (&exp.matchups[b], &exp.matchups[v]);
-                on_matchup(&format!("{} | {}", mb.label, mv.label));
-                let t = runner::run_pair::<R>(
-                    mb,
-                    mv,
+        match (&exp.plan, unit.as_slice()) {
+            (Plan::Ab(ab), &[b, v, ..]) => {
+                let arms: Vec<_> = unit.iter().map(|&k| &exp.matchups[k]).collect();
+                let labels: Vec<&str> = arms.iter().map(|m| m.label.as_str()).collect();
+                on_matchup(&labels.join(" | "));
+                let t = runner::run_group::<R>(
+                    &arms,
                     exp.keys[b],
                     seed,
                     ab.arms[b].subject,
@@ -181,11 +184,13 @@ fn play_units<R: RuleSystem>(
                     on_batch,
                     stop,
                 );
-                tallies[b] = t.base;
-                tallies[v] = t.variant;
+                for (&k, tally) in unit.iter().zip(t.arms) {
+                    tallies[k] = tally;
+                }
                 paired[v] = Some(t.paired);
+                moments[b] = t.moments;
             }
-            [k] => {
+            (_, &[k]) => {
                 on_matchup(&exp.matchups[k].label);
                 tallies[k] = runner::run_matchup::<R>(
                     &exp.matchups[k],
@@ -196,18 +201,23 @@ fn play_units<R: RuleSystem>(
                     stop,
                 );
             }
-            _ => unreachable!("units are single matchups or pairs"),
+            _ => unreachable!("units are single matchups or A/B groups"),
         }
     }
     if let Plan::Ab(ab) = &exp.plan {
-        // Inactive pairs still need their (empty) paired tally, like every variant matchup.
-        for (_, v) in ab.pairs() {
-            paired[v].get_or_insert_with(Default::default);
+        // Inactive groups still need their (empty) paired tally and moments, like every
+        // active one.
+        for g in ab.groups() {
+            paired[g.start + 1].get_or_insert_with(Default::default);
+            if ab.rungs > 0 {
+                moments[g.start].get_or_insert_with(|| ScoreMoments::new(g.len()));
+            }
         }
     }
     let mut results = exp.results(tallies);
-    for (r, p) in results.iter_mut().zip(paired) {
+    for ((r, p), m) in results.iter_mut().zip(paired).zip(moments) {
         r.paired = p;
+        r.moments = m;
     }
     results
 }

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::histogram::Histogram;
 use crate::kinds::Plan;
+use crate::stats::fair_cost::ScoreMoments;
 use crate::stats::paired::PairedTally;
 
 /// Damage and turn histograms have this many unit bins before the overflow bin.
@@ -287,6 +288,11 @@ pub struct MatchupResult {
     /// (base score, variant score), from the base's matchup played on the same dice.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub paired: Option<PairedTally>,
+    /// On the base's matchup of an A/B experiment with a ladder: per battle index, the
+    /// subject side's score moments of every arm of its group (base, variant, rungs), for the
+    /// fair-cost search.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moments: Option<ScoreMoments>,
 }
 
 impl MatchupResult {
@@ -303,6 +309,7 @@ impl MatchupResult {
             events: events.iter().map(|e| (*e).to_owned()).collect(),
             tally,
             paired: None,
+            moments: None,
         }
     }
 }

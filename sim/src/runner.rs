@@ -13,6 +13,7 @@ use fleetlab_engine::{NoTrace, RuleSystem, ShipTally, Side, Verdict};
 use rayon::prelude::*;
 
 use crate::results::MatchupTally;
+use crate::stats::fair_cost::ScoreMoments;
 use crate::stats::paired::{PairedTally, Score};
 
 /// Battles per batch: the unit of parallel work and of progress reporting.
@@ -54,69 +55,82 @@ impl<R: RuleSystem> Worker<R> {
     }
 }
 
-/// The base's and the variant's tallies of an A/B pair and their joint results.
+/// The tallies of one A/B group (base, variant, ladder rungs) played on the same dice.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PairTallies {
-    /// The base arm's matchup.
-    pub base: MatchupTally,
-    /// The variant arm's matchup.
-    pub variant: MatchupTally,
+pub struct GroupTallies {
+    /// Per arm, in the group's order (base, variant, rungs): its matchup's tally.
+    pub arms: Vec<MatchupTally>,
     /// Per battle index: (base's score, variant's score) for the subject side.
     pub paired: PairedTally,
+    /// Every arm's per-battle score moments for the subject side (with ladder rungs only:
+    /// the fair-cost search needs the arms' joint covariance).
+    pub moments: Option<ScoreMoments>,
 }
 
-/// Run battles `indices` of an A/B pair: battle `i` of the base's and of the variant's
-/// matchup on the same dice (`key` is shared), the subject fleet on side `subject` in both.
-/// Deterministic for any thread count, like [`run_matchup`]; `stop` as there.
+/// Run battles `indices` of an A/B group: battle `i` of every arm's matchup (base, variant,
+/// then ladder rungs) on the same dice (`key` is shared), the subject fleet on side
+/// `subject` in all. Deterministic for any thread count, like [`run_matchup`]; `stop` as
+/// there.
 #[allow(clippy::too_many_arguments)]
-pub fn run_pair<R: RuleSystem>(
-    base: &NamedMatchup<R::Matchup>,
-    variant: &NamedMatchup<R::Matchup>,
+pub fn run_group<R: RuleSystem>(
+    arms: &[&NamedMatchup<R::Matchup>],
     key: u64,
     seed: u64,
     subject: Side,
     indices: Range<u64>,
     on_batch: &(dyn Fn(u64) + Sync),
     stop: Option<&AtomicBool>,
-) -> PairTallies {
-    let empty = || PairTallies {
-        base: MatchupTally::new(R::ship_count(&base.matchup)),
-        variant: MatchupTally::new(R::ship_count(&variant.matchup)),
+) -> GroupTallies {
+    assert!(arms.len() >= 2, "an A/B group has a base and a variant");
+    let with_moments = arms.len() > 2;
+    let empty = || GroupTallies {
+        arms: arms
+            .iter()
+            .map(|m| MatchupTally::new(R::ship_count(&m.matchup)))
+            .collect(),
         paired: PairedTally::default(),
+        moments: with_moments.then(|| ScoreMoments::new(arms.len())),
     };
     batches(indices)
         .fold(
             || {
-                (
-                    Worker::<R>::new(&base.matchup),
-                    Worker::<R>::new(&variant.matchup),
-                    PairedTally::default(),
-                )
+                let workers: Vec<Worker<R>> =
+                    arms.iter().map(|m| Worker::<R>::new(&m.matchup)).collect();
+                (workers, empty(), vec![Score::Loss; arms.len()])
             },
-            |(mut wb, mut wv, mut paired), slice| {
+            |(mut workers, mut acc, mut scores), slice| {
                 if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-                    return (wb, wv, paired);
+                    return (workers, acc, scores);
                 }
                 let len = slice.end - slice.start;
                 for i in slice {
-                    let vb = wb.play_one(&base.matchup, seed, key, i);
-                    let vv = wv.play_one(&variant.matchup, seed, key, i);
-                    paired.record(Score::of(vb, subject), Score::of(vv, subject));
+                    for ((w, m), score) in workers.iter_mut().zip(arms).zip(scores.iter_mut()) {
+                        *score = Score::of(w.play_one(&m.matchup, seed, key, i), subject);
+                    }
+                    acc.paired.record(scores[0], scores[1]);
+                    if let Some(moments) = &mut acc.moments {
+                        moments.record(&scores);
+                    }
                 }
-                // Both arms' battles count for progress.
-                on_batch(2 * len);
-                (wb, wv, paired)
+                // Every arm's battles count for progress.
+                on_batch(arms.len() as u64 * len);
+                (workers, acc, scores)
             },
         )
-        .map(|(wb, wv, paired)| PairTallies {
-            base: wb.tally,
-            variant: wv.tally,
-            paired,
+        .map(|(workers, mut acc, _)| {
+            for (t, w) in acc.arms.iter_mut().zip(workers) {
+                *t = w.tally;
+            }
+            acc
         })
         .reduce(empty, |mut a, b| {
-            a.base.merge(&b.base);
-            a.variant.merge(&b.variant);
+            for (x, y) in a.arms.iter_mut().zip(&b.arms) {
+                x.merge(y);
+            }
             a.paired.merge(&b.paired);
+            if let (Some(x), Some(y)) = (&mut a.moments, &b.moments) {
+                x.merge(y);
+            }
             a
         })
 }

@@ -126,7 +126,7 @@ table_row! {
 
 /// `fleet (policy)` of one side of a matchup, the policy by name only (its parameters are
 /// in the summary table and the manifest).
-fn side_label(r: &MatchupResult, side: Side) -> String {
+pub(super) fn side_label(r: &MatchupResult, side: Side) -> String {
     let policy = &r.policies[side.index()];
     let name = policy.split('(').next().unwrap_or(policy).trim();
     format!("{} ({name})", r.fleets[side.index()])
@@ -402,6 +402,17 @@ pub fn kind_summary(
                     pp(r.delta),
                     pp(r.delta_ci_low),
                     pp(r.delta_ci_high)
+                );
+            }
+            for f in super::fair_cost::fair_cost_rows(ab, results, opts) {
+                if f.opponent != "overall" {
+                    continue;
+                }
+                let _ = writeln!(
+                    out,
+                    "Fair cost of {} over the base ({conf} CI): {:+.1} pts [{:+.1}, {:+.1}]; the \
+                     rules charge {:+.0} → {}",
+                    f.subject, f.estimate, f.ci_low, f.ci_high, f.price, f.verdict
                 );
             }
         }

@@ -6,6 +6,7 @@
 
 mod atomic;
 mod csv_out;
+pub mod fair_cost;
 pub mod html;
 pub mod kinds;
 mod parquet_out;
@@ -125,7 +126,7 @@ fn render<T: Table>(
 
 /// Write `summary.csv`, `summary.parquet`, `distributions.csv`, `distributions.parquet`,
 /// `ships.csv`, `ships.parquet`, `events.csv`, `events.parquet`, the kind's tables (`ab` for
-/// an A/B experiment, `matrix` and `ranking` for a round robin; CSV and Parquet) and
+/// an A/B experiment and `fair_cost` when it has a ladder, `matrix` and `ranking` for a round robin; CSV and Parquet) and
 /// `manifest.json` (last) into `dir`, creating it if
 /// missing, and return their paths in that order.
 ///
@@ -152,7 +153,16 @@ pub fn write_report(
     render(dir, &event_rows(results), &mut files)?;
     match &manifest.run.plan {
         Plan::Run => {}
-        Plan::Ab(ab) => render(dir, &kinds::ab_rows(ab, results, opts), &mut files)?,
+        Plan::Ab(ab) => {
+            render(dir, &kinds::ab_rows(ab, results, opts), &mut files)?;
+            if ab.rungs > 0 {
+                render(
+                    dir,
+                    &fair_cost::fair_cost_rows(ab, results, opts),
+                    &mut files,
+                )?;
+            }
+        }
         Plan::Matrix(m) => {
             render(dir, &kinds::matrix_rows(m, results, opts), &mut files)?;
             render(dir, &kinds::ranking_rows(m, results, opts), &mut files)?;
@@ -303,6 +313,7 @@ pub(crate) mod test_support {
             events: vec!["launch".into(), "retreat".into()],
             tally,
             paired: None,
+            moments: None,
         }]
     }
 

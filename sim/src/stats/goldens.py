@@ -160,3 +160,65 @@ def bradley_terry():
 if __name__ == "__main__":
     sprt()
     bradley_terry()
+
+
+# ---- Fair cost (sim/src/stats/fair_cost.rs) ----------------------------------------------
+
+def fair_cost_case():
+    """Least-squares slope over base + rungs, the paired delta divided by it; the Fieller
+    interval found by bisection on g(c) = (N - cD)^2 - z^2 Var(N - cD) (not the quadratic
+    formula the Rust uses)."""
+    means = [0.50, 0.53, 0.42, 0.585]
+    points = [500.0, 520.0, 440.0, 560.0]
+    sd = [0.004, 0.0042, 0.0041, 0.0039]
+    rho = [[1.0, 0.8, 0.6, 0.6], [0.8, 1.0, 0.55, 0.55], [0.6, 0.55, 1.0, 0.5],
+           [0.6, 0.55, 0.5, 1.0]]
+    cov = [[rho[i][j] * sd[i] * sd[j] for j in range(4)] for i in range(4)]
+    z = 1.959963984540054
+    ladder = [0, 2, 3]
+    xs = [points[i] for i in ladder]
+    ys = [means[i] for i in ladder]
+    xb = sum(xs) / 3
+    yb = sum(ys) / 3
+    b = sum((x - xb) * (y - yb) for x, y in zip(xs, ys)) / sum((x - xb) ** 2 for x in xs)
+    a = yb - b * xb
+    n_val = means[1] - means[0]
+    est = n_val / b
+
+    # Linear forms of N and D on the means, by finite differences of the fit (another route
+    # to the same coefficients).
+    def nd(m):
+        ys = [m[i] for i in ladder]
+        yb = sum(ys) / 3
+        bb = sum((x - xb) * (y - yb) for x, y in zip(xs, ys)) / sum((x - xb) ** 2 for x in xs)
+        aa = yb - bb * xb
+        return m[1] - m[0], bb
+
+    gn, gd = [], []
+    for i in range(4):
+        m = list(means)
+        m[i] += 1.0
+        n1, d1 = nd(m)
+        gn.append(n1 - n_val)
+        gd.append(d1 - b)
+    q = lambda u, v: sum(u[i] * cov[i][j] * v[j] for i in range(4) for j in range(4))
+
+    def g(c):
+        w = [gn[i] - c * gd[i] for i in range(4)]
+        return (n_val - c * b) ** 2 - z * z * q(w, w)
+
+    def bisect(lo, hi):  # g(lo) > 0 >= g(hi) or the reverse
+        for _ in range(200):
+            mid = (lo + hi) / 2
+            if (g(mid) > 0) == (g(lo) > 0):
+                lo = mid
+            else:
+                hi = mid
+        return (lo + hi) / 2
+
+    low = bisect(est - 1000, est)
+    high = bisect(est + 1000, est)
+    print("fair cost: estimate %.15f low %.12f high %.12f" % (est, low, high))
+
+
+fair_cost_case()

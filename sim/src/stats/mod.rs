@@ -6,6 +6,8 @@
 //!   standard error;
 //! * [`sprt`] — sequential probability ratio test (GSPRT log-likelihood ratios for trinomial and
 //!   pentanomial results, Wald bounds, win-rate hypotheses);
+//! * [`fair_cost`] — what an enhancement is worth in points: a ladder of the base fleet at other
+//!   points on common dice, a fitted score-per-points line and a Fieller interval;
 //! * [`holm`] — Holm–Bonferroni step-down across matchups;
 //! * [`bradley_terry`] — Bradley–Terry strengths of a round robin (MM algorithm) with standard
 //!   errors and an Elo scale.
@@ -14,6 +16,7 @@
 //! this directory (pure Python, written from the formulas alone).
 
 pub mod bradley_terry;
+pub mod fair_cost;
 pub mod holm;
 pub mod paired;
 pub mod sprt;

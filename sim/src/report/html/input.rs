@@ -95,6 +95,11 @@ impl CsvFile {
         Ok(())
     }
 
+    /// Whether the file has column `name` (for optional columns).
+    pub(crate) fn has(&self, name: &str) -> bool {
+        self.header.iter().any(|h| h == name)
+    }
+
     fn index(&self, name: &str) -> Result<usize, HtmlError> {
         self.header
             .iter()

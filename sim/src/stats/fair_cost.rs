@@ -1,0 +1,399 @@
+//! Fair cost: the points value at which an enhancement (or design) is neither better nor worse
+//! than its price.
+//!
+//! An A/B experiment with a *ladder* plays, on common random numbers, the base fleet, the
+//! variant (base + the enhancement) and the rungs: the base fleet bought up or down to other
+//! points values (a ship more or less, an upgrade elsewhere), all against the same opponents
+//! on the same battle dice. The base and the rungs trace the score the base family gets for
+//! its points; a straight line fitted to them by least squares (smoothing over the whole-ship
+//! steps of real fleets) gives the score per point, and the enhancement's paired delta is
+//! divided by it:
+//! ```text
+//! ŝ(p) = a + b·p             fitted over the base and every rung
+//! N = s_variant − s_base     score the enhancement adds (the paired A/B delta)
+//! D = b                      score per point of the base family, near the base
+//! fair cost c = N / D        points the enhancement is worth
+//! ```
+//!
+//! The line gives the *slope* only; the numerator is the base's own paired delta, so a ladder
+//! that is not quite straight moves the answer through the slope, not through a misfit at the
+//! base. The line is anchored at the base: with one rung equal to the variant the answer is
+//! exactly that rung's points difference.
+//!
+//! `N` and `D` are linear in the arms' mean scores, whose full covariance (the arms are
+//! correlated through the shared dice — that is what makes the answer sharp) comes from
+//! per-battle score moments ([`ScoreMoments`], exact integer sums). The interval is
+//! Fieller's (Fieller 1954, *J. R. Stat. Soc. B* 16:175; Franz 2007, "Ratios: A short guide
+//! to confidence limits and proper use", arXiv:0710.2024): all `c` with
+//! `(N − cD)² ≤ z²·Var(N − cD)`, which is unbounded when the ladder's slope is not
+//! distinguishable from zero — then the honest answer is "add rungs further apart, or more
+//! battles", not a number. A slope that is not positive (more points score *less* on this
+//! ladder: its points do not measure strength against this opponent) gives no interval
+//! either: there is no price to read off. Unlike a bisection on cost (BookOfWar), every candidate price is
+//! judged on the same battles, and the answer comes with its interval.
+
+use serde::{Deserialize, Serialize};
+
+use super::paired::Score;
+
+/// Per-battle score moments of several arms played on the same battle indices: each arm's
+/// sum of scores and every pair's sum of products, in half-points (0 loss, 1 draw, 2 win),
+/// so they are exact integers merged by addition.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScoreMoments {
+    /// Battle indices recorded (each played by every arm).
+    pub battles: u64,
+    /// Per arm: Σ half-points.
+    pub sums: Vec<u64>,
+    /// Σ (half-points of arm i × half-points of arm j) for `i ≤ j`, row by row
+    /// (`(0,0), (0,1), …, (0,k−1), (1,1), …`).
+    pub products: Vec<u64>,
+}
+
+impl ScoreMoments {
+    /// Empty moments of `arms` arms.
+    pub fn new(arms: usize) -> Self {
+        ScoreMoments {
+            battles: 0,
+            sums: vec![0; arms],
+            products: vec![0; arms * (arms + 1) / 2],
+        }
+    }
+
+    /// Number of arms.
+    pub fn arms(&self) -> usize {
+        self.sums.len()
+    }
+
+    /// Add one battle index: every arm's score, in arm order. Allocation-free.
+    #[inline]
+    pub fn record(&mut self, scores: &[Score]) {
+        debug_assert_eq!(scores.len(), self.arms());
+        self.battles += 1;
+        let mut k = 0;
+        for (i, si) in scores.iter().enumerate() {
+            let hi = si.half_points() as u64;
+            self.sums[i] += hi;
+            for sj in &scores[i..] {
+                self.products[k] += hi * sj.half_points() as u64;
+                k += 1;
+            }
+        }
+    }
+
+    /// Add moments of other battle indices (same arms).
+    ///
+    /// # Panics
+    ///
+    /// If the arm counts differ (a programming error: callers merge like with like).
+    pub fn merge(&mut self, other: &ScoreMoments) {
+        assert_eq!(
+            self.arms(),
+            other.arms(),
+            "merging moments of different arms"
+        );
+        self.battles += other.battles;
+        for (a, b) in self.sums.iter_mut().zip(&other.sums) {
+            *a += b;
+        }
+        for (a, b) in self.products.iter_mut().zip(&other.products) {
+            *a += b;
+        }
+    }
+
+    /// Whether the vectors have the lengths `arms` needs (for files read back).
+    pub fn is_consistent(&self) -> bool {
+        let k = self.arms();
+        self.products.len() == k * (k + 1) / 2
+    }
+
+    fn product(&self, i: usize, j: usize) -> u64 {
+        let (i, j) = if i <= j { (i, j) } else { (j, i) };
+        let k = self.arms();
+        // Rows 0..i hold k + (k−1) + … + (k−i+1) = i·k − i(i−1)/2 entries.
+        self.products[i * k - i * i.saturating_sub(1) / 2 + j - i]
+    }
+
+    /// Each arm's mean score (0 with no battles).
+    pub fn means(&self) -> Vec<f64> {
+        let n = self.battles.max(1) as f64;
+        self.sums.iter().map(|&s| s as f64 / (2.0 * n)).collect()
+    }
+
+    /// Covariance matrix of the arms' mean scores: sample covariance of the per-battle scores
+    /// (divisor `n − 1`, from exact integer sums) divided by `n`. `None` with fewer than two
+    /// battles.
+    pub fn mean_covariance(&self) -> Option<Vec<Vec<f64>>> {
+        let n = self.battles;
+        if n < 2 {
+            return None;
+        }
+        let k = self.arms();
+        let n128 = i128::from(n);
+        let entry = |i: usize, j: usize| {
+            let c = n128 * i128::from(self.product(i, j))
+                - i128::from(self.sums[i]) * i128::from(self.sums[j]);
+            c as f64 / (n128 * (n128 - 1)) as f64 / 4.0 / n as f64
+        };
+        Some(
+            (0..k)
+                .map(|i| (0..k).map(|j| entry(i, j)).collect())
+                .collect(),
+        )
+    }
+}
+
+/// Mean scores of several independent groups of battles (e.g. each opponent and side) pooled
+/// with equal weight, and the covariance of that pooled mean: `m = Σ m_g / G`,
+/// `Cov = Σ Cov_g / G²` (groups are played on different dice, so independent). `None` if any
+/// group has fewer than two battles or the groups differ in arms.
+pub fn pool(groups: &[&ScoreMoments]) -> Option<(Vec<f64>, Vec<Vec<f64>>)> {
+    let first = groups.first()?;
+    let k = first.arms();
+    let g = groups.len() as f64;
+    let mut means = vec![0.0; k];
+    let mut cov = vec![vec![0.0; k]; k];
+    for m in groups {
+        if m.arms() != k {
+            return None;
+        }
+        let c = m.mean_covariance()?;
+        for (acc, x) in means.iter_mut().zip(m.means()) {
+            *acc += x / g;
+        }
+        for (row, crow) in cov.iter_mut().zip(&c) {
+            for (acc, x) in row.iter_mut().zip(crow) {
+                *acc += x / (g * g);
+            }
+        }
+    }
+    Some((means, cov))
+}
+
+/// A fair-cost answer (all in the rules' points).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FairCost {
+    /// Points the enhancement is worth: the paired score delta (variant − base) divided by
+    /// the base family's fitted score per point. Not finite when the fitted slope is 0.
+    pub estimate: f64,
+    /// Fieller interval, low end (−∞ when unbounded or the slope is not positive).
+    pub low: f64,
+    /// Fieller interval, high end (+∞ when unbounded).
+    pub high: f64,
+    /// Delta-method standard error of the estimate (`√Var(N − cD) / |D|`).
+    pub std_error: f64,
+    /// What the rules charge now: variant points − base points.
+    pub price: f64,
+    /// Fitted score per point of the base family (`D`).
+    pub slope: f64,
+    /// Standard error of the slope.
+    pub slope_se: f64,
+}
+
+impl FairCost {
+    /// Whether the interval is bounded (the ladder's slope is distinguishable from 0).
+    pub fn bounded(&self) -> bool {
+        self.low.is_finite() && self.high.is_finite()
+    }
+}
+
+/// The fair cost from pooled arm means and their covariance. Arms: `0` = base, `1` =
+/// variant, `2..` = ladder rungs; `points[i]` is arm `i`'s points. The slope is fitted over
+/// arm 0 and arms `2..`. `z`: normal quantile of the interval. `None` when fewer than two
+/// distinct points values are on the ladder (no line to fit) or the inputs disagree in size.
+pub fn fair_cost(means: &[f64], cov: &[Vec<f64>], points: &[f64], z: f64) -> Option<FairCost> {
+    let k = means.len();
+    if k < 3 || points.len() != k || cov.len() != k {
+        return None;
+    }
+    let ladder: Vec<usize> = std::iter::once(0).chain(2..k).collect();
+    let x_bar = ladder.iter().map(|&i| points[i]).sum::<f64>() / ladder.len() as f64;
+    let sxx: f64 = ladder.iter().map(|&i| (points[i] - x_bar).powi(2)).sum();
+    if sxx <= 0.0 {
+        return None;
+    }
+    // Coefficients of D (the slope) and N (variant − base) on the arm means.
+    let mut g_d = vec![0.0; k];
+    let mut g_n = vec![0.0; k];
+    for &i in &ladder {
+        g_d[i] = (points[i] - x_bar) / sxx;
+    }
+    g_n[0] = -1.0;
+    g_n[1] = 1.0;
+    let dot = |g: &[f64]| g.iter().zip(means).map(|(a, b)| a * b).sum::<f64>();
+    let quad = |a: &[f64], b: &[f64]| {
+        let mut s = 0.0;
+        for i in 0..k {
+            for j in 0..k {
+                s += a[i] * cov[i][j] * b[j];
+            }
+        }
+        s
+    };
+    let (n, d) = (dot(&g_n), dot(&g_d));
+    let (v_nn, v_nd, v_dd) = (quad(&g_n, &g_n), quad(&g_n, &g_d), quad(&g_d, &g_d));
+    let estimate = n / d;
+    let var_at = |c: f64| (v_nn - 2.0 * c * v_nd + c * c * v_dd).max(0.0);
+    let std_error = var_at(estimate).sqrt() / d.abs();
+    // Fieller: (N − cD)² − z²·Var(N − cD) ≤ 0, a quadratic a2·c² − 2·a1·c + a0 ≤ 0.
+    let z2 = z * z;
+    let a2 = d * d - z2 * v_dd;
+    let a1 = n * d - z2 * v_nd;
+    let a0 = n * n - z2 * v_nn;
+    let (low, high) = if a2 > 0.0 && d > 0.0 {
+        let root = (a1 * a1 - a2 * a0).max(0.0).sqrt();
+        ((a1 - root) / a2, (a1 + root) / a2)
+    } else {
+        (f64::NEG_INFINITY, f64::INFINITY)
+    };
+    Some(FairCost {
+        estimate,
+        low,
+        high,
+        std_error,
+        price: points[1] - points[0],
+        slope: d,
+        slope_se: v_dd.sqrt(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stats::z_for_confidence;
+
+    fn close(a: f64, b: f64, tol: f64) -> bool {
+        (a - b).abs() <= tol * b.abs().max(1.0)
+    }
+
+    const SCORES: [Score; 3] = [Score::Loss, Score::Draw, Score::Win];
+
+    /// Moments against a direct computation over the listed battles.
+    #[test]
+    fn moments_match_the_sample_covariance() {
+        // Three arms, six battles, scores in half-points.
+        let battles = [
+            [2, 2, 0],
+            [0, 1, 0],
+            [2, 2, 2],
+            [1, 0, 1],
+            [0, 0, 0],
+            [2, 1, 2],
+        ];
+        let mut m = ScoreMoments::new(3);
+        for b in battles {
+            m.record(&b.map(|h| SCORES[h]));
+        }
+        assert!(m.is_consistent());
+        assert_eq!(m.battles, 6);
+        let x: Vec<[f64; 3]> = battles.iter().map(|b| b.map(|h| h as f64 / 2.0)).collect();
+        let mean = |i: usize| x.iter().map(|r| r[i]).sum::<f64>() / 6.0;
+        let cov = m.mean_covariance().unwrap();
+        for i in 0..3 {
+            assert!(close(m.means()[i], mean(i), 1e-15));
+            for j in 0..3 {
+                let s: f64 = x.iter().map(|r| (r[i] - mean(i)) * (r[j] - mean(j))).sum();
+                assert!(close(cov[i][j], s / 5.0 / 6.0, 1e-14), "{i},{j}");
+            }
+        }
+    }
+
+    #[test]
+    fn moments_merge_like_one_tally() {
+        let mut whole = ScoreMoments::new(4);
+        let mut left = ScoreMoments::new(4);
+        let mut right = ScoreMoments::new(4);
+        for i in 0..50u64 {
+            let s = [0, 1, 2, 3].map(|a| SCORES[((i * 7 + a * 3 + i / 5) % 3) as usize]);
+            whole.record(&s);
+            if i < 20 { &mut left } else { &mut right }.record(&s);
+        }
+        left.merge(&right);
+        assert_eq!(left, whole);
+        let json = serde_json::to_string(&whole).unwrap();
+        assert_eq!(serde_json::from_str::<ScoreMoments>(&json).unwrap(), whole);
+    }
+
+    /// Pooling equal-weight groups: means average, covariances add divided by G².
+    #[test]
+    fn pooling_two_groups() {
+        let mut g1 = ScoreMoments::new(3);
+        let mut g2 = ScoreMoments::new(3);
+        for i in 0..10usize {
+            g1.record(&[SCORES[i % 3], SCORES[(i + 1) % 3], SCORES[i % 2]]);
+            g2.record(&[SCORES[2 - i % 3], SCORES[i % 3], SCORES[(i / 2) % 3]]);
+        }
+        let (m, c) = pool(&[&g1, &g2]).unwrap();
+        let (c1, c2) = (g1.mean_covariance().unwrap(), g2.mean_covariance().unwrap());
+        for i in 0..3 {
+            assert!(close(m[i], (g1.means()[i] + g2.means()[i]) / 2.0, 1e-15));
+            for j in 0..3 {
+                assert!(close(c[i][j], (c1[i][j] + c2[i][j]) / 4.0, 1e-15));
+            }
+        }
+        assert_eq!(pool(&[&g1, &ScoreMoments::new(2)]), None);
+    }
+
+    /// Scores exactly on a line: base 500 pts 0.50, rungs 440 → 0.44 and 560 → 0.56 (0.001
+    /// per point), variant scores 0.53 → worth 30 points; its price is 520 − 500 = 20. A
+    /// falling line (more points score less) has no price to read off.
+    #[test]
+    fn exact_line_gives_the_points_difference() {
+        let means = [0.50, 0.53, 0.44, 0.56];
+        let points = [500.0, 520.0, 440.0, 560.0];
+        let cov = vec![vec![0.0; 4]; 4];
+        let f = fair_cost(&means, &cov, &points, 1.96).unwrap();
+        assert!(close(f.estimate, 30.0, 1e-12), "{f:?}");
+        assert!(close(f.slope, 0.001, 1e-12));
+        assert_eq!(f.price, 20.0);
+        // No noise: the interval is the point.
+        assert!(
+            close(f.low, 30.0, 1e-9) && close(f.high, 30.0, 1e-9),
+            "{f:?}"
+        );
+        let falling = fair_cost(&[0.50, 0.53, 0.56, 0.44], &cov, &points, 1.96).unwrap();
+        assert!(falling.slope < 0.0 && !falling.bounded(), "{falling:?}");
+        // One distinct points value cannot be fitted.
+        assert_eq!(
+            fair_cost(&means, &cov, &[500.0, 520.0, 500.0, 500.0], 1.96),
+            None
+        );
+    }
+
+    /// Golden values from `goldens.py` (`fair_cost_case`): a noisy, correlated case solved
+    /// there by bisection on the test-inversion condition instead of the quadratic formula.
+    #[test]
+    fn fieller_interval_matches_goldens() {
+        let means = [0.50, 0.53, 0.42, 0.585];
+        let points = [500.0, 520.0, 440.0, 560.0];
+        let sd = [0.004, 0.0042, 0.0041, 0.0039];
+        let rho = [
+            [1.0, 0.8, 0.6, 0.6],
+            [0.8, 1.0, 0.55, 0.55],
+            [0.6, 0.55, 1.0, 0.5],
+            [0.6, 0.55, 0.5, 1.0],
+        ];
+        let cov: Vec<Vec<f64>> = (0..4)
+            .map(|i| (0..4).map(|j| rho[i][j] * sd[i] * sd[j]).collect())
+            .collect();
+        let f = fair_cost(&means, &cov, &points, z_for_confidence(0.95)).unwrap();
+        assert!(close(f.estimate, 21.818_181_818_181_84, 1e-12), "{f:?}");
+        assert!(close(f.low, 18.015_759_283_078, 1e-9), "{f:?}");
+        assert!(close(f.high, 25.718_915_621_951, 1e-9), "{f:?}");
+        assert!(f.bounded());
+    }
+
+    /// A ladder that does not separate prices (slope within noise) gives no bounded answer.
+    #[test]
+    fn flat_ladder_is_unbounded() {
+        let means = [0.50, 0.53, 0.499, 0.501];
+        let points = [500.0, 520.0, 490.0, 510.0];
+        let cov: Vec<Vec<f64>> = (0..4)
+            .map(|i| (0..4).map(|j| if i == j { 1e-4 } else { 0.0 }).collect())
+            .collect();
+        let f = fair_cost(&means, &cov, &points, 1.96).unwrap();
+        assert!(!f.bounded(), "{f:?}");
+        assert!(f.low.is_infinite() && f.high.is_infinite());
+    }
+}

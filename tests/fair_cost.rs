@@ -1,0 +1,179 @@
+//! The fair-cost search end to end through the CLI: an A/B experiment with a ladder
+//! (`[experiment.ab] ladder = [...]`) writes `fair_cost.csv`; its answer is exact where the
+//! arithmetic says it must be, and it does not depend on threads or shards.
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::process::Command;
+
+fn fleetlab(args: &[&str], dir: &Path) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_fleetlab"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run fleetlab");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{args:?}: {stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
+/// Write `text` as `name.toml` in `dir` (SHIPPED → the shipped Cosmic Conflict configs).
+fn write_config(dir: &Path, name: &str, text: &str) -> String {
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/cosmic-conflict");
+    let text = text.replace("SHIPPED", &shipped.display().to_string());
+    let file = format!("{name}.toml");
+    std::fs::write(dir.join(&file), text).unwrap();
+    file
+}
+
+fn table(path: &Path) -> Vec<HashMap<String, String>> {
+    let mut r = csv::Reader::from_path(path).unwrap();
+    let header: Vec<String> = r.headers().unwrap().iter().map(str::to_owned).collect();
+    r.records()
+        .map(|rec| {
+            header
+                .iter()
+                .cloned()
+                .zip(rec.unwrap().iter().map(str::to_owned))
+                .collect()
+        })
+        .collect()
+}
+
+fn num(row: &HashMap<String, String>, col: &str) -> f64 {
+    row[col].parse().unwrap()
+}
+
+/// The variant is the ladder's only rung (line-kinetic with a destroyer for its frigate, 627
+/// points against the base's 566). On common dice the two play identical battles, so the
+/// line's slope is exactly (variant − base) / 61 points: the variant is worth exactly its 61
+/// points, and the interval has no width (its error, variant − rung, is 0 in every battle).
+const VARIANT_IS_A_RUNG: &str = r#"
+rule_system = "cosmic-conflict"
+include = ["SHIPPED/designs.toml", "SHIPPED/fleets.toml"]
+[experiment]
+seed = 11
+battles = 3000
+[experiment.ab]
+base = { fleet = "line-kinetic" }
+variant = { fleet = "two-destroyers" }
+opponents = [{ fleet = "line-beam" }, { fleet = "capital", policy = "standoff" }]
+ladder = [{ fleet = "two-destroyers" }]
+[[fleet]]
+name = "two-destroyers"
+ships = ["cruiser", "destroyer", "destroyer"]
+"#;
+
+#[test]
+fn a_variant_equal_to_a_rung_is_worth_exactly_its_points() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = write_config(dir.path(), "rung", VARIANT_IS_A_RUNG);
+    let stdout = fleetlab(&["run", "--quiet", "--out", "out", &config], dir.path());
+    let rows = table(&dir.path().join("out/fair_cost.csv"));
+    let opponents: Vec<&str> = rows.iter().map(|r| r["opponent"].as_str()).collect();
+    assert_eq!(
+        opponents,
+        ["line-beam (brawler)", "capital (standoff)", "overall"]
+    );
+    for r in &rows {
+        assert_eq!(r["subject"], "two-destroyers");
+        assert_eq!(num(r, "price"), 61.0);
+        assert_eq!(num(r, "base_points"), 566.0);
+        // 3,000 battle indices per orientation, every arm playing each.
+        let groups = if r["opponent"] == "overall" { 4.0 } else { 2.0 };
+        assert_eq!(num(r, "battles"), 3000.0 * groups);
+        assert!((num(r, "estimate") - 61.0).abs() < 1e-9, "{r:?}");
+        assert!((num(r, "ci_low") - 61.0).abs() < 1e-6, "{r:?}");
+        assert!((num(r, "ci_high") - 61.0).abs() < 1e-6, "{r:?}");
+        assert_eq!(r["verdict"], "fair");
+        // The second destroyer helps against both, so the slope is positive and the interval
+        // bounded.
+        assert!(num(r, "slope") > 0.0, "{r:?}");
+    }
+    assert!(
+        stdout.contains("Fair cost of two-destroyers over the base (95% CI): +61.0 pts"),
+        "{stdout}"
+    );
+}
+
+/// The shipped enhancement A/B (Oversized kinetic on the destroyer) with its ladder: one row
+/// per opponent and `overall`, each estimate inside its interval, the price the rules charge
+/// (572 − 566 = 6 points) and a verdict consistent with the interval.
+#[test]
+fn shipped_enhancement_ab_reports_a_fair_cost_per_opponent_and_overall() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("configs/cosmic-conflict/enhancement-ab.toml")
+        .display()
+        .to_string();
+    fleetlab(
+        &[
+            "run",
+            "--quiet",
+            "--battles",
+            "2000",
+            "--out",
+            "out",
+            &config,
+        ],
+        dir.path(),
+    );
+    let rows = table(&dir.path().join("out/fair_cost.csv"));
+    assert_eq!(rows.len(), 4, "{rows:?}");
+    assert_eq!(rows[3]["opponent"], "overall");
+    for r in &rows {
+        assert_eq!(r["subject"], "line-kinetic-oversized");
+        assert_eq!(num(r, "price"), 6.0);
+        let (lo, est, hi) = (num(r, "ci_low"), num(r, "estimate"), num(r, "ci_high"));
+        let expected = if !(lo.is_finite() && hi.is_finite()) {
+            "undetermined"
+        } else if lo > 6.0 {
+            "underpriced"
+        } else if hi < 6.0 {
+            "overpriced"
+        } else {
+            "fair"
+        };
+        assert_eq!(r["verdict"], expected, "{r:?}");
+        if lo.is_finite() && hi.is_finite() {
+            assert!(lo <= est && est <= hi, "{r:?}");
+        }
+        assert!(r["method"].contains("566, 504, 544, 610, 627 pts"), "{r:?}");
+    }
+    // The overall answer is bounded at this size: the ladder separates prices.
+    assert!(num(&rows[3], "ci_high").is_finite(), "{:?}", rows[3]);
+}
+
+/// Same seed → same bits: one thread, two threads, and two shards merged give the same
+/// `fair_cost.csv`.
+#[test]
+fn fair_cost_is_identical_for_threads_and_shards() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = write_config(dir.path(), "ladder", VARIANT_IS_A_RUNG);
+    let d = dir.path();
+    fleetlab(
+        &["run", "--quiet", "--threads", "1", "--out", "t1", &config],
+        d,
+    );
+    fleetlab(
+        &["run", "--quiet", "--threads", "2", "--out", "t2", &config],
+        d,
+    );
+    for s in ["0/2", "1/2"] {
+        let out = format!("s{}", &s[..1]);
+        fleetlab(&["run", "--quiet", "--shard", s, "--out", &out, &config], d);
+    }
+    fleetlab(&["merge", "--out", "merged", "s0", "s1"], d);
+    let one = std::fs::read(d.join("t1/fair_cost.csv")).unwrap();
+    for other in ["t2", "merged"] {
+        assert_eq!(
+            std::fs::read(d.join(other).join("fair_cost.csv")).unwrap(),
+            one,
+            "{other}"
+        );
+    }
+}
