@@ -374,9 +374,23 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         }
     }
 
+    /// An attack's roll as the Orders and Commands of both ships leave it: the attacker's
+    /// rerolls, then the defender's Dodge. Out of line: only games with Orders call it.
+    #[inline(never)]
+    pub(super) fn command_rerolls(
+        &mut self,
+        i: usize,
+        j: usize,
+        mut setup: AttackSetup,
+        roll: AttackRoll,
+    ) -> AttackRoll {
+        let roll = self.attacker_rerolls(i, &setup, roll);
+        self.defender_dodges(j, &mut setup, roll)
+    }
+
     /// Attacker's rerolls (ch. 4 step 4): Offensive Focus (each attack this turn), then the
     /// Offensive reroll Command on the other die (G18), each when it raises expected damage.
-    #[inline(never)]
+    #[inline]
     pub(super) fn attacker_rerolls(
         &mut self,
         i: usize,
@@ -466,7 +480,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     }
 
     /// Dodge (defender, after the result is known): spent when it saves the policy's share.
-    #[inline(never)]
+    #[inline]
     pub(super) fn defender_dodges(
         &mut self,
         j: usize,

@@ -393,6 +393,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// Roll and apply one attack.
     fn attack(&mut self, i: usize, w: usize, j: usize, band: Band) {
         let m = self.m;
+        let orders = self.s.orders;
         let attacker = &self.s.ships[i];
         let target = &self.s.ships[j];
         let adesign = &m.designs[usize::from(attacker.design)];
@@ -400,7 +401,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let mount = adesign.weapons[w];
         let (mut accuracy_mod, mut damage_mod) = AttackSetup::variant_mods(mount.variant);
         accuracy_mod -= i32::from(target.equipment.defense_primary);
-        if self.s.orders {
+        if orders {
             accuracy_mod += self.mark_accuracy(i, j) - self.evasive(j);
         }
         let target = &self.s.ships[j];
@@ -411,7 +412,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             }
             damage_mod -= pws;
         }
-        let mut setup = AttackSetup {
+        let setup = AttackSetup {
             weapon_size: adesign.weapon_size(&mount),
             target_size: target.size,
             band,
@@ -445,9 +446,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             roll.result,
             roll.dealt
         );
-        let roll = if self.s.orders {
-            let roll = self.attacker_rerolls(i, &setup, roll);
-            self.defender_dodges(j, &mut setup, roll)
+        let roll = if orders {
+            self.command_rerolls(i, j, setup, roll)
         } else {
             roll
         };
@@ -526,8 +526,10 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     // ---- Activation ------------------------------------------------------------------------
 
     /// One Ship Activation: attacks and components, then movement, then post-move triggers.
-    fn activate_ship(&mut self, i: usize) {
-        if self.s.orders && self.jump_out(i) {
+    /// `ORDERS` is [`BattleState::orders`]: without it the Command-layer hooks compile away.
+    #[inline(always)]
+    fn activate_ship<const ORDERS: bool>(&mut self, i: usize) {
+        if ORDERS && self.jump_out(i) {
             return;
         }
         let m = self.m;
@@ -549,7 +551,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             self.trace_hidden_enemies(i);
             let design = usize::from(self.s.ships[i].design);
             let reach = m.reach_squared[design];
-            let range_bought = self.s.orders && self.mark_step(i, &sighted);
+            let range_bought = ORDERS && self.mark_step(i, &sighted);
             // Nobody within reach of any weapon (the approach turns): nothing to choose.
             let n = if range_bought || sighted.iter().any(|s| s.distance_squared <= reach) {
                 m.designs[design].weapons.len()
@@ -561,18 +563,18 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 if ship.fired & (1 << w) != 0 || ship.weapon_off(w) {
                     continue;
                 }
-                if let Some((j, band)) = self.choose_target(i, w, &sighted) {
+                if let Some((j, band)) = self.target_for::<ORDERS>(i, w, &sighted) {
                     self.fire(i, w, j, band);
                 }
             }
             self.s.sightings = sighted;
-            if self.s.orders {
+            if ORDERS {
                 self.end_attack_step();
             }
         }
         if policy.approach != Approach::Hold {
-            self.movement(i);
-            if policy.fires && self.s.orders {
+            self.movement::<ORDERS>(i);
+            if ORDERS && policy.fires {
                 self.contingent_fire(i);
             }
             if self.s.ships[i].active() && policy.pws_exchange && m.rules.pws_exchange {
@@ -583,6 +585,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     }
 
     /// Active AWS: per AWS, remove one enemy missile token within (Size × 2) (ch. 6 AWS).
+    #[inline(always)]
     fn aws_active(&mut self, i: usize) {
         let ship = self.s.ships[i];
         let mut aws = ship.equipment.aws;
@@ -608,6 +611,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// PWS exchange (ch. 6 PWS; G19): after moving within 2 of an enemy ship, the mover may call
     /// an exchange — both ships deal 1d6 per PWS carried, no accuracy roll, normal track order.
     /// Once per pair per turn. The policy calls it when it carries at least as many PWS.
+    #[inline(always)]
     fn pws_exchanges(&mut self, i: usize) {
         let m = self.m;
         let reach = m.rules.pws_exchange_distance;
@@ -681,7 +685,11 @@ impl<R: Roller, O: Observer> ActivationDriver for Battle<'_, R, O> {
 
     fn activate(&mut self, i: usize) {
         self.s.activated |= 1 << i;
-        self.activate_ship(i);
+        if self.s.orders {
+            self.activate_ship::<true>(i);
+        } else {
+            self.activate_ship::<false>(i);
+        }
     }
 
     fn decided(&self) -> bool {

@@ -55,8 +55,22 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// Policy: the target for weapon `w` of ship `i` among the sighted enemies. Only targets
     /// inside the weapon's Range/Extended Range and one of its firing arcs (line between centre
     /// points) qualify — ch. 4 step 2.
-    #[inline(always)]
     pub(super) fn choose_target(
+        &self,
+        i: usize,
+        w: usize,
+        sighted: &[Sighting],
+    ) -> Option<(usize, Band)> {
+        if self.s.orders {
+            self.target_for::<true>(i, w, sighted)
+        } else {
+            self.target_for::<false>(i, w, sighted)
+        }
+    }
+
+    /// [`Battle::choose_target`] when the caller knows [`super::BattleState::orders`].
+    #[inline(always)]
+    pub(super) fn target_for<const ORDERS: bool>(
         &self,
         i: usize,
         w: usize,
@@ -64,13 +78,14 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     ) -> Option<(usize, Band)> {
         // Without Orders no sighting is blocked and no [Marked] effect is bought: the plain
         // search (the hot path of games without the Command layer).
-        if self.s.orders {
+        if ORDERS {
             self.choose_target_with_orders(i, w, sighted)
         } else {
             self.pick_target::<false>(i, w, sighted)
         }
     }
 
+    /// The search with the [Marked] rules, out of line.
     #[inline(never)]
     fn choose_target_with_orders(
         &self,
