@@ -77,6 +77,7 @@ fn activate_one<D: ActivationDriver>(
 }
 
 /// Alternate activating every waiting unit of `size`, no passing.
+#[inline(always)]
 fn alternate_all<D: ActivationDriver>(d: &mut D, roster: &Roster, done: &mut u64, size: u8) {
     let mut p = d.first_player();
     loop {

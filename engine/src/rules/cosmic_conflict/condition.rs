@@ -254,12 +254,13 @@ pub fn choose<R: Roller, O: Observer>(
         );
         kind = keep;
     }
-    if u32::from(command::badness(kind)) * 36 > command::mean_badness_36(&rules.condition_table)
-        && let Some(slot) = ship.command.source(
-            Command::ReplaceCondition,
-            &ship.restrictions,
-            discard_orders,
-        )
+    // A source first: without one (every game without Orders) the table mean is not needed.
+    if let Some(slot) = ship.command.source(
+        Command::ReplaceCondition,
+        &ship.restrictions,
+        discard_orders,
+    ) && u32::from(command::badness(kind)) * 36
+        > command::mean_badness_36(&rules.condition_table)
     {
         ship.command.spend(slot, Command::ReplaceCondition);
         let new = roll(ship, design, rules, dice);

@@ -374,6 +374,20 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         }
     }
 
+    /// An attack's roll as the Orders and Commands of both ships leave it: the attacker's
+    /// rerolls, then the defender's Dodge. Out of line: only games with Orders call it.
+    #[inline(never)]
+    pub(super) fn command_rerolls(
+        &mut self,
+        i: usize,
+        j: usize,
+        mut setup: AttackSetup,
+        roll: AttackRoll,
+    ) -> AttackRoll {
+        let roll = self.attacker_rerolls(i, &setup, roll);
+        self.defender_dodges(j, &mut setup, roll)
+    }
+
     /// Attacker's rerolls (ch. 4 step 4): Offensive Focus (each attack this turn), then the
     /// Offensive reroll Command on the other die (G18), each when it raises expected damage.
     #[inline]
@@ -505,6 +519,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// Ship `i`'s attack step begins: place its [Marked] token (Mark Target order), then spend
     /// tokens on enemies it will attack — +4 range when a weapon needs it, else +2 Accuracy
     /// (terrain only matters once terrain exists). Returns whether any range bonus was bought.
+    #[inline(never)]
     pub(super) fn mark_step(&mut self, i: usize, sighted: &[Sighting]) -> bool {
         self.s.marks = MarkEffects {
             ship: i as u8,
@@ -607,6 +622,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     /// Extra Velocity change ship `i` may make this move: (from its Change Velocity Order, from
     /// a Change Velocity Command it could pay for).
+    #[inline(never)]
     pub(super) fn velocity_options(&self, i: usize) -> (bool, bool) {
         let ship = &self.s.ships[i];
         if ship.restrictions.velocity_locked {
@@ -624,6 +640,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     /// Movement chose a Velocity change of `dv`: anything beyond ±1 reveals the Change Velocity
     /// Order, then spends the Command.
+    #[inline(never)]
     pub(super) fn velocity_changed(&mut self, i: usize, dv: i8, order: bool) {
         let beyond = dv.unsigned_abs().saturating_sub(1);
         if beyond == 0 {
@@ -649,6 +666,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     }
 
     /// Contingent Attack: after moving, ship `i` fires the weapons it has not used yet.
+    #[inline(never)]
     pub(super) fn contingent_fire(&mut self, i: usize) {
         let ship = &self.s.ships[i];
         if !ship.active() || !ship.command.holds(Order::ContingentAttack) {
@@ -792,6 +810,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     /// A ship leaving by Jump to Hyperspace is removed from play when activated (it has fled).
     /// Returns whether it left.
+    #[inline(never)]
     pub(super) fn jump_out(&mut self, i: usize) -> bool {
         let ship = &mut self.s.ships[i];
         if ship.command.jump != Jump::Leaving {

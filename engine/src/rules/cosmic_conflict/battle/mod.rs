@@ -27,7 +27,7 @@ use super::design::WeaponType;
 use super::house_rules::{BypassAccuracy, FirstPlayer};
 use super::matchup::{GameLength, Matchup};
 use super::orders::{Holding, Order};
-use super::policy::{Approach, Passing};
+use super::policy::{Approach, OrderStyle, Passing};
 use super::ship::{ShipState, Status};
 use super::terrain::TerrainPiece;
 
@@ -77,6 +77,9 @@ pub struct BattleState {
     pub events: [[u32; MAX_EVENTS]; 2],
     /// [Marked] effects bought for the ship in its attack step.
     pub marks: MarkEffects,
+    /// Whether a side's policy gives Orders or takes Tokens this game. When neither does, no
+    /// ship ever holds one, so every Command-layer hook is skipped (set in `reset`).
+    pub orders: bool,
 }
 
 impl BattleState {
@@ -100,6 +103,7 @@ impl BattleState {
             token_origin: None,
             events: [[0; MAX_EVENTS]; 2],
             marks: MarkEffects::default(),
+            orders: false,
         }
     }
 }
@@ -144,6 +148,11 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         self.s.activated = 0;
         self.s.events = [[0; MAX_EVENTS]; 2];
         self.s.marks = MarkEffects::default();
+        self.s.orders = self
+            .m
+            .policies
+            .iter()
+            .any(|p| p.command.orders != OrderStyle::None);
         // G15: the first player is decided once per game and starts every Size step.
         let first = match self.m.rules.first_player {
             FirstPlayer::A => Side::A,
@@ -181,10 +190,14 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             let turn = self.s.turn;
             trace!(self.obs, "== turn {turn} ==");
             trace!(self.obs, "-- command --");
-            self.command_phase();
+            if self.s.orders {
+                self.command_phase();
+            }
             self.s.activated = 0;
             activation::run_phase(self);
-            self.after_activations();
+            if self.s.orders {
+                self.after_activations();
+            }
             self.resolution();
             let [a, b] = self.s.alive;
             if a == 0 && b == 0 {
@@ -315,12 +328,16 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         if !self.s.terrain.is_empty() {
             self.dangerous_damage(in_danger);
         }
-        self.reinforce_shields();
+        if self.s.orders {
+            self.reinforce_shields();
+        }
         if !self.s.terrain.is_empty() {
             self.move_terrain();
         }
         self.scenario_actions();
-        self.end_of_turn_orders();
+        if self.s.orders {
+            self.end_of_turn_orders();
+        }
         for ship in &mut self.s.ships {
             ship.fired = 0;
             ship.pws_partners = 0;
@@ -351,6 +368,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     /// Fire weapon `w` of ship `i` at ship `j` in `band` (ch. 4 steps 3–6), or leave a missile
     /// token when Missiles fire beyond 10.
+    #[inline(always)]
     fn fire(&mut self, i: usize, w: usize, j: usize, band: Band) {
         self.s.ships[i].fired |= 1 << w;
         let kind = self.m.designs[usize::from(self.s.ships[i].design)].weapons[w].kind;
@@ -375,6 +393,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// Roll and apply one attack.
     fn attack(&mut self, i: usize, w: usize, j: usize, band: Band) {
         let m = self.m;
+        let orders = self.s.orders;
         let attacker = &self.s.ships[i];
         let target = &self.s.ships[j];
         let adesign = &m.designs[usize::from(attacker.design)];
@@ -382,7 +401,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let mount = adesign.weapons[w];
         let (mut accuracy_mod, mut damage_mod) = AttackSetup::variant_mods(mount.variant);
         accuracy_mod -= i32::from(target.equipment.defense_primary);
-        accuracy_mod += self.mark_accuracy(i, j) - self.evasive(j);
+        if orders {
+            accuracy_mod += self.mark_accuracy(i, j) - self.evasive(j);
+        }
         let target = &self.s.ships[j];
         if mount.kind.affected_by_pws() {
             let mut pws = i32::from(target.equipment.pws);
@@ -391,7 +412,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             }
             damage_mod -= pws;
         }
-        let mut setup = AttackSetup {
+        let setup = AttackSetup {
             weapon_size: adesign.weapon_size(&mount),
             target_size: target.size,
             band,
@@ -425,8 +446,11 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             roll.result,
             roll.dealt
         );
-        let roll = self.attacker_rerolls(i, &setup, roll);
-        let roll = self.defender_dodges(j, &mut setup, roll);
+        let roll = if orders {
+            self.command_rerolls(i, j, setup, roll)
+        } else {
+            roll
+        };
         if roll.dealt == 0 {
             return;
         }
@@ -502,8 +526,10 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     // ---- Activation ------------------------------------------------------------------------
 
     /// One Ship Activation: attacks and components, then movement, then post-move triggers.
-    fn activate_ship(&mut self, i: usize) {
-        if self.jump_out(i) {
+    /// `ORDERS` is [`BattleState::orders`]: without it the Command-layer hooks compile away.
+    #[inline(always)]
+    fn activate_ship<const ORDERS: bool>(&mut self, i: usize) {
+        if ORDERS && self.jump_out(i) {
             return;
         }
         let m = self.m;
@@ -525,7 +551,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             self.trace_hidden_enemies(i);
             let design = usize::from(self.s.ships[i].design);
             let reach = m.reach_squared[design];
-            let range_bought = self.mark_step(i, &sighted);
+            let range_bought = ORDERS && self.mark_step(i, &sighted);
             // Nobody within reach of any weapon (the approach turns): nothing to choose.
             let n = if range_bought || sighted.iter().any(|s| s.distance_squared <= reach) {
                 m.designs[design].weapons.len()
@@ -537,16 +563,18 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 if ship.fired & (1 << w) != 0 || ship.weapon_off(w) {
                     continue;
                 }
-                if let Some((j, band)) = self.choose_target(i, w, &sighted) {
+                if let Some((j, band)) = self.target_for::<ORDERS>(i, w, &sighted) {
                     self.fire(i, w, j, band);
                 }
             }
             self.s.sightings = sighted;
-            self.end_attack_step();
+            if ORDERS {
+                self.end_attack_step();
+            }
         }
         if policy.approach != Approach::Hold {
-            self.movement(i);
-            if policy.fires {
+            self.movement::<ORDERS>(i);
+            if ORDERS && policy.fires {
                 self.contingent_fire(i);
             }
             if self.s.ships[i].active() && policy.pws_exchange && m.rules.pws_exchange {
@@ -557,6 +585,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     }
 
     /// Active AWS: per AWS, remove one enemy missile token within (Size × 2) (ch. 6 AWS).
+    #[inline(always)]
     fn aws_active(&mut self, i: usize) {
         let ship = self.s.ships[i];
         let mut aws = ship.equipment.aws;
@@ -582,6 +611,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// PWS exchange (ch. 6 PWS; G19): after moving within 2 of an enemy ship, the mover may call
     /// an exchange — both ships deal 1d6 per PWS carried, no accuracy roll, normal track order.
     /// Once per pair per turn. The policy calls it when it carries at least as many PWS.
+    #[inline(always)]
     fn pws_exchanges(&mut self, i: usize) {
         let m = self.m;
         let reach = m.rules.pws_exchange_distance;
@@ -655,7 +685,11 @@ impl<R: Roller, O: Observer> ActivationDriver for Battle<'_, R, O> {
 
     fn activate(&mut self, i: usize) {
         self.s.activated |= 1 << i;
-        self.activate_ship(i);
+        if self.s.orders {
+            self.activate_ship::<true>(i);
+        } else {
+            self.activate_ship::<false>(i);
+        }
     }
 
     fn decided(&self) -> bool {

@@ -28,6 +28,7 @@ const TURN: [(f64, f64); 7] = [
 
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// The enemy this ship's movement is about.
+    #[inline(always)]
     pub(super) fn focus(&self, i: usize) -> Option<usize> {
         let me = &self.s.ships[i];
         let targeting = self.m.policies[me.side.index()].targeting;
@@ -53,8 +54,10 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     /// Movement (ch. 3): change Velocity by up to 1, move straight ahead by Velocity, shift up
     /// to Maneuver, rotate up to 30° × Heading. The policy scores the three velocity choices by
-    /// how close they end to its preferred distance from its focus enemy.
-    pub(super) fn movement(&mut self, i: usize) {
+    /// how close they end to its preferred distance from its focus enemy. `ORDERS`: whether
+    /// Change Velocity may add choices ([`super::BattleState::orders`]).
+    #[inline(always)]
+    pub(super) fn movement<const ORDERS: bool>(&mut self, i: usize) {
         let m = self.m;
         let Some(f) = self.focus(i) else { return };
         let ship = self.s.ships[i];
@@ -80,14 +83,23 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let terrain = !self.s.terrain.is_empty();
         // Change Velocity Order and Command: another ±1 each (ch. 8); the Command is spent
         // only when it saves VELOCITY_COMMAND_COST of the score.
-        let (cv_order, cv_command) = self.velocity_options(i);
+        let (cv_order, cv_command) = if ORDERS {
+            self.velocity_options(i)
+        } else {
+            (false, false)
+        };
         let free = 3 + 2 * usize::from(cv_order);
-        let choices = free + 2 * usize::from(cv_command);
+        let choices = if ORDERS {
+            free + 2 * usize::from(cv_command)
+        } else {
+            3
+        };
         let mut best: Option<(f64, i8, Vec2)> = None;
         for (k, &dv) in VELOCITY_CHANGES[..choices].iter().enumerate() {
             // A Command option scores at least its cost: only worth a look when the free
             // options all score worse (same choice, fewer evaluations).
-            if k == free
+            if ORDERS
+                && k == free
                 && best.is_some_and(|(s, _, _)| s <= super::command_phase::VELOCITY_COMMAND_COST)
             {
                 break;
@@ -114,7 +126,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 (p1, dir * -1.0)
             };
             let mut score = gap.abs() - shift;
-            if dv.unsigned_abs() > 1 + u8::from(cv_order) {
+            if ORDERS && dv.unsigned_abs() > 1 + u8::from(cv_order) {
                 score += super::command_phase::VELOCITY_COMMAND_COST;
             }
             if !board.contains(p2) {
@@ -138,7 +150,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         }
         let Some((_, dv, p2)) = best else { return };
         let v = (i16::from(ship.velocity) + i16::from(dv)) as u8;
-        self.velocity_changed(i, dv, cv_order);
+        if ORDERS {
+            self.velocity_changed(i, dv, cv_order);
+        }
         // Rotate up to 30° × Heading toward the facing that brings the weapons to bear.
         let (oc, os) = m.facing_offset[usize::from(ship.design)];
         let want = (focus - p2).normalized().rotated(oc, os);

@@ -28,6 +28,7 @@ pub struct Sighting {
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// Where every enemy in play lies from ship `i`: computed once per activation, since
     /// nothing moves during the attack step.
+    #[inline(always)]
     pub(super) fn sight(&self, i: usize, out: &mut Vec<Sighting>) {
         let me = &self.s.ships[i];
         out.clear();
@@ -60,6 +61,49 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         w: usize,
         sighted: &[Sighting],
     ) -> Option<(usize, Band)> {
+        if self.s.orders {
+            self.target_for::<true>(i, w, sighted)
+        } else {
+            self.target_for::<false>(i, w, sighted)
+        }
+    }
+
+    /// [`Battle::choose_target`] when the caller knows [`super::BattleState::orders`].
+    #[inline(always)]
+    pub(super) fn target_for<const ORDERS: bool>(
+        &self,
+        i: usize,
+        w: usize,
+        sighted: &[Sighting],
+    ) -> Option<(usize, Band)> {
+        // Without Orders no sighting is blocked and no [Marked] effect is bought: the plain
+        // search (the hot path of games without the Command layer).
+        if ORDERS {
+            self.choose_target_with_orders(i, w, sighted)
+        } else {
+            self.pick_target::<false>(i, w, sighted)
+        }
+    }
+
+    /// The search with the [Marked] rules, out of line.
+    #[inline(never)]
+    fn choose_target_with_orders(
+        &self,
+        i: usize,
+        w: usize,
+        sighted: &[Sighting],
+    ) -> Option<(usize, Band)> {
+        self.pick_target::<true>(i, w, sighted)
+    }
+
+    /// [`Battle::choose_target`], with the [Marked] and blocked-sighting rules when `ORDERS`.
+    #[inline(always)]
+    fn pick_target<const ORDERS: bool>(
+        &self,
+        i: usize,
+        w: usize,
+        sighted: &[Sighting],
+    ) -> Option<(usize, Band)> {
         let me = &self.s.ships[i];
         let policy = &self.m.policies[me.side.index()];
         let profile = self.profile(i, w);
@@ -67,6 +111,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let arcs = mount.arcs;
         let indirect = mount.kind == WeaponType::Missiles;
         let expected = self.m.expected_row(usize::from(me.design), w);
+        let marks = self.s.marks;
         let mut best: Option<(usize, Band, f32, f32, bool)> = None;
         for s in sighted {
             let t = &self.s.ships[s.ship];
@@ -75,11 +120,11 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             }
             // A [Marked] token spent for range: +4 to the outermost range value (ch. 8).
             let bit = 1u64 << s.ship;
-            if s.blocked && !(indirect && self.s.marks.terrain & bit != 0) {
+            if ORDERS && s.blocked && !(indirect && marks.terrain & bit != 0) {
                 continue;
             }
             let band = match profile.band_at_squared(s.distance_squared) {
-                None if self.s.marks.range & bit != 0 => profile.band_at_squared_reach(
+                None if ORDERS && marks.range & bit != 0 => profile.band_at_squared_reach(
                     s.distance_squared,
                     super::command_phase::MARK_RANGE_BONUS,
                 ),
@@ -99,7 +144,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 Targeting::Nearest => -(s.distance_squared as f32),
             };
             // Focus fire on an enemy with a [Marked] +2 Accuracy bought for this attack step.
-            let marked = self.s.marks.accuracy & bit != 0;
+            let marked = ORDERS && marks.accuracy & bit != 0;
             let better = best.is_none_or(|(_, _, k, be, bm)| {
                 if marked != bm {
                     marked
