@@ -10,6 +10,7 @@ use crate::outcome::{Ending, MAX_EVENTS, Outcome, ShipTally, Side, SideTally, Ve
 use crate::trace;
 
 mod command_phase;
+mod formation_play;
 mod movement;
 mod objectives;
 mod targeting;
@@ -24,6 +25,7 @@ use super::attack::{AttackSetup, Band};
 use super::condition;
 use super::damage::{self, DamagePacket};
 use super::design::WeaponType;
+use super::formation::Group;
 use super::house_rules::{BypassAccuracy, FirstPlayer};
 use super::matchup::{GameLength, Matchup};
 use super::orders::{Holding, Order};
@@ -77,6 +79,13 @@ pub struct BattleState {
     pub events: [[u32; MAX_EVENTS]; 2],
     /// [Marked] effects bought for the ship in its attack step.
     pub marks: MarkEffects,
+    /// Formations and Escort relationships as they stand (ch. 9g); copied from the matchup.
+    pub groups: Vec<Group>,
+    /// Ships in an intact group (bit per ship): zero in a battle without groups, which then
+    /// runs no formation code.
+    pub grouped: u64,
+    /// Escort redirection window: (attacking ship, Escorted ships already redirected for it).
+    pub escort_window: (u8, u64),
 }
 
 impl BattleState {
@@ -100,6 +109,9 @@ impl BattleState {
             token_origin: None,
             events: [[0; MAX_EVENTS]; 2],
             marks: MarkEffects::default(),
+            groups: Vec::with_capacity(m.groups.len()),
+            grouped: 0,
+            escort_window: (u8::MAX, 0),
         }
     }
 }
@@ -144,6 +156,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         self.s.activated = 0;
         self.s.events = [[0; MAX_EVENTS]; 2];
         self.s.marks = MarkEffects::default();
+        self.reset_groups();
         // G15: the first player is decided once per game and starts every Size step.
         let first = match self.m.rules.first_player {
             FirstPlayer::A => Side::A,
@@ -375,6 +388,12 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// Roll and apply one attack.
     fn attack(&mut self, i: usize, w: usize, j: usize, band: Band) {
         let m = self.m;
+        // Offensive Formation: other members' weapons add their Size to the Damage (ch. 9g).
+        let assist = if self.s.grouped & (1 << i) != 0 {
+            self.contribution(i, w)
+        } else {
+            0
+        };
         let attacker = &self.s.ships[i];
         let target = &self.s.ships[j];
         let adesign = &m.designs[usize::from(attacker.design)];
@@ -391,6 +410,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             }
             damage_mod -= pws;
         }
+        damage_mod += assist;
         let mut setup = AttackSetup {
             weapon_size: adesign.weapon_size(&mount),
             target_size: target.size,
@@ -427,6 +447,12 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         );
         let roll = self.attacker_rerolls(i, &setup, roll);
         let roll = self.defender_dodges(j, &mut setup, roll);
+        // Defensive Formation / Escort: the hit may land on another ship (ch. 9g).
+        let (j, roll) = if self.s.grouped & (1 << j) != 0 {
+            self.redirect(i, j, roll)
+        } else {
+            (j, roll)
+        };
         if roll.dealt == 0 {
             return;
         }
@@ -496,6 +522,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 ""
             }
         );
+        if self.s.grouped & (1 << j) != 0 {
+            self.group_check(j);
+        }
         applied.filled
     }
 
@@ -503,6 +532,11 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     /// One Ship Activation: attacks and components, then movement, then post-move triggers.
     fn activate_ship(&mut self, i: usize) {
+        // A Formation or Escort activates as one (ch. 9g).
+        if self.s.grouped & (1 << i) != 0 {
+            self.activate_group(i);
+            return;
+        }
         if self.jump_out(i) {
             return;
         }
@@ -517,6 +551,19 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             self.s.ships[i].facing.bearing(),
             self.s.ships[i].velocity
         );
+        self.attack_step(i);
+        if policy.approach != Approach::Hold {
+            self.movement(i);
+            self.after_movement_fire(i);
+        }
+        self.after_move(i);
+    }
+
+    /// The attack/component step of ship `i`'s activation (ch. 4, ch. 5).
+    #[inline(always)]
+    fn attack_step(&mut self, i: usize) {
+        let m = self.m;
+        let policy = &m.policies[self.s.ships[i].side.index()];
         if policy.fires {
             self.aws_active(i);
             // Borrow the scratch buffer out of the state while the state is read.
@@ -544,16 +591,19 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             self.s.sightings = sighted;
             self.end_attack_step();
         }
-        if policy.approach != Approach::Hold {
-            self.movement(i);
-            if policy.fires {
-                self.contingent_fire(i);
-            }
-            if self.s.ships[i].active() && policy.pws_exchange && m.rules.pws_exchange {
-                self.pws_exchanges(i);
-            }
+    }
+
+    /// After ship `i` moved: Contingent Attack fire and PWS exchanges.
+    #[inline(always)]
+    fn after_movement_fire(&mut self, i: usize) {
+        let m = self.m;
+        let policy = &m.policies[self.s.ships[i].side.index()];
+        if policy.fires {
+            self.contingent_fire(i);
         }
-        self.after_move(i);
+        if self.s.ships[i].active() && policy.pws_exchange && m.rules.pws_exchange {
+            self.pws_exchanges(i);
+        }
     }
 
     /// Active AWS: per AWS, remove one enemy missile token within (Size × 2) (ch. 6 AWS).
@@ -636,6 +686,9 @@ impl<R: Roller, O: Observer> ActivationDriver for Battle<'_, R, O> {
     }
 
     fn unit(&self, i: usize) -> Option<(Side, u8)> {
+        if self.s.grouped & (1 << i) != 0 {
+            return self.group_unit(i);
+        }
         let s = &self.s.ships[i];
         s.active().then_some((s.side, s.size))
     }
