@@ -83,6 +83,15 @@ fn steady_state_terrain_scenario_battles_do_not_allocate() {
     assert_no_allocations("scenario-objectives.toml");
 }
 
+/// Formations and Escorts (shared command, group activation, redirection, contributions)
+/// allocate nothing: the offensive formation (matchup 1), the defensive one (3), the escort (4).
+#[test]
+fn steady_state_formation_battles_do_not_allocate() {
+    for matchup in [1, 3, 4] {
+        assert_no_allocations_in("formations.toml", matchup);
+    }
+}
+
 fn assert_no_allocations(file: &str) {
     assert_no_allocations_in(file, 0);
 }

@@ -17,11 +17,12 @@ use super::design::{
     Variant, WeaponMount, WeaponType,
 };
 use super::faction::Faction;
+use super::formation_config::{self, EscortSpec, FleetGroups, FormationSpec};
 use super::house_rules::{HouseRules, MghChart};
 use super::matchup::{GameLength, Matchup, Scenario};
 use super::orders::Order;
 use super::points;
-use super::policy::{Approach, OrderStyle, Passing, Policy, Targeting};
+use super::policy::{Approach, Contribute, OrderStyle, Passing, Policy, Targeting};
 use super::scenario_config::{self, TerrainSpec, VictorySpec};
 use super::ship::{MAX_TRACKS, ShipState};
 
@@ -176,6 +177,12 @@ pub struct FleetSpec {
     /// Optional faction rule (ch. 9b): `mercenary` or `beam-specialists`.
     #[serde(default)]
     pub faction: Option<Spanned<String>>,
+    /// `[[fleet.formation]]`: Formations (ch. 9g).
+    #[serde(default)]
+    pub formation: Vec<Spanned<FormationSpec>>,
+    /// `[[fleet.escort]]`: Escort relationships (ch. 9g).
+    #[serde(default)]
+    pub escort: Vec<Spanned<EscortSpec>>,
 }
 
 /// One side of a matchup.
@@ -212,6 +219,12 @@ pub struct SideSpec {
     /// Override: least boxes a Dodge must save.
     #[serde(default)]
     pub dodge_saves: Option<Spanned<i64>>,
+    /// Override: move Hits inside a Defensive Formation / onto Escorts (default true).
+    #[serde(default)]
+    pub redirect_hits: Option<bool>,
+    /// Override: Offensive Formation contributions, `spare` (default), `all` or `none`.
+    #[serde(default)]
+    pub contribute: Option<Spanned<String>>,
 }
 
 /// `[[matchup]]`.
@@ -594,6 +607,26 @@ fn policy(doc: usize, at: &str, side: &SideSpec, issues: &mut Issues) -> Option<
     if let Some(avoid) = side.avoid_terrain {
         p.avoid_terrain = avoid;
     }
+    if let Some(r) = side.redirect_hits {
+        p.formation.redirect_hits = r;
+    }
+    if let Some(c) = &side.contribute {
+        let Some(c) = Contribute::from_name(c.get_ref()) else {
+            issues.push(
+                doc,
+                c.span(),
+                format!("{at}.contribute"),
+                format!(
+                    "unknown contribute `{}`{}; allowed: {}",
+                    c.get_ref(),
+                    did_you_mean(c.get_ref(), &Contribute::NAMES),
+                    Contribute::NAMES.join(", ")
+                ),
+            );
+            return None;
+        };
+        p.formation.contribute = c;
+    }
     if let Some(pass) = side.pass_when_enemy_waiting {
         p.passing = if pass {
             Passing::WhenEnemyWaiting
@@ -838,6 +871,7 @@ pub fn build(docs: &[Doc]) -> Result<Vec<NamedMatchup<Matchup>>, Vec<ConfigIssue
     }
     // Fleets.
     let mut fleets: HashMap<String, (usize, Vec<usize>, Faction)> = HashMap::new();
+    let mut fleet_groups: HashMap<String, FleetGroups> = HashMap::new();
     for (d, doc) in docs.iter().enumerate() {
         for (k, spec) in doc.fleet.iter().enumerate() {
             let f = spec.get_ref();
@@ -898,6 +932,8 @@ pub fn build(docs: &[Doc]) -> Result<Vec<NamedMatchup<Matchup>>, Vec<ConfigIssue
                 }
             }
             let faction = fleet_faction(d, k, f, &ships, &designs, &mut issues);
+            let groups = formation_config::fleet_groups(d, k, f, &ships, &designs, &mut issues);
+            fleet_groups.insert(name.clone(), groups);
             fleets.insert(name.clone(), (d, ships, faction));
         }
     }
@@ -934,7 +970,7 @@ pub fn build(docs: &[Doc]) -> Result<Vec<NamedMatchup<Matchup>>, Vec<ConfigIssue
                 }
             }
             if sides.len() == 2 && issues.list.is_empty() {
-                out.push(assemble(
+                let mut built = assemble(
                     d,
                     k,
                     &sides,
@@ -944,7 +980,21 @@ pub fn build(docs: &[Doc]) -> Result<Vec<NamedMatchup<Matchup>>, Vec<ConfigIssue
                     depth,
                     scen,
                     &mut issues,
-                ));
+                );
+                if let Some(nm) = &mut built {
+                    let none = FleetGroups::default();
+                    let groups = [0, 1].map(|s| fleet_groups.get(&sides[s].0).unwrap_or(&none));
+                    let a_ships = sides[0].1.len();
+                    formation_config::apply(
+                        &mut nm.matchup,
+                        groups,
+                        a_ships,
+                        &rules,
+                        scen,
+                        &mut issues,
+                    );
+                }
+                out.push(built);
             }
         }
     }

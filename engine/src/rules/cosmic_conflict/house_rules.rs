@@ -146,6 +146,41 @@ pub struct HouseRules {
     /// A Mobile Solid piece that comes to rest on a ship destroys it (ch. 8: "a massive
     /// asteroid's movement can catch an unwary Ship and turn it into debris").
     pub mobile_solid_crushes: bool,
+    /// Formations and Escorts (ch. 9g): see [`FormationRules`].
+    pub formations: FormationRules,
+}
+
+/// House rules for Formations and Escorts (`[house_rules.formations]`; ch. 9g is silent on
+/// these points). Listed in `docs/house-rules/cosmic-conflict.md` ("Formations and Escorts").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct FormationRules {
+    /// F1: a Defensive Formation also moves Glances ("would Hit" read as the chart's Hit:
+    /// default false).
+    pub defensive_redirects_glances: bool,
+    /// F2: an Escort also takes Glances ("would hit", lowercase: default true).
+    pub escort_redirects_glances: bool,
+    /// F3: a Hit moved inside a Defensive Formation recomputes Damage with the new target's
+    /// Size, as the Escort rule says (default true); false keeps the damage as rolled.
+    pub defensive_recomputes_damage: bool,
+    /// F4: weapons added to an Offensive Formation attack count as fired this turn (default
+    /// true: "use one Weapon").
+    pub contributions_count_as_fired: bool,
+    /// F5: when a Formation's Lead leaves play or the Formation, its largest remaining member
+    /// (lowest index on ties) becomes the Lead (default true); false breaks the Formation up.
+    pub new_lead: bool,
+}
+
+impl Default for FormationRules {
+    fn default() -> Self {
+        FormationRules {
+            defensive_redirects_glances: false,
+            escort_redirects_glances: true,
+            defensive_recomputes_damage: true,
+            contributions_count_as_fired: true,
+            new_lead: true,
+        }
+    }
 }
 
 /// Range band edges per weapon type (ch. 6): Range, then each Extended Range.
@@ -209,6 +244,7 @@ impl Default for HouseRules {
             weapon_ranges: WeaponRanges::default(),
             terrain_damage_to_health: false,
             mobile_solid_crushes: true,
+            formations: FormationRules::default(),
         }
     }
 }

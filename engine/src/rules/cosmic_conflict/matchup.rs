@@ -5,6 +5,7 @@ use crate::geometry::Board;
 
 use super::attack::{AttackSetup, WeaponProfile};
 use super::design::{ComponentKind, ShipDesign, Slot, WeaponType};
+use super::formation::Group;
 use super::house_rules::HouseRules;
 use super::policy::Policy;
 use super::ship::ShipState;
@@ -71,6 +72,9 @@ pub struct Matchup {
     pub reach_squared: Vec<f64>,
     /// Per design: firepower (sum of weapon values), for the `focus-threat` policy.
     pub firepower: Vec<Vec<f32>>,
+    /// Formations and Escort relationships declared for deployment (ch. 9g); empty for most
+    /// matchups, and then no formation code runs.
+    pub groups: Vec<Group>,
     expected: Vec<f32>,
     max_weapons: usize,
 }
@@ -205,6 +209,7 @@ impl Matchup {
             facing_offset,
             ranges,
             firepower,
+            groups: Vec::new(),
             expected,
             max_weapons,
         }

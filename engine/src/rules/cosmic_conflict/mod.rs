@@ -14,12 +14,13 @@
 //! * [`house_rules`] — every gap filled by a named, overridable default;
 //! * [`orders`] — Orders, Command Tokens and their per-turn record (ch. 5, ch. 8);
 //!   [`command`] — the AI's decisions about them (rerolls, Dodge, Condition choice);
+//! * [`formation`] — Formations and Escorts (ch. 9g), [`formation_config`] their config;
 //! * [`policy`] — scripted AI policies; [`config`] — config documents and validation;
 //! * [`terrain`], [`terrain_library`] — terrain attributes, line of sight, the text's example
 //!   pieces (ch. 8); [`victory`] — the scenario's victory conditions and objectives (ch. 9);
 //!   [`faction`] — the optional faction rules (ch. 9b).
 //!
-//! Fighters and formations arrive with the rest of issue 3.
+//! Fighters arrive with the rest of issue 3.
 
 pub mod activation;
 pub mod attack;
@@ -30,6 +31,8 @@ pub mod config;
 pub mod damage;
 pub mod design;
 pub mod faction;
+pub mod formation;
+pub mod formation_config;
 pub mod house_rules;
 pub mod matchup;
 pub mod orders;

@@ -180,6 +180,15 @@ pub const EV_DISCARD: usize = 16;
 pub const EV_MARK_SPENT: usize = 17;
 /// Event index: a ship left play by Jump to Hyperspace.
 pub const EV_FLED: usize = 18;
+/// Event index: a Hit on a Defensive Formation member moved onto another member (ch. 9g).
+pub const EV_REDIRECT_FORMATION: usize = 19;
+/// Event index: an attack on an Escorted ship dealt to its Escort instead (ch. 9g).
+pub const EV_REDIRECT_ESCORT: usize = 20;
+/// Event index: a weapon added to a member's attack in an Offensive Formation (ch. 9g).
+pub const EV_CONTRIBUTION: usize = 21;
+/// Event index: a ship in play left its Formation or Escort relationship (Communications
+/// Damage, or its Lead/Escorted ship lost; ch. 5, ch. 9g).
+pub const EV_LEFT_GROUP: usize = 22;
 
 /// The per-side events Cosmic Conflict reports (`RuleSystem::EVENTS`): one per Order given,
 /// one per Command spent, plus tokens taken, Orders discarded, Marked tokens spent and ships
@@ -204,6 +213,10 @@ pub const EVENTS: &[&str] = &[
     "order_discarded_for_command",
     "marked_token_spent",
     "fled_to_hyperspace",
+    "hit_redirected_in_formation",
+    "hit_redirected_to_escort",
+    "formation_weapon_contributed",
+    "left_formation_or_escort",
 ];
 
 /// What one Order slot holds this turn.
@@ -409,6 +422,8 @@ mod tests {
         );
         assert_eq!(EVENTS[EV_TOKEN], "command_token_taken");
         assert_eq!(EVENTS[EV_FLED], "fled_to_hyperspace");
+        assert_eq!(EVENTS[EV_REDIRECT_FORMATION], "hit_redirected_in_formation");
+        assert_eq!(EVENTS[EV_LEFT_GROUP], "left_formation_or_escort");
         assert!(EVENTS.len() <= crate::outcome::MAX_EVENTS);
     }
 }

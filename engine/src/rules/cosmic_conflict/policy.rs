@@ -91,6 +91,51 @@ impl OrderStyle {
     }
 }
 
+/// Which weapons join a member's attack in an Offensive Formation (ch. 9g).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Contribute {
+    /// Only weapons with no enemy in their reach and arcs now (they would not fire anyway).
+    Spare,
+    /// Every eligible unused weapon of the other members (concentrated fire).
+    All,
+    /// None.
+    Never,
+}
+
+impl Contribute {
+    /// Config names.
+    pub const NAMES: [&'static str; 3] = ["spare", "all", "none"];
+
+    /// Parse a config name.
+    pub fn from_name(name: &str) -> Option<Contribute> {
+        match name {
+            "spare" => Some(Contribute::Spare),
+            "all" => Some(Contribute::All),
+            "none" => Some(Contribute::Never),
+            _ => None,
+        }
+    }
+
+    /// Config name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Contribute::Spare => "spare",
+            Contribute::All => "all",
+            Contribute::Never => "none",
+        }
+    }
+}
+
+/// How a side plays its Formations and Escorts (ch. 9g).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FormationPolicy {
+    /// Move Hits inside a Defensive Formation / onto an Escort when the other ship loses less
+    /// of its value (points × share of its remaining boxes the damage takes).
+    pub redirect_hits: bool,
+    /// Offensive Formation contributions.
+    pub contribute: Contribute,
+}
+
 /// When a side spends Commands (from a Token or a discarded hidden Order).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CommandPolicy {
@@ -124,6 +169,8 @@ pub struct Policy {
     pub avoid_terrain: bool,
     /// Orders and Commands.
     pub command: CommandPolicy,
+    /// Formations and Escorts.
+    pub formation: FormationPolicy,
 }
 
 impl Policy {
@@ -167,6 +214,10 @@ impl Policy {
                 discard_orders: false,
                 reroll_gain: 1.0,
                 dodge_saves: 2,
+            },
+            formation: FormationPolicy {
+                redirect_hits: true,
+                contribute: Contribute::Spare,
             },
         };
         let none = CommandPolicy {
@@ -260,6 +311,14 @@ impl fmt::Display for Policy {
         )?;
         if !self.avoid_terrain {
             f.write_str(" terrain=ignore")?;
+        }
+        // Formation choices only when they differ from the default (reports stay as they were).
+        let fp = &self.formation;
+        if !fp.redirect_hits {
+            f.write_str(" redirect-hits=false")?;
+        }
+        if fp.contribute != Contribute::Spare {
+            write!(f, " contribute={}", fp.contribute.name())?;
         }
         Ok(())
     }

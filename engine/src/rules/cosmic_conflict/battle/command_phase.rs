@@ -72,12 +72,20 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     /// Command phase: every ship in play chooses an Order or a Command Token (ch. 5).
     pub(super) fn command_phase(&mut self) {
+        if self.s.grouped != 0 {
+            self.prune_groups();
+        }
         for i in 0..self.s.ships.len() {
             let ship = &mut self.s.ships[i];
             ship.command.new_turn();
             if !ship.active() || ship.command.jump == Jump::Leaving {
                 continue;
             }
+            // A Formation's followers take the Lead's command (below).
+            if self.s.grouped & (1 << i) != 0 && self.formation_follower(i) {
+                continue;
+            }
+            let ship = &self.s.ships[i];
             let style = self.m.policies[ship.side.index()].command.orders;
             if style == OrderStyle::None {
                 continue;
@@ -102,6 +110,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             if eq.advanced_sensors > 0 {
                 self.give(i, EXTRA_SCANNING, scan);
             }
+        }
+        if self.s.grouped != 0 {
+            self.share_command();
         }
     }
 
@@ -349,6 +360,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let ship = &mut self.s.ships[i];
         let held = ship.command.slots[slot];
         ship.command.spend(slot, command);
+        if self.s.grouped & (1 << i) != 0 {
+            self.shared_spend(i, slot, held, command);
+        }
         if let Holding::Hidden(o) = held {
             trace!(
                 self.obs,
@@ -794,6 +808,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     "  {} reveals jump-to-hyperspace: it leaves when next activated",
                     self.m.names[i]
                 );
+            }
+            if self.s.grouped & (1 << i) != 0 {
+                self.uncount_follower(i);
             }
             let ship = &mut self.s.ships[i];
             let mut used = ship.command.used;

@@ -10,6 +10,7 @@ use crate::outcome::{Ending, MAX_EVENTS, Outcome, ShipTally, Side, SideTally, Ve
 use crate::trace;
 
 mod command_phase;
+mod formation_play;
 mod movement;
 mod objectives;
 mod targeting;
@@ -24,6 +25,7 @@ use super::attack::{AttackSetup, Band};
 use super::condition;
 use super::damage::{self, DamagePacket};
 use super::design::WeaponType;
+use super::formation::Group;
 use super::house_rules::{BypassAccuracy, FirstPlayer};
 use super::matchup::{GameLength, Matchup};
 use super::orders::{Holding, Order};
@@ -80,6 +82,13 @@ pub struct BattleState {
     /// Whether a side's policy gives Orders or takes Tokens this game. When neither does, no
     /// ship ever holds one, so every Command-layer hook is skipped (set in `reset`).
     pub orders: bool,
+    /// Formations and Escort relationships as they stand (ch. 9g); copied from the matchup.
+    pub groups: Vec<Group>,
+    /// Ships in an intact group (bit per ship): zero in a battle without groups, which then
+    /// runs no formation code.
+    pub grouped: u64,
+    /// Escort redirection window: (attacking ship, Escorted ships already redirected for it).
+    pub escort_window: (u8, u64),
 }
 
 impl BattleState {
@@ -104,6 +113,9 @@ impl BattleState {
             events: [[0; MAX_EVENTS]; 2],
             marks: MarkEffects::default(),
             orders: false,
+            groups: Vec::with_capacity(m.groups.len()),
+            grouped: 0,
+            escort_window: (u8::MAX, 0),
         }
     }
 }
@@ -153,6 +165,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             .policies
             .iter()
             .any(|p| p.command.orders != OrderStyle::None);
+        self.reset_groups();
         // G15: the first player is decided once per game and starts every Size step.
         let first = match self.m.rules.first_player {
             FirstPlayer::A => Side::A,
@@ -394,6 +407,12 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     fn attack(&mut self, i: usize, w: usize, j: usize, band: Band) {
         let m = self.m;
         let orders = self.s.orders;
+        // Offensive Formation: other members' weapons add their Size to the Damage (ch. 9g).
+        let assist = if self.s.grouped & (1 << i) != 0 {
+            self.contribution(i, w)
+        } else {
+            0
+        };
         let attacker = &self.s.ships[i];
         let target = &self.s.ships[j];
         let adesign = &m.designs[usize::from(attacker.design)];
@@ -412,6 +431,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             }
             damage_mod -= pws;
         }
+        damage_mod += assist;
         let setup = AttackSetup {
             weapon_size: adesign.weapon_size(&mount),
             target_size: target.size,
@@ -450,6 +470,12 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             self.command_rerolls(i, j, setup, roll)
         } else {
             roll
+        };
+        // Defensive Formation / Escort: the hit may land on another ship (ch. 9g).
+        let (j, roll) = if self.s.grouped & (1 << j) != 0 {
+            self.redirect(i, j, roll)
+        } else {
+            (j, roll)
         };
         if roll.dealt == 0 {
             return;
@@ -520,6 +546,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 ""
             }
         );
+        if self.s.grouped & (1 << j) != 0 {
+            self.group_check(j);
+        }
         applied.filled
     }
 
@@ -529,6 +558,11 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// `ORDERS` is [`BattleState::orders`]: without it the Command-layer hooks compile away.
     #[inline(always)]
     fn activate_ship<const ORDERS: bool>(&mut self, i: usize) {
+        // A Formation or Escort activates as one (ch. 9g).
+        if self.s.grouped & (1 << i) != 0 {
+            self.activate_group(i);
+            return;
+        }
         if ORDERS && self.jump_out(i) {
             return;
         }
@@ -543,6 +577,19 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             self.s.ships[i].facing.bearing(),
             self.s.ships[i].velocity
         );
+        self.attack_step::<ORDERS>(i);
+        if policy.approach != Approach::Hold {
+            self.movement::<ORDERS>(i);
+            self.after_movement_fire::<ORDERS>(i);
+        }
+        self.after_move(i);
+    }
+
+    /// The attack/component step of ship `i`'s activation (ch. 4, ch. 5).
+    #[inline(always)]
+    fn attack_step<const ORDERS: bool>(&mut self, i: usize) {
+        let m = self.m;
+        let policy = &m.policies[self.s.ships[i].side.index()];
         if policy.fires {
             self.aws_active(i);
             // Borrow the scratch buffer out of the state while the state is read.
@@ -572,16 +619,19 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 self.end_attack_step();
             }
         }
-        if policy.approach != Approach::Hold {
-            self.movement::<ORDERS>(i);
-            if ORDERS && policy.fires {
-                self.contingent_fire(i);
-            }
-            if self.s.ships[i].active() && policy.pws_exchange && m.rules.pws_exchange {
-                self.pws_exchanges(i);
-            }
+    }
+
+    /// After ship `i` moved: Contingent Attack fire and PWS exchanges.
+    #[inline(always)]
+    fn after_movement_fire<const ORDERS: bool>(&mut self, i: usize) {
+        let m = self.m;
+        let policy = &m.policies[self.s.ships[i].side.index()];
+        if ORDERS && policy.fires {
+            self.contingent_fire(i);
         }
-        self.after_move(i);
+        if self.s.ships[i].active() && policy.pws_exchange && m.rules.pws_exchange {
+            self.pws_exchanges(i);
+        }
     }
 
     /// Active AWS: per AWS, remove one enemy missile token within (Size × 2) (ch. 6 AWS).
@@ -666,6 +716,9 @@ impl<R: Roller, O: Observer> ActivationDriver for Battle<'_, R, O> {
     }
 
     fn unit(&self, i: usize) -> Option<(Side, u8)> {
+        if self.s.grouped & (1 << i) != 0 {
+            return self.group_unit(i);
+        }
         let s = &self.s.ships[i];
         s.active().then_some((s.side, s.size))
     }

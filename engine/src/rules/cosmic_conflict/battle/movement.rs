@@ -70,6 +70,16 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         // Enhancements borrow a smaller ship's Maneuver or Heading only; Velocity keeps the
         // ship's own row.
         let vmax = m.rules.movement_row(ship.size, 0).vmax;
+        let mut maneuver = f64::from(maneuver_row.maneuver);
+        // A Formation moves with its members' lowest Maneuver, Heading (and Velocity limit).
+        let grouped = self.s.grouped & (1 << i) != 0;
+        let vmax = if grouped {
+            let (v, mv) = self.formation_speed(i, vmax, maneuver);
+            maneuver = mv;
+            v
+        } else {
+            vmax
+        };
         let focus = self.s.ships[f].pos;
         let (brawl, standoff) = m.ranges[usize::from(ship.design)];
         let desired = match m.policies[ship.side.index()].approach {
@@ -79,7 +89,6 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         };
         let board = m.scenario.board;
         let dir = ship.facing;
-        let maneuver = f64::from(maneuver_row.maneuver);
         let terrain = !self.s.terrain.is_empty();
         // Change Velocity Order and Command: another ±1 each (ch. 8); the Command is spent
         // only when it saves VELOCITY_COMMAND_COST of the score.
@@ -156,7 +165,10 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         // Rotate up to 30° × Heading toward the facing that brings the weapons to bear.
         let (oc, os) = m.facing_offset[usize::from(ship.design)];
         let want = (focus - p2).normalized().rotated(oc, os);
-        let steps = usize::from(heading_row.heading_at(v)).min(6);
+        let mut steps = usize::from(heading_row.heading_at(v)).min(6);
+        if grouped {
+            steps = self.formation_heading(i, v, steps);
+        }
         let (max_cos, max_sin) = TURN[steps];
         let facing = if want == Vec2::default() || ship.facing.dot(want) >= max_cos {
             if want == Vec2::default() {
