@@ -19,6 +19,7 @@ pub enum DamageDie {
 
 impl DamageDie {
     /// Roll it.
+    #[inline]
     pub fn roll<R: Roller>(self, dice: &mut R) -> u8 {
         match self {
             DamageDie::D6 => dice.d6(),
