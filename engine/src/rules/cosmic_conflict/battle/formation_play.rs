@@ -281,7 +281,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         };
         let policy = &self.m.policies[self.s.ships[mover].side.index()];
         if policy.approach != Approach::Hold && self.s.ships[mover].active() {
-            self.movement::<true>(mover);
+            self.movement::<true, true>(mover);
             self.follow(mover, present);
             for k in order.clone() {
                 if present & (1 << k) != 0 {

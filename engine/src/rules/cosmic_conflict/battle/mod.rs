@@ -579,7 +579,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         );
         self.attack_step::<ORDERS>(i);
         if policy.approach != Approach::Hold {
-            self.movement::<ORDERS>(i);
+            self.movement::<ORDERS, false>(i);
             self.after_movement_fire::<ORDERS>(i);
         }
         self.after_move(i);

@@ -55,9 +55,10 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// Movement (ch. 3): change Velocity by up to 1, move straight ahead by Velocity, shift up
     /// to Maneuver, rotate up to 30° × Heading. The policy scores the three velocity choices by
     /// how close they end to its preferred distance from its focus enemy. `ORDERS`: whether
-    /// Change Velocity may add choices ([`super::BattleState::orders`]).
+    /// Change Velocity may add choices ([`super::BattleState::orders`]); `GROUP`: whether `i`
+    /// may lead a Formation (false on the single-ship path, which groups never take).
     #[inline(always)]
-    pub(super) fn movement<const ORDERS: bool>(&mut self, i: usize) {
+    pub(super) fn movement<const ORDERS: bool, const GROUP: bool>(&mut self, i: usize) {
         let m = self.m;
         let Some(f) = self.focus(i) else { return };
         let ship = self.s.ships[i];
@@ -72,7 +73,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let vmax = m.rules.movement_row(ship.size, 0).vmax;
         let mut maneuver = f64::from(maneuver_row.maneuver);
         // A Formation moves with its members' lowest Maneuver, Heading (and Velocity limit).
-        let grouped = self.s.grouped & (1 << i) != 0;
+        let grouped = GROUP && self.s.grouped & (1 << i) != 0;
         let vmax = if grouped {
             let (v, mv) = self.formation_speed(i, vmax, maneuver);
             maneuver = mv;
