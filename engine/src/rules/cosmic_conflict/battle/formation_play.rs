@@ -15,7 +15,7 @@ use super::super::formation::{self, Group, GroupKind};
 use super::super::orders::{
     Command, EV_CONTRIBUTION, EV_LEFT_GROUP, EV_REDIRECT_ESCORT, EV_REDIRECT_FORMATION, Holding,
 };
-use super::super::policy::{Approach, Contribute};
+use super::super::policy::Contribute;
 use super::super::ship::Status;
 use super::Battle;
 
@@ -266,7 +266,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         }
         for k in order.clone() {
             if present & (1 << k) != 0 && self.s.ships[k].active() {
-                self.attack_step(k);
+                self.activation_steps(k, super::STEP_ATTACK);
             }
         }
         // The Lead may have been lost in the attack step (PWS, terrain): the group's Lead now.
@@ -277,19 +277,14 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             Some(g) if self.s.groups[g].intact() => usize::from(self.s.groups[g].lead),
             _ => lead,
         };
-        let policy = &self.m.policies[self.s.ships[mover].side.index()];
-        if policy.approach != Approach::Hold && self.s.ships[mover].active() {
-            self.movement(mover);
+        if self.s.ships[mover].active() {
+            self.activation_steps(mover, super::STEP_MOVE);
             self.follow(mover, present);
-            for k in order.clone() {
-                if present & (1 << k) != 0 {
-                    self.after_movement_fire(k);
-                }
-            }
         }
+        // Each member's after-move fire, PWS exchanges and terrain; then back on the Lead.
         for k in order {
-            if present & (1 << k) != 0 {
-                self.after_move(k);
+            if present & (1 << k) != 0 && self.s.ships[k].active() {
+                self.activation_steps(k, super::STEP_AFTER_MOVE);
             }
         }
         self.follow(mover, present);

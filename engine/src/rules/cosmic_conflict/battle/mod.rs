@@ -33,6 +33,15 @@ use super::policy::{Approach, Passing};
 use super::ship::{ShipState, Status};
 use super::terrain::TerrainPiece;
 
+/// Activation steps ([`Battle::activation_steps`]): the attack/component step.
+const STEP_ATTACK: u8 = 1;
+/// Activation steps: the movement step.
+const STEP_MOVE: u8 = 2;
+/// Activation steps: after-move fire (Contingent Attack, PWS exchanges) and terrain.
+const STEP_AFTER_MOVE: u8 = 4;
+/// A whole activation.
+const STEP_ALL: u8 = STEP_ATTACK | STEP_MOVE | STEP_AFTER_MOVE;
+
 /// Missiles beyond this distance leave a token instead of attacking at once (ch. 6 Missiles).
 pub const MISSILE_DIRECT_RANGE: f64 = 10.0;
 
@@ -541,7 +550,6 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             return;
         }
         let m = self.m;
-        let policy = &m.policies[self.s.ships[i].side.index()];
         trace!(
             self.obs,
             "  {} activates at ({:.1}, {:.1}) heading {:.0} velocity {}",
@@ -551,20 +559,16 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             self.s.ships[i].facing.bearing(),
             self.s.ships[i].velocity
         );
-        self.attack_step(i);
-        if policy.approach != Approach::Hold {
-            self.movement(i);
-            self.after_movement_fire(i);
-        }
-        self.after_move(i);
+        self.activation_steps(i, STEP_ALL);
     }
 
-    /// The attack/component step of ship `i`'s activation (ch. 4, ch. 5).
-    #[inline(always)]
-    fn attack_step(&mut self, i: usize) {
+    /// The `steps` of ship `i`'s activation: attack/component step, movement, then after-move
+    /// fire and terrain. One function for every caller (a Formation runs the steps member by
+    /// member), so the hot code has one call site each and stays inlined.
+    fn activation_steps(&mut self, i: usize, steps: u8) {
         let m = self.m;
         let policy = &m.policies[self.s.ships[i].side.index()];
-        if policy.fires {
+        if steps & STEP_ATTACK != 0 && policy.fires {
             self.aws_active(i);
             // Borrow the scratch buffer out of the state while the state is read.
             let mut sighted = std::mem::take(&mut self.s.sightings);
@@ -591,18 +595,21 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             self.s.sightings = sighted;
             self.end_attack_step();
         }
-    }
-
-    /// After ship `i` moved: Contingent Attack fire and PWS exchanges.
-    #[inline(always)]
-    fn after_movement_fire(&mut self, i: usize) {
-        let m = self.m;
-        let policy = &m.policies[self.s.ships[i].side.index()];
-        if policy.fires {
-            self.contingent_fire(i);
+        if policy.approach != Approach::Hold {
+            if steps & STEP_MOVE != 0 {
+                self.movement(i);
+            }
+            if steps & STEP_AFTER_MOVE != 0 {
+                if policy.fires {
+                    self.contingent_fire(i);
+                }
+                if self.s.ships[i].active() && policy.pws_exchange && m.rules.pws_exchange {
+                    self.pws_exchanges(i);
+                }
+            }
         }
-        if self.s.ships[i].active() && policy.pws_exchange && m.rules.pws_exchange {
-            self.pws_exchanges(i);
+        if steps & STEP_AFTER_MOVE != 0 {
+            self.after_move(i);
         }
     }
 
