@@ -277,6 +277,18 @@ pub struct DesignSpec {
     pub command: Option<Spanned<Vec<CommandName>>>,
     /// Crew count.
     pub crew: Spanned<i64>,
+    /// How many of the crew are Constructs (default 0; the rest not Const or Info are Bio).
+    #[serde(default)]
+    pub crew_construct: Option<Spanned<i64>>,
+    /// How many of the crew are Infomorphs (default 0).
+    #[serde(default)]
+    pub crew_info: Option<Spanned<i64>>,
+    /// Sensor volume (Sensors Damaged repair cost; default 1).
+    #[serde(default)]
+    pub sensors_volume: Option<Spanned<f64>>,
+    /// ECM volume (ECM Damaged repair cost; default 1).
+    #[serde(default)]
+    pub ecm_volume: Option<Spanned<f64>>,
     /// Crew kind (default normal).
     #[serde(default)]
     pub crew_kind: Option<CrewKindName>,
@@ -666,6 +678,28 @@ fn design(
         }
     };
     let crew = is.int(d, &s.crew, &format!("{at}.crew"), 0, 1_000_000) as u32;
+    let kind_count = |is: &mut Issues, v: &Option<Spanned<i64>>, f: &str| {
+        v.as_ref().map_or(0, |v| {
+            is.int(d, v, &format!("{at}.{f}"), 0, i64::from(crew)) as u32
+        })
+    };
+    let construct = kind_count(is, &s.crew_construct, "crew_construct");
+    let info = kind_count(is, &s.crew_info, "crew_info");
+    if construct + info > crew {
+        is.push(
+            d,
+            s.crew.span(),
+            format!("{at}.crew"),
+            format!("crew_construct ({construct}) + crew_info ({info}) is more than crew ({crew})"),
+        );
+    }
+    let crew_mix = [crew.saturating_sub(construct + info), construct, info];
+    let part_volume = |is: &mut Issues, v: &Option<Spanned<f64>>, f: &str| {
+        v.as_ref()
+            .map_or(1.0, |v| is.real(d, v, &format!("{at}.{f}"), 0.0, 1e6))
+    };
+    let sensors_volume = part_volume(is, &s.sensors_volume, "sensors_volume");
+    let ecm_volume = part_volume(is, &s.ecm_volume, "ecm_volume");
     let crew_kind = match s.crew_kind.unwrap_or(CrewKindName::Normal) {
         CrewKindName::Normal => CrewKind::Normal,
         CrewKindName::Automaton => CrewKind::Automaton,
@@ -773,10 +807,13 @@ fn design(
         tanks,
         sensors,
         ecm,
+        sensors_volume,
+        ecm_volume,
         uplink_volume,
         jump,
         command,
         crew,
+        crew_mix,
         crew_kind,
         morale,
         weapons: mounts,

@@ -1,5 +1,6 @@
 //! A validated Junction matchup: the catalogue entries it uses, designs, deployed ships,
-//! policies and house rules, plus each ship's preferred distance worked out once.
+//! policies and house rules, plus each ship's preferred distance worked out once and its
+//! combat stations at deployment.
 
 use super::design::{Catalogue, ShipDesign};
 use super::house_rules::HouseRules;
@@ -30,7 +31,7 @@ impl Matchup {
     pub fn new(
         catalogue: Catalogue,
         designs: Vec<ShipDesign>,
-        start: Vec<ShipState>,
+        mut start: Vec<ShipState>,
         names: Vec<String>,
         policies: [Policy; 2],
         rules: HouseRules,
@@ -63,6 +64,11 @@ impl Matchup {
                 }
             })
             .collect();
+        // Stage 1: crews go to their combat stations before the first turn.
+        for s in start.iter_mut() {
+            let d = &designs[usize::from(s.design)];
+            super::battle::stations::assign(s, d, &policies[s.side.index()]);
+        }
         Matchup {
             catalogue,
             designs,

@@ -13,6 +13,7 @@
 //! * [`parts`] — guided-weapon parts as data (Appendix 1); [`guided`] — guidance outcomes;
 //! * [`point_defense`] — point-defense eligibility and the kill rule;
 //! * [`morale`] — Stage 1 circumstances, drift, resolve checks;
+//! * [`stations`] — combat stations, casualties; [`repairs`] — Damage Control costs;
 //! * [`battle`] — the turn loop: firing, maneuver and crew phases, battle end;
 //! * [`design`], [`ship`] — catalogue vocabulary and battle state;
 //! * [`policy`] — AI presets; [`house_rules`] — every gap as a named default;
@@ -32,7 +33,9 @@ pub mod morale;
 pub mod parts;
 pub mod point_defense;
 pub mod policy;
+pub mod repairs;
 pub mod ship;
+pub mod stations;
 
 use crate::dice::Roller;
 use crate::observer::Observer;
@@ -69,6 +72,14 @@ pub enum Event {
     Surrenders,
     /// Own failed resolve checks.
     FailedResolve,
+    /// Own repairs completed by Damage Control.
+    Repairs,
+    /// Own crew wounded (WIA).
+    Wounded,
+    /// Own crew killed (KIA).
+    Killed,
+    /// Own wounded returned to duty by the Medbay.
+    Healed,
 }
 
 /// The Junction Crew's Space Combat Rules.
@@ -90,6 +101,10 @@ impl RuleSystem for Junction {
         "retreats",
         "surrenders",
         "failed_resolve",
+        "repairs",
+        "wounded",
+        "killed",
+        "healed",
     ];
     type Doc = config::Doc;
     type Matchup = Matchup;
@@ -132,7 +147,7 @@ mod tests {
 
     #[test]
     fn event_names_match_the_enum() {
-        assert_eq!(Junction::EVENTS.len(), Event::FailedResolve as usize + 1);
+        assert_eq!(Junction::EVENTS.len(), Event::Healed as usize + 1);
         assert_eq!(Junction::EVENTS[Event::Crits as usize], "crits");
         assert_eq!(Junction::EVENTS[Event::PdKills as usize], "pd_kills");
     }

@@ -1,10 +1,46 @@
 //! AI policies: the choices the text leaves to players (digest §4): preferred distance and
 //! burns, the Sensors/ECM split, point-defense stance, salvo size and the crit table picked at
-//! Precision Targeting range. Three named presets plus two for test ranges.
+//! Precision Targeting range, combat-station assignment and the Engineering effect. Three
+//! named presets plus two for test ranges.
 
 use std::fmt;
 
 use super::crits::CritTable;
+use super::stations::Station;
+
+/// Which Engineering effect a policy takes when the level offers a choice (G21: at level k,
+/// one of the effects unlocked up to k; level 4 gives all three).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Boost {
+    /// +1 acceleration (Lv. 1).
+    Acceleration,
+    /// +10% energy (Lv. 2).
+    Energy,
+    /// +10% delta-v (Lv. 3).
+    DeltaV,
+}
+
+impl Boost {
+    /// Engineering level that unlocks this effect.
+    pub const fn level(self) -> u8 {
+        match self {
+            Boost::Acceleration => 1,
+            Boost::Energy => 2,
+            Boost::DeltaV => 3,
+        }
+    }
+}
+
+/// Combat-station order every preset uses: Nerve Center and Engineering first (they change
+/// the fight this turn), then the Medevac route and Medbay, Damage Control last and as the
+/// spare station (its Repair Points grow with every crew member).
+pub const STATION_ORDER: [Station; 5] = [
+    Station::NerveCenter,
+    Station::Engineering,
+    Station::Medevac,
+    Station::Medbay,
+    Station::DamageControl,
+];
 
 /// Which EWar level gets energy first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,6 +96,12 @@ pub struct Policy {
     pub crit_table: CritTable,
     /// Fires at all (false for test hulks).
     pub fires: bool,
+    /// Combat stations in the order they are manned.
+    pub stations: [Station; 5],
+    /// Station that takes the crew left over.
+    pub spare_station: Station,
+    /// Engineering effect wanted.
+    pub boost: Boost,
 }
 
 impl Policy {
@@ -78,6 +120,9 @@ impl Policy {
             salvo: 2,
             crit_table: CritTable::Systems,
             fires: true,
+            stations: STATION_ORDER,
+            spare_station: Station::DamageControl,
+            boost: Boost::Acceleration,
         };
         Some(match name {
             // Closes to Precision Targeting range: sync fire, ×3 crits, table choice.
@@ -89,6 +134,7 @@ impl Policy {
                 ewar: EwarPriority::Ecm,
                 salvo: 6,
                 crit_table: CritTable::Power,
+                boost: Boost::Energy,
                 ..base
             },
             // Stays at Guaranteed Hit distance and keeps multi-target guns for point defense.
@@ -97,6 +143,7 @@ impl Policy {
                 ewar: EwarPriority::Balanced,
                 pd: PdStance::Always,
                 salvo: 1,
+                boost: Boost::Energy,
                 ..base
             },
             // Never moves; fires everything (shooting ranges).

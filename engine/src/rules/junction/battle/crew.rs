@@ -1,5 +1,5 @@
 //! The Crew Phase: morale events and drift, resolve checks, retreat (by jump) and surrender,
-//! propellant leaks. Combat stations, WIA/KIA and damage control are not modelled yet.
+//! then combat stations, casualties and damage control (`stations.rs`), propellant leaks.
 
 use crate::dice::Roller;
 use crate::observer::Observer;
@@ -37,6 +37,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         self.morale_changes();
         self.resolve_checks();
         self.retreat_jumps();
+        self.combat_stations();
+        self.casualties();
+        self.damage_control();
         self.leaks();
     }
 
@@ -81,6 +84,29 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             if s.had[1] && !mobile {
                 self.fleet_event(s.side, -1, 1);
                 trace!(self.obs, "  {} is immobilized", self.m.names[i]);
+            }
+            // Restorations (Damage Control): "Power Restored" / "Mobility Restored" +3 to the
+            // ship and "Friendly Ship Restores Power/Mobility" +2 fleet-wide; "Main Weapons
+            // Repaired" +3.
+            let restored = [
+                !s.had[0] && power,
+                !s.had[1] && mobile,
+                !s.had[2] && weapons,
+            ];
+            if restored[0] || restored[1] {
+                let n = i32::from(restored[0]) + i32::from(restored[1]);
+                self.fleet_event(s.side, 2 * n, 0);
+                self.st.ships[i].morale_pending += 3 * n;
+            }
+            if restored[2] {
+                self.st.ships[i].morale_pending += 3;
+            }
+            if O::ENABLED {
+                for (k, what) in ["power", "mobility", "main weapons"].iter().enumerate() {
+                    if restored[k] {
+                        trace!(self.obs, "  {} has its {what} back", self.m.names[i]);
+                    }
+                }
             }
             let s = &mut self.st.ships[i];
             s.had = [power, mobile, weapons];

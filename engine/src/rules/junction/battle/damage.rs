@@ -1,7 +1,6 @@
 //! Hits and their consequences: the armor pipeline, Integrity, the crit roll and each crit's
 //! effect on the ship (Appendix 2). Personnel crits take their percentage of the crew at the
-//! station; until combat stations are modelled each of the five stations holds a fifth of the
-//! crew (J7).
+//! combat station; a Command Hit kills the module's crew (G20).
 
 use crate::dice::Roller;
 use crate::observer::Observer;
@@ -11,7 +10,9 @@ use super::super::Event;
 use super::super::armor::{self, HitKind};
 use super::super::crits::{self, Crit, CritTable};
 use super::super::ship::Status;
+use super::super::stations::{breach_casualties, total};
 use super::Battle;
+use super::stations;
 
 /// A hit to resolve.
 #[derive(Clone, Copy, Debug)]
@@ -93,6 +94,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             self.m.names[target],
             c.name()
         );
+        let t_side = self.st.ships[target].side;
         let t = &mut self.st.ships[target];
         let d = m.design(t);
         match c {
@@ -129,9 +131,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             Crit::CommandHit => {
                 if let Some(k) = t.command.iter().position(|ok| *ok) {
                     t.command[k] = false;
-                    let lost = d.command[k].crew().min(t.crew);
-                    t.crew -= lost;
-                    t.casualties += lost;
+                    let n = stations::command_crew_killed(t, d.command[k].crew());
+                    self.st.events[t_side.index()][Event::Killed as usize] += n;
                 }
             }
             Crit::BreachDamcon
@@ -139,11 +140,12 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             | Crit::BreachMedbay
             | Crit::BreachEngineering
             | Crit::BreachNerveCenter => {
-                // J7: a fifth of the starting crew at each station.
-                let station = d.crew / 5;
-                let lost = (station * c.casualty_percent() / 100).min(t.crew);
-                t.crew -= lost;
-                t.casualties += lost;
+                if let Some(st) = stations::breach_station(c) {
+                    let crew = total(t.at(st));
+                    let n = breach_casualties(crew, c.casualty_percent(), 0);
+                    let n = stations::hurt_at(t, st, n);
+                    trace!(self.obs, "      {n} casualties at {}", st.name());
+                }
             }
         }
     }

@@ -37,7 +37,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             }
             let mut burn = Hex::default();
             if let (true, Some(keep), Some(t)) = (can_burn, m.keep[i], self.nearest_enemy(i)) {
-                let max = s.acceleration(d).min(s.delta_v.floor() as i32);
+                let max = s
+                    .acceleration(d)
+                    .min((s.delta_v / s.delta_v_per_hex() + 1e-9).floor() as i32);
                 let o = self.st.ships[t];
                 let (o1, o2) = (o.pos.add(o.vel), o.pos.add(o.vel.scale(2)));
                 let score = |b: Hex| {
@@ -62,7 +64,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             }
             let s = &mut self.st.ships[i];
             s.vel = s.vel.add(burn);
-            s.delta_v -= f64::from(burn.length());
+            s.delta_v = (s.delta_v - f64::from(burn.length()) * s.delta_v_per_hex()).max(0.0);
             s.pos = s.pos.add(s.vel);
             if !burn.is_zero() {
                 trace!(

@@ -12,6 +12,7 @@ mod crew;
 mod damage;
 mod firing;
 mod maneuver;
+pub(crate) mod stations;
 
 use super::Event;
 use super::hex::Hex;
