@@ -113,3 +113,71 @@ fn vector_5_sync_fire() {
     assert_eq!(out.sides[0].events[Event::DirectHits as usize], 3);
     assert_eq!(ships[0].damage_dealt, 20);
 }
+
+/// Digest §3 vector 12 in a battle turn: a Macron (AP 12, Area Denial 4, PH 10) out of range
+/// of a ship coasting from (22,0) to (16,0) marks the last four hexes of its path (all within
+/// 2 × PH); the ship crosses all four (none closer to its start than half its speed of 6) and
+/// takes four guaranteed 3-AP hits. Its laser (Redundant Emitters 2, as large as the ship) is
+/// where the first hit lands: it loses both emitters to rerolled locations (G7).
+#[test]
+fn vector_12_area_denial_in_battle() {
+    use fleetlab_engine::dice::Dice;
+    let macron = DirectWeapon {
+        name: "macron".into(),
+        kind: WeaponKind::Macron { area_denial: 4 },
+        ap: 12.0,
+        ranges: [3, 6, 10],
+        volume: 1.0,
+        energy: 0.0,
+    };
+    let laser = DirectWeapon {
+        name: "laser".into(),
+        kind: WeaponKind::Laser {
+            redundant_emitters: 2,
+        },
+        ap: 10.0,
+        ranges: [4, 8, 14],
+        volume: 100.0,
+        energy: 0.0,
+    };
+    let catalogue = Catalogue {
+        weapons: vec![macron, laser],
+        guided: vec![],
+    };
+    let designs = vec![
+        design("shooter", 0.0, 0.0, 100.0, vec![0]),
+        design("target", 0.0, 0.0, 100_000.0, vec![1]),
+    ];
+    let mut a = ShipState::new(0, &designs[0], Side::A, 100, 0);
+    let mut b = ShipState::new(1, &designs[1], Side::B, 100, 0);
+    a.pos = Hex::new(0, 0);
+    a.prev_pos = a.pos;
+    b.pos = Hex::new(22, 0);
+    b.prev_pos = b.pos;
+    b.vel = Hex::new(-6, 0);
+    let m = Matchup::new(
+        catalogue,
+        designs,
+        vec![a, b],
+        vec!["A1 shooter".into(), "B1 target".into()],
+        [
+            Policy::preset("turret").unwrap(),
+            Policy::preset("passive").unwrap(),
+        ],
+        HouseRules {
+            turn_cap: 1,
+            ..HouseRules::default()
+        },
+    );
+    assert_eq!(m.start[1].re_left[0], 2);
+    let mut state = Junction::new_state(&m);
+    let mut ships = [ShipTally::default(); 2];
+    let mut dice = Dice::for_battle(1, 2, 3);
+    let out = Junction::play(&m, &mut state, &mut dice, &mut NoTrace, &mut ships);
+    let target = &state.ships[1];
+    assert_eq!(target.pos, Hex::new(16, 0));
+    assert_eq!(target.integrity, 100_000.0 - 12.0);
+    assert_eq!(out.sides[0].events[Event::AreaDenialHits as usize], 4);
+    assert_eq!(target.re_left[0], 0);
+    assert!(state.marks.is_empty());
+}

@@ -68,6 +68,13 @@ impl Matchup {
         for s in start.iter_mut() {
             let d = &designs[usize::from(s.design)];
             super::battle::stations::assign(s, d, &policies[s.side.index()]);
+            for (k, &w) in d.weapons.iter().enumerate() {
+                if let super::design::WeaponKind::Laser { redundant_emitters } =
+                    catalogue.weapons[w].kind
+                {
+                    s.re_left[k] = redundant_emitters;
+                }
+            }
         }
         Matchup {
             catalogue,

@@ -7,7 +7,8 @@
 //! The text has no weapon statistics and no ship construction: a config supplies a catalogue
 //! (weapons, guided weapons, designs). Where a rule lives:
 //! * [`hex`] — grid, vectors, threat-zone geometry ("The basics", Maneuver Phase);
-//! * [`ewar`] — range brackets, jamming, Sensor Uplink, Shipmind miss bonus;
+//! * [`ewar`] — range brackets, jamming, Sensor Uplink, Shipmind miss bonus, EM deflection;
+//! * [`area_denial`] — Macron Area Denial marks;
 //! * [`armor`] — the armor pipeline and compromised armor;
 //! * [`crits`] — crit chance, count, tables as data (Appendix 2);
 //! * [`parts`] — guided-weapon parts as data (Appendix 1); [`guided`] — guidance outcomes;
@@ -19,6 +20,7 @@
 //! * [`policy`] — AI presets; [`house_rules`] — every gap as a named default;
 //! * [`config`] — config documents and validation; [`matchup`] — a validated matchup.
 
+pub mod area_denial;
 pub mod armor;
 pub mod battle;
 pub mod config;
@@ -80,6 +82,8 @@ pub enum Event {
     Killed,
     /// Own wounded returned to duty by the Medbay.
     Healed,
+    /// Area Denial hits dealt (ships hit, guided weapons wrecked).
+    AreaDenialHits,
 }
 
 /// The Junction Crew's Space Combat Rules.
@@ -105,6 +109,7 @@ impl RuleSystem for Junction {
         "wounded",
         "killed",
         "healed",
+        "area_denial_hits",
     ];
     type Doc = config::Doc;
     type Matchup = Matchup;
@@ -147,7 +152,7 @@ mod tests {
 
     #[test]
     fn event_names_match_the_enum() {
-        assert_eq!(Junction::EVENTS.len(), Event::Healed as usize + 1);
+        assert_eq!(Junction::EVENTS.len(), Event::AreaDenialHits as usize + 1);
         assert_eq!(Junction::EVENTS[Event::Crits as usize], "crits");
         assert_eq!(Junction::EVENTS[Event::PdKills as usize], "pd_kills");
     }

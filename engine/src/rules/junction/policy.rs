@@ -102,6 +102,8 @@ pub struct Policy {
     pub spare_station: Station,
     /// Engineering effect wanted.
     pub boost: Boost,
+    /// Macrons out of range of their target lay Area Denial on its path instead.
+    pub area_denial: bool,
 }
 
 impl Policy {
@@ -123,6 +125,7 @@ impl Policy {
             stations: STATION_ORDER,
             spare_station: Station::DamageControl,
             boost: Boost::Acceleration,
+            area_denial: true,
         };
         Some(match name {
             // Closes to Precision Targeting range: sync fire, ×3 crits, table choice.
@@ -161,6 +164,7 @@ impl Policy {
                 pd: PdStance::Never,
                 salvo: 0,
                 fires: false,
+                area_denial: false,
                 ..base
             },
             _ => return None,

@@ -75,6 +75,8 @@ pub struct ShipState {
     pub jump_off: bool,
     /// Weapons disabled.
     pub weapon_off: [bool; MAX_WEAPONS],
+    /// Redundant Emitters left per laser mount (set from the catalogue by the matchup).
+    pub re_left: [u8; MAX_WEAPONS],
     /// VLS disabled.
     pub vls_off: bool,
     /// Weapons that fired offensively last turn (can't fire point defense this turn).
@@ -160,6 +162,7 @@ impl ShipState {
             drive_off: [false; MAX_PARTS],
             jump_off: false,
             weapon_off: [false; MAX_WEAPONS],
+            re_left: [0; MAX_WEAPONS],
             vls_off: false,
             fired_last: [false; MAX_WEAPONS],
             used: [false; MAX_WEAPONS],

@@ -29,6 +29,8 @@ pub(crate) struct Hit {
     pub ecm_damaged: bool,
     /// Roll no ordinary crits (Home On Jam under `home_on_jam_crits = "only"`).
     pub no_crits: bool,
+    /// A particle beam (one that pierces the armor ignores Redundant Emitters).
+    pub particle: bool,
 }
 
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
@@ -48,6 +50,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         self.st.ships[h.attacker].dealt += r.post;
         if r.compromised {
             self.count(side, Event::CompromisedHits);
+        }
+        if !(h.particle && r.post > 0.0) {
+            self.redundant_emitters(h.target);
         }
         trace!(
             self.obs,
@@ -146,6 +151,48 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     let n = stations::hurt_at(t, st, n);
                     trace!(self.obs, "      {n} casualties at {}", st.name());
                 }
+            }
+        }
+    }
+
+    /// Laser Redundant Emitters (G7: hit locations are ignored except here): the hit lands on
+    /// a laser with emitters left with probability laser volume / ship volume; that laser
+    /// loses one emitter and the location is rerolled (it can hit a laser again).
+    fn redundant_emitters(&mut self, target: usize) {
+        let m = self.m;
+        let t = &self.st.ships[target];
+        let d = m.design(t);
+        if !t.re_left.iter().any(|&n| n > 0) {
+            return;
+        }
+        loop {
+            let t = &self.st.ships[target];
+            let u = f64::from(self.dice.below(1_000_000)) / 1e6 * d.volume;
+            let mut cum = 0.0;
+            let mut hit = None;
+            for (k, &w) in d.weapons.iter().enumerate() {
+                if t.re_left[k] > 0 {
+                    cum += m.catalogue.weapons[w].volume;
+                    if u < cum {
+                        hit = Some(k);
+                        break;
+                    }
+                }
+            }
+            let Some(k) = hit else { return };
+            let left = {
+                let t = &mut self.st.ships[target];
+                t.re_left[k] -= 1;
+                t.re_left[k]
+            };
+            trace!(
+                self.obs,
+                "    the hit finds a {} on {}: one redundant emitter lost ({left} left), location rerolled",
+                m.catalogue.weapons[d.weapons[k]].name,
+                self.m.names[target]
+            );
+            if left == 0 && !self.st.ships[target].re_left.iter().any(|&n| n > 0) {
+                return;
             }
         }
     }

@@ -17,6 +17,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         self.ship_maneuver();
         self.threat_zones();
         self.guided_maneuver();
+        self.area_denial_hits();
     }
 
     /// Burn to keep the policy's distance to the nearest enemy: try no burn and every straight

@@ -8,6 +8,7 @@ use crate::observer::Observer;
 use crate::outcome::{Ending, Outcome, ShipTally, Side, SideTally, Verdict};
 use crate::trace;
 
+mod area_denial;
 mod crew;
 mod damage;
 mod firing;
@@ -50,6 +51,9 @@ pub struct GwGroup {
     pub target: u8,
     /// Its trajectory passed through the target's hex in the last maneuver phase.
     pub contact: bool,
+    /// Wrecked by Area Denial (a kinetic payload): attacks at 80% if unjammed, then is gone at
+    /// the end of the firing phase.
+    pub doomed: bool,
 }
 
 /// Reusable per-worker battle state (reset from the matchup's templates each battle; vectors
@@ -62,6 +66,8 @@ pub struct BattleState {
     pub gws: Vec<GwGroup>,
     /// Closest approach of each ship pair during the last maneuver phase (n × n).
     pub approach: Vec<f64>,
+    /// Area Denial marks for the coming maneuver phase.
+    pub marks: Vec<super::area_denial::Mark>,
     /// Current turn (1-based).
     pub turn: u32,
     /// Per side, the rule system's event counters.
@@ -76,6 +82,7 @@ impl BattleState {
             ships: Vec::with_capacity(n),
             gws: Vec::with_capacity(MAX_GW_GROUPS),
             approach: Vec::with_capacity(n * n),
+            marks: Vec::with_capacity(area_denial::MAX_MARKS),
             turn: 0,
             events: [[0; crate::outcome::MAX_EVENTS]; 2],
         }
@@ -85,6 +92,7 @@ impl BattleState {
         self.ships.clear();
         self.ships.extend_from_slice(&m.start);
         self.gws.clear();
+        self.marks.clear();
         let n = m.start.len();
         self.approach.clear();
         self.approach.resize(n * n, f64::INFINITY);
