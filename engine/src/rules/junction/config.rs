@@ -178,6 +178,9 @@ pub struct JumpSpec {
     /// Energy for a jump (default G3: `jump_energy_per_volume` × ship volume / rating).
     #[serde(default)]
     pub energy: Option<Spanned<f64>>,
+    /// Most energy per turn spent on interdiction (default 0: the engine does not interdict).
+    #[serde(default)]
+    pub interdiction: Option<Spanned<f64>>,
 }
 
 /// Command module names in configs.
@@ -658,6 +661,9 @@ fn design(
             rating,
             volume: js.volume.unwrap_or(1.0).max(0.0),
             energy,
+            interdiction: js.interdiction.as_ref().map_or(0.0, |e| {
+                is.real(d, e, &format!("{at}.jump.interdiction"), 0.0, 1e6)
+            }),
         }
     });
     let command: Vec<CommandKind> = match &s.command {

@@ -155,6 +155,8 @@ pub struct JumpEngine {
     pub volume: f64,
     /// Energy a tactical jump needs.
     pub energy: f64,
+    /// Most energy per turn it can put into interdiction (1 strength per energy; 0: none).
+    pub interdiction: f64,
 }
 
 /// Command modules ("Command Modules").

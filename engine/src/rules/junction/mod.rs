@@ -7,6 +7,7 @@
 //! The text has no weapon statistics and no ship construction: a config supplies a catalogue
 //! (weapons, guided weapons, designs). Where a rule lives:
 //! * [`hex`] — grid, vectors, threat-zone geometry ("The basics", Maneuver Phase);
+//! * [`jumps`] — tactical-jump arrival and interdiction;
 //! * [`ewar`] — range brackets, jamming, Sensor Uplink, Shipmind miss bonus, EM deflection;
 //! * [`area_denial`] — Macron Area Denial marks;
 //! * [`armor`] — the armor pipeline and compromised armor;
@@ -30,6 +31,7 @@ pub mod ewar;
 pub mod guided;
 pub mod hex;
 pub mod house_rules;
+pub mod jumps;
 pub mod matchup;
 pub mod morale;
 pub mod parts;
@@ -84,6 +86,10 @@ pub enum Event {
     Healed,
     /// Area Denial hits dealt (ships hit, guided weapons wrecked).
     AreaDenialHits,
+    /// Own tactical jumps started (not retreats).
+    Jumps,
+    /// Own jumps (or arrivals) blocked by interdiction.
+    Interdicted,
 }
 
 /// The Junction Crew's Space Combat Rules.
@@ -110,6 +116,8 @@ impl RuleSystem for Junction {
         "killed",
         "healed",
         "area_denial_hits",
+        "jumps",
+        "interdicted",
     ];
     type Doc = config::Doc;
     type Matchup = Matchup;
@@ -152,7 +160,7 @@ mod tests {
 
     #[test]
     fn event_names_match_the_enum() {
-        assert_eq!(Junction::EVENTS.len(), Event::AreaDenialHits as usize + 1);
+        assert_eq!(Junction::EVENTS.len(), Event::Interdicted as usize + 1);
         assert_eq!(Junction::EVENTS[Event::Crits as usize], "crits");
         assert_eq!(Junction::EVENTS[Event::PdKills as usize], "pd_kills");
     }

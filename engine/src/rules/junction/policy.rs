@@ -104,12 +104,23 @@ pub struct Policy {
     pub boost: Boost,
     /// Macrons out of range of their target lay Area Denial on its path instead.
     pub area_denial: bool,
+    /// Far from the enemy, (slow-)charge the jump drive and jump to the kept distance from
+    /// where the nearest enemy will be.
+    pub jump_in: bool,
+    /// Spend energy on interdiction while an enemy is charging a jump.
+    pub interdict: bool,
 }
 
 impl Policy {
     /// Preset names.
-    pub const PRESETS: &'static [&'static str] =
-        &["brawler", "missile-boat", "pd-screen", "turret", "passive"];
+    pub const PRESETS: &'static [&'static str] = &[
+        "brawler",
+        "missile-boat",
+        "pd-screen",
+        "jumper",
+        "turret",
+        "passive",
+    ];
 
     /// A preset by name.
     pub fn preset(name: &str) -> Option<Policy> {
@@ -126,6 +137,8 @@ impl Policy {
             spare_station: Station::DamageControl,
             boost: Boost::Acceleration,
             area_denial: true,
+            jump_in: false,
+            interdict: true,
         };
         Some(match name {
             // Closes to Precision Targeting range: sync fire, ×3 crits, table choice.
@@ -149,6 +162,12 @@ impl Policy {
                 boost: Boost::Energy,
                 ..base
             },
+            // A brawler that jumps into Precision Targeting range instead of flying there.
+            "jumper" => Policy {
+                preset: "jumper",
+                jump_in: true,
+                ..base
+            },
             // Never moves; fires everything (shooting ranges).
             "turret" => Policy {
                 preset: "turret",
@@ -165,6 +184,7 @@ impl Policy {
                 salvo: 0,
                 fires: false,
                 area_denial: false,
+                interdict: false,
                 ..base
             },
             _ => return None,

@@ -17,6 +17,8 @@ pub enum Status {
     Retreating,
     /// Jumped out: out of play, not destroyed.
     Retreated,
+    /// Out of play for a tactical jump; comes back at its destination.
+    Jumping,
     /// Surrendered: out of play, drifts on its vector.
     Surrendered,
     /// Integrity 0 or less.
@@ -27,6 +29,11 @@ impl Status {
     /// In play: can be shot and counts for its side ("Stage 3").
     pub const fn in_play(self) -> bool {
         matches!(self, Status::Active | Status::Retreating)
+    }
+
+    /// Still in the battle for Stage 3: in play or jumping back in.
+    pub const fn in_battle(self) -> bool {
+        matches!(self, Status::Active | Status::Retreating | Status::Jumping)
     }
 }
 
@@ -119,8 +126,14 @@ pub struct ShipState {
     pub morale_pending: i32,
     /// Sensor Uplink assists given this turn.
     pub assists: u32,
-    /// Energy banked toward a retreat jump.
+    /// Energy banked toward a jump (slow charge).
     pub jump_charge: f64,
+    /// Turn whose jump step brings it back from a tactical jump.
+    pub jump_return: u32,
+    /// Its (hidden) jump destination.
+    pub jump_dest: Hex,
+    /// Interdiction strength it projects this turn.
+    pub interdiction: i32,
     /// Integrity damage this ship dealt.
     pub dealt: f64,
     /// Integrity damage it took.
@@ -185,6 +198,9 @@ impl ShipState {
             morale_pending: 0,
             assists: 0,
             jump_charge: 0.0,
+            jump_return: 0,
+            jump_dest: Hex::default(),
+            interdiction: 0,
             dealt: 0.0,
             taken: 0.0,
             had: [

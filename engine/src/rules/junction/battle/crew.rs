@@ -234,6 +234,17 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             } else {
                 jump.energy
             };
+            let mut s = s;
+            if s.jump_charge > 0.0 && self.interdicted(i) {
+                // "Interdiction of any strength resets all progress on a non-combat jump."
+                self.st.ships[i].jump_charge = 0.0;
+                s.jump_charge = 0.0;
+                self.count(s.side, Event::Interdicted);
+                trace!(
+                    self.obs,
+                    "  {}'s jump charge is lost to interdiction", self.m.names[i]
+                );
+            }
             let done = if s.jump_charge == 0.0 && e >= combat {
                 true
             } else {
@@ -242,7 +253,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 }
                 self.st.ships[i].jump_charge >= jump.energy
             };
-            if done {
+            if done && !super::super::jumps::can_jump(self.jump_rating_at(i, s.pos)) {
+                self.count(s.side, Event::Interdicted);
+                trace!(
+                    self.obs,
+                    "  {} is interdicted and cannot jump out", self.m.names[i]
+                );
+            } else if done {
                 self.st.ships[i].status = Status::Retreated;
                 self.count(s.side, Event::Retreats);
                 self.fleet_event(s.side, -3, 1);

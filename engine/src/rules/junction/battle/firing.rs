@@ -26,6 +26,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         self.guided_attacks();
         self.launches();
         self.direct_fire();
+        self.interdiction();
         // Kinetic salvos wrecked by Area Denial die now.
         self.st.gws.retain(|g| !g.doomed);
         self.settle_destroyed();
@@ -48,6 +49,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             s.fired_now = [false; super::super::design::MAX_WEAPONS];
             s.used = [false; super::super::design::MAX_WEAPONS];
             s.assists = 0;
+            s.interdiction = 0;
             let d = m.design(s);
             s.energy = s.generation(d);
             s.sensors = 0.0;

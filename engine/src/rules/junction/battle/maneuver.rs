@@ -15,6 +15,7 @@ use super::Battle;
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
     pub(crate) fn maneuver_phase(&mut self) {
         self.ship_maneuver();
+        self.jump_arrivals();
         self.threat_zones();
         self.guided_maneuver();
         self.area_denial_hits();
@@ -37,7 +38,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 continue;
             }
             let mut burn = Hex::default();
-            if let (true, Some(keep), Some(t)) = (can_burn, m.keep[i], self.nearest_enemy(i)) {
+            let charging = can_burn && self.jump_decision(i);
+            if self.st.ships[i].status == Status::Jumping {
+                continue;
+            }
+            if let (false, true, Some(keep), Some(t)) =
+                (charging, can_burn, m.keep[i], self.nearest_enemy(i))
+            {
                 let max = s
                     .acceleration(d)
                     .min((s.delta_v / s.delta_v_per_hex() + 1e-9).floor() as i32);

@@ -12,6 +12,7 @@ mod area_denial;
 mod crew;
 mod damage;
 mod firing;
+mod jumps;
 mod maneuver;
 pub(crate) mod stations;
 
@@ -126,7 +127,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         self.st
             .ships
             .iter()
-            .filter(|s| s.side == side && s.status.in_play())
+            .filter(|s| s.side == side && s.status.in_battle())
             .count()
     }
 }
@@ -178,7 +179,7 @@ fn finish<R: Roller, O: Observer>(
         sides[k].damage_dealt += t.damage_dealt;
         sides[k].damage_taken += t.damage_taken;
         total[k] += u64::from(s.points);
-        if s.status.in_play() {
+        if s.status.in_battle() {
             sides[k].survivors += 1;
             value[k] += u64::from(s.points);
         }
