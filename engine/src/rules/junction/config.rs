@@ -20,6 +20,7 @@ use super::hex::Hex;
 use super::house_rules::HouseRules;
 use super::matchup::Matchup;
 use super::morale::Circumstances;
+use super::objectives::{Objective, ObjectiveKind, ObjectiveSpec};
 use super::parts::{Guidance, GuidedDesign, GwSize, Payload, Propulsion};
 use super::policy::{Approach, Policy};
 use super::ship::ShipState;
@@ -378,6 +379,9 @@ pub struct ScenarioSpec {
     /// Fixed starts.
     #[serde(default)]
     pub start: Vec<Spanned<StartSpec>>,
+    /// Stage 0 objective (default: last side standing).
+    #[serde(default)]
+    pub objective: Option<Spanned<ObjectiveSpec>>,
 }
 
 /// A fixed start for one ship.
@@ -1235,6 +1239,10 @@ fn assemble(
             }
         }
     }
+    let objective = match (scen, spec.and_then(|s| s.objective.as_ref())) {
+        (Some((sd, _)), Some(o)) => objective(sd, o, sides, distance, is),
+        _ => None,
+    };
     if !is.list.is_empty() {
         return None;
     }
@@ -1252,6 +1260,80 @@ fn assemble(
         ship_names: names.clone(),
         ship_points: start.iter().map(|s| Some(s.points)).collect(),
         ship_sides,
-        matchup: Matchup::new(cat.clone(), mdesigns, start, names, policies, rules.clone()),
+        matchup: Matchup {
+            objective,
+            ..Matchup::new(cat.clone(), mdesigns, start, names, policies, rules.clone())
+        },
+    })
+}
+
+/// Validate `[scenario.objective]` against the matchup's fleets.
+fn objective(
+    sd: usize,
+    o: &Spanned<ObjectiveSpec>,
+    sides: &[(String, Vec<usize>, Policy)],
+    distance: i32,
+    is: &mut Issues,
+) -> Option<Objective> {
+    let spec = o.get_ref();
+    let at = "scenario.objective";
+    let side = match spec.side.as_ref().map(|s| (s.get_ref().as_str(), s.span())) {
+        None | Some(("A" | "a", _)) => 0,
+        Some(("B" | "b", _)) => 1,
+        Some((other, span)) => {
+            is.push(
+                sd,
+                span,
+                format!("{at}.side"),
+                format!("unknown side `{other}`; allowed: A, B"),
+            );
+            return None;
+        }
+    };
+    let count = sides[side].1.len() as i64;
+    let idx = spec
+        .ship
+        .as_ref()
+        .map_or(0, |s| is.int(sd, s, &format!("{at}.ship"), 0, count - 1));
+    let ship = if side == 0 {
+        idx as usize
+    } else {
+        sides[0].1.len() + idx as usize
+    };
+    let hex = |default: Hex| {
+        spec.hex.as_ref().map_or(default, |h| {
+            let [q, r] = *h.get_ref();
+            Hex::new(
+                q.clamp(-1_000_000, 1_000_000) as i32,
+                r.clamp(-1_000_000, 1_000_000) as i32,
+            )
+        })
+    };
+    let radius = |is: &mut Issues, default: i64| {
+        spec.radius.as_ref().map_or(default, |r| {
+            is.int(sd, r, &format!("{at}.radius"), 0, 10_000)
+        }) as i32
+    };
+    Some(match spec.kind {
+        ObjectiveKind::HoldTheArea => Objective::HoldTheArea {
+            hex: hex(Hex::new(distance / 2, 0)),
+            radius: radius(is, 5),
+        },
+        ObjectiveKind::Vip => Objective::Vip {
+            ship,
+            worth_percent: spec.worth_percent.as_ref().map_or(50, |w| {
+                is.int(sd, w, &format!("{at}.worth_percent"), 0, 100)
+            }) as u32,
+        },
+        ObjectiveKind::BlockadeRun => Objective::BlockadeRun {
+            ship,
+            hex: hex(Hex::new(if side == 0 { distance } else { 0 }, 0)),
+            radius: radius(is, 2),
+            hold_turns: spec
+                .hold_turns
+                .as_ref()
+                .map_or(3, |h| is.int(sd, h, &format!("{at}.hold_turns"), 1, 1000))
+                as u32,
+        },
     })
 }

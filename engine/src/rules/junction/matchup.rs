@@ -24,6 +24,8 @@ pub struct Matchup {
     pub rules: HouseRules,
     /// Per ship: the distance its policy keeps to the nearest enemy (`None`: never burns).
     pub keep: Vec<Option<i32>>,
+    /// The scenario's objective (Stage 0); `None`: last side standing.
+    pub objective: Option<super::objectives::Objective>,
 }
 
 impl Matchup {
@@ -84,6 +86,7 @@ impl Matchup {
             policies,
             rules,
             keep,
+            objective: None,
         }
     }
 

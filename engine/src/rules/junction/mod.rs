@@ -18,6 +18,7 @@
 //! * [`stations`] — combat stations, casualties; [`repairs`] — Damage Control costs;
 //! * [`battle`] — the turn loop: firing, maneuver and crew phases, battle end;
 //! * [`design`], [`ship`] — catalogue vocabulary and battle state;
+//! * [`objectives`] — Stage 0 scenario objectives and their verdicts;
 //! * [`policy`] — AI presets; [`house_rules`] — every gap as a named default;
 //! * [`config`] — config documents and validation; [`matchup`] — a validated matchup.
 
@@ -34,6 +35,7 @@ pub mod house_rules;
 pub mod jumps;
 pub mod matchup;
 pub mod morale;
+pub mod objectives;
 pub mod parts;
 pub mod point_defense;
 pub mod policy;

@@ -11,6 +11,7 @@ use super::super::crits;
 use super::super::design::CrewKind;
 use super::super::house_rules::ResolveThreshold;
 use super::super::morale::{self, Standing};
+use super::super::objectives::Objective;
 use super::super::ship::Status;
 use super::Battle;
 
@@ -41,6 +42,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         self.casualties();
         self.damage_control();
         self.leaks();
+        self.blockade_delivery();
     }
 
     /// "Important Rule: Morale Changes": loss events, "!" targets, drift by 1.
@@ -265,6 +267,33 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 self.fleet_event(s.side, -3, 1);
                 trace!(self.obs, "  {} jumps out and retreats", self.m.names[i]);
             }
+        }
+    }
+
+    /// Blockade run: the delivery ship ending the crew phase in play within the radius of the
+    /// delivery point counts toward the hold time; leaving it restarts the count.
+    fn blockade_delivery(&mut self) {
+        let Some(Objective::BlockadeRun {
+            ship,
+            hex,
+            radius,
+            hold_turns,
+        }) = self.m.objective
+        else {
+            return;
+        };
+        let s = &self.st.ships[ship];
+        if self.st.delivered {
+            return;
+        }
+        if s.status.in_play() && s.pos.distance(hex) <= radius {
+            self.st.held += 1;
+            if self.st.held >= hold_turns {
+                self.st.delivered = true;
+                trace!(self.obs, "  {} completes its delivery", self.m.names[ship]);
+            }
+        } else {
+            self.st.held = 0;
         }
     }
 

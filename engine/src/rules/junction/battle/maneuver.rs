@@ -42,14 +42,20 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             if self.st.ships[i].status == Status::Jumping {
                 continue;
             }
-            if let (false, true, Some(keep), Some(t)) =
-                (charging, can_burn, m.keep[i], self.nearest_enemy(i))
-            {
+            // Objectives: the delivery ship steers for its delivery point; the VIP holds.
+            let goal = m.objective.and_then(|o| o.goal(i));
+            let holds = m.objective.is_some_and(|o| o.holds(i));
+            let aim = match goal {
+                Some(g) => Some((0, (g, g))),
+                None => m.keep[i].zip(self.nearest_enemy(i)).map(|(keep, t)| {
+                    let o = self.st.ships[t];
+                    (keep, (o.pos.add(o.vel), o.pos.add(o.vel.scale(2))))
+                }),
+            };
+            if let (false, true, false, Some((keep, (o1, o2)))) = (charging, can_burn, holds, aim) {
                 let max = s
                     .acceleration(d)
                     .min((s.delta_v / s.delta_v_per_hex() + 1e-9).floor() as i32);
-                let o = self.st.ships[t];
-                let (o1, o2) = (o.pos.add(o.vel), o.pos.add(o.vel.scale(2)));
                 let score = |b: Hex| {
                     let v = s.vel.add(b);
                     let p1 = s.pos.add(v);

@@ -71,6 +71,10 @@ pub struct BattleState {
     pub marks: Vec<super::area_denial::Mark>,
     /// Current turn (1-based).
     pub turn: u32,
+    /// Blockade run: crew phases in a row the delivery ship has ended on the delivery point.
+    pub held: u32,
+    /// Blockade run: the delivery has been made.
+    pub delivered: bool,
     /// Per side, the rule system's event counters.
     pub events: [[u32; crate::outcome::MAX_EVENTS]; 2],
 }
@@ -85,6 +89,8 @@ impl BattleState {
             approach: Vec::with_capacity(n * n),
             marks: Vec::with_capacity(area_denial::MAX_MARKS),
             turn: 0,
+            held: 0,
+            delivered: false,
             events: [[0; crate::outcome::MAX_EVENTS]; 2],
         }
     }
@@ -98,6 +104,8 @@ impl BattleState {
         self.approach.clear();
         self.approach.resize(n * n, f64::INFINITY);
         self.turn = 0;
+        self.held = 0;
+        self.delivered = false;
         self.events = [[0; crate::outcome::MAX_EVENTS]; 2];
     }
 }
@@ -191,7 +199,7 @@ fn finish<R: Roller, O: Observer>(
     for (k, side) in sides.iter_mut().enumerate() {
         side.events = b.st.events[k];
     }
-    let verdict = match ending {
+    let standing = match ending {
         Ending::MutualDestruction => Verdict::Draw,
         Ending::Annihilation => {
             if sides[0].survivors == 0 {
@@ -214,19 +222,28 @@ fn finish<R: Roller, O: Observer>(
             }
         }
     };
+    let verdict =
+        b.m.objective
+            .map_or(standing, |o| o.verdict(&b.st.ships, b.st.delivered));
+    let say = |v: Verdict| match v {
+        Verdict::Win(s) => format!("side {s} wins"),
+        Verdict::Draw => "draw".to_string(),
+    };
     trace!(
         b.obs,
-        "End after turn {}: {} ({})",
+        "End after turn {}: {} ({}){}",
         b.st.turn,
-        match verdict {
-            Verdict::Win(s) => format!("side {s} wins"),
-            Verdict::Draw => "draw".to_string(),
-        },
-        ending.name()
+        say(verdict),
+        ending.name(),
+        if verdict == standing {
+            String::new()
+        } else {
+            format!("; last side standing: {}", say(standing))
+        }
     );
     Outcome {
         verdict,
-        standing: verdict,
+        standing,
         ending,
         turns: b.st.turn,
         sides,
