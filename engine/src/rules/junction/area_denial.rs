@@ -32,8 +32,10 @@ pub fn hurts(from: Hex, to: Hex, hex: Hex) -> bool {
         return false;
     }
     let speed = from.distance(to);
-    // "Placed closer to their current position than half their total speed": skipped.
-    if 2 * from.distance(hex) < speed {
+    let near = from.distance(hex);
+    // "Placed closer to their current position than half their total speed": skipped. A hex
+    // off the line by more than the rounding allows is never crossed (cheap early out).
+    if 2 * near < speed || near + hex.distance(to) > speed + 1 {
         return false;
     }
     passes_through(from, to, hex)

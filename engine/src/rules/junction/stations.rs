@@ -249,15 +249,16 @@ pub fn remove_proportionally(from: &mut CrewMix, n: u32) -> CrewMix {
 
 /// The policy's station assignment: in `order`, give each station the smallest crew for the
 /// highest level the remaining `pool` and `morale` allow; the crew left over all go to
-/// `spare` (whose effect grows with its crew).
+/// `spare` (whose effect grows with its crew). Returns the crews and the stations' levels.
 pub fn assign(
     mut pool: CrewMix,
     morale: i32,
     complement: u32,
     order: &[Station; 5],
     spare: Station,
-) -> [CrewMix; 5] {
+) -> ([CrewMix; 5], [u8; 5]) {
     let mut out = [[0; 3]; 5];
+    let mut levels = [0; 5];
     for &st in order {
         for l in (1..=4u8).rev() {
             let n = need(st, l, complement);
@@ -266,6 +267,7 @@ pub fn assign(
             }
             if let Some(got) = take(&mut pool, &n) {
                 out[st as usize] = got;
+                levels[st as usize] = l;
                 break;
             }
         }
@@ -274,7 +276,11 @@ pub fn assign(
     for k in 0..3 {
         s[k] += pool[k];
     }
-    out
+    // Only the spare station's level can rise with the crew added.
+    if total(pool) > 0 {
+        levels[spare as usize] = level(spare, *s, morale, complement);
+    }
+    (out, levels)
 }
 
 #[cfg(test)]
@@ -349,13 +355,15 @@ mod tests {
             Station::Medbay,
             Station::DamageControl,
         ];
-        let a = assign([60, 0, 0], 0, 80, &order, Station::DamageControl);
+        let (a, l) = assign([60, 0, 0], 0, 80, &order, Station::DamageControl);
+        assert_eq!(l, [1, 1, 1, 1, 1]);
         assert_eq!(a[Station::NerveCenter as usize], [10, 0, 0]);
         assert_eq!(a[Station::Engineering as usize], [10, 0, 0]);
         assert_eq!(a[Station::Medevac as usize], [2, 0, 0]);
         assert_eq!(a[Station::Medbay as usize], [10, 0, 0]);
         assert_eq!(a[Station::DamageControl as usize], [28, 0, 0]);
-        let a = assign([100, 0, 150], 6, 250, &order, Station::DamageControl);
+        let (a, l) = assign([100, 0, 150], 6, 250, &order, Station::DamageControl);
+        assert_eq!(l, [1, 4, 4, 2, 2]);
         assert_eq!(a[Station::NerveCenter as usize], [0, 0, 100]);
         assert_eq!(level(Station::NerveCenter, [0, 0, 100], 6, 250), 4);
         // Engineering Lv. 4 needs 50 Bio/Const + 50 Info: exactly what is left.

@@ -32,10 +32,7 @@ pub fn assign(s: &mut ShipState, d: &ShipDesign, p: &Policy) {
         *p -= t;
         need -= t;
     }
-    s.stations = stations::assign(pool, s.morale, d.crew, &p.stations, p.spare_station);
-    for st in Station::ALL {
-        s.levels[st as usize] = stations::level(st, s.at(st), s.morale, d.crew);
-    }
+    (s.stations, s.levels) = stations::assign(pool, s.morale, d.crew, &p.stations, p.spare_station);
     let eng = s.level(Station::Engineering);
     // G21: the chosen effect if its level is reached, else +1 acceleration; Lv. 4: all.
     let chosen = if eng >= p.boost.level() {
