@@ -37,10 +37,13 @@ fn design(
         tanks: vec![],
         sensors: 0.0,
         ecm: 0.0,
+        sensors_volume: 1.0,
+        ecm_volume: 1.0,
         uplink_volume: 0.0,
         jump: None,
         command: vec![CommandKind::WarshipCic],
         crew: 20,
+        crew_mix: [20, 0, 0],
         crew_kind: CrewKind::Normal,
         morale: 0,
         weapons,
@@ -109,4 +112,211 @@ fn vector_5_sync_fire() {
     assert_eq!(out.sides[0].events[Event::Crits as usize], 3);
     assert_eq!(out.sides[0].events[Event::DirectHits as usize], 3);
     assert_eq!(ships[0].damage_dealt, 20);
+}
+
+/// Digest §3 vector 12 in a battle turn: a Macron (AP 12, Area Denial 4, PH 10) out of range
+/// of a ship coasting from (22,0) to (16,0) marks the last four hexes of its path (all within
+/// 2 × PH); the ship crosses all four (none closer to its start than half its speed of 6) and
+/// takes four guaranteed 3-AP hits. Its laser (Redundant Emitters 2, as large as the ship) is
+/// where the first hit lands: it loses both emitters to rerolled locations (G7).
+#[test]
+fn vector_12_area_denial_in_battle() {
+    use fleetlab_engine::dice::Dice;
+    let macron = DirectWeapon {
+        name: "macron".into(),
+        kind: WeaponKind::Macron { area_denial: 4 },
+        ap: 12.0,
+        ranges: [3, 6, 10],
+        volume: 1.0,
+        energy: 0.0,
+    };
+    let laser = DirectWeapon {
+        name: "laser".into(),
+        kind: WeaponKind::Laser {
+            redundant_emitters: 2,
+        },
+        ap: 10.0,
+        ranges: [4, 8, 14],
+        volume: 100.0,
+        energy: 0.0,
+    };
+    let catalogue = Catalogue {
+        weapons: vec![macron, laser],
+        guided: vec![],
+    };
+    let designs = vec![
+        design("shooter", 0.0, 0.0, 100.0, vec![0]),
+        design("target", 0.0, 0.0, 100_000.0, vec![1]),
+    ];
+    let mut a = ShipState::new(0, &designs[0], Side::A, 100, 0);
+    let mut b = ShipState::new(1, &designs[1], Side::B, 100, 0);
+    a.pos = Hex::new(0, 0);
+    a.prev_pos = a.pos;
+    b.pos = Hex::new(22, 0);
+    b.prev_pos = b.pos;
+    b.vel = Hex::new(-6, 0);
+    let m = Matchup::new(
+        catalogue,
+        designs,
+        vec![a, b],
+        vec!["A1 shooter".into(), "B1 target".into()],
+        [
+            Policy::preset("turret").unwrap(),
+            Policy::preset("passive").unwrap(),
+        ],
+        HouseRules {
+            turn_cap: 1,
+            ..HouseRules::default()
+        },
+    );
+    assert_eq!(m.start[1].re_left[0], 2);
+    let mut state = Junction::new_state(&m);
+    let mut ships = [ShipTally::default(); 2];
+    let mut dice = Dice::for_battle(1, 2, 3);
+    let out = Junction::play(&m, &mut state, &mut dice, &mut NoTrace, &mut ships);
+    let target = &state.ships[1];
+    assert_eq!(target.pos, Hex::new(16, 0));
+    assert_eq!(target.integrity, 100_000.0 - 12.0);
+    assert_eq!(out.sides[0].events[Event::AreaDenialHits as usize], 4);
+    assert_eq!(target.re_left[0], 0);
+    assert!(state.marks.is_empty());
+}
+
+/// Digest §3 vector 20: a Standard jump engine jumps in the maneuver phase of turn t and the
+/// ship reappears in the jump step of turn t + 2, at its destination, with its old vector.
+/// The `jumper` policy, 100 hexes from a passive target, jumps on turn 1 to its Precision
+/// Targeting distance (3) from where the target will be.
+#[test]
+fn vector_20_jump_timing() {
+    use fleetlab_engine::rules::junction::design::{JumpEngine, JumpKind};
+    use fleetlab_engine::rules::junction::ship::Status;
+    let macron = DirectWeapon {
+        name: "macron".into(),
+        kind: WeaponKind::Macron { area_denial: 4 },
+        ap: 12.0,
+        ranges: [3, 6, 10],
+        volume: 1.0,
+        energy: 0.0,
+    };
+    let catalogue = Catalogue {
+        weapons: vec![macron],
+        guided: vec![],
+    };
+    let mut jumper = design("jumper", 0.0, 0.0, 100.0, vec![0]);
+    jumper.plants[0].output = 10.0;
+    jumper.jump = Some(JumpEngine {
+        kind: JumpKind::Standard,
+        rating: 1,
+        volume: 1.0,
+        energy: 5.0,
+        interdiction: 0.0,
+    });
+    let designs = vec![jumper, design("target", 0.0, 0.0, 100.0, vec![])];
+    let mut a = ShipState::new(0, &designs[0], Side::A, 100, 0);
+    let mut b = ShipState::new(1, &designs[1], Side::B, 100, 0);
+    a.vel = Hex::new(1, 0);
+    b.pos = Hex::new(100, 0);
+    b.prev_pos = b.pos;
+    let mut m = Matchup::new(
+        catalogue,
+        designs,
+        vec![a, b],
+        vec!["A1 jumper".into(), "B1 target".into()],
+        [
+            Policy::preset("jumper").unwrap(),
+            Policy::preset("passive").unwrap(),
+        ],
+        HouseRules::default(),
+    );
+    let mut state = Junction::new_state(&m);
+    let mut ships = [ShipTally::default(); 2];
+    for (turns, status, pos) in [
+        (1, Status::Jumping, None),
+        (2, Status::Jumping, None),
+        (3, Status::Active, Some(Hex::new(97, 0))),
+    ] {
+        m.rules.turn_cap = turns;
+        let out = Junction::play(
+            &m,
+            &mut state,
+            &mut ScriptedDice::new(&[]),
+            &mut NoTrace,
+            &mut ships,
+        );
+        let s = &state.ships[0];
+        assert_eq!(s.status, status, "after turn {turns}");
+        assert_eq!(s.jump_return, 3);
+        if let Some(p) = pos {
+            assert_eq!(s.pos, p);
+            assert_eq!(s.vel, Hex::new(1, 0));
+        }
+        assert_eq!(out.sides[0].events[Event::Jumps as usize], 1);
+        // A ship out of play on a jump still counts for its side (Stage 3).
+        assert_eq!(out.sides[0].survivors, 1);
+    }
+}
+
+/// Interdiction in a battle: a `jumper` 12 hexes out slow-charges its jump (10 energy of 50)
+/// on turn 1; on turn 2 the enemy spends 5 energy on interdiction (its engine's maximum),
+/// felt at 5 − ⌊√12⌋ = 2 there, and the charge is lost ("Interdiction of any strength resets
+/// all progress on performing a non-combat jump").
+#[test]
+fn interdiction_resets_a_slow_charge() {
+    use fleetlab_engine::rules::junction::design::{JumpEngine, JumpKind};
+    use fleetlab_engine::rules::junction::ship::Status;
+    let engine = |energy, interdiction| JumpEngine {
+        kind: JumpKind::Standard,
+        rating: 1,
+        volume: 1.0,
+        energy,
+        interdiction,
+    };
+    let mut jumper = design("jumper", 0.0, 0.0, 100.0, vec![]);
+    jumper.plants[0].output = 10.0;
+    jumper.jump = Some(engine(50.0, 0.0));
+    let mut warden = design("warden", 0.0, 0.0, 100.0, vec![]);
+    warden.plants[0].output = 10.0;
+    warden.jump = Some(engine(50.0, 5.0));
+    let designs = vec![jumper, warden];
+    let a = ShipState::new(0, &designs[0], Side::A, 100, 0);
+    let mut b = ShipState::new(1, &designs[1], Side::B, 100, 0);
+    b.pos = Hex::new(12, 0);
+    b.prev_pos = b.pos;
+    let mut m = Matchup::new(
+        Catalogue::default(),
+        designs,
+        vec![a, b],
+        vec!["A1 jumper".into(), "B1 warden".into()],
+        [
+            Policy::preset("jumper").unwrap(),
+            Policy::preset("turret").unwrap(),
+        ],
+        HouseRules {
+            turn_cap: 1,
+            ..HouseRules::default()
+        },
+    );
+    let mut state = Junction::new_state(&m);
+    let mut ships = [ShipTally::default(); 2];
+    Junction::play(
+        &m,
+        &mut state,
+        &mut ScriptedDice::new(&[]),
+        &mut NoTrace,
+        &mut ships,
+    );
+    assert_eq!(state.ships[0].jump_charge, 10.0);
+    assert_eq!(state.ships[1].interdiction, 0);
+    m.rules.turn_cap = 2;
+    let out = Junction::play(
+        &m,
+        &mut state,
+        &mut ScriptedDice::new(&[]),
+        &mut NoTrace,
+        &mut ships,
+    );
+    assert_eq!(state.ships[1].interdiction, 5);
+    assert_eq!(state.ships[0].jump_charge, 0.0);
+    assert_eq!(state.ships[0].status, Status::Active);
+    assert_eq!(out.sides[0].events[Event::Interdicted as usize], 1);
 }

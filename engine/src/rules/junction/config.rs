@@ -20,6 +20,7 @@ use super::hex::Hex;
 use super::house_rules::HouseRules;
 use super::matchup::Matchup;
 use super::morale::Circumstances;
+use super::objectives::{Objective, ObjectiveKind, ObjectiveSpec};
 use super::parts::{Guidance, GuidedDesign, GwSize, Payload, Propulsion};
 use super::policy::{Approach, Policy};
 use super::ship::ShipState;
@@ -178,6 +179,9 @@ pub struct JumpSpec {
     /// Energy for a jump (default G3: `jump_energy_per_volume` × ship volume / rating).
     #[serde(default)]
     pub energy: Option<Spanned<f64>>,
+    /// Most energy per turn spent on interdiction (default 0: the engine does not interdict).
+    #[serde(default)]
+    pub interdiction: Option<Spanned<f64>>,
 }
 
 /// Command module names in configs.
@@ -277,6 +281,18 @@ pub struct DesignSpec {
     pub command: Option<Spanned<Vec<CommandName>>>,
     /// Crew count.
     pub crew: Spanned<i64>,
+    /// How many of the crew are Constructs (default 0; the rest not Const or Info are Bio).
+    #[serde(default)]
+    pub crew_construct: Option<Spanned<i64>>,
+    /// How many of the crew are Infomorphs (default 0).
+    #[serde(default)]
+    pub crew_info: Option<Spanned<i64>>,
+    /// Sensor volume (Sensors Damaged repair cost; default 1).
+    #[serde(default)]
+    pub sensors_volume: Option<Spanned<f64>>,
+    /// ECM volume (ECM Damaged repair cost; default 1).
+    #[serde(default)]
+    pub ecm_volume: Option<Spanned<f64>>,
     /// Crew kind (default normal).
     #[serde(default)]
     pub crew_kind: Option<CrewKindName>,
@@ -363,6 +379,9 @@ pub struct ScenarioSpec {
     /// Fixed starts.
     #[serde(default)]
     pub start: Vec<Spanned<StartSpec>>,
+    /// Stage 0 objective (default: last side standing).
+    #[serde(default)]
+    pub objective: Option<Spanned<ObjectiveSpec>>,
 }
 
 /// A fixed start for one ship.
@@ -646,6 +665,9 @@ fn design(
             rating,
             volume: js.volume.unwrap_or(1.0).max(0.0),
             energy,
+            interdiction: js.interdiction.as_ref().map_or(0.0, |e| {
+                is.real(d, e, &format!("{at}.jump.interdiction"), 0.0, 1e6)
+            }),
         }
     });
     let command: Vec<CommandKind> = match &s.command {
@@ -666,6 +688,28 @@ fn design(
         }
     };
     let crew = is.int(d, &s.crew, &format!("{at}.crew"), 0, 1_000_000) as u32;
+    let kind_count = |is: &mut Issues, v: &Option<Spanned<i64>>, f: &str| {
+        v.as_ref().map_or(0, |v| {
+            is.int(d, v, &format!("{at}.{f}"), 0, i64::from(crew)) as u32
+        })
+    };
+    let construct = kind_count(is, &s.crew_construct, "crew_construct");
+    let info = kind_count(is, &s.crew_info, "crew_info");
+    if construct + info > crew {
+        is.push(
+            d,
+            s.crew.span(),
+            format!("{at}.crew"),
+            format!("crew_construct ({construct}) + crew_info ({info}) is more than crew ({crew})"),
+        );
+    }
+    let crew_mix = [crew.saturating_sub(construct + info), construct, info];
+    let part_volume = |is: &mut Issues, v: &Option<Spanned<f64>>, f: &str| {
+        v.as_ref()
+            .map_or(1.0, |v| is.real(d, v, &format!("{at}.{f}"), 0.0, 1e6))
+    };
+    let sensors_volume = part_volume(is, &s.sensors_volume, "sensors_volume");
+    let ecm_volume = part_volume(is, &s.ecm_volume, "ecm_volume");
     let crew_kind = match s.crew_kind.unwrap_or(CrewKindName::Normal) {
         CrewKindName::Normal => CrewKind::Normal,
         CrewKindName::Automaton => CrewKind::Automaton,
@@ -773,10 +817,13 @@ fn design(
         tanks,
         sensors,
         ecm,
+        sensors_volume,
+        ecm_volume,
         uplink_volume,
         jump,
         command,
         crew,
+        crew_mix,
         crew_kind,
         morale,
         weapons: mounts,
@@ -1192,6 +1239,10 @@ fn assemble(
             }
         }
     }
+    let objective = match (scen, spec.and_then(|s| s.objective.as_ref())) {
+        (Some((sd, _)), Some(o)) => objective(sd, o, sides, distance, is),
+        _ => None,
+    };
     if !is.list.is_empty() {
         return None;
     }
@@ -1209,6 +1260,80 @@ fn assemble(
         ship_names: names.clone(),
         ship_points: start.iter().map(|s| Some(s.points)).collect(),
         ship_sides,
-        matchup: Matchup::new(cat.clone(), mdesigns, start, names, policies, rules.clone()),
+        matchup: Matchup {
+            objective,
+            ..Matchup::new(cat.clone(), mdesigns, start, names, policies, rules.clone())
+        },
+    })
+}
+
+/// Validate `[scenario.objective]` against the matchup's fleets.
+fn objective(
+    sd: usize,
+    o: &Spanned<ObjectiveSpec>,
+    sides: &[(String, Vec<usize>, Policy)],
+    distance: i32,
+    is: &mut Issues,
+) -> Option<Objective> {
+    let spec = o.get_ref();
+    let at = "scenario.objective";
+    let side = match spec.side.as_ref().map(|s| (s.get_ref().as_str(), s.span())) {
+        None | Some(("A" | "a", _)) => 0,
+        Some(("B" | "b", _)) => 1,
+        Some((other, span)) => {
+            is.push(
+                sd,
+                span,
+                format!("{at}.side"),
+                format!("unknown side `{other}`; allowed: A, B"),
+            );
+            return None;
+        }
+    };
+    let count = sides[side].1.len() as i64;
+    let idx = spec
+        .ship
+        .as_ref()
+        .map_or(0, |s| is.int(sd, s, &format!("{at}.ship"), 0, count - 1));
+    let ship = if side == 0 {
+        idx as usize
+    } else {
+        sides[0].1.len() + idx as usize
+    };
+    let hex = |default: Hex| {
+        spec.hex.as_ref().map_or(default, |h| {
+            let [q, r] = *h.get_ref();
+            Hex::new(
+                q.clamp(-1_000_000, 1_000_000) as i32,
+                r.clamp(-1_000_000, 1_000_000) as i32,
+            )
+        })
+    };
+    let radius = |is: &mut Issues, default: i64| {
+        spec.radius.as_ref().map_or(default, |r| {
+            is.int(sd, r, &format!("{at}.radius"), 0, 10_000)
+        }) as i32
+    };
+    Some(match spec.kind {
+        ObjectiveKind::HoldTheArea => Objective::HoldTheArea {
+            hex: hex(Hex::new(distance / 2, 0)),
+            radius: radius(is, 5),
+        },
+        ObjectiveKind::Vip => Objective::Vip {
+            ship,
+            worth_percent: spec.worth_percent.as_ref().map_or(50, |w| {
+                is.int(sd, w, &format!("{at}.worth_percent"), 0, 100)
+            }) as u32,
+        },
+        ObjectiveKind::BlockadeRun => Objective::BlockadeRun {
+            ship,
+            hex: hex(Hex::new(if side == 0 { distance } else { 0 }, 0)),
+            radius: radius(is, 2),
+            hold_turns: spec
+                .hold_turns
+                .as_ref()
+                .map_or(3, |h| is.int(sd, h, &format!("{at}.hold_turns"), 1, 1000))
+                as u32,
+        },
     })
 }

@@ -155,6 +155,8 @@ pub struct JumpEngine {
     pub volume: f64,
     /// Energy a tactical jump needs.
     pub energy: f64,
+    /// Most energy per turn it can put into interdiction (1 strength per energy; 0: none).
+    pub interdiction: f64,
 }
 
 /// Command modules ("Command Modules").
@@ -217,6 +219,10 @@ pub struct ShipDesign {
     pub sensors: f64,
     /// ECM rating at full power.
     pub ecm: f64,
+    /// Sensor volume (Sensors Damaged costs 1 RP per volume; default 1).
+    pub sensors_volume: f64,
+    /// ECM volume (ECM Damaged costs 1 RP per volume; default 1).
+    pub ecm_volume: f64,
     /// Sensor Uplink volume (5 assists per volume per turn).
     pub uplink_volume: f64,
     /// Jump engine.
@@ -225,6 +231,8 @@ pub struct ShipDesign {
     pub command: Vec<CommandKind>,
     /// Crew count.
     pub crew: u32,
+    /// Crew by kind (Bio, Const, Info; sums to `crew`), for combat-station levels.
+    pub crew_mix: super::stations::CrewMix,
     /// Crew kind.
     pub crew_kind: CrewKind,
     /// Base target morale (accommodations and training; G12 default 0).

@@ -114,6 +114,27 @@ pub fn with_shipmind(miss_percent: u32, morale: i32, base: u32, per_morale: u32)
     (miss_percent + bonus).min(100)
 }
 
+/// EM Deflector drone ("EM Deflector" module, Appendix 1): chance in percent that a particle
+/// beam of Target Armor Effectiveness `tae` is forced to miss by a `heavy` (or light) deflector
+/// `hexes` from the ship it defends, sitting on the beam line: 30% + 5% per hex (heavy 50% +
+/// 10%), each further deflector in line ±10% (heavy ±25%), defenders' up and attackers' down
+/// (G13: additive points), all × TAE, clamped to 0..=100.
+pub fn deflect_percent(
+    heavy: bool,
+    hexes: i32,
+    tae: f64,
+    more_defending: [u32; 2],
+    more_attacking: [u32; 2],
+) -> f64 {
+    let base = if heavy {
+        50.0 + 10.0 * f64::from(hexes)
+    } else {
+        30.0 + 5.0 * f64::from(hexes)
+    };
+    let step = |n: [u32; 2]| 10.0 * f64::from(n[0]) + 25.0 * f64::from(n[1]);
+    ((base + step(more_defending) - step(more_attacking)) * tae).clamp(0.0, 100.0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -172,5 +193,16 @@ mod tests {
         assert_eq!(bracket(3.5, [3, 6, 10]), Some(Bracket::Guaranteed));
         assert_eq!(bracket(10.0, [3, 6, 10]), Some(Bracket::Probable));
         assert_eq!(bracket(10.1, [3, 6, 10]), None);
+    }
+
+    /// Digest §3 vector 13: a light deflector 3 hexes out vs a TAE 0.75 beam → 33.75%; with
+    /// one attacker-owned light deflector in line → 26.25%; a heavy one 2 hexes out vs TAE 1.0
+    /// → 70%.
+    #[test]
+    fn vector_13_em_deflector() {
+        assert!((deflect_percent(false, 3, 0.75, [0, 0], [0, 0]) - 33.75).abs() < 1e-9);
+        assert!((deflect_percent(false, 3, 0.75, [0, 0], [1, 0]) - 26.25).abs() < 1e-9);
+        assert!((deflect_percent(true, 2, 1.0, [0, 0], [0, 0]) - 70.0).abs() < 1e-9);
+        assert_eq!(deflect_percent(true, 6, 1.0, [0, 2], [0, 0]), 100.0);
     }
 }

@@ -1,5 +1,6 @@
 //! A validated Junction matchup: the catalogue entries it uses, designs, deployed ships,
-//! policies and house rules, plus each ship's preferred distance worked out once.
+//! policies and house rules, plus each ship's preferred distance worked out once and its
+//! combat stations at deployment.
 
 use super::design::{Catalogue, ShipDesign};
 use super::house_rules::HouseRules;
@@ -23,6 +24,8 @@ pub struct Matchup {
     pub rules: HouseRules,
     /// Per ship: the distance its policy keeps to the nearest enemy (`None`: never burns).
     pub keep: Vec<Option<i32>>,
+    /// The scenario's objective (Stage 0); `None`: last side standing.
+    pub objective: Option<super::objectives::Objective>,
 }
 
 impl Matchup {
@@ -30,7 +33,7 @@ impl Matchup {
     pub fn new(
         catalogue: Catalogue,
         designs: Vec<ShipDesign>,
-        start: Vec<ShipState>,
+        mut start: Vec<ShipState>,
         names: Vec<String>,
         policies: [Policy; 2],
         rules: HouseRules,
@@ -63,6 +66,18 @@ impl Matchup {
                 }
             })
             .collect();
+        // Stage 1: crews go to their combat stations before the first turn.
+        for s in start.iter_mut() {
+            let d = &designs[usize::from(s.design)];
+            super::battle::stations::assign(s, d, &policies[s.side.index()]);
+            for (k, &w) in d.weapons.iter().enumerate() {
+                if let super::design::WeaponKind::Laser { redundant_emitters } =
+                    catalogue.weapons[w].kind
+                {
+                    s.re_left[k] = redundant_emitters;
+                }
+            }
+        }
         Matchup {
             catalogue,
             designs,
@@ -71,6 +86,7 @@ impl Matchup {
             policies,
             rules,
             keep,
+            objective: None,
         }
     }
 

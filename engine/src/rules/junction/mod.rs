@@ -7,17 +7,22 @@
 //! The text has no weapon statistics and no ship construction: a config supplies a catalogue
 //! (weapons, guided weapons, designs). Where a rule lives:
 //! * [`hex`] — grid, vectors, threat-zone geometry ("The basics", Maneuver Phase);
-//! * [`ewar`] — range brackets, jamming, Sensor Uplink, Shipmind miss bonus;
+//! * [`jumps`] — tactical-jump arrival and interdiction;
+//! * [`ewar`] — range brackets, jamming, Sensor Uplink, Shipmind miss bonus, EM deflection;
+//! * [`area_denial`] — Macron Area Denial marks;
 //! * [`armor`] — the armor pipeline and compromised armor;
 //! * [`crits`] — crit chance, count, tables as data (Appendix 2);
 //! * [`parts`] — guided-weapon parts as data (Appendix 1); [`guided`] — guidance outcomes;
 //! * [`point_defense`] — point-defense eligibility and the kill rule;
 //! * [`morale`] — Stage 1 circumstances, drift, resolve checks;
+//! * [`stations`] — combat stations, casualties; [`repairs`] — Damage Control costs;
 //! * [`battle`] — the turn loop: firing, maneuver and crew phases, battle end;
 //! * [`design`], [`ship`] — catalogue vocabulary and battle state;
+//! * [`objectives`] — Stage 0 scenario objectives and their verdicts;
 //! * [`policy`] — AI presets; [`house_rules`] — every gap as a named default;
 //! * [`config`] — config documents and validation; [`matchup`] — a validated matchup.
 
+pub mod area_denial;
 pub mod armor;
 pub mod battle;
 pub mod config;
@@ -27,12 +32,16 @@ pub mod ewar;
 pub mod guided;
 pub mod hex;
 pub mod house_rules;
+pub mod jumps;
 pub mod matchup;
 pub mod morale;
+pub mod objectives;
 pub mod parts;
 pub mod point_defense;
 pub mod policy;
+pub mod repairs;
 pub mod ship;
+pub mod stations;
 
 use crate::dice::Roller;
 use crate::observer::Observer;
@@ -69,6 +78,20 @@ pub enum Event {
     Surrenders,
     /// Own failed resolve checks.
     FailedResolve,
+    /// Own repairs completed by Damage Control.
+    Repairs,
+    /// Own crew wounded (WIA).
+    Wounded,
+    /// Own crew killed (KIA).
+    Killed,
+    /// Own wounded returned to duty by the Medbay.
+    Healed,
+    /// Area Denial hits dealt (ships hit, guided weapons wrecked).
+    AreaDenialHits,
+    /// Own tactical jumps started (not retreats).
+    Jumps,
+    /// Own jumps (or arrivals) blocked by interdiction.
+    Interdicted,
 }
 
 /// The Junction Crew's Space Combat Rules.
@@ -90,6 +113,13 @@ impl RuleSystem for Junction {
         "retreats",
         "surrenders",
         "failed_resolve",
+        "repairs",
+        "wounded",
+        "killed",
+        "healed",
+        "area_denial_hits",
+        "jumps",
+        "interdicted",
     ];
     type Doc = config::Doc;
     type Matchup = Matchup;
@@ -132,7 +162,7 @@ mod tests {
 
     #[test]
     fn event_names_match_the_enum() {
-        assert_eq!(Junction::EVENTS.len(), Event::FailedResolve as usize + 1);
+        assert_eq!(Junction::EVENTS.len(), Event::Interdicted as usize + 1);
         assert_eq!(Junction::EVENTS[Event::Crits as usize], "crits");
         assert_eq!(Junction::EVENTS[Event::PdKills as usize], "pd_kills");
     }

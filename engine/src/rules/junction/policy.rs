@@ -1,10 +1,46 @@
 //! AI policies: the choices the text leaves to players (digest §4): preferred distance and
 //! burns, the Sensors/ECM split, point-defense stance, salvo size and the crit table picked at
-//! Precision Targeting range. Three named presets plus two for test ranges.
+//! Precision Targeting range, combat-station assignment and the Engineering effect. Three
+//! named presets plus two for test ranges.
 
 use std::fmt;
 
 use super::crits::CritTable;
+use super::stations::Station;
+
+/// Which Engineering effect a policy takes when the level offers a choice (G21: at level k,
+/// one of the effects unlocked up to k; level 4 gives all three).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Boost {
+    /// +1 acceleration (Lv. 1).
+    Acceleration,
+    /// +10% energy (Lv. 2).
+    Energy,
+    /// +10% delta-v (Lv. 3).
+    DeltaV,
+}
+
+impl Boost {
+    /// Engineering level that unlocks this effect.
+    pub const fn level(self) -> u8 {
+        match self {
+            Boost::Acceleration => 1,
+            Boost::Energy => 2,
+            Boost::DeltaV => 3,
+        }
+    }
+}
+
+/// Combat-station order every preset uses: Nerve Center and Engineering first (they change
+/// the fight this turn), then the Medevac route and Medbay, Damage Control last and as the
+/// spare station (its Repair Points grow with every crew member).
+pub const STATION_ORDER: [Station; 5] = [
+    Station::NerveCenter,
+    Station::Engineering,
+    Station::Medevac,
+    Station::Medbay,
+    Station::DamageControl,
+];
 
 /// Which EWar level gets energy first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,12 +96,31 @@ pub struct Policy {
     pub crit_table: CritTable,
     /// Fires at all (false for test hulks).
     pub fires: bool,
+    /// Combat stations in the order they are manned.
+    pub stations: [Station; 5],
+    /// Station that takes the crew left over.
+    pub spare_station: Station,
+    /// Engineering effect wanted.
+    pub boost: Boost,
+    /// Macrons out of range of their target lay Area Denial on its path instead.
+    pub area_denial: bool,
+    /// Far from the enemy, (slow-)charge the jump drive and jump to the kept distance from
+    /// where the nearest enemy will be.
+    pub jump_in: bool,
+    /// Spend energy on interdiction while an enemy is charging a jump.
+    pub interdict: bool,
 }
 
 impl Policy {
     /// Preset names.
-    pub const PRESETS: &'static [&'static str] =
-        &["brawler", "missile-boat", "pd-screen", "turret", "passive"];
+    pub const PRESETS: &'static [&'static str] = &[
+        "brawler",
+        "missile-boat",
+        "pd-screen",
+        "jumper",
+        "turret",
+        "passive",
+    ];
 
     /// A preset by name.
     pub fn preset(name: &str) -> Option<Policy> {
@@ -78,6 +133,12 @@ impl Policy {
             salvo: 2,
             crit_table: CritTable::Systems,
             fires: true,
+            stations: STATION_ORDER,
+            spare_station: Station::DamageControl,
+            boost: Boost::Acceleration,
+            area_denial: true,
+            jump_in: false,
+            interdict: true,
         };
         Some(match name {
             // Closes to Precision Targeting range: sync fire, ×3 crits, table choice.
@@ -89,6 +150,7 @@ impl Policy {
                 ewar: EwarPriority::Ecm,
                 salvo: 6,
                 crit_table: CritTable::Power,
+                boost: Boost::Energy,
                 ..base
             },
             // Stays at Guaranteed Hit distance and keeps multi-target guns for point defense.
@@ -97,6 +159,13 @@ impl Policy {
                 ewar: EwarPriority::Balanced,
                 pd: PdStance::Always,
                 salvo: 1,
+                boost: Boost::Energy,
+                ..base
+            },
+            // A brawler that jumps into Precision Targeting range instead of flying there.
+            "jumper" => Policy {
+                preset: "jumper",
+                jump_in: true,
                 ..base
             },
             // Never moves; fires everything (shooting ranges).
@@ -114,6 +183,8 @@ impl Policy {
                 pd: PdStance::Never,
                 salvo: 0,
                 fires: false,
+                area_denial: false,
+                interdict: false,
                 ..base
             },
             _ => return None,

@@ -6,6 +6,7 @@ use crate::outcome::Side;
 
 use super::design::{MAX_COMMAND, MAX_MAGAZINE, MAX_PARTS, MAX_WEAPONS, ShipDesign};
 use super::hex::Hex;
+use super::stations::{CrewMix, Station};
 
 /// Where a ship is in the battle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,6 +17,8 @@ pub enum Status {
     Retreating,
     /// Jumped out: out of play, not destroyed.
     Retreated,
+    /// Out of play for a tactical jump; comes back at its destination.
+    Jumping,
     /// Surrendered: out of play, drifts on its vector.
     Surrendered,
     /// Integrity 0 or less.
@@ -26,6 +29,11 @@ impl Status {
     /// In play: can be shot and counts for its side ("Stage 3").
     pub const fn in_play(self) -> bool {
         matches!(self, Status::Active | Status::Retreating)
+    }
+
+    /// Still in the battle for Stage 3: in play or jumping back in.
+    pub const fn in_battle(self) -> bool {
+        matches!(self, Status::Active | Status::Retreating | Status::Jumping)
     }
 }
 
@@ -74,6 +82,8 @@ pub struct ShipState {
     pub jump_off: bool,
     /// Weapons disabled.
     pub weapon_off: [bool; MAX_WEAPONS],
+    /// Redundant Emitters left per laser mount (set from the catalogue by the matchup).
+    pub re_left: [u8; MAX_WEAPONS],
     /// VLS disabled.
     pub vls_off: bool,
     /// Weapons that fired offensively last turn (can't fire point defense this turn).
@@ -88,8 +98,26 @@ pub struct ShipState {
     pub command: [bool; MAX_COMMAND],
     /// Crew fit for duty.
     pub crew: u32,
-    /// Casualties so far.
-    pub casualties: u32,
+    /// Crew fit for duty by kind (Bio, Const, Info); sums to `crew`.
+    pub fit: CrewMix,
+    /// Crew at each combat station ([`Station`] order); the rest man the command modules.
+    pub stations: [CrewMix; 5],
+    /// Level of each combat station (0: unmanned).
+    pub levels: [u8; 5],
+    /// Morale and fit crew the stations were last assigned for (reassigned on change).
+    pub assigned_for: (i32, u32),
+    /// Engineering effects in force: +1 acceleration, +10% energy, +10% delta-v.
+    pub boost: [bool; 3],
+    /// Nerve Center bonus to Sensors and to ECM.
+    pub nerve: [u8; 2],
+    /// Casualties this turn, split into WIA and KIA in the crew phase.
+    pub hurt: CrewMix,
+    /// Wounded (WIA) awaiting the Medbay.
+    pub wia: CrewMix,
+    /// Killed (KIA).
+    pub kia: u32,
+    /// Repair Points banked toward the next repair (J12).
+    pub repair_points: u32,
     /// Current morale.
     pub morale: i32,
     /// Target morale before "!" events (base + circumstances).
@@ -98,8 +126,14 @@ pub struct ShipState {
     pub morale_pending: i32,
     /// Sensor Uplink assists given this turn.
     pub assists: u32,
-    /// Energy banked toward a retreat jump.
+    /// Energy banked toward a jump (slow charge).
     pub jump_charge: f64,
+    /// Turn whose jump step brings it back from a tactical jump.
+    pub jump_return: u32,
+    /// Its (hidden) jump destination.
+    pub jump_dest: Hex,
+    /// Interdiction strength it projects this turn.
+    pub interdiction: i32,
     /// Integrity damage this ship dealt.
     pub dealt: f64,
     /// Integrity damage it took.
@@ -141,6 +175,7 @@ impl ShipState {
             drive_off: [false; MAX_PARTS],
             jump_off: false,
             weapon_off: [false; MAX_WEAPONS],
+            re_left: [0; MAX_WEAPONS],
             vls_off: false,
             fired_last: [false; MAX_WEAPONS],
             used: [false; MAX_WEAPONS],
@@ -148,12 +183,24 @@ impl ShipState {
             magazine,
             command,
             crew: d.crew,
-            casualties: 0,
+            fit: d.crew_mix,
+            stations: [[0; 3]; 5],
+            levels: [0; 5],
+            assigned_for: (i32::MIN, 0),
+            boost: [false; 3],
+            nerve: [0; 2],
+            hurt: [0; 3],
+            wia: [0; 3],
+            kia: 0,
+            repair_points: 0,
             morale,
             morale_base: morale,
             morale_pending: 0,
             assists: 0,
             jump_charge: 0.0,
+            jump_return: 0,
+            jump_dest: Hex::default(),
+            interdiction: 0,
             dealt: 0.0,
             taken: 0.0,
             had: [
@@ -164,7 +211,8 @@ impl ShipState {
         }
     }
 
-    /// Power generation now: working plants × 0.5 per Radiators Damaged.
+    /// Power generation now: working plants × 0.5 per Radiators Damaged, +10% with the
+    /// Engineering station's energy effect.
     pub fn generation(&self, d: &ShipDesign) -> f64 {
         let raw: f64 = d
             .plants
@@ -173,10 +221,13 @@ impl ShipState {
             .filter(|(_, off)| !off)
             .map(|(p, _)| p.output)
             .sum();
-        raw * 0.5f64.powi(i32::from(self.radiators))
+        let boost = if self.boost[1] { 1.1 } else { 1.0 };
+        raw * 0.5f64.powi(i32::from(self.radiators)) * boost
     }
 
-    /// Acceleration now: working drives, +1 with a working Shipmind (needs ≥ 1 of its own).
+    /// Acceleration now: working drives, +1 with a working Shipmind and +1 from Engineering
+    /// (each needs ≥ 1 of its own: "All acceleration buffs require ... Acceleration 1 under
+    /// the ship's own power").
     pub fn acceleration(&self, d: &ShipDesign) -> i32 {
         let own: i32 = d
             .drives
@@ -185,8 +236,8 @@ impl ShipState {
             .filter(|(_, off)| !off)
             .map(|(x, _)| x.thrust)
             .sum();
-        if own >= 1 && self.shipmind(d) {
-            own + 1
+        if own >= 1 {
+            own + i32::from(self.shipmind(d)) + i32::from(self.boost[0])
         } else {
             own
         }
@@ -200,19 +251,38 @@ impl ShipState {
             .any(|(c, ok)| ok && *c == super::design::CommandKind::Shipmind)
     }
 
-    /// Highest Sensors rating it can switch on now (Sensors Damaged halves; Shipmind +2).
+    /// Highest Sensors rating it can switch on now (Sensors Damaged halves; Shipmind +2;
+    /// Nerve Center bonus).
     pub fn sensors_max(&self, d: &ShipDesign) -> f64 {
         d.sensors * 0.5f64.powi(i32::from(self.sensors_damaged))
             + if self.shipmind(d) { 2.0 } else { 0.0 }
+            + f64::from(self.nerve[0])
     }
 
-    /// Highest ECM rating now (ECM Damaged halves; Shipmind +2; a Civilian Bridge alone
-    /// cannot operate ECM).
+    /// Delta-v one hex of burn costs: 1, or 1/1.1 with Engineering's "+10% Delta V" (J13).
+    pub fn delta_v_per_hex(&self) -> f64 {
+        if self.boost[2] { 1.0 / 1.1 } else { 1.0 }
+    }
+
+    /// Crew at a combat station.
+    pub fn at(&self, st: Station) -> CrewMix {
+        self.stations[st as usize]
+    }
+
+    /// Level of a combat station.
+    pub fn level(&self, st: Station) -> u8 {
+        self.levels[st as usize]
+    }
+
+    /// Highest ECM rating now (ECM Damaged halves; Shipmind +2; Nerve Center bonus; a
+    /// Civilian Bridge alone cannot operate ECM).
     pub fn ecm_max(&self, d: &ShipDesign) -> f64 {
         if !self.can_use_weapons(d) {
             return 0.0;
         }
-        d.ecm * 0.5f64.powi(i32::from(self.ecm_damaged)) + if self.shipmind(d) { 2.0 } else { 0.0 }
+        d.ecm * 0.5f64.powi(i32::from(self.ecm_damaged))
+            + if self.shipmind(d) { 2.0 } else { 0.0 }
+            + f64::from(self.nerve[1])
     }
 
     /// Whether a crewed command module works ("Command Modules": with every module destroyed
@@ -261,10 +331,13 @@ mod tests {
             tanks: vec![],
             sensors: 12.0,
             ecm: 8.0,
+            sensors_volume: 1.0,
+            ecm_volume: 1.0,
             uplink_volume: 0.0,
             jump: None,
             command: vec![CommandKind::WarshipCic],
             crew: 20,
+            crew_mix: [20, 0, 0],
             crew_kind: CrewKind::Normal,
             morale: 0,
             weapons: vec![],

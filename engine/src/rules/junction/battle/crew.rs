@@ -1,5 +1,5 @@
 //! The Crew Phase: morale events and drift, resolve checks, retreat (by jump) and surrender,
-//! propellant leaks. Combat stations, WIA/KIA and damage control are not modelled yet.
+//! then combat stations, casualties and damage control (`stations.rs`), propellant leaks.
 
 use crate::dice::Roller;
 use crate::observer::Observer;
@@ -11,6 +11,7 @@ use super::super::crits;
 use super::super::design::CrewKind;
 use super::super::house_rules::ResolveThreshold;
 use super::super::morale::{self, Standing};
+use super::super::objectives::Objective;
 use super::super::ship::Status;
 use super::Battle;
 
@@ -37,7 +38,11 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         self.morale_changes();
         self.resolve_checks();
         self.retreat_jumps();
+        self.combat_stations();
+        self.casualties();
+        self.damage_control();
         self.leaks();
+        self.blockade_delivery();
     }
 
     /// "Important Rule: Morale Changes": loss events, "!" targets, drift by 1.
@@ -81,6 +86,29 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             if s.had[1] && !mobile {
                 self.fleet_event(s.side, -1, 1);
                 trace!(self.obs, "  {} is immobilized", self.m.names[i]);
+            }
+            // Restorations (Damage Control): "Power Restored" / "Mobility Restored" +3 to the
+            // ship and "Friendly Ship Restores Power/Mobility" +2 fleet-wide; "Main Weapons
+            // Repaired" +3.
+            let restored = [
+                !s.had[0] && power,
+                !s.had[1] && mobile,
+                !s.had[2] && weapons,
+            ];
+            if restored[0] || restored[1] {
+                let n = i32::from(restored[0]) + i32::from(restored[1]);
+                self.fleet_event(s.side, 2 * n, 0);
+                self.st.ships[i].morale_pending += 3 * n;
+            }
+            if restored[2] {
+                self.st.ships[i].morale_pending += 3;
+            }
+            if O::ENABLED {
+                for (k, what) in ["power", "mobility", "main weapons"].iter().enumerate() {
+                    if restored[k] {
+                        trace!(self.obs, "  {} has its {what} back", self.m.names[i]);
+                    }
+                }
             }
             let s = &mut self.st.ships[i];
             s.had = [power, mobile, weapons];
@@ -208,6 +236,17 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             } else {
                 jump.energy
             };
+            let mut s = s;
+            if s.jump_charge > 0.0 && self.interdicted(i) {
+                // "Interdiction of any strength resets all progress on a non-combat jump."
+                self.st.ships[i].jump_charge = 0.0;
+                s.jump_charge = 0.0;
+                self.count(s.side, Event::Interdicted);
+                trace!(
+                    self.obs,
+                    "  {}'s jump charge is lost to interdiction", self.m.names[i]
+                );
+            }
             let done = if s.jump_charge == 0.0 && e >= combat {
                 true
             } else {
@@ -216,12 +255,45 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 }
                 self.st.ships[i].jump_charge >= jump.energy
             };
-            if done {
+            if done && !super::super::jumps::can_jump(self.jump_rating_at(i, s.pos)) {
+                self.count(s.side, Event::Interdicted);
+                trace!(
+                    self.obs,
+                    "  {} is interdicted and cannot jump out", self.m.names[i]
+                );
+            } else if done {
                 self.st.ships[i].status = Status::Retreated;
                 self.count(s.side, Event::Retreats);
                 self.fleet_event(s.side, -3, 1);
                 trace!(self.obs, "  {} jumps out and retreats", self.m.names[i]);
             }
+        }
+    }
+
+    /// Blockade run: the delivery ship ending the crew phase in play within the radius of the
+    /// delivery point counts toward the hold time; leaving it restarts the count.
+    fn blockade_delivery(&mut self) {
+        let Some(Objective::BlockadeRun {
+            ship,
+            hex,
+            radius,
+            hold_turns,
+        }) = self.m.objective
+        else {
+            return;
+        };
+        let s = &self.st.ships[ship];
+        if self.st.delivered {
+            return;
+        }
+        if s.status.in_play() && s.pos.distance(hex) <= radius {
+            self.st.held += 1;
+            if self.st.held >= hold_turns {
+                self.st.delivered = true;
+                trace!(self.obs, "  {} completes its delivery", self.m.names[ship]);
+            }
+        } else {
+            self.st.held = 0;
         }
     }
 

@@ -1,7 +1,6 @@
 //! Hits and their consequences: the armor pipeline, Integrity, the crit roll and each crit's
 //! effect on the ship (Appendix 2). Personnel crits take their percentage of the crew at the
-//! station; until combat stations are modelled each of the five stations holds a fifth of the
-//! crew (J7).
+//! combat station; a Command Hit kills the module's crew (G20).
 
 use crate::dice::Roller;
 use crate::observer::Observer;
@@ -11,7 +10,9 @@ use super::super::Event;
 use super::super::armor::{self, HitKind};
 use super::super::crits::{self, Crit, CritTable};
 use super::super::ship::Status;
+use super::super::stations::{breach_casualties, total};
 use super::Battle;
+use super::stations;
 
 /// A hit to resolve.
 #[derive(Clone, Copy, Debug)]
@@ -28,6 +29,8 @@ pub(crate) struct Hit {
     pub ecm_damaged: bool,
     /// Roll no ordinary crits (Home On Jam under `home_on_jam_crits = "only"`).
     pub no_crits: bool,
+    /// A particle beam (one that pierces the armor ignores Redundant Emitters).
+    pub particle: bool,
 }
 
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
@@ -47,6 +50,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         self.st.ships[h.attacker].dealt += r.post;
         if r.compromised {
             self.count(side, Event::CompromisedHits);
+        }
+        if !(h.particle && r.post > 0.0) {
+            self.redundant_emitters(h.target);
         }
         trace!(
             self.obs,
@@ -93,6 +99,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             self.m.names[target],
             c.name()
         );
+        let t_side = self.st.ships[target].side;
         let t = &mut self.st.ships[target];
         let d = m.design(t);
         match c {
@@ -129,9 +136,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             Crit::CommandHit => {
                 if let Some(k) = t.command.iter().position(|ok| *ok) {
                     t.command[k] = false;
-                    let lost = d.command[k].crew().min(t.crew);
-                    t.crew -= lost;
-                    t.casualties += lost;
+                    let n = stations::command_crew_killed(t, d.command[k].crew());
+                    self.st.events[t_side.index()][Event::Killed as usize] += n;
                 }
             }
             Crit::BreachDamcon
@@ -139,11 +145,54 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             | Crit::BreachMedbay
             | Crit::BreachEngineering
             | Crit::BreachNerveCenter => {
-                // J7: a fifth of the starting crew at each station.
-                let station = d.crew / 5;
-                let lost = (station * c.casualty_percent() / 100).min(t.crew);
-                t.crew -= lost;
-                t.casualties += lost;
+                if let Some(st) = stations::breach_station(c) {
+                    let crew = total(t.at(st));
+                    let n = breach_casualties(crew, c.casualty_percent(), 0);
+                    let n = stations::hurt_at(t, st, n);
+                    trace!(self.obs, "      {n} casualties at {}", st.name());
+                }
+            }
+        }
+    }
+
+    /// Laser Redundant Emitters (G7: hit locations are ignored except here): the hit lands on
+    /// a laser with emitters left with probability laser volume / ship volume; that laser
+    /// loses one emitter and the location is rerolled (it can hit a laser again).
+    fn redundant_emitters(&mut self, target: usize) {
+        let m = self.m;
+        let t = &self.st.ships[target];
+        let d = m.design(t);
+        if !t.re_left.iter().any(|&n| n > 0) {
+            return;
+        }
+        loop {
+            let t = &self.st.ships[target];
+            let u = f64::from(self.dice.below(1_000_000)) / 1e6 * d.volume;
+            let mut cum = 0.0;
+            let mut hit = None;
+            for (k, &w) in d.weapons.iter().enumerate() {
+                if t.re_left[k] > 0 {
+                    cum += m.catalogue.weapons[w].volume;
+                    if u < cum {
+                        hit = Some(k);
+                        break;
+                    }
+                }
+            }
+            let Some(k) = hit else { return };
+            let left = {
+                let t = &mut self.st.ships[target];
+                t.re_left[k] -= 1;
+                t.re_left[k]
+            };
+            trace!(
+                self.obs,
+                "    the hit finds a {} on {}: one redundant emitter lost ({left} left), location rerolled",
+                m.catalogue.weapons[d.weapons[k]].name,
+                self.m.names[target]
+            );
+            if left == 0 && !self.st.ships[target].re_left.iter().any(|&n| n > 0) {
+                return;
             }
         }
     }

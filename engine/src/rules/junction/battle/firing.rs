@@ -13,7 +13,7 @@ use super::super::design::WeaponKind;
 use super::super::ewar::{self, Jamming};
 use super::super::guided;
 use super::super::house_rules::HomeOnJamCrits;
-use super::super::parts::{self, Payload};
+use super::super::parts::{self, Guidance, Payload};
 use super::super::point_defense;
 use super::super::policy::{EwarPriority, PdStance};
 use super::super::ship::Status;
@@ -26,6 +26,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         self.guided_attacks();
         self.launches();
         self.direct_fire();
+        self.interdiction();
+        // Kinetic salvos wrecked by Area Denial die now.
+        self.st.gws.retain(|g| !g.doomed);
         self.settle_destroyed();
     }
 
@@ -46,6 +49,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             s.fired_now = [false; super::super::design::MAX_WEAPONS];
             s.used = [false; super::super::design::MAX_WEAPONS];
             s.assists = 0;
+            s.interdiction = 0;
             let d = m.design(s);
             s.energy = s.generation(d);
             s.sensors = 0.0;
@@ -113,12 +117,21 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         }
     }
 
+    /// Guided weapons weapon `k` of ship `i` can engage as point defense: Area Denial for a
+    /// Macron, the Redundant Emitters it has left (at least 1) for a Laser.
+    fn pd_targets(&self, i: usize, k: usize) -> u32 {
+        let s = &self.st.ships[i];
+        let wd = &self.m.catalogue.weapons[self.m.design(s).weapons[k]];
+        match wd.kind {
+            WeaponKind::Laser { .. } => u32::from(s.re_left[k]).max(1),
+            kind => kind.pd_targets(),
+        }
+    }
+
     /// Whether weapon `k` of ship `i` is kept back for point defense this turn.
     fn held_for_pd(&self, i: usize, k: usize, threatened: bool) -> bool {
         let s = &self.st.ships[i];
-        let d = self.m.design(s);
-        let kind = self.m.catalogue.weapons[d.weapons[k]].kind;
-        if kind.pd_targets() < 2 {
+        if self.pd_targets(i, k) < 2 {
             return false;
         }
         match self.m.policies[s.side.index()].pd {
@@ -157,7 +170,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 {
                     continue;
                 }
-                let killed = point_defense::kills(wd.ap, wd.kind.pd_targets(), dur, left);
+                let killed = point_defense::kills(wd.ap, self.pd_targets(i, k), dur, left);
                 if killed == 0 {
                     continue;
                 }
@@ -201,6 +214,15 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 let target = self.st.ships[t];
                 let jammed = ewar::jamming(gd.size.sensors(), target.ecm) != Jamming::Clear;
                 let table = m.policies[group.side.index()].crit_table;
+                // A kinetic wrecked by Area Denial still hits 80% of the time unless jammed
+                // (Home On Jam excepted).
+                let wrecked_miss = group.doomed
+                    && ((jammed && gd.guidance != Guidance::HomeOnJam)
+                        || self.dice.below(100) >= 80);
+                if wrecked_miss {
+                    self.count(group.side, Event::GwMisses);
+                    continue;
+                }
                 let outcome = guided::guidance(
                     gd.guidance,
                     jammed,
@@ -245,6 +267,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     multiplier: how.multiplier,
                     ecm_damaged: how.ecm_damaged,
                     no_crits: only,
+                    particle: false,
                 });
             }
             self.st.gws.swap_remove(g);
@@ -311,6 +334,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 launched: self.st.turn,
                 target: t as u8,
                 contact: false,
+                doomed: false,
             });
             let g = self.st.gws.len() - 1;
             self.point_defense(g, s.side.other());
@@ -381,6 +405,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 }
                 let wd = &m.catalogue.weapons[d.weapons[k]];
                 let Some(bracket) = ewar::bracket(dist, wd.ranges) else {
+                    if m.policies[side.index()].area_denial {
+                        self.area_denial_attack(i, k, t);
+                    }
                     continue;
                 };
                 let Some(shot) = ewar::direct_shot(
@@ -475,6 +502,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     },
                     ecm_damaged: false,
                     no_crits: false,
+                    particle: matches!(wd.kind, WeaponKind::ParticleBeam { .. }),
                 });
             }
         }

@@ -15,8 +15,10 @@ use super::Battle;
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
     pub(crate) fn maneuver_phase(&mut self) {
         self.ship_maneuver();
+        self.jump_arrivals();
         self.threat_zones();
         self.guided_maneuver();
+        self.area_denial_hits();
     }
 
     /// Burn to keep the policy's distance to the nearest enemy: try no burn and every straight
@@ -36,10 +38,24 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 continue;
             }
             let mut burn = Hex::default();
-            if let (true, Some(keep), Some(t)) = (can_burn, m.keep[i], self.nearest_enemy(i)) {
-                let max = s.acceleration(d).min(s.delta_v.floor() as i32);
-                let o = self.st.ships[t];
-                let (o1, o2) = (o.pos.add(o.vel), o.pos.add(o.vel.scale(2)));
+            let charging = can_burn && self.jump_decision(i);
+            if self.st.ships[i].status == Status::Jumping {
+                continue;
+            }
+            // Objectives: the delivery ship steers for its delivery point; the VIP holds.
+            let goal = m.objective.and_then(|o| o.goal(i));
+            let holds = m.objective.is_some_and(|o| o.holds(i));
+            let aim = match goal {
+                Some(g) => Some((0, (g, g))),
+                None => m.keep[i].zip(self.nearest_enemy(i)).map(|(keep, t)| {
+                    let o = self.st.ships[t];
+                    (keep, (o.pos.add(o.vel), o.pos.add(o.vel.scale(2))))
+                }),
+            };
+            if let (false, true, false, Some((keep, (o1, o2)))) = (charging, can_burn, holds, aim) {
+                let max = s
+                    .acceleration(d)
+                    .min((s.delta_v / s.delta_v_per_hex() + 1e-9).floor() as i32);
                 let score = |b: Hex| {
                     let v = s.vel.add(b);
                     let p1 = s.pos.add(v);
@@ -62,7 +78,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             }
             let s = &mut self.st.ships[i];
             s.vel = s.vel.add(burn);
-            s.delta_v -= f64::from(burn.length());
+            s.delta_v = (s.delta_v - f64::from(burn.length()) * s.delta_v_per_hex()).max(0.0);
             s.pos = s.pos.add(s.vel);
             if !burn.is_zero() {
                 trace!(

@@ -8,10 +8,13 @@ use crate::observer::Observer;
 use crate::outcome::{Ending, Outcome, ShipTally, Side, SideTally, Verdict};
 use crate::trace;
 
+mod area_denial;
 mod crew;
 mod damage;
 mod firing;
+mod jumps;
 mod maneuver;
+pub(crate) mod stations;
 
 use super::Event;
 use super::hex::Hex;
@@ -49,6 +52,9 @@ pub struct GwGroup {
     pub target: u8,
     /// Its trajectory passed through the target's hex in the last maneuver phase.
     pub contact: bool,
+    /// Wrecked by Area Denial (a kinetic payload): attacks at 80% if unjammed, then is gone at
+    /// the end of the firing phase.
+    pub doomed: bool,
 }
 
 /// Reusable per-worker battle state (reset from the matchup's templates each battle; vectors
@@ -61,8 +67,14 @@ pub struct BattleState {
     pub gws: Vec<GwGroup>,
     /// Closest approach of each ship pair during the last maneuver phase (n × n).
     pub approach: Vec<f64>,
+    /// Area Denial marks for the coming maneuver phase.
+    pub marks: Vec<super::area_denial::Mark>,
     /// Current turn (1-based).
     pub turn: u32,
+    /// Blockade run: crew phases in a row the delivery ship has ended on the delivery point.
+    pub held: u32,
+    /// Blockade run: the delivery has been made.
+    pub delivered: bool,
     /// Per side, the rule system's event counters.
     pub events: [[u32; crate::outcome::MAX_EVENTS]; 2],
 }
@@ -75,7 +87,10 @@ impl BattleState {
             ships: Vec::with_capacity(n),
             gws: Vec::with_capacity(MAX_GW_GROUPS),
             approach: Vec::with_capacity(n * n),
+            marks: Vec::with_capacity(area_denial::MAX_MARKS),
             turn: 0,
+            held: 0,
+            delivered: false,
             events: [[0; crate::outcome::MAX_EVENTS]; 2],
         }
     }
@@ -84,10 +99,13 @@ impl BattleState {
         self.ships.clear();
         self.ships.extend_from_slice(&m.start);
         self.gws.clear();
+        self.marks.clear();
         let n = m.start.len();
         self.approach.clear();
         self.approach.resize(n * n, f64::INFINITY);
         self.turn = 0;
+        self.held = 0;
+        self.delivered = false;
         self.events = [[0; crate::outcome::MAX_EVENTS]; 2];
     }
 }
@@ -117,7 +135,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         self.st
             .ships
             .iter()
-            .filter(|s| s.side == side && s.status.in_play())
+            .filter(|s| s.side == side && s.status.in_battle())
             .count()
     }
 }
@@ -169,7 +187,7 @@ fn finish<R: Roller, O: Observer>(
         sides[k].damage_dealt += t.damage_dealt;
         sides[k].damage_taken += t.damage_taken;
         total[k] += u64::from(s.points);
-        if s.status.in_play() {
+        if s.status.in_battle() {
             sides[k].survivors += 1;
             value[k] += u64::from(s.points);
         }
@@ -181,7 +199,7 @@ fn finish<R: Roller, O: Observer>(
     for (k, side) in sides.iter_mut().enumerate() {
         side.events = b.st.events[k];
     }
-    let verdict = match ending {
+    let standing = match ending {
         Ending::MutualDestruction => Verdict::Draw,
         Ending::Annihilation => {
             if sides[0].survivors == 0 {
@@ -204,19 +222,28 @@ fn finish<R: Roller, O: Observer>(
             }
         }
     };
+    let verdict =
+        b.m.objective
+            .map_or(standing, |o| o.verdict(&b.st.ships, b.st.delivered));
+    let say = |v: Verdict| match v {
+        Verdict::Win(s) => format!("side {s} wins"),
+        Verdict::Draw => "draw".to_string(),
+    };
     trace!(
         b.obs,
-        "End after turn {}: {} ({})",
+        "End after turn {}: {} ({}){}",
         b.st.turn,
-        match verdict {
-            Verdict::Win(s) => format!("side {s} wins"),
-            Verdict::Draw => "draw".to_string(),
-        },
-        ending.name()
+        say(verdict),
+        ending.name(),
+        if verdict == standing {
+            String::new()
+        } else {
+            format!("; last side standing: {}", say(standing))
+        }
     );
     Outcome {
         verdict,
-        standing: verdict,
+        standing,
         ending,
         turns: b.st.turn,
         sides,
