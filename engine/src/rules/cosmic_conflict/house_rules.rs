@@ -100,6 +100,17 @@ pub enum FirstPlayer {
     B,
 }
 
+/// Where Launch Hangar fighter units start (`fighters_deploy`, F1): "These may be start the
+/// game on this Ship or deployed within 8 distance of this Ship" (ch. 6b).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FighterDeploy {
+    /// In play, 8 ahead of the carrier (default).
+    Launched,
+    /// Aboard the carrier, launched one per Launch Hangar per turn.
+    Aboard,
+}
+
 /// The Cosmic Conflict house rules with their defaults.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -146,6 +157,13 @@ pub struct HouseRules {
     /// A Mobile Solid piece that comes to rest on a ship destroys it (ch. 8: "a massive
     /// asteroid's movement can catch an unwary Ship and turn it into debris").
     pub mobile_solid_crushes: bool,
+    /// G14: largest Size a fighter's weapon may be given (the text: "a Size that is chosen at
+    /// the creation of the Fighter").
+    pub fighter_weapon_size_max: u8,
+    /// F1: where Launch Hangar fighter units start.
+    pub fighters_deploy: FighterDeploy,
+    /// F5: fighters aboard a carrier are destroyed with it (the text is silent).
+    pub fighters_lost_with_carrier: bool,
 }
 
 /// Range band edges per weapon type (ch. 6): Range, then each Extended Range.
@@ -209,6 +227,9 @@ impl Default for HouseRules {
             weapon_ranges: WeaponRanges::default(),
             terrain_damage_to_health: false,
             mobile_solid_crushes: true,
+            fighter_weapon_size_max: 2,
+            fighters_deploy: FighterDeploy::Launched,
+            fighters_lost_with_carrier: true,
         }
     }
 }

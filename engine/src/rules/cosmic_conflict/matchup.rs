@@ -5,6 +5,7 @@ use crate::geometry::Board;
 
 use super::attack::{AttackSetup, WeaponProfile};
 use super::design::{ComponentKind, ShipDesign, Slot, WeaponType};
+use super::fighters::FighterTable;
 use super::house_rules::HouseRules;
 use super::policy::Policy;
 use super::ship::ShipState;
@@ -71,6 +72,8 @@ pub struct Matchup {
     pub reach_squared: Vec<f64>,
     /// Per design: firepower (sum of weapon values), for the `focus-threat` policy.
     pub firepower: Vec<Vec<f32>>,
+    /// Fighters and their carriers (ch. 6c); `fighters.any` is false without fighters.
+    pub fighters: FighterTable,
     expected: Vec<f32>,
     max_weapons: usize,
 }
@@ -205,6 +208,7 @@ impl Matchup {
             facing_offset,
             ranges,
             firepower,
+            fighters: FighterTable::default(),
             expected,
             max_weapons,
         }

@@ -10,6 +10,7 @@ use crate::outcome::{Ending, MAX_EVENTS, Outcome, ShipTally, Side, SideTally, Ve
 use crate::trace;
 
 mod command_phase;
+mod fighter_phase;
 mod movement;
 mod objectives;
 mod targeting;
@@ -24,6 +25,7 @@ use super::attack::{AttackSetup, Band};
 use super::condition;
 use super::damage::{self, DamagePacket};
 use super::design::WeaponType;
+use super::fighters::FighterState;
 use super::house_rules::{BypassAccuracy, FirstPlayer};
 use super::matchup::{GameLength, Matchup};
 use super::orders::{Holding, Order};
@@ -77,6 +79,8 @@ pub struct BattleState {
     pub events: [[u32; MAX_EVENTS]; 2],
     /// [Marked] effects bought for the ship in its attack step.
     pub marks: MarkEffects,
+    /// Fighters' shots, landings and hangar use (fixed arrays; reset only with fighters).
+    pub fighters: FighterState,
 }
 
 impl BattleState {
@@ -100,6 +104,7 @@ impl BattleState {
             token_origin: None,
             events: [[0; MAX_EVENTS]; 2],
             marks: MarkEffects::default(),
+            fighters: FighterState::default(),
         }
     }
 }
@@ -144,6 +149,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         self.s.activated = 0;
         self.s.events = [[0; MAX_EVENTS]; 2];
         self.s.marks = MarkEffects::default();
+        if self.m.fighters.any {
+            self.s.fighters.reset(&self.m.fighters);
+        }
         // G15: the first player is decided once per game and starts every Size step.
         let first = match self.m.rules.first_player {
             FirstPlayer::A => Side::A,
@@ -165,7 +173,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         self.s
             .ships
             .iter()
-            .filter(|s| s.side == side && s.active())
+            // Fighters "do not count as a Ship" (ch. 6c): they never keep a side in the game.
+            .filter(|s| s.side == side && s.active() && s.size > 0)
             .count()
     }
 
@@ -218,6 +227,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     }
 
     fn outcome(&mut self, ending: Ending, ships: &mut [ShipTally]) -> Outcome {
+        if self.m.fighters.any {
+            self.fighters_at_game_end();
+        }
         let mut sides = [SideTally::default(); 2];
         for (side, events) in sides.iter_mut().zip(self.s.events) {
             side.events = events;
@@ -227,7 +239,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             t.damage_dealt += ship.damage_dealt;
             t.damage_taken += ship.damage_taken;
             let destroyed = ship.status == Status::Destroyed;
-            if ship.active() {
+            if ship.active() && ship.size > 0 {
                 t.survivors += 1;
             }
             if destroyed {
@@ -238,6 +250,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 damage_taken: ship.damage_taken,
                 destroyed,
             };
+        }
+        if self.m.fighters.any {
+            self.claim_fighter_points(&mut sides);
         }
         let standing = match ending {
             Ending::MutualDestruction => Verdict::Draw,
@@ -321,6 +336,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         }
         self.scenario_actions();
         self.end_of_turn_orders();
+        if self.m.fighters.any {
+            self.fighter_resolution();
+        }
         for ship in &mut self.s.ships {
             ship.fired = 0;
             ship.pws_partners = 0;
@@ -386,7 +404,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let target = &self.s.ships[j];
         if mount.kind.affected_by_pws() {
             let mut pws = i32::from(target.equipment.pws);
-            if mount.kind == WeaponType::Missiles || m.rules.aws_vs_rockets {
+            // AWS cover counts "for the purposes of defending against missile attacks and
+            // Fighters" (ch. 6): every PWS-affected weapon a fighter fires.
+            if mount.kind == WeaponType::Missiles || m.rules.aws_vs_rockets || adesign.size == 0 {
                 pws += self.aws_cover(j);
             }
             damage_mod -= pws;
@@ -481,8 +501,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         }
         if was_active && !ship.active() {
             // Leaves play: the only place (with fleeing) where a side's count drops.
-            self.s.alive[ship.side.index()] -= 1;
+            if ship.size > 0 {
+                self.s.alive[ship.side.index()] -= 1;
+            } else {
+                self.fighter_lost(j);
+            }
         }
+        let ship = &self.s.ships[j];
         trace!(
             self.obs,
             "      {} takes {} (health {}/{}){}",
@@ -503,6 +528,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     /// One Ship Activation: attacks and components, then movement, then post-move triggers.
     fn activate_ship(&mut self, i: usize) {
+        if self.s.ships[i].size == 0 {
+            return self.activate_fighter(i);
+        }
         if self.jump_out(i) {
             return;
         }
@@ -550,7 +578,11 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 self.contingent_fire(i);
             }
             if self.s.ships[i].active() && policy.pws_exchange && m.rules.pws_exchange {
-                self.pws_exchanges(i);
+                if m.fighters.any {
+                    self.pws_exchanges_with_fighters(i);
+                } else {
+                    self.pws_exchanges(i);
+                }
             }
         }
         self.after_move(i);
@@ -576,6 +608,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             } else {
                 k += 1;
             }
+        }
+        if aws > 0 && self.m.fighters.any {
+            self.aws_vs_fighters(i, aws);
         }
     }
 
@@ -637,7 +672,8 @@ impl<R: Roller, O: Observer> ActivationDriver for Battle<'_, R, O> {
 
     fn unit(&self, i: usize) -> Option<(Side, u8)> {
         let s = &self.s.ships[i];
-        s.active().then_some((s.side, s.size))
+        // A fighter aboard its carrier activates too: to launch (ch. 6c).
+        (s.active() || s.status == Status::Aboard).then_some((s.side, s.size))
     }
 
     fn wants_to_pass(&mut self, side: Side, size: u8) -> bool {
