@@ -25,6 +25,7 @@ fn ship(size: u8, components: Vec<ComponentMount>) -> (ShipDesign, ShipState) {
         chart: MghChart::default(),
         weapons: vec![],
         components,
+        fighter: None,
     };
     let s = ShipState::new(0, &design, Side::A, 0);
     (design, s)

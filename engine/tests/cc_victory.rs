@@ -24,6 +24,7 @@ fn ship(side: Side, size: u8, points: u32, x: f64, y: f64) -> ShipState {
         chart: MghChart::default(),
         weapons: vec![],
         components: vec![],
+        fighter: None,
     };
     let mut s = ShipState::new(0, &design, side, points);
     s.pos = Vec2::new(x, y);

@@ -67,6 +67,7 @@ fn vector_02_secondary_kinetic_vs_smaller() {
         chart: DEFAULT,
         weapons: vec![],
         components: vec![],
+        fighter: None,
     };
     let w = fleetlab_engine::rules::cosmic_conflict::design::WeaponMount {
         kind: WeaponType::Kinetic,
@@ -254,6 +255,7 @@ fn ship(size: u8, components: Vec<ComponentMount>) -> (ShipDesign, ShipState) {
         chart: DEFAULT,
         weapons: vec![],
         components,
+        fighter: None,
     };
     let s = ShipState::new(0, &d, Side::B, 0);
     (d, s)
@@ -458,6 +460,7 @@ fn weapons_damage_deactivates_weapons() {
             mount(Slot::Secondary),
         ],
         components: vec![],
+        fighter: None,
     };
     let rules = HouseRules {
         condition_table: [ConditionKind::Weapons; 11],

@@ -92,6 +92,13 @@ fn steady_state_formation_battles_do_not_allocate() {
     }
 }
 
+/// Fighters on both sides (launches, landings, resupply, PWS exchanges with fPWS, AWS fire on
+/// fighters) live in the worker's fixed arrays: no allocation either.
+#[test]
+fn steady_state_fighter_battles_do_not_allocate() {
+    assert_no_allocations_in("carrier-strike.toml", 2);
+}
+
 fn assert_no_allocations(file: &str) {
     assert_no_allocations_in(file, 0);
 }

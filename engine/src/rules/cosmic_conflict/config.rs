@@ -17,6 +17,8 @@ use super::design::{
     Variant, WeaponMount, WeaponType,
 };
 use super::faction::Faction;
+use super::fighter_config::{self, FighterDesignSpec, FleetFighter, FleetFighterSpec};
+use super::fighters::{self, FighterTable, NO_CARRIER};
 use super::formation_config::{self, EscortSpec, FleetGroups, FormationSpec};
 use super::house_rules::{HouseRules, MghChart};
 use super::matchup::{GameLength, Matchup, Scenario};
@@ -52,6 +54,9 @@ pub struct Doc {
     /// Ship designs (SICs).
     #[serde(default)]
     pub design: Vec<Spanned<DesignSpec>>,
+    /// Fighter designs (ch. 6c).
+    #[serde(default)]
+    pub fighter: Vec<Spanned<FighterDesignSpec>>,
     /// Fleets.
     #[serde(default)]
     pub fleet: Vec<Spanned<FleetSpec>>,
@@ -183,6 +188,9 @@ pub struct FleetSpec {
     /// `[[fleet.escort]]`: Escort relationships (ch. 9g).
     #[serde(default)]
     pub escort: Vec<Spanned<EscortSpec>>,
+    /// Fighters and their carriers (ch. 6c).
+    #[serde(default)]
+    pub fighters: Vec<Spanned<FleetFighterSpec>>,
 }
 
 /// One side of a matchup.
@@ -299,6 +307,11 @@ pub(super) struct Issues {
 }
 
 impl Issues {
+    /// Issues so far.
+    pub(super) fn len(&self) -> usize {
+        self.list.len()
+    }
+
     pub(super) fn push(
         &mut self,
         doc: usize,
@@ -334,7 +347,7 @@ impl Issues {
     }
 }
 
-fn slot(s: Option<SlotName>) -> Option<Slot> {
+pub(super) fn slot(s: Option<SlotName>) -> Option<Slot> {
     s.map(|s| match s {
         SlotName::Primary => Slot::Primary,
         SlotName::Secondary => Slot::Secondary,
@@ -555,6 +568,7 @@ fn design(
         chart: spec.chart.as_ref().map_or(rules.chart, |c| *c.get_ref()),
         weapons,
         components,
+        fighter: None,
     })
 }
 
@@ -869,14 +883,37 @@ pub fn build(docs: &[Doc]) -> Result<Vec<NamedMatchup<Matchup>>, Vec<ConfigIssue
             }
         }
     }
+    // Fighter designs (ch. 6c): Size 0 designs in the same list, named apart.
+    let mut fighter_index: HashMap<String, usize> = HashMap::new();
+    for (d, doc) in docs.iter().enumerate() {
+        for (k, spec) in doc.fighter.iter().enumerate() {
+            let s = spec.get_ref();
+            let name = s.name.get_ref();
+            let at = format!("fighter[{k}] ({name})");
+            if fighter_index.contains_key(name) {
+                issues.push(
+                    d,
+                    s.name.span(),
+                    format!("fighter[{k}].name"),
+                    format!("fighter `{name}` is defined twice; fighter names must be unique"),
+                );
+                continue;
+            }
+            if let Some(ds) = fighter_config::fighter_design(d, &at, s, &rules, &mut issues) {
+                fighter_index.insert(name.clone(), designs.len());
+                designs.push(ds);
+            }
+        }
+    }
     // Fleets.
-    let mut fleets: HashMap<String, (usize, Vec<usize>, Faction)> = HashMap::new();
+    let mut fleets: HashMap<String, (usize, Vec<usize>, Faction, Vec<FleetFighter>)> =
+        HashMap::new();
     let mut fleet_groups: HashMap<String, FleetGroups> = HashMap::new();
     for (d, doc) in docs.iter().enumerate() {
         for (k, spec) in doc.fleet.iter().enumerate() {
             let f = spec.get_ref();
             let name = f.name.get_ref();
-            if let Some((od, _, _)) = fleets.get(name) {
+            if let Some((od, _, _, _)) = fleets.get(name) {
                 issues.push(
                     d,
                     f.name.span(),
@@ -934,7 +971,34 @@ pub fn build(docs: &[Doc]) -> Result<Vec<NamedMatchup<Matchup>>, Vec<ConfigIssue
             let faction = fleet_faction(d, k, f, &ships, &designs, &mut issues);
             let groups = formation_config::fleet_groups(d, k, f, &ships, &designs, &mut issues);
             fleet_groups.insert(name.clone(), groups);
-            fleets.insert(name.clone(), (d, ships, faction));
+            let fighters = if f.fighters.is_empty() || ships.len() != f.ships.len() {
+                Vec::new()
+            } else {
+                fighter_config::fleet_fighters(
+                    d,
+                    &format!("fleet[{k}] ({name})"),
+                    &f.fighters,
+                    &ships,
+                    &designs,
+                    &fighter_index,
+                    MAX_SHIPS / 2 - ships.len().min(MAX_SHIPS / 2),
+                    &mut issues,
+                )
+            };
+            if ships.len() + fighters.len() > MAX_SHIPS / 2 {
+                issues.push(
+                    d,
+                    spec.span(),
+                    format!("fleet[{k}] ({name}).fighters"),
+                    format!(
+                        "{} ships and {} fighters; at most {} units per fleet",
+                        ships.len(),
+                        fighters.len(),
+                        MAX_SHIPS / 2
+                    ),
+                );
+            }
+            fleets.insert(name.clone(), (d, ships, faction, fighters));
         }
     }
     // Matchups.
@@ -965,8 +1029,8 @@ pub fn build(docs: &[Doc]) -> Result<Vec<NamedMatchup<Matchup>>, Vec<ConfigIssue
                     );
                 }
                 let p = policy(d, &at, s, &mut issues);
-                if let (Some((_, ships, faction)), Some(p)) = (fleet, p) {
-                    sides.push((fname.clone(), ships.clone(), p, *faction));
+                if let (Some((_, ships, faction, fighters)), Some(p)) = (fleet, p) {
+                    sides.push((fname.clone(), ships.clone(), p, *faction, fighters.clone()));
                 }
             }
             if sides.len() == 2 && issues.list.is_empty() {
@@ -1075,6 +1139,17 @@ fn check_rules(d: usize, r: &HouseRules, span: Range<usize>, issues: &mut Issues
             );
         }
     }
+    if r.fighter_weapon_size_max == 0 || r.fighter_weapon_size_max > MAX_SIZE {
+        issues.push(
+            d,
+            span.clone(),
+            "house_rules.fighter_weapon_size_max",
+            format!(
+                "{} is out of range: allowed 1..={MAX_SIZE}",
+                r.fighter_weapon_size_max
+            ),
+        );
+    }
     if r.linked_max == 0 || r.linked_max > 6 {
         issues.push(
             d,
@@ -1100,7 +1175,11 @@ fn assemble(
     // Only the designs this matchup uses, re-indexed.
     let mut used: Vec<(usize, Faction)> = sides
         .iter()
-        .flat_map(|(_, s, _, f)| s.iter().map(|&g| (g, *f)))
+        .flat_map(|(_, s, _, f, fl)| {
+            s.iter()
+                .map(|&g| (g, *f))
+                .chain(fl.iter().map(|u| (u.design, Faction::None)))
+        })
         .collect();
     used.sort_unstable();
     used.dedup();
@@ -1113,7 +1192,7 @@ fn assemble(
     let mut names = Vec::new();
     let mut ship_sides = Vec::new();
     let mut points = [0u32; 2];
-    for (si, (_, ships, _, faction)) in sides.iter().enumerate() {
+    for (si, (_, ships, _, faction, _)) in sides.iter().enumerate() {
         let side = if si == 0 { Side::A } else { Side::B };
         let n = ships.len();
         for (idx, &g) in ships.iter().enumerate() {
@@ -1204,33 +1283,142 @@ fn assemble(
             }
         }
     }
+    // After the scenario's fixed starts: fighters deploy from where their carriers stand.
+    let fighter_table = add_fighters(
+        sides,
+        designs,
+        &local,
+        rules,
+        board,
+        depth,
+        &mut start,
+        &mut names,
+        &mut ship_sides,
+        &mut points,
+    );
+    if start.len() > MAX_SHIPS {
+        issues.push(
+            d,
+            0..0,
+            format!("matchup[{k}]"),
+            format!("{} units in one matchup; at most {MAX_SHIPS}", start.len()),
+        );
+        return None;
+    }
     let policies = [sides[0].2.clone(), sides[1].2.clone()];
     let label = format!(
         "{} ({}) vs {} ({})",
         sides[0].0, policies[0].preset, sides[1].0, policies[1].preset
     );
+    let policy_names = [policies[0].to_string(), policies[1].to_string()];
+    let ship_points = start.iter().map(|s| Some(s.points)).collect();
+    let mut matchup = Matchup::new(
+        mdesigns,
+        start,
+        names.clone(),
+        policies,
+        scenario_for(scenario, points),
+        rules.clone(),
+        &beam_range_bonus,
+    );
+    matchup.fighters = fighter_table;
     Some(NamedMatchup {
         label,
         fleets: [sides[0].0.clone(), sides[1].0.clone()],
-        policies: [policies[0].to_string(), policies[1].to_string()],
+        policies: policy_names,
         points: [Some(points[0]), Some(points[1])],
-        ship_names: names.clone(),
-        ship_points: start.iter().map(|s| Some(s.points)).collect(),
+        ship_names: names,
+        ship_points,
         ship_sides,
-        matchup: Matchup::new(
-            mdesigns,
-            start,
-            names,
-            policies,
-            scenario_for(scenario, points),
-            rules.clone(),
-            &beam_range_bonus,
-        ),
+        matchup,
     })
 }
 
-/// One side of a matchup: fleet name, ship designs, policy, faction.
-type SideSetup = (String, Vec<usize>, Policy, Faction);
+/// One side of a matchup: fleet name, ship designs, policy, faction, fighters.
+type SideSetup = (String, Vec<usize>, Policy, Faction, Vec<FleetFighter>);
+
+/// Append every side's fighters after all the ships (so `scenario.start` indices stay those
+/// of the ships): named on after their side's ships, priced by the fighter cost rule (ch. 6c),
+/// Launch Hangar units deployed 8 ahead of the carrier or aboard (house rule
+/// `fighters_deploy`), Fighter Hangar units aboard, FTL fighters without a carrier on their
+/// side's edge. Returns the carrier table.
+#[allow(clippy::too_many_arguments)]
+fn add_fighters(
+    sides: &[SideSetup],
+    designs: &[ShipDesign],
+    local: &dyn Fn(usize, Faction) -> usize,
+    rules: &HouseRules,
+    board: Board,
+    depth: f64,
+    start: &mut Vec<ShipState>,
+    names: &mut Vec<String>,
+    ship_sides: &mut Vec<Side>,
+    points: &mut [u32; 2],
+) -> FighterTable {
+    let mut table = FighterTable {
+        any: false,
+        carrier: vec![NO_CARRIER; start.len()],
+        full_load: vec![0; start.len()],
+    };
+    let mut first_ship = 0;
+    for (si, (_, ships, _, _, fighters)) in sides.iter().enumerate() {
+        let side = if si == 0 { Side::A } else { Side::B };
+        let mut launched_from = vec![0usize; ships.len()];
+        let free: Vec<&FleetFighter> = fighters.iter().filter(|f| f.carrier.is_none()).collect();
+        let mut free_k = 0;
+        for (n, f) in fighters.iter().enumerate() {
+            let ds = &designs[f.design];
+            let spec = ds.fighter.unwrap_or_default();
+            let cost = fighters::fighter_cost(ds);
+            points[si] += cost;
+            let mut unit = ShipState::new(local(f.design, Faction::None) as u16, ds, side, cost);
+            unit.velocity = 0;
+            match f.carrier {
+                Some(c) => {
+                    let carrier = start[first_ship + c];
+                    let (launch, _) = fighter_config::hangars(&designs[ships[c]]);
+                    let deploy = launched_from[c] < launch
+                        && rules.fighters_deploy == super::house_rules::FighterDeploy::Launched;
+                    launched_from[c] += 1;
+                    unit.facing = carrier.facing;
+                    if deploy {
+                        let p = carrier.pos + carrier.facing * fighters::DEPLOY_DISTANCE;
+                        unit.pos =
+                            Vec2::new(p.x.clamp(0.0, board.length), p.y.clamp(0.0, board.width));
+                    } else {
+                        unit.pos = carrier.pos;
+                        unit.status = super::ship::Status::Aboard;
+                    }
+                    table.carrier.push((first_ship + c) as u8);
+                }
+                None => {
+                    free_k += 1;
+                    let x = if side == Side::A {
+                        depth / 2.0
+                    } else {
+                        board.length - depth / 2.0
+                    };
+                    unit.pos =
+                        Vec2::new(x, board.width * free_k as f64 / (free.len() as f64 + 1.0));
+                    unit.facing = Vec2::new(if side == Side::A { 1.0 } else { -1.0 }, 0.0);
+                    table.carrier.push(NO_CARRIER);
+                }
+            }
+            // A fighter without a weapon has nothing to resupply.
+            table.full_load.push(if ds.weapons.is_empty() {
+                0
+            } else {
+                spec.shots()
+            });
+            table.any = true;
+            start.push(unit);
+            names.push(format!("{side}{} {}", ships.len() + n + 1, ds.name));
+            ship_sides.push(side);
+        }
+        first_ship += ships.len();
+    }
+    table
+}
 
 /// The scenario for fleets of these points (the objective line counts its objectives from
 /// them unless the config fixed the number).

@@ -1,6 +1,7 @@
 //! The Ship Information Card (SIC) vocabulary: sizes, weapons, variants, components, charts.
 //! Cosmic Conflict ch. 2 (SIC) and ch. 6 (Equipment Readout).
 
+use super::fighters::FighterSpec;
 use super::house_rules::MghChart;
 
 /// Largest ship Size (Cosmic Conflict ch. 2: Sizes 1–6; fighters are Size 0, issue 3).
@@ -257,20 +258,26 @@ pub struct ShipDesign {
     pub weapons: Vec<WeaponMount>,
     /// Components in SIC order.
     pub components: Vec<ComponentMount>,
+    /// A fighter (Size 0, ch. 6c): its fixed weapon Size and fighter-only components.
+    pub fighter: Option<FighterSpec>,
 }
 
 impl ShipDesign {
     /// Weapon Size of a mount: the ship's Size in a Primary slot, one smaller in a Secondary.
+    /// A fighter's weapon has the Size "chosen at the creation of the Fighter" (ch. 6c).
     pub fn weapon_size(&self, w: &WeaponMount) -> u8 {
+        if let Some(f) = &self.fighter {
+            return f.weapon_size;
+        }
         match w.slot {
             Slot::Primary => self.size,
             Slot::Secondary => self.size - 1,
         }
     }
 
-    /// Health boxes: one row per Size.
+    /// Health boxes: one row per Size (a Size 0 fighter has one track of `row_length`).
     pub fn health(&self) -> u32 {
-        u32::from(self.size) * u32::from(self.row_length)
+        u32::from(self.size.max(1)) * u32::from(self.row_length)
     }
 
     /// Boxes of an Armor or Shield track in `slot`: a full row (Primary) or half, rounded
@@ -325,6 +332,7 @@ mod tests {
             chart: MghChart::default(),
             weapons: vec![],
             components: vec![],
+            fighter: None,
         };
         assert_eq!(d.track_length(Slot::Primary), 9);
         assert_eq!(d.track_length(Slot::Secondary), 5);

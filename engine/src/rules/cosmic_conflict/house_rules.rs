@@ -100,6 +100,17 @@ pub enum FirstPlayer {
     B,
 }
 
+/// Where Launch Hangar fighter units start (`fighters_deploy`, F1): "These may be start the
+/// game on this Ship or deployed within 8 distance of this Ship" (ch. 6b).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FighterDeploy {
+    /// In play, 8 ahead of the carrier (default).
+    Launched,
+    /// Aboard the carrier, launched one per Launch Hangar per turn.
+    Aboard,
+}
+
 /// The Cosmic Conflict house rules with their defaults.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -148,6 +159,13 @@ pub struct HouseRules {
     pub mobile_solid_crushes: bool,
     /// Formations and Escorts (ch. 9g): see [`FormationRules`].
     pub formations: FormationRules,
+    /// G14: largest Size a fighter's weapon may be given (the text: "a Size that is chosen at
+    /// the creation of the Fighter").
+    pub fighter_weapon_size_max: u8,
+    /// FT1: where Launch Hangar fighter units start.
+    pub fighters_deploy: FighterDeploy,
+    /// FT5: fighters aboard a carrier are destroyed with it (the text is silent).
+    pub fighters_lost_with_carrier: bool,
 }
 
 /// House rules for Formations and Escorts (`[house_rules.formations]`; ch. 9g is silent on
@@ -245,6 +263,9 @@ impl Default for HouseRules {
             terrain_damage_to_health: false,
             mobile_solid_crushes: true,
             formations: FormationRules::default(),
+            fighter_weapon_size_max: 2,
+            fighters_deploy: FighterDeploy::Launched,
+            fighters_lost_with_carrier: true,
         }
     }
 }

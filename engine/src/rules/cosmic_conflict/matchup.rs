@@ -5,6 +5,7 @@ use crate::geometry::Board;
 
 use super::attack::{AttackSetup, WeaponProfile};
 use super::design::{ComponentKind, ShipDesign, Slot, WeaponType};
+use super::fighters::FighterTable;
 use super::formation::Group;
 use super::house_rules::HouseRules;
 use super::policy::Policy;
@@ -75,6 +76,8 @@ pub struct Matchup {
     /// Formations and Escort relationships declared for deployment (ch. 9g); empty for most
     /// matchups, and then no formation code runs.
     pub groups: Vec<Group>,
+    /// Fighters and their carriers (ch. 6c); `fighters.any` is false without fighters.
+    pub fighters: FighterTable,
     expected: Vec<f32>,
     max_weapons: usize,
 }
@@ -210,6 +213,7 @@ impl Matchup {
             ranges,
             firepower,
             groups: Vec::new(),
+            fighters: FighterTable::default(),
             expected,
             max_weapons,
         }

@@ -18,9 +18,9 @@
 //! * [`policy`] — scripted AI policies; [`config`] — config documents and validation;
 //! * [`terrain`], [`terrain_library`] — terrain attributes, line of sight, the text's example
 //!   pieces (ch. 8); [`victory`] — the scenario's victory conditions and objectives (ch. 9);
-//!   [`faction`] — the optional faction rules (ch. 9b).
+//!   [`faction`] — the optional faction rules (ch. 9b);
+//! * [`fighters`] — fighters and carriers (ch. 6c); their turn is `battle/fighter_phase.rs`.
 //!
-//! Fighters arrive with the rest of issue 3.
 
 pub mod activation;
 pub mod attack;
@@ -31,6 +31,8 @@ pub mod config;
 pub mod damage;
 pub mod design;
 pub mod faction;
+pub mod fighter_config;
+pub mod fighters;
 pub mod formation;
 pub mod formation_config;
 pub mod house_rules;

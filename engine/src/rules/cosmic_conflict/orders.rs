@@ -192,7 +192,8 @@ pub const EV_LEFT_GROUP: usize = 22;
 
 /// The per-side events Cosmic Conflict reports (`RuleSystem::EVENTS`): one per Order given,
 /// one per Command spent, plus tokens taken, Orders discarded, Marked tokens spent and ships
-/// fled to hyperspace. Indices 0..=14 are the [`Order`] and [`Command`] discriminants.
+/// fled to hyperspace, then the fighter events (`fighters::EVENT_BASE..`). Indices 0..=14 are
+/// the [`Order`] and [`Command`] discriminants.
 pub const EVENTS: &[&str] = &[
     "order_contingent_attack",
     "order_offensive_focus",
@@ -217,6 +218,13 @@ pub const EVENTS: &[&str] = &[
     "hit_redirected_to_escort",
     "formation_weapon_contributed",
     "left_formation_or_escort",
+    // Fighters (ch. 6c), from `fighters::EVENT_BASE`.
+    "fighters_launched",
+    "fighter_attacks",
+    "fighters_collected",
+    "fighters_resupplied",
+    "fighters_lost",
+    "aws_hits_on_fighters",
 ];
 
 /// What one Order slot holds this turn.

@@ -135,6 +135,7 @@ mod tests {
             chart: Default::default(),
             weapons: vec![weapon(Slot::Primary, Variant::None); primary_weapons],
             components,
+            fighter: None,
         }
     }
 

@@ -39,6 +39,8 @@ pub enum Status {
     Destroyed,
     /// Left the table (house rule `leaving_board_flees`, G28).
     Fled,
+    /// A fighter aboard its carrier (ch. 6c): not in play, but it activates (to launch).
+    Aboard,
 }
 
 /// Lasting restrictions from Conditions (ch. 5 "Generating a Condition").

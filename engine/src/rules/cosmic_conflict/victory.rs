@@ -159,7 +159,11 @@ pub fn area_control(ships: &[ShipState], board: Board, strips: u8, axis: Axis) -
 /// Condition" counts half. Totals are doubled to stay integral. Highest wins.
 pub fn ships_remaining(ships: &[ShipState], measure: Measure) -> (Award, [u64; 2]) {
     let mut t = [0u64; 2];
-    for s in ships.iter().filter(|s| s.status == Status::Active) {
+    // "Unless the Scenario dictates otherwise, Fighters do not count as a Ship" (ch. 6c).
+    for s in ships
+        .iter()
+        .filter(|s| s.status == Status::Active && s.size > 0)
+    {
         let v = value(s, measure);
         t[s.side.index()] += if s.conditions > 0 { v } else { 2 * v };
     }
@@ -170,12 +174,12 @@ pub fn ships_remaining(ships: &[ShipState], measure: Measure) -> (Award, [u64; 2
 /// those that fled. Doubled to stay integral. Lowest wins.
 pub fn destroyed_fled(ships: &[ShipState], measure: Measure) -> (Award, [u64; 2]) {
     let mut t = [0u64; 2];
-    for s in ships {
+    for s in ships.iter().filter(|s| s.size > 0) {
         let v = value(s, measure);
         t[s.side.index()] += match s.status {
             Status::Destroyed => 2 * v,
             Status::Fled => v,
-            Status::Active => 0,
+            Status::Active | Status::Aboard => 0,
         };
     }
     (lowest(t[0], t[1]), t)
@@ -227,7 +231,10 @@ pub fn objective_line(ships: &[ShipState], board: Board, n: u8) -> (Award, [u64;
     let mut t = [0u64; 2];
     for k in 0..n {
         let o = objective_position(board, k, n);
-        for s in ships.iter().filter(|s| s.status == Status::Active) {
+        for s in ships
+            .iter()
+            .filter(|s| s.status == Status::Active && s.size > 0)
+        {
             let reach = f64::from(s.size) * 2.0;
             let d = s.pos - o;
             if d.dot(d) <= reach * reach {

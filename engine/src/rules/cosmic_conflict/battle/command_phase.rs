@@ -78,7 +78,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         for i in 0..self.s.ships.len() {
             let ship = &mut self.s.ships[i];
             ship.command.new_turn();
-            if !ship.active() || ship.command.jump == Jump::Leaving {
+            // "Fighters cannot be issued Commands or Orders" (ch. 6c).
+            if !ship.active() || ship.command.jump == Jump::Leaving || ship.size == 0 {
                 continue;
             }
             // A Formation's followers take the Lead's command (below).

@@ -10,6 +10,7 @@ use crate::outcome::{Ending, MAX_EVENTS, Outcome, ShipTally, Side, SideTally, Ve
 use crate::trace;
 
 mod command_phase;
+mod fighter_phase;
 mod formation_play;
 mod movement;
 mod objectives;
@@ -25,6 +26,7 @@ use super::attack::{AttackSetup, Band};
 use super::condition;
 use super::damage::{self, DamagePacket};
 use super::design::WeaponType;
+use super::fighters::FighterState;
 use super::formation::Group;
 use super::house_rules::{BypassAccuracy, FirstPlayer};
 use super::matchup::{GameLength, Matchup};
@@ -89,6 +91,8 @@ pub struct BattleState {
     pub grouped: u64,
     /// Escort redirection window: (attacking ship, Escorted ships already redirected for it).
     pub escort_window: (u8, u64),
+    /// Fighters' shots, landings and hangar use (fixed arrays; reset only with fighters).
+    pub fighters: FighterState,
 }
 
 impl BattleState {
@@ -116,6 +120,7 @@ impl BattleState {
             groups: Vec::with_capacity(m.groups.len()),
             grouped: 0,
             escort_window: (u8::MAX, 0),
+            fighters: FighterState::default(),
         }
     }
 }
@@ -166,6 +171,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             .iter()
             .any(|p| p.command.orders != OrderStyle::None);
         self.reset_groups();
+        if self.m.fighters.any {
+            self.s.fighters.reset(&self.m.fighters);
+        }
         // G15: the first player is decided once per game and starts every Size step.
         let first = match self.m.rules.first_player {
             FirstPlayer::A => Side::A,
@@ -187,7 +195,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         self.s
             .ships
             .iter()
-            .filter(|s| s.side == side && s.active())
+            // Fighters "do not count as a Ship" (ch. 6c): they never keep a side in the game.
+            .filter(|s| s.side == side && s.active() && s.size > 0)
             .count()
     }
 
@@ -244,6 +253,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     }
 
     fn outcome(&mut self, ending: Ending, ships: &mut [ShipTally]) -> Outcome {
+        if self.m.fighters.any {
+            self.fighters_at_game_end();
+        }
         let mut sides = [SideTally::default(); 2];
         for (side, events) in sides.iter_mut().zip(self.s.events) {
             side.events = events;
@@ -253,7 +265,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             t.damage_dealt += ship.damage_dealt;
             t.damage_taken += ship.damage_taken;
             let destroyed = ship.status == Status::Destroyed;
-            if ship.active() {
+            if ship.active() && ship.size > 0 {
                 t.survivors += 1;
             }
             if destroyed {
@@ -264,6 +276,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 damage_taken: ship.damage_taken,
                 destroyed,
             };
+        }
+        if self.m.fighters.any {
+            self.claim_fighter_points(&mut sides);
         }
         let standing = match ending {
             Ending::MutualDestruction => Verdict::Draw,
@@ -351,6 +366,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         if self.s.orders {
             self.end_of_turn_orders();
         }
+        if self.m.fighters.any {
+            self.fighter_resolution();
+        }
         for ship in &mut self.s.ships {
             ship.fired = 0;
             ship.pws_partners = 0;
@@ -426,7 +444,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let target = &self.s.ships[j];
         if mount.kind.affected_by_pws() {
             let mut pws = i32::from(target.equipment.pws);
-            if mount.kind == WeaponType::Missiles || m.rules.aws_vs_rockets {
+            // AWS cover counts "for the purposes of defending against missile attacks and
+            // Fighters" (ch. 6): every PWS-affected weapon a fighter fires.
+            if mount.kind == WeaponType::Missiles || m.rules.aws_vs_rockets || adesign.size == 0 {
                 pws += self.aws_cover(j);
             }
             damage_mod -= pws;
@@ -531,8 +551,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         }
         if was_active && !ship.active() {
             // Leaves play: the only place (with fleeing) where a side's count drops.
-            self.s.alive[ship.side.index()] -= 1;
+            if ship.size > 0 {
+                self.s.alive[ship.side.index()] -= 1;
+            } else {
+                self.fighter_lost(j);
+            }
         }
+        let ship = &self.s.ships[j];
         trace!(
             self.obs,
             "      {} takes {} (health {}/{}){}",
@@ -558,6 +583,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// `ORDERS` is [`BattleState::orders`]: without it the Command-layer hooks compile away.
     #[inline(always)]
     fn activate_ship<const ORDERS: bool>(&mut self, i: usize) {
+        if self.s.ships[i].size == 0 {
+            return self.activate_fighter(i);
+        }
         // A Formation or Escort activates as one (ch. 9g).
         if self.s.grouped & (1 << i) != 0 {
             self.activate_group(i);
@@ -630,7 +658,11 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             self.contingent_fire(i);
         }
         if self.s.ships[i].active() && policy.pws_exchange && m.rules.pws_exchange {
-            self.pws_exchanges(i);
+            if m.fighters.any {
+                self.pws_exchanges_with_fighters(i);
+            } else {
+                self.pws_exchanges(i);
+            }
         }
     }
 
@@ -655,6 +687,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             } else {
                 k += 1;
             }
+        }
+        if aws > 0 && self.m.fighters.any {
+            self.aws_vs_fighters(i, aws);
         }
     }
 
@@ -720,7 +755,8 @@ impl<R: Roller, O: Observer> ActivationDriver for Battle<'_, R, O> {
             return self.group_unit(i);
         }
         let s = &self.s.ships[i];
-        s.active().then_some((s.side, s.size))
+        // A fighter aboard its carrier activates too: to launch (ch. 6c).
+        (s.active() || s.status == Status::Aboard).then_some((s.side, s.size))
     }
 
     fn wants_to_pass(&mut self, side: Side, size: u8) -> bool {

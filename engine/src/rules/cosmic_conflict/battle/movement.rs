@@ -34,7 +34,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let targeting = self.m.policies[me.side.index()].targeting;
         let mut best: Option<(usize, f64)> = None;
         for (j, t) in self.s.ships.iter().enumerate() {
-            if t.side == me.side || !t.active() {
+            // A ship manoeuvres against ships; fighters (Size 0) are shot at, not chased.
+            if t.side == me.side || !t.active() || t.size == 0 {
                 continue;
             }
             let key = match targeting {

@@ -133,6 +133,11 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             let Some(band) = band else {
                 continue;
             };
+            // Fighters "may not be attacked at Extended Range" and "cannot attack at Extended
+            // Range" (ch. 6c).
+            if band.index > 0 && (t.size == 0 || me.size == 0) {
+                continue;
+            }
             let e = expected[usize::from(t.design) * 3 + usize::from(band.index)];
             if e <= 0.0 {
                 continue;
