@@ -5,6 +5,9 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::process::Command;
 
+mod common;
+use common::{num, table};
+
 /// Write `text` as an experiment next to the shipped designs and fleets, run it, return the
 /// report directory's tables by name.
 fn run(dir: &Path, name: &str, text: &str, extra: &[&str]) -> String {
@@ -27,25 +30,6 @@ fn run(dir: &Path, name: &str, text: &str, extra: &[&str]) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     stdout
-}
-
-/// A CSV file as rows of column → value.
-fn table(path: &Path) -> Vec<HashMap<String, String>> {
-    let mut r = csv::Reader::from_path(path).unwrap();
-    let header: Vec<String> = r.headers().unwrap().iter().map(str::to_owned).collect();
-    r.records()
-        .map(|rec| {
-            header
-                .iter()
-                .cloned()
-                .zip(rec.unwrap().iter().map(str::to_owned))
-                .collect()
-        })
-        .collect()
-}
-
-fn num(row: &HashMap<String, String>, col: &str) -> f64 {
-    row[col].parse().unwrap()
 }
 
 const AB_SAME: &str = r#"

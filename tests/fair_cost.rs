@@ -2,9 +2,11 @@
 //! (`[experiment.ab] ladder = [...]`) writes `fair_cost.csv`; its answer is exact where the
 //! arithmetic says it must be, and it does not depend on threads or shards.
 
-use std::collections::HashMap;
 use std::path::Path;
 use std::process::Command;
+
+mod common;
+use common::{num, table};
 
 fn fleetlab(args: &[&str], dir: &Path) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_fleetlab"))
@@ -28,24 +30,6 @@ fn write_config(dir: &Path, name: &str, text: &str) -> String {
     let file = format!("{name}.toml");
     std::fs::write(dir.join(&file), text).unwrap();
     file
-}
-
-fn table(path: &Path) -> Vec<HashMap<String, String>> {
-    let mut r = csv::Reader::from_path(path).unwrap();
-    let header: Vec<String> = r.headers().unwrap().iter().map(str::to_owned).collect();
-    r.records()
-        .map(|rec| {
-            header
-                .iter()
-                .cloned()
-                .zip(rec.unwrap().iter().map(str::to_owned))
-                .collect()
-        })
-        .collect()
-}
-
-fn num(row: &HashMap<String, String>, col: &str) -> f64 {
-    row[col].parse().unwrap()
 }
 
 /// The variant is the ladder's only rung (line-kinetic with a destroyer for its frigate, 627
