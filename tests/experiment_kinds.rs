@@ -3,33 +3,17 @@
 
 use std::collections::HashMap;
 use std::path::Path;
-use std::process::Command;
 
 mod common;
-use common::{num, table};
+use common::{fleetlab, num, table, write_config};
 
-/// Write `text` as an experiment next to the shipped designs and fleets, run it, return the
-/// report directory's tables by name.
+/// Write `text` as an experiment next to the shipped designs and fleets and run it into
+/// `dir/name`; returns stdout.
 fn run(dir: &Path, name: &str, text: &str, extra: &[&str]) -> String {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let shipped = root.join("configs/cosmic-conflict");
-    let config = dir.join(format!("{name}.toml"));
-    let text = text.replace("SHIPPED", &shipped.display().to_string());
-    std::fs::write(&config, text).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_fleetlab"))
-        .args(["run", "--quiet", "--out"])
-        .arg(dir.join(name))
-        .arg(&config)
-        .args(extra)
-        .output()
-        .expect("run fleetlab");
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(
-        out.status.success(),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    stdout
+    let config = write_config(dir, name, text);
+    let mut args = vec!["run", "--quiet", "--out", name, &config];
+    args.extend(extra);
+    fleetlab(&args, dir)
 }
 
 const AB_SAME: &str = r#"

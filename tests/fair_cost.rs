@@ -3,34 +3,9 @@
 //! arithmetic says it must be, and it does not depend on threads or shards.
 
 use std::path::Path;
-use std::process::Command;
 
 mod common;
-use common::{num, table};
-
-fn fleetlab(args: &[&str], dir: &Path) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_fleetlab"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("run fleetlab");
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(
-        out.status.success(),
-        "{args:?}: {stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    stdout
-}
-
-/// Write `text` as `name.toml` in `dir` (SHIPPED → the shipped Cosmic Conflict configs).
-fn write_config(dir: &Path, name: &str, text: &str) -> String {
-    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/cosmic-conflict");
-    let text = text.replace("SHIPPED", &shipped.display().to_string());
-    let file = format!("{name}.toml");
-    std::fs::write(dir.join(&file), text).unwrap();
-    file
-}
+use common::{fleetlab, num, table, write_config};
 
 /// The variant is the ladder's only rung (line-kinetic with a destroyer for its frigate, 627
 /// points against the base's 566). On common dice the two play identical battles, so the

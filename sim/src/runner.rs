@@ -93,35 +93,38 @@ pub fn run_group<R: RuleSystem>(
     };
     batches(indices)
         .fold(
+            // Per worker: one reusable battle state per arm (each keeps its own tally), the
+            // joint results, and a score scratch row.
             || {
                 let workers: Vec<Worker<R>> =
                     arms.iter().map(|m| Worker::<R>::new(&m.matchup)).collect();
-                (workers, empty(), vec![Score::Loss; arms.len()])
+                let moments = with_moments.then(|| ScoreMoments::new(arms.len()));
+                let scores = vec![Score::Loss; arms.len()];
+                (workers, PairedTally::default(), moments, scores)
             },
-            |(mut workers, mut acc, mut scores), slice| {
+            |(mut workers, mut paired, mut moments, mut scores), slice| {
                 if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-                    return (workers, acc, scores);
+                    return (workers, paired, moments, scores);
                 }
                 let len = slice.end - slice.start;
                 for i in slice {
                     for ((w, m), score) in workers.iter_mut().zip(arms).zip(scores.iter_mut()) {
                         *score = Score::of(w.play_one(&m.matchup, seed, key, i), subject);
                     }
-                    acc.paired.record(scores[0], scores[1]);
-                    if let Some(moments) = &mut acc.moments {
+                    paired.record(scores[0], scores[1]);
+                    if let Some(moments) = &mut moments {
                         moments.record(&scores);
                     }
                 }
                 // Every arm's battles count for progress.
                 on_batch(arms.len() as u64 * len);
-                (workers, acc, scores)
+                (workers, paired, moments, scores)
             },
         )
-        .map(|(workers, mut acc, _)| {
-            for (t, w) in acc.arms.iter_mut().zip(workers) {
-                *t = w.tally;
-            }
-            acc
+        .map(|(workers, paired, moments, _)| GroupTallies {
+            arms: workers.into_iter().map(|w| w.tally).collect(),
+            paired,
+            moments,
         })
         .reduce(empty, |mut a, b| {
             for (x, y) in a.arms.iter_mut().zip(&b.arms) {
