@@ -601,3 +601,74 @@ fn fleet_points_include_fighters() {
     // p3: Primary + 3 Secondary = 50 × 1.2 = 60.
     assert_eq!(nm.points[1], Some(carrier + 60));
 }
+
+/// House rule FT8 (AI, `fighter_tactics = "cautious"`, the default): a loaded fighter ends its
+/// move where the damage it expects to deal next activation, less `fighter_caution` × the
+/// damage the enemy can deal to it there first, is best. A rocket fighter 12 from a turret
+/// gunship (Beam WS 3, Range 12, all arcs): against Size 0 the Beam hits only on A = d6 − 3
+/// (≈ 2.2 expected), the fighter's Rockets against Size 3 expect ≈ 4.5, so at caution 1 it
+/// closes to strike (within its Range 6 of the gunship); at caution 3 the strike does not pay
+/// and it backs out of the Beam's Range. The `direct` fighter (FT6) flies its full 7 and ends
+/// 5 from the gunship.
+#[test]
+fn cautious_fighters_weigh_the_strike_against_the_fire_they_draw() {
+    let fleets = carrier_fleet("wing", "carrier", &[("rocket-fighter", 1)]);
+    // Carrier at 10, its fighter deployed at 18, the gunship at 30.
+    let end = |policy: &str| {
+        let m = game(&fleets, 1, "wing", policy, 10.0, "gunship", "turret", 30.0);
+        let (_, state, log) = play_seeded(&m, 0);
+        (state.ships[2].pos.distance(state.ships[1].pos), log)
+    };
+    let (bold, log) = end("brawler");
+    assert!(bold <= 6.0, "{bold}\n{log}");
+    let (careful, log) = end("brawler\", fighter_caution = 3.0, fighter_tactics = \"cautious");
+    assert!(careful > 12.0, "{careful}\n{log}");
+    let (direct, log) = end("brawler\", fighter_tactics = \"direct");
+    assert!((direct - 5.0).abs() < 1e-9, "{direct}\n{log}");
+}
+
+/// "A Fighter may be Launched or Collected when the Ship or the Fighter moves within 2
+/// distance of each other" (ch. 6b): carriers Collect empty fighters within 2 at the end of
+/// their own move, as fighters land at the end of theirs; every Collection is one
+/// `fighters_collected` event, whichever unit moved.
+#[test]
+fn carriers_collect_empty_fighters_that_their_move_brings_within_2() {
+    let exp = load::load_from::<CosmicConflict>(
+        Source {
+            path: PathBuf::from("carrier-strike.toml"),
+            text: include_str!("../../configs/cosmic-conflict/carrier-strike.toml").to_string(),
+        },
+        |p| {
+            let name = p.file_name().unwrap().to_str().unwrap();
+            let text = match name {
+                "designs.toml" => include_str!("../../configs/cosmic-conflict/designs.toml"),
+                "fleets.toml" => include_str!("../../configs/cosmic-conflict/fleets.toml"),
+                "fighters.toml" => include_str!("../../configs/cosmic-conflict/fighters.toml"),
+                other => panic!("unexpected include {other}"),
+            };
+            Ok(Source {
+                path: p.to_path_buf(),
+                text: text.to_string(),
+            })
+        },
+    )
+    .unwrap_or_else(|e| panic!("config: {e}"));
+    let m = &exp.matchups[0].matchup;
+    let (mut by_carrier, mut total) = (0, 0);
+    for k in 0..300 {
+        let (out, _, log) = play_seeded(m, k);
+        let carried = log.matches(" collects A").count();
+        let landed = log.matches(" lands on ").count();
+        assert_eq!(
+            out.sides[0].events[EVENT_COLLECTED] as usize,
+            carried + landed,
+            "{log}"
+        );
+        by_carrier += carried;
+        total += carried + landed;
+    }
+    assert!(
+        by_carrier > 0 && total > by_carrier,
+        "{by_carrier} of {total}"
+    );
+}

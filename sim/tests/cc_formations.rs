@@ -407,3 +407,127 @@ fn communications_damage_breaks_membership() {
     }
     assert!(broken > 0);
 }
+
+// ---- Fighters with Formations and Escorts (ch. 6c with ch. 9g; house rule FT7) -------------
+
+/// A Size 3 carrier (one Launch Hangar, one Fighter Hangar) and a one-shot rocket fighter,
+/// appended to a fleet's text after its group tables.
+const CARRIER: &str = r#"
+[[design]]
+name = "escort-carrier"
+size = 3
+weapons = [{ type = "kinetic", arcs = ["fore"] }]
+components = [{ kind = "fighter-launch-hangar" }, { kind = "fighter-hangar" }]
+[[fighter]]
+name = "strike-fighter"
+weapon = { type = "rockets" }
+"#;
+
+/// A fleet of `ships` whose ship `carrier` carries two strike fighters, with `groups` tables.
+fn carrier_fleet(ships: &str, carrier: usize, groups: &str) -> String {
+    format!(
+        "ships = [{ships}]\nfighters = [{{ design = \"strike-fighter\", carrier = {carrier}, count = 2 }}]\n{groups}\n{CARRIER}"
+    )
+}
+
+/// FT7: "All movement and measurement for every ship in the Formation shall be made to or
+/// from the Lead Ship" — a carrier that is a Formation member stands on the Lead's point, and
+/// its fighters deploy from there: the Launch Hangar unit 8 ahead along the Lead's heading,
+/// the Fighter Hangar unit aboard (on the Lead's point), not from the carrier's own start.
+#[test]
+fn fighters_of_a_carrier_in_formation_deploy_from_the_leads_point() {
+    let fleet = carrier_fleet(
+        "\"cruiser\", \"escort-carrier\"",
+        1,
+        "[[fleet.formation]]\nlead = 0\nmembers = [1]\nkind = \"defensive\"",
+    );
+    let exp = experiment(&setup(
+        &fleet,
+        "policy = \"brawler\", orders = \"none\"",
+        "ships = [\"frigate\"]",
+        "policy = \"passive\"",
+        40.0,
+        1,
+        "",
+    ));
+    let m = &exp.matchups[0].matchup;
+    // Units: A1 cruiser, A2 escort-carrier, B1 frigate, then A's fighters A3 and A4.
+    assert_eq!((m.start[1].pos.x, m.start[1].pos.y), (10.0, 15.0));
+    let (launched, aboard) = (m.start[3], m.start[4]);
+    assert_eq!((launched.pos.x, launched.pos.y), (18.0, 15.0));
+    assert_eq!((aboard.pos.x, aboard.pos.y), (10.0, 15.0));
+    // Aboard, it launches from the carrier — on the Lead's point — in its first activation.
+    let (out, log, _) = play(&exp, 0);
+    assert!(
+        log.contains("A4 strike-fighter launches from A2 escort-carrier at (10.0, 15.0)"),
+        "{log}"
+    );
+    assert_eq!(out.sides[0].events[event("fighters_launched")], 1);
+}
+
+/// FT7: fighters "do not count as a Ship", and only Ships form Formations and Escorts (ch.
+/// 9g), so a fighter is never a member — it activates on its own in the Size 0 step, before
+/// its carrier's Formation (activated at the largest member's Size).
+#[test]
+fn fighters_activate_apart_from_their_carriers_formation() {
+    let fleet = carrier_fleet(
+        "\"cruiser\", \"escort-carrier\"",
+        1,
+        "[[fleet.formation]]\nlead = 0\nmembers = [1]\nkind = \"offensive\"",
+    );
+    let exp = experiment(&setup(
+        &fleet,
+        "policy = \"brawler\", orders = \"none\"",
+        "ships = [\"frigate\"]",
+        "policy = \"passive\"",
+        40.0,
+        1,
+        "",
+    ));
+    let (_, log, state) = play(&exp, 0);
+    let fighter = log.find("A3 strike-fighter activates").expect("fighter");
+    let group = log
+        .find("A1 cruiser activates with its offensive formation (2 ships)")
+        .expect("formation");
+    assert!(fighter < group, "{log}");
+    assert!(!log.contains("A2 escort-carrier activates at"), "{log}");
+    assert_eq!(state.groups[0].members.count_ones(), 2);
+}
+
+/// Escort: "an Attack that would hit the Escorted Ship may have the damage dealt to an
+/// Escorting Ship instead" — a fighter's attack is an Attack, so fighters striking an escorted
+/// cruiser may see the hit moved onto its destroyer Escort (damage recomputed for Size 3),
+/// at most once per fighter's activation. PWS exchanges and AWS fire are not Attacks and are
+/// never moved.
+#[test]
+fn escort_screens_its_ship_from_fighter_attacks() {
+    let fleet = carrier_fleet("\"escort-carrier\"", 0, "");
+    let exp = experiment(&setup(
+        &fleet,
+        "policy = \"turret\", targeting = \"most-dangerous\"",
+        "ships = [\"cruiser\", \"destroyer\"]\n[[fleet.escort]]\nescort = 1\nescorted = 0",
+        "policy = \"passive\"",
+        21.0,
+        2,
+        "",
+    ));
+    let mut seen = 0;
+    for k in 0..40 {
+        let (out, log, _) = play(&exp, k);
+        for activation in log.split("activates") {
+            assert!(redirects(activation, "escort").len() <= 1, "{activation}");
+        }
+        for r in redirects(&log, "escort") {
+            assert_eq!(
+                (r.from.as_str(), r.to.as_str()),
+                ("B1 cruiser", "B2 destroyer")
+            );
+            seen += 1;
+        }
+        assert_eq!(
+            out.sides[1].events[event("hit_redirected_to_escort")] as usize,
+            redirects(&log, "escort").len()
+        );
+    }
+    assert!(seen > 0);
+}

@@ -597,3 +597,94 @@ b = { fleet = "gunship" }
     assert_eq!(bands(0), (14.0, 20.0));
     assert_eq!(bands(1), (12.0, 20.0));
 }
+
+// ---- Terrain and scenario event counters (`SideTally.events`) -------------------------------
+
+use fleetlab_engine::rules::cosmic_conflict::scenario_events::{
+    EVENT_LOST_TO_TERRAIN, EVENT_OBJECTIVE_TOKEN, EVENT_TERRAIN_DAMAGE,
+};
+
+/// Dangerous 1 on a Size 4 hulk fills 4 boxes: counted as terrain damage taken on the hulk's
+/// side (B), and nothing on A's; nobody is lost.
+#[test]
+fn terrain_damage_is_counted_for_the_side_that_takes_it() {
+    let storm = "[[scenario.terrain]]\nattributes = [\"dangerous-1\"]\nradius = 2\nx = 30\ny = 15";
+    let m = range("hulk", "passive", 5.0, "hulk-4", 30.0, storm);
+    let (out, _, _, _) = play_scripted(&m, &[]);
+    assert_eq!(out.sides[1].events[EVENT_TERRAIN_DAMAGE], 4);
+    assert_eq!(out.sides[0].events[EVENT_TERRAIN_DAMAGE], 0);
+    assert_eq!(out.sides[1].events[EVENT_LOST_TO_TERRAIN], 0);
+    // Hazardous 1 on a Size 2 ship ending its move inside (test vector 11): 2 boxes, side A.
+    let field = "[[scenario.terrain]]\npiece = \"wreckage\"\nx = 5\ny = 15";
+    let m = range("hulk-2", "turret", 5.0, "hulk", 40.0, field);
+    let (out, _, _, _) = play_scripted(&m, &[]);
+    assert_eq!(out.sides[0].events[EVENT_TERRAIN_DAMAGE], 2);
+}
+
+/// A ship ending its move inside Solid terrain is destroyed and counted as lost to terrain; so
+/// is one whose last boxes Dangerous terrain fills (a 1-box-row hulk in Dangerous 3).
+#[test]
+fn ships_lost_to_terrain_are_counted() {
+    let planet = "[[scenario.terrain]]\npiece = \"planet\"\nx = 10\ny = 15";
+    let m = range(GUN.0, "turret", GUN.1, "hulk", 40.0, planet);
+    let (out, _, _, _) = play_scripted(&m, &[]);
+    assert_eq!(out.sides[0].events[EVENT_LOST_TO_TERRAIN], 1);
+    assert_eq!(out.sides[1].events[EVENT_LOST_TO_TERRAIN], 0);
+    // A Size 1 wisp with 1-box rows inside Dangerous 6: 6 damage fills its last boxes.
+    let m = matchup(
+        r#"
+[[design]]
+name = "wisp"
+size = 1
+row_length = 1
+[[fleet]]
+name = "wisp"
+ships = ["wisp"]
+[scenario]
+turns = 1
+start = [
+  { side = "A", ship = 0, x = 5, y = 15, heading = 0, velocity = 0 },
+  { side = "B", ship = 0, x = 30, y = 15, heading = 180, velocity = 0 },
+]
+[[scenario.terrain]]
+attributes = ["dangerous-6"]
+radius = 2
+x = 30
+y = 15
+[[matchup]]
+a = { fleet = "hulk", policy = "passive" }
+b = { fleet = "wisp", policy = "passive" }
+"#,
+    );
+    let (out, state, _, log) = play_scripted(&m, &[]);
+    assert!(!state.ships[1].active(), "{log}");
+    assert_eq!(out.sides[1].events[EVENT_LOST_TO_TERRAIN], 1, "{log}");
+    assert_eq!(
+        out.sides[1].events[EVENT_TERRAIN_DAMAGE],
+        out.sides[1].damage_taken
+    );
+}
+
+/// Scanning raid: every objective token placed counts for the side that placed it.
+#[test]
+fn objective_tokens_placed_are_counted() {
+    let m = matchup(
+        r#"
+[scenario]
+turns = 1
+start = [
+  { side = "A", ship = 0, x = 40, y = 15, heading = 0, velocity = 0 },
+  { side = "B", ship = 0, x = 50, y = 15, heading = 180, velocity = 0 },
+]
+[scenario.victory]
+conditions = []
+objective = "scanning-raid"
+[[matchup]]
+a = { fleet = "hulk", policy = "passive", orders = "enhance-scanners" }
+b = { fleet = "hulk-4", policy = "passive" }
+"#,
+    );
+    let (out, _, _, _) = play_scripted(&m, &[]);
+    assert_eq!(out.sides[0].events[EVENT_OBJECTIVE_TOKEN], 1);
+    assert_eq!(out.sides[1].events[EVENT_OBJECTIVE_TOKEN], 0);
+}

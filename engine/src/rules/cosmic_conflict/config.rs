@@ -24,7 +24,7 @@ use super::house_rules::{HouseRules, MghChart};
 use super::matchup::{GameLength, Matchup, Scenario};
 use super::orders::Order;
 use super::points;
-use super::policy::{Approach, Contribute, OrderStyle, Passing, Policy, Targeting};
+use super::policy::{Approach, Contribute, FighterTactics, OrderStyle, Passing, Policy, Targeting};
 use super::scenario_config::{self, TerrainSpec, VictorySpec};
 use super::ship::{MAX_TRACKS, ShipState};
 
@@ -233,6 +233,12 @@ pub struct SideSpec {
     /// Override: Offensive Formation contributions, `spare` (default), `all` or `none`.
     #[serde(default)]
     pub contribute: Option<Spanned<String>>,
+    /// Override: where fighters fly, `cautious` (default) or `direct`.
+    #[serde(default)]
+    pub fighter_tactics: Option<Spanned<String>>,
+    /// Override: cautious fighters' weight on damage taken (default 1).
+    #[serde(default)]
+    pub fighter_caution: Option<Spanned<f64>>,
 }
 
 /// `[[matchup]]`.
@@ -640,6 +646,35 @@ fn policy(doc: usize, at: &str, side: &SideSpec, issues: &mut Issues) -> Option<
             return None;
         };
         p.formation.contribute = c;
+    }
+    if let Some(t) = &side.fighter_tactics {
+        let Some(t) = FighterTactics::from_name(t.get_ref()) else {
+            issues.push(
+                doc,
+                t.span(),
+                format!("{at}.fighter_tactics"),
+                format!(
+                    "unknown fighter_tactics `{}`{}; allowed: {}",
+                    t.get_ref(),
+                    did_you_mean(t.get_ref(), &FighterTactics::NAMES),
+                    FighterTactics::NAMES.join(", ")
+                ),
+            );
+            return None;
+        };
+        p.fighter_tactics = t;
+    }
+    if let Some(c) = &side.fighter_caution {
+        let v = *c.get_ref();
+        if !(0.0..=10.0).contains(&v) {
+            issues.push(
+                doc,
+                c.span(),
+                format!("{at}.fighter_caution"),
+                format!("{v} is out of range: allowed 0..=10"),
+            );
+        }
+        p.fighter_caution = v.clamp(0.0, 10.0) as f32;
     }
     if let Some(pass) = side.pass_when_enemy_waiting {
         p.passing = if pass {

@@ -11,13 +11,16 @@
 use serde::Deserialize;
 use serde_spanned::Spanned;
 
+use crate::geometry::Vec2;
 use crate::rule_system::did_you_mean;
 
 use super::config::{FleetSpec, Issues, ScenarioSpec};
 use super::design::ShipDesign;
+use super::fighters::DEPLOY_DISTANCE;
 use super::formation::{Group, GroupKind, MAX_GROUPS};
 use super::house_rules::HouseRules;
 use super::matchup::Matchup;
+use super::ship::Status;
 
 /// `[[fleet.formation]]`: a Formation of ships of this fleet (0-based indices into `ships`).
 #[derive(Debug, Deserialize)]
@@ -290,6 +293,30 @@ pub(super) fn apply(
             s.pos = lead.pos;
             s.facing = lead.facing;
             s.velocity = velocity;
+            if m.fighters.any {
+                redeploy_fighters(m, i);
+            }
         }
+    }
+}
+
+/// A carrier placed on its Lead's point takes its fighters along (house rule FT7): they
+/// deployed from the carrier's own start before the group was placed, so they deploy again
+/// from the Lead's point — aboard on it, or 8 ahead along its heading (`fighters_deploy`).
+fn redeploy_fighters(m: &mut Matchup, carrier: usize) {
+    let c = m.start[carrier];
+    let board = m.scenario.board;
+    for u in 0..m.start.len() {
+        if m.fighters.carrier.get(u) != Some(&(carrier as u8)) {
+            continue;
+        }
+        let f = &mut m.start[u];
+        f.facing = c.facing;
+        f.pos = if f.status == Status::Aboard {
+            c.pos
+        } else {
+            let p = c.pos + c.facing * DEPLOY_DISTANCE;
+            Vec2::new(p.x.clamp(0.0, board.length), p.y.clamp(0.0, board.width))
+        };
     }
 }

@@ -41,6 +41,7 @@ pub mod orders;
 pub mod points;
 pub mod policy;
 pub mod scenario_config;
+pub mod scenario_events;
 pub mod ship;
 pub mod terrain;
 pub mod terrain_library;

@@ -225,6 +225,10 @@ pub const EVENTS: &[&str] = &[
     "fighters_resupplied",
     "fighters_lost",
     "aws_hits_on_fighters",
+    // Terrain and scenarios (ch. 7, ch. 8), from `scenario_events::EVENT_BASE`.
+    "terrain_damage_taken",
+    "ships_lost_to_terrain",
+    "objective_tokens_placed",
 ];
 
 /// What one Order slot holds this turn.

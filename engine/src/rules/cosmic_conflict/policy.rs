@@ -126,6 +126,38 @@ impl Contribute {
     }
 }
 
+/// How a side's fighters choose where to fly (ch. 6c; house rule FT8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FighterTactics {
+    /// Straight at the enemy its weapon hits best, to half its Range; home when empty (FT6).
+    Direct,
+    /// The reachable point with the best expected damage next activation less the damage the
+    /// enemy can deal there first (`battle/fighter_ai.rs`).
+    Cautious,
+}
+
+impl FighterTactics {
+    /// Config names.
+    pub const NAMES: [&'static str; 2] = ["cautious", "direct"];
+
+    /// Parse a config name.
+    pub fn from_name(name: &str) -> Option<FighterTactics> {
+        match name {
+            "cautious" => Some(FighterTactics::Cautious),
+            "direct" => Some(FighterTactics::Direct),
+            _ => None,
+        }
+    }
+
+    /// Config name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            FighterTactics::Cautious => "cautious",
+            FighterTactics::Direct => "direct",
+        }
+    }
+}
+
 /// How a side plays its Formations and Escorts (ch. 9g).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FormationPolicy {
@@ -171,6 +203,10 @@ pub struct Policy {
     pub command: CommandPolicy,
     /// Formations and Escorts.
     pub formation: FormationPolicy,
+    /// Where fighters fly.
+    pub fighter_tactics: FighterTactics,
+    /// Cautious fighters: how many boxes dealt one box taken is worth (1 = even trade).
+    pub fighter_caution: f32,
 }
 
 impl Policy {
@@ -219,6 +255,8 @@ impl Policy {
                 redirect_hits: true,
                 contribute: Contribute::Spare,
             },
+            fighter_tactics: FighterTactics::Cautious,
+            fighter_caution: 1.0,
         };
         let none = CommandPolicy {
             orders: OrderStyle::None,
@@ -319,6 +357,12 @@ impl fmt::Display for Policy {
         }
         if fp.contribute != Contribute::Spare {
             write!(f, " contribute={}", fp.contribute.name())?;
+        }
+        if self.fighter_tactics != FighterTactics::Cautious {
+            write!(f, " fighters={}", self.fighter_tactics.name())?;
+        }
+        if self.fighter_caution != 1.0 {
+            write!(f, " fighter-caution={}", self.fighter_caution)?;
         }
         Ok(())
     }

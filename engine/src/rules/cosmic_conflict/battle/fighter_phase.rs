@@ -16,7 +16,7 @@ use super::super::fighters::{
     EVENT_ATTACK, EVENT_AWS_HIT, EVENT_COLLECTED, EVENT_LAUNCHED, EVENT_LOST, EVENT_RESUPPLIED,
     LAUNCH_DISTANCE, NO_CARRIER,
 };
-use super::super::policy::Approach;
+use super::super::policy::{Approach, FighterTactics};
 use super::super::ship::Status;
 use super::super::terrain;
 use super::Battle;
@@ -220,13 +220,19 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             });
         }
         if me.equipment.pws > 0 || spec.fpws > 0 {
+            // Cautious interceptors screen: the enemy fighter nearest their carrier first.
+            let cautious = m.policies[me.side.index()].fighter_tactics == FighterTactics::Cautious;
+            let from = match self.carrier_of(i) {
+                Some(c) if cautious && self.s.ships[c].active() => self.s.ships[c].pos,
+                _ => me.pos,
+            };
             let mut best: Option<(usize, bool, f64)> = None;
             for (j, t) in self.s.ships.iter().enumerate() {
                 if t.side == me.side || !t.active() {
                     continue;
                 }
                 let prey = t.size == 0 && spec.fpws > 0;
-                let dd = (t.pos - me.pos).length();
+                let dd = (t.pos - from).length();
                 if best.is_none_or(|(_, bp, bd)| (prey && !bp) || (prey == bp && dd < bd)) {
                     best = Some((j, prey, dd));
                 }
@@ -247,24 +253,44 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// wanted distance, never off the table and never into Solid terrain.
     fn fighter_move(&mut self, i: usize) {
         let m = self.m;
-        let Some((goal, want)) = self.fighter_goal(i) else {
-            return;
-        };
         let me = self.s.ships[i];
-        let reach = m.designs[usize::from(me.design)]
-            .fighter
-            .unwrap_or_default()
-            .move_distance();
-        let to = goal - me.pos;
-        let dist = to.length();
-        if dist < 1e-9 {
-            return;
-        }
-        let unit = to * (1.0 / dist);
-        let step = (dist - want).clamp(-reach, reach);
+        let design = &m.designs[usize::from(me.design)];
+        let reach = design.fighter.unwrap_or_default().move_distance();
         let board = m.scenario.board;
-        let p = me.pos + unit * step;
-        let p = Vec2::new(p.x.clamp(0.0, board.length), p.y.clamp(0.0, board.width));
+        let cautious = m.policies[me.side.index()].fighter_tactics == FighterTactics::Cautious;
+        // A fighter with a weapon picks its point (FT8); PWS-only fighters hunt (FT6).
+        let (p, unit) = if cautious && !design.weapons.is_empty() {
+            let loaded = self.s.fighters.shots[i] > 0;
+            let home = self
+                .carrier_of(i)
+                .map(|c| self.s.ships[c])
+                .filter(|c| c.active())
+                .map(|c| c.pos);
+            let p = self.cautious_destination(i, loaded, home);
+            let to = p - me.pos;
+            let dist = to.length();
+            if dist < 1e-9 {
+                return;
+            }
+            (p, to * (1.0 / dist))
+        } else {
+            let Some((goal, want)) = self.fighter_goal(i) else {
+                return;
+            };
+            let to = goal - me.pos;
+            let dist = to.length();
+            if dist < 1e-9 {
+                return;
+            }
+            let unit = to * (1.0 / dist);
+            let step = (dist - want).clamp(-reach, reach);
+            let p = me.pos + unit * step;
+            (
+                Vec2::new(p.x.clamp(0.0, board.length), p.y.clamp(0.0, board.width)),
+                unit,
+            )
+        };
+        let step = p.distance(me.pos);
         if !self.s.terrain.is_empty() && terrain::surroundings(&self.s.terrain, p).solid {
             trace!(self.obs, "    {} holds: Solid terrain ahead", m.names[i]);
             return;
@@ -285,27 +311,58 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// Landing: an empty fighter within 2 of its carrier is Collected, if a Launch Hangar is
     /// free this turn (ch. 6b). It resupplies after a whole turn aboard.
     fn try_landing(&mut self, i: usize) {
-        if self.s.fighters.shots[i] >= self.m.fighters.full_load[i] {
-            return;
-        }
-        let Some(c) = self.carrier_of(i) else { return };
-        let carrier = self.s.ships[c];
-        if !carrier.active()
-            || carrier.pos.distance(self.s.ships[i].pos) > LAUNCH_DISTANCE
-            || self.s.fighters.hangar_uses[c] >= self.launch_hangars(c)
+        if let Some(c) = self.carrier_of(i)
+            && self.may_collect(c, i)
         {
-            return;
+            self.collect(c, i);
+            trace!(
+                self.obs,
+                "    {} lands on {}", self.m.names[i], self.m.names[c]
+            );
         }
+    }
+
+    /// Whether carrier `c` can Collect its fighter `i` now: the fighter is in flight and not
+    /// fully loaded, within 2 of the carrier, and a Launch Hangar is free this turn (ch. 6b).
+    fn may_collect(&self, c: usize, i: usize) -> bool {
+        let (carrier, f) = (&self.s.ships[c], &self.s.ships[i]);
+        carrier.active()
+            && f.active()
+            && self.s.fighters.shots[i] < self.m.fighters.full_load[i]
+            && carrier.pos.distance(f.pos) <= LAUNCH_DISTANCE
+            && self.s.fighters.hangar_uses[c] < self.launch_hangars(c)
+    }
+
+    /// After a ship of a matchup with fighters moved: PWS exchanges (fighters take part), then
+    /// a carrier Collects its empty fighters within 2 — "A Fighter may be Launched or Collected
+    /// when the Ship or the Fighter moves within 2 distance of each other" (ch. 6b).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn after_move_with_fighters(&mut self, i: usize) {
+        let m = self.m;
+        let policy = &m.policies[self.s.ships[i].side.index()];
+        if self.s.ships[i].active() && policy.pws_exchange && m.rules.pws_exchange {
+            self.pws_exchanges_with_fighters(i);
+        }
+        if self.s.ships[i].active() && self.launch_hangars(i) > 0 {
+            for f in 0..self.s.ships.len() {
+                if self.carrier_of(f) == Some(i) && self.may_collect(i, f) {
+                    self.collect(i, f);
+                    trace!(self.obs, "    {} collects {}", m.names[i], m.names[f]);
+                }
+            }
+        }
+    }
+
+    /// Carrier `c` takes fighter `i` aboard, using one Launch Hangar for the turn.
+    fn collect(&mut self, c: usize, i: usize) {
+        let carrier = self.s.ships[c];
         self.s.fighters.hangar_uses[c] += 1;
         self.s.fighters.landed[i] = self.s.turn;
         let f = &mut self.s.ships[i];
         f.status = Status::Aboard;
         f.pos = carrier.pos;
         self.count_event(i, EVENT_COLLECTED);
-        trace!(
-            self.obs,
-            "    {} lands on {}", self.m.names[i], self.m.names[c]
-        );
     }
 
     /// PWS fire unit `me` brings against unit `them`: its PWS, plus its fPWS against a fighter,

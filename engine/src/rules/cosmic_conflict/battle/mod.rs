@@ -10,6 +10,7 @@ use crate::outcome::{Ending, MAX_EVENTS, Outcome, ShipTally, Side, SideTally, Ve
 use crate::trace;
 
 mod command_phase;
+mod fighter_ai;
 mod fighter_phase;
 mod formation_play;
 mod movement;
@@ -657,12 +658,10 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         if ORDERS && policy.fires {
             self.contingent_fire(i);
         }
-        if self.s.ships[i].active() && policy.pws_exchange && m.rules.pws_exchange {
-            if m.fighters.any {
-                self.pws_exchanges_with_fighters(i);
-            } else {
-                self.pws_exchanges(i);
-            }
+        if m.fighters.any {
+            self.after_move_with_fighters(i);
+        } else if self.s.ships[i].active() && policy.pws_exchange && m.rules.pws_exchange {
+            self.pws_exchanges(i);
         }
     }
 

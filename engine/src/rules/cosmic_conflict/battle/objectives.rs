@@ -7,6 +7,7 @@ use crate::outcome::Verdict;
 use crate::trace;
 
 use super::super::orders::Order;
+use super::super::scenario_events::EVENT_OBJECTIVE_TOKEN;
 use super::super::victory::{self, Objective};
 use super::Battle;
 
@@ -68,6 +69,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 && self.gives_scanning_order(i)
             {
                 self.s.raid_tokens |= 1 << i;
+                self.s.events[s.side.index()][EVENT_OBJECTIVE_TOKEN] += 1;
                 self.s.ships[i].command.reveal(Order::EnhanceScanners);
                 trace!(self.obs, "  {} places an objective token", self.m.names[i]);
             }

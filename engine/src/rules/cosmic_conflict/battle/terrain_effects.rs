@@ -12,6 +12,7 @@ use super::super::attack::{AttackRoll, AttackSetup, DamageDie};
 use super::super::damage::DamagePacket;
 use super::super::design::WeaponType;
 use super::super::orders::{Command, Holding, Order};
+use super::super::scenario_events::{EVENT_LOST_TO_TERRAIN, EVENT_TERRAIN_DAMAGE};
 use super::super::ship::Status;
 use super::super::terrain::{self, LineOfSight};
 use super::{Battle, MISSILE_DIRECT_RANGE};
@@ -242,7 +243,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             return;
         }
         ship.status = Status::Destroyed;
-        self.s.alive[ship.side.index()] -= 1;
+        let side = ship.side.index();
+        if ship.size > 0 {
+            self.s.alive[side] -= 1;
+            self.s.events[side][EVENT_LOST_TO_TERRAIN] += 1;
+        } else {
+            self.fighter_lost(i);
+        }
         trace!(self.obs, "    {} {why} — DESTROYED", self.m.names[i]);
     }
 
@@ -256,7 +263,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             kinetic: false,
             health_only: self.m.rules.terrain_damage_to_health,
         };
-        self.damage(i, packet);
+        let filled = self.damage(i, packet);
+        let ship = &self.s.ships[i];
+        let side = ship.side.index();
+        self.s.events[side][EVENT_TERRAIN_DAMAGE] += filled;
+        if ship.status == Status::Destroyed && ship.size > 0 {
+            self.s.events[side][EVENT_LOST_TO_TERRAIN] += 1;
+        }
     }
 
     /// Resolution step 3.1: the ships inside Dangerous terrain as the phase begins (bit per
