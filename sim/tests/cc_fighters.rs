@@ -629,7 +629,7 @@ fn cautious_fighters_weigh_the_strike_against_the_fire_they_draw() {
 
 /// "A Fighter may be Launched or Collected when the Ship or the Fighter moves within 2
 /// distance of each other" (ch. 6b): carriers Collect empty fighters within 2 at the end of
-/// their own move, as fighters land at the end of theirs; every Collection is one
+/// the turn (Resolution phase, house rule FT8), as fighters land at the end of their move; every Collection is one
 /// `fighters_collected` event, whichever unit moved.
 #[test]
 fn carriers_collect_empty_fighters_that_their_move_brings_within_2() {

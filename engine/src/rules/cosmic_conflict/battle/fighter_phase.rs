@@ -333,22 +333,23 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             && self.s.fighters.hangar_uses[c] < self.launch_hangars(c)
     }
 
-    /// After a ship of a matchup with fighters moved: PWS exchanges (fighters take part), then
-    /// a carrier Collects its empty fighters within 2 — "A Fighter may be Launched or Collected
-    /// when the Ship or the Fighter moves within 2 distance of each other" (ch. 6b).
-    #[cold]
-    #[inline(never)]
-    pub(super) fn after_move_with_fighters(&mut self, i: usize) {
-        let m = self.m;
-        let policy = &m.policies[self.s.ships[i].side.index()];
-        if self.s.ships[i].active() && policy.pws_exchange && m.rules.pws_exchange {
-            self.pws_exchanges_with_fighters(i);
-        }
-        if self.s.ships[i].active() && self.launch_hangars(i) > 0 {
+    /// Carriers Collect their empty fighters within 2 — "A Fighter may be Launched or
+    /// Collected when the Ship or the Fighter moves within 2 distance of each other" (ch. 6b).
+    /// Checked once per turn, in the Resolution phase before resupply, after the carriers'
+    /// moves (FT8: not at the end of each carrier's own move, which would cost a test in every
+    /// ship's activation; a fighter the enemy destroys after the carrier moved is not saved).
+    fn carriers_collect(&mut self) {
+        for c in 0..self.s.ships.len() {
+            if self.s.ships[c].size == 0 || self.launch_hangars(c) == 0 {
+                continue;
+            }
             for f in 0..self.s.ships.len() {
-                if self.carrier_of(f) == Some(i) && self.may_collect(i, f) {
-                    self.collect(i, f);
-                    trace!(self.obs, "    {} collects {}", m.names[i], m.names[f]);
+                if self.carrier_of(f) == Some(c) && self.may_collect(c, f) {
+                    self.collect(c, f);
+                    trace!(
+                        self.obs,
+                        "  {} collects {}", self.m.names[c], self.m.names[f]
+                    );
                 }
             }
         }
@@ -491,6 +492,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     #[cold]
     #[inline(never)]
     pub(super) fn fighter_resolution(&mut self) {
+        self.carriers_collect();
         let turn = self.s.turn;
         for i in 0..self.s.ships.len() {
             if self.s.ships[i].size != 0 || !self.carrier_check(i) {

@@ -658,10 +658,12 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         if ORDERS && policy.fires {
             self.contingent_fire(i);
         }
-        if m.fighters.any {
-            self.after_move_with_fighters(i);
-        } else if self.s.ships[i].active() && policy.pws_exchange && m.rules.pws_exchange {
-            self.pws_exchanges(i);
+        if self.s.ships[i].active() && policy.pws_exchange && m.rules.pws_exchange {
+            if m.fighters.any {
+                self.pws_exchanges_with_fighters(i);
+            } else {
+                self.pws_exchanges(i);
+            }
         }
     }
 
