@@ -6,12 +6,21 @@ use std::path::Path;
 use std::process::Command;
 
 fn run(out: &Path, threads: &str) {
+    run_config(
+        "configs/cosmic-conflict/reference-3v3.toml",
+        "5000",
+        out,
+        threads,
+    );
+}
+
+fn run_config(config: &str, battles: &str, out: &Path, threads: &str) {
     let status = Command::new(env!("CARGO_BIN_EXE_fleetlab"))
         .args([
             "run",
-            "configs/cosmic-conflict/reference-3v3.toml",
+            config,
             "--battles",
-            "5000",
+            battles,
             "--seed",
             "99",
             "--quiet",
@@ -26,6 +35,26 @@ fn run(out: &Path, threads: &str) {
         "{}",
         String::from_utf8_lossy(&status.stderr)
     );
+}
+
+/// The second benchmark (Orders, terrain, fighters, Formations): same bytes on 1 and 2 threads.
+#[test]
+fn reference_full_reports_are_identical_for_one_and_two_threads() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (one, two) = (dir.path().join("one"), dir.path().join("two"));
+    let config = "configs/cosmic-conflict/reference-full.toml";
+    run_config(config, "3000", &one, "1");
+    run_config(config, "3000", &two, "2");
+    for file in [
+        "summary.csv",
+        "distributions.csv",
+        "ships.csv",
+        "events.csv",
+    ] {
+        let a = std::fs::read(one.join(file)).expect(file);
+        let b = std::fs::read(two.join(file)).expect(file);
+        assert!(a == b, "{file} differs between 1 and 2 threads");
+    }
 }
 
 #[test]

@@ -140,6 +140,7 @@ impl WeaponProfile {
     }
 
     /// The bands, innermost first.
+    #[inline]
     pub fn bands(&self) -> &[Band] {
         &self.bands[..usize::from(self.len)]
     }
