@@ -1,5 +1,6 @@
 //! The Firing Phase (Stage 2): power generation, ECM and Sensors levels, guided-weapon attacks
-//! with point defense, launches, direct fire. Interdiction and Macron Area Denial are not
+//! with point defense (stand-off payloads and the neutron bomb in `payloads.rs`), launches (EM
+//! catapult in `catapult.rs`), direct fire. Interdiction and Macron Area Denial are not
 //! modelled yet (see `docs/status.md`).
 
 use crate::dice::Roller;
@@ -9,11 +10,13 @@ use crate::trace;
 
 use super::super::Event;
 use super::super::armor::HitKind;
+use super::super::crits::Crit;
 use super::super::design::WeaponKind;
 use super::super::ewar::{self, Jamming};
 use super::super::guided;
 use super::super::house_rules::HomeOnJamCrits;
 use super::super::parts::{self, Guidance, Payload};
+use super::super::payloads::{self, Attack};
 use super::super::point_defense;
 use super::super::policy::{EwarPriority, PdStance};
 use super::super::ship::Status;
@@ -27,8 +30,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         self.launches();
         self.direct_fire();
         self.interdiction();
-        // Kinetic salvos wrecked by Area Denial die now.
-        self.st.gws.retain(|g| !g.doomed);
+        // Kinetic salvos wrecked by Area Denial die now, and salvos a heavy neutron bomb
+        // destroyed.
+        self.st.gws.retain(|g| !g.doomed && g.count > 0);
         self.settle_destroyed();
     }
 
@@ -144,7 +148,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// Point defense against group `g` by the ships of `side` ("Stuff to Do: Point Defense"):
     /// weapons not fired offensively last turn, within Guaranteed Hit range of the guided
     /// weapons and the 15/20-hex cap; decoys are not modelled yet.
-    fn point_defense(&mut self, g: usize, side: Side) {
+    pub(crate) fn point_defense(&mut self, g: usize, side: Side) {
         let m = self.m;
         let group = self.st.gws[g];
         let gd = &m.catalogue.guided[usize::from(group.guided)];
@@ -200,6 +204,16 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             let group = self.st.gws[g];
             let t = usize::from(group.target);
             let target = self.st.ships[t];
+            if group.standoff {
+                let spent =
+                    group.launched < turn && target.status.in_play() && self.standoff_attack(g);
+                if spent {
+                    self.st.gws.swap_remove(g);
+                } else {
+                    g += 1;
+                }
+                continue;
+            }
             let eligible = group.launched < turn
                 && target.status.in_play()
                 && (group.pos == target.pos || group.contact);
@@ -240,6 +254,17 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     continue;
                 };
                 self.count(group.side, Event::GwHits);
+                if gd.payload == Payload::NeutronBomb {
+                    trace!(
+                        self.obs,
+                        "  {} from {} strikes {}", gd.name, self.m.names[owner], self.m.names[t]
+                    );
+                    self.neutron_hit(t, gd.size, g);
+                    if how.ecm_damaged {
+                        self.crit(owner, t, Crit::EcmDamaged);
+                    }
+                    continue;
+                }
                 let (ap, kind) = match gd.payload {
                     Payload::NuclearBomb => (
                         gd.size.pick(parts::NUCLEAR_AP),
@@ -248,8 +273,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                             nuclear_armor_multiplier: Some(m.rules.nuclear_armor_multiplier),
                         },
                     ),
+                    // Kinetic and Inertial Mine; a Mass Driver launch adds its unused catapult
+                    // velocity (G19).
                     _ => (
-                        parts::kinetic_ap(gd.size, group.vel.sub(target.vel).length()),
+                        parts::kinetic_ap(
+                            gd.size,
+                            group.vel.sub(target.vel).length() + group.mass_driver,
+                        ),
                         HitKind::PLAIN,
                     ),
                 };
@@ -292,6 +322,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         for i in 0..self.st.ships.len() {
             let s = self.st.ships[i];
             let d = m.design(&s);
+            if let Some(c) = d.catapult {
+                self.catapult_launch(i, c);
+            }
             let salvo = m.policies[s.side.index()].salvo;
             if s.status != Status::Active
                 || salvo == 0
@@ -335,6 +368,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 target: t as u8,
                 contact: false,
                 doomed: false,
+                mass_driver: 0,
+                committed: false,
+                standoff: payloads::attack(gd.payload) != Some(Attack::Contact),
             });
             let g = self.st.gws.len() - 1;
             self.point_defense(g, s.side.other());
