@@ -242,3 +242,69 @@ fn mass_driver_adds_the_unused_catapult_velocity() {
     assert_eq!(a[Event::GwHits as usize], 1);
     assert_eq!(st.ships[1].integrity, 100_000.0 - 64.0);
 }
+
+/// Appendix 1, EM Deflector: a heavy drone 5 hexes from the ship it defends, on the straight
+/// line to a particle beam of TAE 1, deflects with (50% + 5 × 10%) × 1 = 100%. The target
+/// coasts into the beam's Probable Hit range on turn 1 while its drone, launched that turn,
+/// flies to its station (J29); on turn 2 the beam is bent away and the target is untouched.
+#[test]
+fn heavy_deflector_at_five_hexes_deflects_every_beam() {
+    use fleetlab_engine::rules::junction::design::{DirectWeapon, WeaponKind};
+    let beam = DirectWeapon {
+        name: "beam".into(),
+        kind: WeaponKind::ParticleBeam { tae: 1.0 },
+        ap: 20.0,
+        ranges: [3, 6, 13],
+        volume: 1.0,
+        energy: 0.0,
+    };
+    let drone = GuidedDesign {
+        name: "deflector".into(),
+        size: GwSize::Heavy,
+        guidance: Guidance::CenterOfMass,
+        payload: Payload::EmDeflector,
+        propulsion: Propulsion::NuclearThermoElectricHybrid,
+    };
+    let catalogue = Catalogue {
+        weapons: vec![beam],
+        guided: vec![drone],
+    };
+    let mut shooter = design("shooter", 0.0, 0.0);
+    shooter.weapons = vec![0];
+    let mut target = design("target", 0.0, 0.0);
+    target.vls_volume = 1.0;
+    target.magazine = vec![(0, 1)];
+    let designs = vec![shooter, target];
+    let mut a = ShipState::new(0, &designs[0], Side::A, 100, 0);
+    let mut b = ShipState::new(1, &designs[1], Side::B, 100, 0);
+    a.pos = Hex::new(0, 0);
+    a.prev_pos = a.pos;
+    b.pos = Hex::new(14, 0);
+    b.prev_pos = b.pos;
+    b.vel = Hex::new(-1, 0);
+    let m = Matchup::new(
+        catalogue,
+        designs,
+        vec![a, b],
+        vec!["A1 shooter".into(), "B1 target".into()],
+        [
+            Policy::preset("turret").unwrap(),
+            Policy::preset("pd-screen").unwrap(),
+        ],
+        HouseRules {
+            turn_cap: 2,
+            ..HouseRules::default()
+        },
+    );
+    assert!(m.deflectors);
+    let mut state = Junction::new_state(&m);
+    let mut ships = [ShipTally::default(); 2];
+    let mut dice = Dice::for_battle(5, 27, 2);
+    let out = Junction::play(&m, &mut state, &mut dice, &mut NoTrace, &mut ships);
+    assert_eq!(state.ships[1].pos, Hex::new(12, 0));
+    assert_eq!(state.gws.len(), 1);
+    assert_eq!(out.sides[1].events[Event::Launches as usize], 1);
+    assert_eq!(out.sides[1].events[Event::BeamsDeflected as usize], 1);
+    assert_eq!(out.sides[0].events[Event::DirectHits as usize], 0);
+    assert_eq!(state.ships[1].integrity, 100_000.0);
+}

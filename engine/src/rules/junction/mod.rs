@@ -96,6 +96,8 @@ pub enum Event {
     Interdicted,
     /// Guided weapons launched by EM catapult as Mass Driver attacks.
     MassDriverLaunches,
+    /// Enemy particle-beam shots deflected by own EM Deflector drones.
+    BeamsDeflected,
 }
 
 /// The Junction Crew's Space Combat Rules.
@@ -125,6 +127,7 @@ impl RuleSystem for Junction {
         "jumps",
         "interdicted",
         "mass_driver_launches",
+        "beams_deflected",
     ];
     type Doc = config::Doc;
     type Matchup = Matchup;
@@ -167,10 +170,7 @@ mod tests {
 
     #[test]
     fn event_names_match_the_enum() {
-        assert_eq!(
-            Junction::EVENTS.len(),
-            Event::MassDriverLaunches as usize + 1
-        );
+        assert_eq!(Junction::EVENTS.len(), Event::BeamsDeflected as usize + 1);
         assert_eq!(Junction::EVENTS[Event::Crits as usize], "crits");
         assert_eq!(Junction::EVENTS[Event::PdKills as usize], "pd_kills");
     }

@@ -113,14 +113,14 @@ impl Payload {
 
     /// Whether this implementation plays the payload yet (the others are accepted by the
     /// catalogue's vocabulary but rejected by validation with a clear message): every payload
-    /// that attacks; the passive modules (decoy, EM deflector, laser relay, missile rack) not
-    /// yet.
+    /// that attacks and the EM deflector; the other passive modules (decoy, laser relay,
+    /// missile rack) not yet.
     pub const fn modelled(self) -> bool {
-        super::payloads::attack(self).is_some()
+        super::payloads::attack(self).is_some() || matches!(self, Payload::EmDeflector)
     }
 
     /// The modelled payloads' config names, for validation messages.
-    pub const MODELLED: &'static str = "kinetic, inertial-mine, nuclear-bomb, neutron-bomb, casaba-howitzer, nefp, excalibur, light-gas-gun, chemical-laser";
+    pub const MODELLED: &'static str = "kinetic, inertial-mine, nuclear-bomb, neutron-bomb, casaba-howitzer, nefp, excalibur, light-gas-gun, chemical-laser, em-deflector";
 
     /// Config name.
     pub const fn name(self) -> &'static str {

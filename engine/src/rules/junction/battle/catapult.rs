@@ -32,9 +32,15 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let Some(t) = self.nearest_enemy(i) else {
             return;
         };
-        let Some(slot) = s.magazine.iter().position(|n| *n > 0) else {
+        let Some(mut slot) = s.magazine.iter().position(|n| *n > 0) else {
             return;
         };
+        if m.deflectors {
+            match self.attack_slot(i) {
+                Some(k) => slot = k,
+                None => return,
+            }
+        }
         let gi = d.magazine[slot].0;
         let gd = &m.catalogue.guided[gi];
         let target = self.st.ships[t];
@@ -87,6 +93,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             mass_driver: shot.mass_driver.unwrap_or(0),
             committed: shot.mass_driver.is_some(),
             standoff: payloads::attack(gd.payload) != Some(payloads::Attack::Contact),
+            drone: false,
         });
         let g = self.st.gws.len() - 1;
         self.point_defense(g, s.side.other());

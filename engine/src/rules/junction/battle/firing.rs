@@ -10,7 +10,6 @@ use crate::trace;
 
 use super::super::Event;
 use super::super::armor::HitKind;
-use super::super::crits::Crit;
 use super::super::design::WeaponKind;
 use super::super::ewar::{self, Jamming};
 use super::super::guided;
@@ -21,6 +20,7 @@ use super::super::point_defense;
 use super::super::policy::{EwarPriority, PdStance};
 use super::super::ship::Status;
 use super::damage::Hit;
+use super::deflectors::Deflection;
 use super::{Battle, GwGroup, MAX_GW_GROUPS};
 
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
@@ -204,9 +204,11 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             let group = self.st.gws[g];
             let t = usize::from(group.target);
             let target = self.st.ships[t];
-            if group.standoff {
-                let spent =
-                    group.launched < turn && target.status.in_play() && self.standoff_attack(g);
+            if group.standoff | group.drone {
+                let spent = !group.drone
+                    && group.launched < turn
+                    && target.status.in_play()
+                    && self.standoff_attack(g);
                 if spent {
                     self.st.gws.swap_remove(g);
                 } else {
@@ -259,10 +261,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                         self.obs,
                         "  {} from {} strikes {}", gd.name, self.m.names[owner], self.m.names[t]
                     );
-                    self.neutron_hit(t, gd.size, g);
-                    if how.ecm_damaged {
-                        self.crit(owner, t, Crit::EcmDamaged);
-                    }
+                    self.neutron_hit(owner, t, gd.size, g, how.ecm_damaged);
                     continue;
                 }
                 let (ap, kind) = match gd.payload {
@@ -322,6 +321,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         for i in 0..self.st.ships.len() {
             let s = self.st.ships[i];
             let d = m.design(&s);
+            if m.deflectors {
+                self.drone_launch(i);
+            }
             if let Some(c) = d.catapult {
                 self.catapult_launch(i, c);
             }
@@ -338,9 +340,15 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             let Some(t) = self.nearest_enemy(i) else {
                 continue;
             };
-            let Some(slot) = s.magazine.iter().position(|n| *n > 0) else {
+            let Some(mut slot) = s.magazine.iter().position(|n| *n > 0) else {
                 continue;
             };
+            if m.deflectors {
+                match self.attack_slot(i) {
+                    Some(k) => slot = k,
+                    None => continue,
+                }
+            }
             let gi = d.magazine[slot].0;
             let gd = &m.catalogue.guided[gi];
             // Launch when the target is within the salvo's delta-v.
@@ -371,6 +379,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 mass_driver: 0,
                 committed: false,
                 standoff: payloads::attack(gd.payload) != Some(Attack::Contact),
+                drone: false,
             });
             let g = self.st.gws.len() - 1;
             self.point_defense(g, s.side.other());
@@ -457,6 +466,12 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 if wd.energy > s.energy {
                     continue;
                 }
+                let deflection =
+                    if m.deflectors && matches!(wd.kind, WeaponKind::ParticleBeam { .. }) {
+                        self.deflection(i, t, wd.kind.tae())
+                    } else {
+                        Deflection::NONE
+                    };
                 let miss = if target_shipmind {
                     ewar::with_shipmind(
                         shot.miss_percent,
@@ -489,7 +504,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     s.fired_now[k2] = true;
                     s.energy -= w2.energy;
                     shots += 1;
-                    if miss > 0 && self.dice.below(100) < miss {
+                    if deflection.percent > 0.0
+                        && f64::from(self.dice.below(10_000)) < deflection.percent * 100.0
+                    {
+                        self.count(side, Event::DirectMisses);
+                        self.count(side.other(), Event::BeamsDeflected);
+                        trace!(self.obs, "    an EM deflector drone bends the beam away");
+                    } else if miss > 0 && self.dice.below(100) < miss {
                         self.count(side, Event::DirectMisses);
                     } else {
                         self.count(side, Event::DirectHits);
@@ -518,7 +539,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 if ap <= 0.0 {
                     continue;
                 }
-                let precision = shot.precision;
+                // G26: an enemy deflector on the line takes the ×3 and the table choice.
+                let precision = shot.precision && !deflection.no_precision_perks;
                 self.apply_hit(Hit {
                     attacker: i,
                     target: t,

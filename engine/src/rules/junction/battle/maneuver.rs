@@ -126,6 +126,14 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let mut g = 0;
         while g < self.st.gws.len() {
             let mut w = self.st.gws[g];
+            if w.drone {
+                if self.drone_maneuver(g) {
+                    g += 1;
+                } else {
+                    self.st.gws.swap_remove(g);
+                }
+                continue;
+            }
             if !self.st.ships[usize::from(w.target)].status.in_play() {
                 // A Mass Driver launch is committed to its target.
                 if w.committed {

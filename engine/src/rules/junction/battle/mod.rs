@@ -12,6 +12,7 @@ mod area_denial;
 mod catapult;
 mod crew;
 mod damage;
+mod deflectors;
 mod firing;
 mod jumps;
 mod maneuver;
@@ -65,6 +66,8 @@ pub struct GwGroup {
     /// Its payload attacks from a distance (stand-off direct fire or Excalibur), not by
     /// contact.
     pub standoff: bool,
+    /// An EM Deflector drone: never attacks, screens the ship that launched it.
+    pub drone: bool,
 }
 
 /// Reusable per-worker battle state (reset from the matchup's templates each battle; vectors

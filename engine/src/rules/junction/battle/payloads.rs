@@ -153,10 +153,28 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// Shipmind is destroyed with the automatic-kill percentage as its chance (J27); a
     /// Shipmind follows the text's 50% thresholds (a disabled one stays off: its 2-RP repair is
     /// not modelled). A heavy bomb also irradiates every other ship in the hex as a light one
-    /// and destroys the other guided weapons there.
+    /// and destroys the other guided weapons there. A Home On Jam bomb also causes "ECM
+    /// Damaged".
     #[cold]
     #[inline(never)]
-    pub(crate) fn neutron_hit(&mut self, t: usize, size: GwSize, group: usize) {
+    pub(crate) fn neutron_hit(
+        &mut self,
+        attacker: usize,
+        t: usize,
+        size: GwSize,
+        group: usize,
+        ecm_damaged: bool,
+    ) {
+        if ecm_damaged {
+            // Home On Jam's guaranteed "ECM Damaged" (the bomb has no Attack Power, so no
+            // other crit). Applied here rather than through `crit`, whose single call site
+            // keeps it inlined into `apply_hit`.
+            let side = self.st.ships[attacker].side;
+            let s = &mut self.st.ships[t];
+            s.ecm_damaged = s.ecm_damaged.saturating_add(1);
+            self.count(side, Event::Crits);
+            trace!(self.obs, "    crit on {}: ECM Damaged", self.m.names[t]);
+        }
         self.irradiate(t, size);
         if size == GwSize::Heavy {
             let at = self.st.ships[t].pos;
