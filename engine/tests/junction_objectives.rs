@@ -48,6 +48,7 @@ fn design() -> ShipDesign {
         morale: 0,
         weapons: vec![],
         vls_volume: 0.0,
+        catapult: None,
         magazine: vec![],
         crit_weights: EQUAL_WEIGHTS,
     }

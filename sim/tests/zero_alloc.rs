@@ -66,6 +66,14 @@ fn steady_state_junction_battles_do_not_allocate() {
     assert_eq!(n, 0, "{n} heap allocations in 10,000 steady-state battles");
 }
 
+/// The other Appendix 1 payloads and the EM catapult (guided-mix: Mass Driver launches,
+/// neutron bombs, stand-off payloads) allocate nothing either.
+#[test]
+fn steady_state_guided_mix_battles_do_not_allocate() {
+    let n = steady_state_allocations::<Junction>("../configs/junction/guided-mix.toml");
+    assert_eq!(n, 0, "{n} heap allocations in 10,000 steady-state battles");
+}
+
 #[test]
 fn steady_state_battles_do_not_allocate() {
     assert_no_allocations("reference-3v3.toml");

@@ -13,8 +13,8 @@ use crate::rule_system::{ConfigIssue, ExperimentSpec, NamedMatchup, did_you_mean
 
 use super::crits::{CritWeights, EQUAL_WEIGHTS};
 use super::design::{
-    Catalogue, CommandKind, CrewKind, DirectWeapon, Drive, JumpEngine, JumpKind, MAX_COMMAND,
-    MAX_MAGAZINE, MAX_PARTS, MAX_WEAPONS, PowerPlant, ShipDesign, Tank, WeaponKind,
+    Catalogue, Catapult, CommandKind, CrewKind, DirectWeapon, Drive, JumpEngine, JumpKind,
+    MAX_COMMAND, MAX_MAGAZINE, MAX_PARTS, MAX_WEAPONS, PowerPlant, ShipDesign, Tank, WeaponKind,
 };
 use super::hex::Hex;
 use super::house_rules::HouseRules;
@@ -184,6 +184,19 @@ pub struct JumpSpec {
     pub interdiction: Option<Spanned<f64>>,
 }
 
+/// An electromagnetic catapult entry.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CatapultSpec {
+    /// Velocity cap in hexes.
+    pub rating: Spanned<i64>,
+    /// Launches per turn.
+    pub rate_of_fire: Spanned<i64>,
+    /// Volume (default 1).
+    #[serde(default)]
+    pub volume: Option<Spanned<f64>>,
+}
+
 /// Command module names in configs.
 #[derive(Clone, Copy, Debug, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -305,6 +318,9 @@ pub struct DesignSpec {
     /// VLS volume (0: no VLS).
     #[serde(default)]
     pub vls_volume: Option<Spanned<f64>>,
+    /// Electromagnetic catapult.
+    #[serde(default)]
+    pub catapult: Option<Spanned<CatapultSpec>>,
     /// Loaded guided weapons.
     #[serde(default)]
     pub magazine: Vec<Spanned<LoadSpec>>,
@@ -778,9 +794,25 @@ fn design(
             ),
         }
     }
-    if !magazine.is_empty() && vls_volume <= 0.0 {
+    let catapult = s.catapult.as_ref().map(|c| {
+        let cs = c.get_ref();
+        Catapult {
+            rating: is.int(d, &cs.rating, &format!("{at}.catapult.rating"), 1, 100) as i32,
+            rate_of_fire: is.int(
+                d,
+                &cs.rate_of_fire,
+                &format!("{at}.catapult.rate_of_fire"),
+                1,
+                64,
+            ) as u32,
+            volume: cs.volume.as_ref().map_or(1.0, |v| {
+                is.real(d, v, &format!("{at}.catapult.volume"), 0.0, 1e6)
+            }),
+        }
+    });
+    if !magazine.is_empty() && vls_volume <= 0.0 && catapult.is_none() {
         let span = s.magazine[0].span();
-        is.push(d, span, format!("{at}.magazine"), "guided weapons need a launcher: give `vls_volume` (electromagnetic catapults are not modelled yet)");
+        is.push(d, span, format!("{at}.magazine"), "guided weapons need a launcher: give `vls_volume` or a `catapult = { rating = .., rate_of_fire = .. }`");
     }
     let mut crit_weights: CritWeights = EQUAL_WEIGHTS;
     if let Some(w) = &s.crit_weights {
@@ -828,6 +860,7 @@ fn design(
         morale,
         weapons: mounts,
         vls_volume,
+        catapult,
         magazine,
         crit_weights,
     })
@@ -950,7 +983,16 @@ pub fn build(docs: &[Doc]) -> Result<Vec<NamedMatchup<Matchup>>, Vec<ConfigIssue
             let gs = g.get_ref();
             let payload = *gs.payload.get_ref();
             if !payload.modelled() {
-                is.push(d, gs.payload.span(), format!("guided[{k}] ({}).payload", gs.name.get_ref()), format!("payload `{}` is not modelled yet; modelled: kinetic, nuclear-bomb (see docs/status.md)", payload.name()));
+                is.push(
+                    d,
+                    gs.payload.span(),
+                    format!("guided[{k}] ({}).payload", gs.name.get_ref()),
+                    format!(
+                        "payload `{}` is not modelled yet; modelled: {} (see docs/status.md)",
+                        payload.name(),
+                        Payload::MODELLED
+                    ),
+                );
             }
             if register(
                 &mut guided_index,

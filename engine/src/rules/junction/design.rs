@@ -159,6 +159,19 @@ pub struct JumpEngine {
     pub interdiction: f64,
 }
 
+/// An electromagnetic catapult ("Launch Guided Weapons"): launches up to `rate_of_fire`
+/// guided weapons a turn, each with a velocity change of up to `rating` hexes; can make Mass
+/// Driver attacks. The text gives no figures: they come from the catalogue.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Catapult {
+    /// Velocity cap (hexes of vector change given to a launch).
+    pub rating: i32,
+    /// Launches per turn ("electromagnetic catapults have a fixed rate of fire").
+    pub rate_of_fire: u32,
+    /// Volume.
+    pub volume: f64,
+}
+
 /// Command modules ("Command Modules").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CommandKind {
@@ -241,6 +254,8 @@ pub struct ShipDesign {
     pub weapons: Vec<usize>,
     /// VLS cells (launches per turn are unlimited; a VLS is a weapon for Weapon Disabled).
     pub vls_volume: f64,
+    /// Electromagnetic catapult, if any.
+    pub catapult: Option<Catapult>,
     /// Loaded guided weapons: (index into the matchup's guided list, count).
     pub magazine: Vec<(usize, u32)>,
     /// d20 faces per crit-table entry (G6).

@@ -342,6 +342,7 @@ mod tests {
             morale: 0,
             weapons: vec![],
             vls_volume: 0.0,
+            catapult: None,
             magazine: vec![],
             crit_weights: EQUAL_WEIGHTS,
         }

@@ -1,5 +1,6 @@
 //! The Firing Phase (Stage 2): power generation, ECM and Sensors levels, guided-weapon attacks
-//! with point defense, launches, direct fire. Interdiction and Macron Area Denial are not
+//! with point defense (stand-off payloads and the neutron bomb in `payloads.rs`), launches (EM
+//! catapult in `catapult.rs`), direct fire. Interdiction and Macron Area Denial are not
 //! modelled yet (see `docs/status.md`).
 
 use crate::dice::Roller;
@@ -14,10 +15,12 @@ use super::super::ewar::{self, Jamming};
 use super::super::guided;
 use super::super::house_rules::HomeOnJamCrits;
 use super::super::parts::{self, Guidance, Payload};
+use super::super::payloads::{self, Attack};
 use super::super::point_defense;
 use super::super::policy::{EwarPriority, PdStance};
 use super::super::ship::Status;
 use super::damage::Hit;
+use super::deflectors::Deflection;
 use super::{Battle, GwGroup, MAX_GW_GROUPS};
 
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
@@ -27,8 +30,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         self.launches();
         self.direct_fire();
         self.interdiction();
-        // Kinetic salvos wrecked by Area Denial die now.
-        self.st.gws.retain(|g| !g.doomed);
+        // Kinetic salvos wrecked by Area Denial die now, and salvos a heavy neutron bomb
+        // destroyed.
+        self.st.gws.retain(|g| !g.doomed && g.count > 0);
         self.settle_destroyed();
     }
 
@@ -144,7 +148,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// Point defense against group `g` by the ships of `side` ("Stuff to Do: Point Defense"):
     /// weapons not fired offensively last turn, within Guaranteed Hit range of the guided
     /// weapons and the 15/20-hex cap; decoys are not modelled yet.
-    fn point_defense(&mut self, g: usize, side: Side) {
+    pub(crate) fn point_defense(&mut self, g: usize, side: Side) {
         let m = self.m;
         let group = self.st.gws[g];
         let gd = &m.catalogue.guided[usize::from(group.guided)];
@@ -200,6 +204,18 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             let group = self.st.gws[g];
             let t = usize::from(group.target);
             let target = self.st.ships[t];
+            if group.standoff | group.drone {
+                let spent = !group.drone
+                    && group.launched < turn
+                    && target.status.in_play()
+                    && self.standoff_attack(g);
+                if spent {
+                    self.st.gws.swap_remove(g);
+                } else {
+                    g += 1;
+                }
+                continue;
+            }
             let eligible = group.launched < turn
                 && target.status.in_play()
                 && (group.pos == target.pos || group.contact);
@@ -240,6 +256,14 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     continue;
                 };
                 self.count(group.side, Event::GwHits);
+                if gd.payload == Payload::NeutronBomb {
+                    trace!(
+                        self.obs,
+                        "  {} from {} strikes {}", gd.name, self.m.names[owner], self.m.names[t]
+                    );
+                    self.neutron_hit(owner, t, gd.size, g, how.ecm_damaged);
+                    continue;
+                }
                 let (ap, kind) = match gd.payload {
                     Payload::NuclearBomb => (
                         gd.size.pick(parts::NUCLEAR_AP),
@@ -248,8 +272,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                             nuclear_armor_multiplier: Some(m.rules.nuclear_armor_multiplier),
                         },
                     ),
+                    // Kinetic and Inertial Mine; a Mass Driver launch adds its unused catapult
+                    // velocity (G19).
                     _ => (
-                        parts::kinetic_ap(gd.size, group.vel.sub(target.vel).length()),
+                        parts::kinetic_ap(
+                            gd.size,
+                            group.vel.sub(target.vel).length() + group.mass_driver,
+                        ),
                         HitKind::PLAIN,
                     ),
                 };
@@ -292,6 +321,12 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         for i in 0..self.st.ships.len() {
             let s = self.st.ships[i];
             let d = m.design(&s);
+            if m.deflectors {
+                self.drone_launch(i);
+            }
+            if let Some(c) = d.catapult {
+                self.catapult_launch(i, c);
+            }
             let salvo = m.policies[s.side.index()].salvo;
             if s.status != Status::Active
                 || salvo == 0
@@ -305,9 +340,15 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             let Some(t) = self.nearest_enemy(i) else {
                 continue;
             };
-            let Some(slot) = s.magazine.iter().position(|n| *n > 0) else {
+            let Some(mut slot) = s.magazine.iter().position(|n| *n > 0) else {
                 continue;
             };
+            if m.deflectors {
+                match self.attack_slot(i) {
+                    Some(k) => slot = k,
+                    None => continue,
+                }
+            }
             let gi = d.magazine[slot].0;
             let gd = &m.catalogue.guided[gi];
             // Launch when the target is within the salvo's delta-v.
@@ -335,6 +376,10 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 target: t as u8,
                 contact: false,
                 doomed: false,
+                mass_driver: 0,
+                committed: false,
+                standoff: payloads::attack(gd.payload) != Some(Attack::Contact),
+                drone: false,
             });
             let g = self.st.gws.len() - 1;
             self.point_defense(g, s.side.other());
@@ -421,6 +466,12 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 if wd.energy > s.energy {
                     continue;
                 }
+                let deflection =
+                    if m.deflectors && matches!(wd.kind, WeaponKind::ParticleBeam { .. }) {
+                        self.deflection(i, t, wd.kind.tae())
+                    } else {
+                        Deflection::NONE
+                    };
                 let miss = if target_shipmind {
                     ewar::with_shipmind(
                         shot.miss_percent,
@@ -453,7 +504,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     s.fired_now[k2] = true;
                     s.energy -= w2.energy;
                     shots += 1;
-                    if miss > 0 && self.dice.below(100) < miss {
+                    if deflection.percent > 0.0
+                        && f64::from(self.dice.below(10_000)) < deflection.percent * 100.0
+                    {
+                        self.count(side, Event::DirectMisses);
+                        self.count(side.other(), Event::BeamsDeflected);
+                        trace!(self.obs, "    an EM deflector drone bends the beam away");
+                    } else if miss > 0 && self.dice.below(100) < miss {
                         self.count(side, Event::DirectMisses);
                     } else {
                         self.count(side, Event::DirectHits);
@@ -482,7 +539,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 if ap <= 0.0 {
                     continue;
                 }
-                let precision = shot.precision;
+                // G26: an enemy deflector on the line takes the ×3 and the table choice.
+                let precision = shot.precision && !deflection.no_precision_perks;
                 self.apply_hit(Hit {
                     attacker: i,
                     target: t,

@@ -9,6 +9,7 @@ use crate::trace;
 
 use super::super::hex::{self, DIRECTIONS, Hex};
 use super::super::house_rules::ThreatZones;
+use super::super::payloads;
 use super::super::ship::Status;
 use super::Battle;
 
@@ -125,7 +126,20 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let mut g = 0;
         while g < self.st.gws.len() {
             let mut w = self.st.gws[g];
+            if w.drone {
+                if self.drone_maneuver(g) {
+                    g += 1;
+                } else {
+                    self.st.gws.swap_remove(g);
+                }
+                continue;
+            }
             if !self.st.ships[usize::from(w.target)].status.in_play() {
+                // A Mass Driver launch is committed to its target.
+                if w.committed {
+                    self.st.gws.swap_remove(g);
+                    continue;
+                }
                 // Retarget the nearest enemy in play, if any.
                 let best = (0..self.st.ships.len())
                     .filter(|&j| {
@@ -156,13 +170,31 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             w.prev_pos = w.pos;
             w.pos = w.pos.add(w.vel);
             w.contact = hex::passes_through(w.prev_pos, w.pos, target);
-            // A salvo out of delta-v and not on its target is lost in space (J9).
-            if !w.contact && w.pos != target && (w.burned || w.delta_v == 0) {
+            // A salvo out of delta-v and not on its target is lost in space (J9); a stand-off
+            // payload only once its target is beyond its longest range.
+            if !w.contact
+                && w.pos != target
+                && (w.burned || w.delta_v == 0)
+                && !self.in_standoff_reach(&w)
+            {
                 self.st.gws.swap_remove(g);
                 continue;
             }
             self.st.gws[g] = w;
             g += 1;
         }
+    }
+
+    /// Whether a stand-off salvo's target is still within its longest range (by the closest
+    /// approach of this phase's moves); always false for contact payloads.
+    #[cold]
+    fn in_standoff_reach(&self, w: &super::GwGroup) -> bool {
+        if !w.standoff {
+            return false;
+        }
+        let gd = &self.m.catalogue.guided[usize::from(w.guided)];
+        let t = &self.st.ships[usize::from(w.target)];
+        let r = payloads::ranges(gd.payload, gd.size, self.m.design(t).volume);
+        hex::closest_approach(w.prev_pos, w.pos, t.prev_pos, t.pos) <= r[2]
     }
 }

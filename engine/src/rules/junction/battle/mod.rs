@@ -9,11 +9,14 @@ use crate::outcome::{Ending, Outcome, ShipTally, Side, SideTally, Verdict};
 use crate::trace;
 
 mod area_denial;
+mod catapult;
 mod crew;
 mod damage;
+mod deflectors;
 mod firing;
 mod jumps;
 mod maneuver;
+mod payloads;
 pub(crate) mod stations;
 
 use super::Event;
@@ -55,6 +58,16 @@ pub struct GwGroup {
     /// Wrecked by Area Denial (a kinetic payload): attacks at 80% if unjammed, then is gone at
     /// the end of the firing phase.
     pub doomed: bool,
+    /// Launched in a Mass Driver attack: committed to its target, and this unused catapult
+    /// velocity adds to its kinetic damage velocity (G19); 0 otherwise.
+    pub mass_driver: i32,
+    /// Committed to its target (Mass Driver attack): never retargets.
+    pub committed: bool,
+    /// Its payload attacks from a distance (stand-off direct fire or Excalibur), not by
+    /// contact.
+    pub standoff: bool,
+    /// An EM Deflector drone: never attacks, screens the ship that launched it.
+    pub drone: bool,
 }
 
 /// Reusable per-worker battle state (reset from the matchup's templates each battle; vectors

@@ -68,7 +68,7 @@ pub(crate) fn hurt_at(s: &mut ShipState, st: Station, n: u32) -> u32 {
 }
 
 /// Remove `lost` from the fit crew.
-fn take_fit(s: &mut ShipState, lost: CrewMix) {
+pub(crate) fn take_fit(s: &mut ShipState, lost: CrewMix) {
     for (f, l) in s.fit.iter_mut().zip(lost) {
         *f -= l.min(*f);
     }
