@@ -34,6 +34,7 @@ fn design() -> ShipDesign {
         tanks: vec![Tank {
             volume: 1.0,
             delta_v: 50.0,
+            ..Tank::default()
         }],
         sensors: 0.0,
         ecm: 0.0,

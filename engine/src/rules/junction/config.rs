@@ -148,6 +148,9 @@ pub struct TankSpec {
     pub volume: f64,
     /// Delta-v held.
     pub delta_v: f64,
+    /// `other` (default), `chemical-rocket-fuel` or `dissolved-fissiles` (hazardous).
+    #[serde(default)]
+    pub propellant: super::hazards::Propellant,
 }
 
 /// Jump engine types in configs.
@@ -640,6 +643,7 @@ fn design(
         tanks.push(Tank {
             volume: v.volume,
             delta_v: v.delta_v,
+            propellant: v.propellant,
         });
     }
     let jump = s.jump.as_ref().map(|j| {

@@ -16,6 +16,7 @@
 //! * [`point_defense`] — point-defense eligibility and the kill rule;
 //! * [`morale`] — Stage 1 circumstances, drift, resolve checks;
 //! * [`stations`] — combat stations, casualties; [`repairs`] — Damage Control costs;
+//! * [`hazards`] — hazardous propellant leaks and criticality countdowns;
 //! * [`battle`] — the turn loop: firing, maneuver and crew phases, battle end;
 //! * [`design`], [`ship`] — catalogue vocabulary and battle state;
 //! * [`objectives`] — Stage 0 scenario objectives and their verdicts;
@@ -30,6 +31,7 @@ pub mod crits;
 pub mod design;
 pub mod ewar;
 pub mod guided;
+pub mod hazards;
 pub mod hex;
 pub mod house_rules;
 pub mod jumps;
@@ -92,6 +94,12 @@ pub enum Event {
     Jumps,
     /// Own jumps (or arrivals) blocked by interdiction.
     Interdicted,
+    /// Own Propellant Leaks of hazardous propellant.
+    HazardousLeaks,
+    /// Own leak areas gone critical.
+    Criticalities,
+    /// Own ships paralysed for a turn (Command Hit in a leak area or critical).
+    Paralysed,
 }
 
 /// The Junction Crew's Space Combat Rules.
@@ -120,6 +128,9 @@ impl RuleSystem for Junction {
         "area_denial_hits",
         "jumps",
         "interdicted",
+        "hazardous_leaks",
+        "criticalities",
+        "paralysed",
     ];
     type Doc = config::Doc;
     type Matchup = Matchup;
@@ -162,7 +173,7 @@ mod tests {
 
     #[test]
     fn event_names_match_the_enum() {
-        assert_eq!(Junction::EVENTS.len(), Event::Interdicted as usize + 1);
+        assert_eq!(Junction::EVENTS.len(), Event::Paralysed as usize + 1);
         assert_eq!(Junction::EVENTS[Event::Crits as usize], "crits");
         assert_eq!(Junction::EVENTS[Event::PdKills as usize], "pd_kills");
     }

@@ -1,5 +1,6 @@
 //! The Crew Phase: morale events and drift, resolve checks, retreat (by jump) and surrender,
-//! then combat stations, casualties and damage control (`stations.rs`), propellant leaks.
+//! then combat stations, casualties and damage control (`stations.rs`), criticality
+//! (`hazards.rs`), propellant leaks.
 
 use crate::dice::Roller;
 use crate::observer::Observer;
@@ -41,6 +42,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         self.combat_stations();
         self.casualties();
         self.damage_control();
+        self.criticality();
         self.leaks();
         self.blockade_delivery();
     }

@@ -22,6 +22,7 @@ use super::{Battle, GwGroup, MAX_GW_GROUPS};
 
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
     pub(crate) fn firing_phase(&mut self) {
+        self.st.firing = true;
         self.power_and_ewar();
         self.guided_attacks();
         self.launches();
@@ -30,6 +31,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         // Kinetic salvos wrecked by Area Denial die now.
         self.st.gws.retain(|g| !g.doomed);
         self.settle_destroyed();
+        self.st.firing = false;
     }
 
     /// "Power Generation" (energy does not carry over) and "ECM and Jamming" (levels chosen at
@@ -155,7 +157,10 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 continue;
             }
             let d = m.design(&s);
-            if !s.can_use_weapons(d) || m.policies[side.index()].pd == PdStance::Never {
+            if !s.can_use_weapons(d)
+                || m.policies[side.index()].pd == PdStance::Never
+                || s.fire_paralysed(self.st.turn)
+            {
                 continue;
             }
             let dist = s.pos.distance(group.pos);
@@ -298,6 +303,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 || s.vls_off
                 || d.vls_volume <= 0.0
                 || !s.can_use_weapons(d)
+                || s.fire_paralysed(self.st.turn)
                 || self.st.gws.len() >= MAX_GW_GROUPS
             {
                 continue;
@@ -383,7 +389,11 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         for i in 0..self.st.ships.len() {
             let s = self.st.ships[i];
             let d = m.design(&s);
-            if !s.status.in_play() || !m.policies[s.side.index()].fires || !s.can_use_weapons(d) {
+            if !s.status.in_play()
+                || !m.policies[s.side.index()].fires
+                || !s.can_use_weapons(d)
+                || s.fire_paralysed(self.st.turn)
+            {
                 continue;
             }
             let Some(t) = self.nearest_enemy(i) else {

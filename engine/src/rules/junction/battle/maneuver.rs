@@ -30,7 +30,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             let s = self.st.ships[i];
             self.st.ships[i].prev_pos = s.pos;
             let d = m.design(&s);
-            let can_burn = s.status == Status::Active && s.commanded(d);
+            let can_burn =
+                s.status == Status::Active && s.commanded(d) && !s.move_paralysed(self.st.turn);
             if !matches!(
                 s.status,
                 Status::Active | Status::Retreating | Status::Surrendered

@@ -12,6 +12,7 @@ mod area_denial;
 mod crew;
 mod damage;
 mod firing;
+mod hazards;
 mod jumps;
 mod maneuver;
 pub(crate) mod stations;
@@ -75,6 +76,8 @@ pub struct BattleState {
     pub held: u32,
     /// Blockade run: the delivery has been made.
     pub delivered: bool,
+    /// A firing phase is being resolved (paralysis then starts with this turn's maneuver).
+    pub firing: bool,
     /// Per side, the rule system's event counters.
     pub events: [[u32; crate::outcome::MAX_EVENTS]; 2],
 }
@@ -91,6 +94,7 @@ impl BattleState {
             turn: 0,
             held: 0,
             delivered: false,
+            firing: false,
             events: [[0; crate::outcome::MAX_EVENTS]; 2],
         }
     }
@@ -106,6 +110,7 @@ impl BattleState {
         self.turn = 0;
         self.held = 0;
         self.delivered = false;
+        self.firing = false;
         self.events = [[0; crate::outcome::MAX_EVENTS]; 2];
     }
 }
