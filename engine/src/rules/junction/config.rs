@@ -338,6 +338,9 @@ pub struct SideSpec {
     /// Override: distance to keep to the nearest enemy.
     #[serde(default)]
     pub range: Option<Spanned<i64>>,
+    /// Override: burn model, `coast` (default) or `lookahead`.
+    #[serde(default)]
+    pub burn: Option<super::policy::Burn>,
 }
 
 /// `[[matchup]]`.
@@ -861,6 +864,9 @@ fn policy(d: usize, at: &str, side: &SideSpec, is: &mut Issues) -> Option<Policy
         if p.approach != Approach::Hold {
             p.approach = Approach::Keep(Some(v));
         }
+    }
+    if let Some(b) = side.burn {
+        p.burn = b;
     }
     Some(p)
 }

@@ -308,14 +308,14 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             {
                 continue;
             }
-            let Some(t) = self.nearest_enemy(i) else {
-                continue;
-            };
             let Some(slot) = s.magazine.iter().position(|n| *n > 0) else {
                 continue;
             };
             let gi = d.magazine[slot].0;
             let gd = &m.catalogue.guided[gi];
+            let Some(t) = self.fire_target(i, Some(f64::from(gd.propulsion.delta_v()))) else {
+                continue;
+            };
             // Launch when the target is within the salvo's delta-v.
             if s.pos.distance(self.st.ships[t].pos) > gd.propulsion.delta_v() {
                 continue;
@@ -396,7 +396,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             {
                 continue;
             }
-            let Some(t) = self.nearest_enemy(i) else {
+            let Some(t) = self.fire_target(i, None) else {
                 continue;
             };
             let dist = self.engagement_distance(i, t);

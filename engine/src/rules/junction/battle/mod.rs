@@ -15,6 +15,7 @@ mod firing;
 mod hazards;
 mod jumps;
 mod maneuver;
+mod objective_play;
 pub(crate) mod stations;
 
 use super::Event;
@@ -170,6 +171,12 @@ pub fn play<R: Roller, O: Observer>(
             } else {
                 Ending::Annihilation
             };
+            break;
+        }
+        // J17: a completed blockade delivery ends the battle with both sides standing; the
+        // game-length ending carries it and `Outcome.verdict` says who won.
+        if b.st.delivered {
+            trace!(b.obs, "The delivery is made: the battle ends");
             break;
         }
     }
