@@ -222,10 +222,11 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// End of a phase: ships at 0 Integrity or less are destroyed (simultaneous resolution).
     pub(crate) fn settle_destroyed(&mut self) {
         for i in 0..self.st.ships.len() {
-            let s = self.st.ships[i];
+            let s = &self.st.ships[i];
             if s.integrity <= 0.0 && s.status != Status::Destroyed {
+                let side = s.side;
                 self.st.ships[i].status = Status::Destroyed;
-                self.count(s.side, Event::Destroyed);
+                self.count(side, Event::Destroyed);
                 trace!(self.obs, "  {} is destroyed", self.m.names[i]);
                 self.fleet_event_destroyed(i);
             }

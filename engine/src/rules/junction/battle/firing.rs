@@ -152,11 +152,11 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let gd = &m.catalogue.guided[usize::from(group.guided)];
         let dur = gd.durability();
         for i in 0..self.st.ships.len() {
-            let s = self.st.ships[i];
+            let s = &self.st.ships[i];
             if s.side != side || !s.status.in_play() || self.st.gws[g].count == 0 {
                 continue;
             }
-            let d = m.design(&s);
+            let d = m.design(s);
             if !s.can_use_weapons(d)
                 || m.policies[side.index()].pd == PdStance::Never
                 || s.fire_paralysed(self.st.turn)
