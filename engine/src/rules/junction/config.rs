@@ -148,6 +148,9 @@ pub struct TankSpec {
     pub volume: f64,
     /// Delta-v held.
     pub delta_v: f64,
+    /// `other` (default), `chemical-rocket-fuel` or `dissolved-fissiles` (hazardous).
+    #[serde(default)]
+    pub propellant: super::hazards::Propellant,
 }
 
 /// Jump engine types in configs.
@@ -351,6 +354,9 @@ pub struct SideSpec {
     /// Override: distance to keep to the nearest enemy.
     #[serde(default)]
     pub range: Option<Spanned<i64>>,
+    /// Override: burn model, `coast` (default) or `lookahead`.
+    #[serde(default)]
+    pub burn: Option<super::policy::Burn>,
 }
 
 /// `[[matchup]]`.
@@ -656,6 +662,7 @@ fn design(
         tanks.push(Tank {
             volume: v.volume,
             delta_v: v.delta_v,
+            propellant: v.propellant,
         });
     }
     let jump = s.jump.as_ref().map(|j| {
@@ -890,6 +897,9 @@ fn policy(d: usize, at: &str, side: &SideSpec, is: &mut Issues) -> Option<Policy
         if p.approach != Approach::Hold {
             p.approach = Approach::Keep(Some(v));
         }
+    }
+    if let Some(b) = side.burn {
+        p.burn = b;
     }
     Some(p)
 }

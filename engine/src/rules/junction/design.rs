@@ -112,6 +112,8 @@ pub struct Tank {
     pub volume: f64,
     /// Delta-v it holds.
     pub delta_v: f64,
+    /// Its propellant (Chemical Rocket Fuel and Dissolved Fissiles are hazardous).
+    pub propellant: super::hazards::Propellant,
 }
 
 /// Jump engine types and their turns out of play ("Tactical Jumps").

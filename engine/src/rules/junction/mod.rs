@@ -17,6 +17,7 @@
 //! * [`point_defense`] — point-defense eligibility and the kill rule;
 //! * [`morale`] — Stage 1 circumstances, drift, resolve checks;
 //! * [`stations`] — combat stations, casualties; [`repairs`] — Damage Control costs;
+//! * [`hazards`] — hazardous propellant leaks and criticality countdowns;
 //! * [`battle`] — the turn loop: firing, maneuver and crew phases, battle end;
 //! * [`design`], [`ship`] — catalogue vocabulary and battle state;
 //! * [`objectives`] — Stage 0 scenario objectives and their verdicts;
@@ -31,6 +32,7 @@ pub mod crits;
 pub mod design;
 pub mod ewar;
 pub mod guided;
+pub mod hazards;
 pub mod hex;
 pub mod house_rules;
 pub mod jumps;
@@ -98,6 +100,12 @@ pub enum Event {
     MassDriverLaunches,
     /// Enemy particle-beam shots deflected by own EM Deflector drones.
     BeamsDeflected,
+    /// Own Propellant Leaks of hazardous propellant.
+    HazardousLeaks,
+    /// Own leak areas gone critical.
+    Criticalities,
+    /// Own ships paralysed for a turn (Command Hit in a leak area or critical).
+    Paralysed,
 }
 
 /// The Junction Crew's Space Combat Rules.
@@ -128,6 +136,9 @@ impl RuleSystem for Junction {
         "interdicted",
         "mass_driver_launches",
         "beams_deflected",
+        "hazardous_leaks",
+        "criticalities",
+        "paralysed",
     ];
     type Doc = config::Doc;
     type Matchup = Matchup;
@@ -170,7 +181,7 @@ mod tests {
 
     #[test]
     fn event_names_match_the_enum() {
-        assert_eq!(Junction::EVENTS.len(), Event::BeamsDeflected as usize + 1);
+        assert_eq!(Junction::EVENTS.len(), Event::Paralysed as usize + 1);
         assert_eq!(Junction::EVENTS[Event::Crits as usize], "crits");
         assert_eq!(Junction::EVENTS[Event::PdKills as usize], "pd_kills");
     }

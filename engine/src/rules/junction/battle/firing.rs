@@ -25,6 +25,7 @@ use super::{Battle, GwGroup, MAX_GW_GROUPS};
 
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
     pub(crate) fn firing_phase(&mut self) {
+        self.st.firing = true;
         self.power_and_ewar();
         self.guided_attacks();
         self.launches();
@@ -34,6 +35,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         // destroyed.
         self.st.gws.retain(|g| !g.doomed && g.count > 0);
         self.settle_destroyed();
+        self.st.firing = false;
     }
 
     /// "Power Generation" (energy does not carry over) and "ECM and Jamming" (levels chosen at
@@ -154,12 +156,15 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let gd = &m.catalogue.guided[usize::from(group.guided)];
         let dur = gd.durability();
         for i in 0..self.st.ships.len() {
-            let s = self.st.ships[i];
+            let s = &self.st.ships[i];
             if s.side != side || !s.status.in_play() || self.st.gws[g].count == 0 {
                 continue;
             }
-            let d = m.design(&s);
-            if !s.can_use_weapons(d) || m.policies[side.index()].pd == PdStance::Never {
+            let d = m.design(s);
+            if !s.can_use_weapons(d)
+                || m.policies[side.index()].pd == PdStance::Never
+                || s.fire_paralysed(self.st.turn)
+            {
                 continue;
             }
             let dist = s.pos.distance(group.pos);
@@ -333,13 +338,11 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 || s.vls_off
                 || d.vls_volume <= 0.0
                 || !s.can_use_weapons(d)
+                || s.fire_paralysed(self.st.turn)
                 || self.st.gws.len() >= MAX_GW_GROUPS
             {
                 continue;
             }
-            let Some(t) = self.nearest_enemy(i) else {
-                continue;
-            };
             let Some(mut slot) = s.magazine.iter().position(|n| *n > 0) else {
                 continue;
             };
@@ -351,6 +354,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             }
             let gi = d.magazine[slot].0;
             let gd = &m.catalogue.guided[gi];
+            let Some(t) = self.fire_target(i, Some(f64::from(gd.propulsion.delta_v()))) else {
+                continue;
+            };
             // Launch when the target is within the salvo's delta-v.
             if s.pos.distance(self.st.ships[t].pos) > gd.propulsion.delta_v() {
                 continue;
@@ -428,10 +434,14 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         for i in 0..self.st.ships.len() {
             let s = self.st.ships[i];
             let d = m.design(&s);
-            if !s.status.in_play() || !m.policies[s.side.index()].fires || !s.can_use_weapons(d) {
+            if !s.status.in_play()
+                || !m.policies[s.side.index()].fires
+                || !s.can_use_weapons(d)
+                || s.fire_paralysed(self.st.turn)
+            {
                 continue;
             }
-            let Some(t) = self.nearest_enemy(i) else {
+            let Some(t) = self.fire_target(i, None) else {
                 continue;
             };
             let dist = self.engagement_distance(i, t);

@@ -14,8 +14,10 @@ mod crew;
 mod damage;
 mod deflectors;
 mod firing;
+mod hazards;
 mod jumps;
 mod maneuver;
+mod objective_play;
 mod payloads;
 pub(crate) mod stations;
 
@@ -88,6 +90,8 @@ pub struct BattleState {
     pub held: u32,
     /// Blockade run: the delivery has been made.
     pub delivered: bool,
+    /// A firing phase is being resolved (paralysis then starts with this turn's maneuver).
+    pub firing: bool,
     /// Per side, the rule system's event counters.
     pub events: [[u32; crate::outcome::MAX_EVENTS]; 2],
 }
@@ -104,6 +108,7 @@ impl BattleState {
             turn: 0,
             held: 0,
             delivered: false,
+            firing: false,
             events: [[0; crate::outcome::MAX_EVENTS]; 2],
         }
     }
@@ -119,6 +124,7 @@ impl BattleState {
         self.turn = 0;
         self.held = 0;
         self.delivered = false;
+        self.firing = false;
         self.events = [[0; crate::outcome::MAX_EVENTS]; 2];
     }
 }
@@ -178,6 +184,12 @@ pub fn play<R: Roller, O: Observer>(
             } else {
                 Ending::Annihilation
             };
+            break;
+        }
+        // J17: a completed blockade delivery ends the battle with both sides standing; the
+        // game-length ending carries it and `Outcome.verdict` says who won.
+        if b.st.delivered {
+            trace!(b.obs, "The delivery is made: the battle ends");
             break;
         }
     }
