@@ -40,6 +40,7 @@ fn design(crew: u32) -> ShipDesign {
         ecm_volume: 1.0,
         uplink_volume: 0.0,
         jump: None,
+        catapult: None,
         command: vec![CommandKind::WarshipCic],
         crew,
         crew_mix: [crew, 0, 0],

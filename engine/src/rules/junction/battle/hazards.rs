@@ -196,6 +196,7 @@ mod tests {
             ecm_volume: 1.0,
             uplink_volume: 0.0,
             jump: None,
+            catapult: None,
             command: vec![CommandKind::WarshipCic, CommandKind::WarshipCic],
             crew: 200,
             crew_mix: [200, 0, 0],

@@ -136,6 +136,7 @@ mod tests {
             ecm_volume: 1.0,
             uplink_volume: 0.0,
             jump: None,
+            catapult: None,
             command: vec![CommandKind::WarshipCic],
             crew: 20,
             crew_mix: [20, 0, 0],
