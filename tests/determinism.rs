@@ -5,13 +5,14 @@
 use std::path::Path;
 use std::process::Command;
 
-fn run(out: &Path, threads: &str) {
+/// `fleetlab run CONFIG --battles B --seed 99` on `threads` threads into `out`.
+fn run_config(config: &str, battles: &str, out: &Path, threads: &str) {
     let status = Command::new(env!("CARGO_BIN_EXE_fleetlab"))
         .args([
             "run",
-            "configs/cosmic-conflict/reference-3v3.toml",
+            config,
             "--battles",
-            "5000",
+            battles,
             "--seed",
             "99",
             "--quiet",
@@ -28,22 +29,54 @@ fn run(out: &Path, threads: &str) {
     );
 }
 
+/// The second benchmark (Orders, terrain, fighters, Formations): same bytes on 1 and 2 threads.
 #[test]
-fn reports_are_identical_for_one_and_two_threads() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let (one, two) = (dir.path().join("one"), dir.path().join("two"));
-    run(&one, "1");
-    run(&two, "2");
-    for file in [
+fn reference_full_reports_are_identical_for_one_and_two_threads() {
+    let files = [
         "summary.csv",
         "distributions.csv",
         "ships.csv",
-        "summary.parquet",
-    ] {
+        "events.csv",
+    ];
+    same_bytes_on_one_and_two_threads(
+        "configs/cosmic-conflict/reference-full.toml",
+        "3000",
+        &files,
+    );
+}
+
+/// Run `config` on 1 and on 2 threads; each of `files` must have the same bytes. Returns the
+/// temporary directory and the 1-thread report in it.
+fn same_bytes_on_one_and_two_threads(
+    config: &str,
+    battles: &str,
+    files: &[&str],
+) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (one, two) = (dir.path().join("one"), dir.path().join("two"));
+    run_config(config, battles, &one, "1");
+    run_config(config, battles, &two, "2");
+    for file in files {
         let a = std::fs::read(one.join(file)).expect(file);
         let b = std::fs::read(two.join(file)).expect(file);
         assert!(a == b, "{file} differs between 1 and 2 threads");
     }
+    (dir, one)
+}
+
+#[test]
+fn reports_are_identical_for_one_and_two_threads() {
+    let files = [
+        "summary.csv",
+        "distributions.csv",
+        "ships.csv",
+        "summary.parquet",
+    ];
+    let (_dir, one) = same_bytes_on_one_and_two_threads(
+        "configs/cosmic-conflict/reference-3v3.toml",
+        "5000",
+        &files,
+    );
     let summary = std::fs::read_to_string(one.join("summary.csv")).expect("summary");
     let mut rows = csv::Reader::from_reader(summary.as_bytes());
     let headers = rows.headers().expect("header").clone();

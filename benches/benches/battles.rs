@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use fleetlab_engine::RuleSystem;
 use fleetlab_engine::rules::cosmic_conflict::CosmicConflict;
+use fleetlab_engine::rules::junction::Junction;
 use fleetlab_sim::load;
 use fleetlab_sim::runner::{self, Worker};
 
@@ -37,5 +38,18 @@ fn reference_3v3(c: &mut Criterion) {
     bench_reference::<CosmicConflict>(c, "configs/cosmic-conflict/reference-3v3.toml");
 }
 
-criterion_group!(benches, reference_3v3);
+fn reference_full(c: &mut Criterion) {
+    bench_reference::<CosmicConflict>(c, "configs/cosmic-conflict/reference-full.toml");
+}
+
+fn junction_reference_2v2(c: &mut Criterion) {
+    bench_reference::<Junction>(c, "configs/junction/reference-2v2.toml");
+}
+
+criterion_group!(
+    benches,
+    reference_3v3,
+    reference_full,
+    junction_reference_2v2
+);
 criterion_main!(benches);

@@ -51,6 +51,7 @@ fn design(crew: u32) -> ShipDesign {
         morale: 0,
         weapons: vec![],
         vls_volume: 0.0,
+        catapult: None,
         magazine: vec![],
         crit_weights: EQUAL_WEIGHTS,
     }

@@ -34,6 +34,7 @@ fn design() -> ShipDesign {
         tanks: vec![Tank {
             volume: 1.0,
             delta_v: 50.0,
+            ..Tank::default()
         }],
         sensors: 0.0,
         ecm: 0.0,
@@ -48,6 +49,7 @@ fn design() -> ShipDesign {
         morale: 0,
         weapons: vec![],
         vls_volume: 0.0,
+        catapult: None,
         magazine: vec![],
         crit_weights: EQUAL_WEIGHTS,
     }
@@ -121,4 +123,32 @@ fn blockade_runner_steers_for_the_delivery_point() {
     assert_eq!(out.verdict, Verdict::Win(Side::A));
     let (out, _) = play(&matchup(o, ["brawler", "passive"], 3));
     assert_eq!(out.verdict, Verdict::Win(Side::B));
+}
+
+/// J17: the completed delivery ends the battle: with a 20-turn cap the runner arrives, holds
+/// three crew phases and the battle stops there (reported as `turn_limit`, verdict A).
+#[test]
+fn a_completed_delivery_ends_the_battle() {
+    let o = Objective::BlockadeRun {
+        ship: 0,
+        hex: Hex::new(10, 0),
+        radius: 1,
+        hold_turns: 3,
+    };
+    let (out, _) = play(&matchup(o, ["brawler", "passive"], 20));
+    assert!(out.turns < 20, "{}", out.turns);
+    assert_eq!(out.ending, Ending::TurnLimit);
+    assert_eq!(out.verdict, Verdict::Win(Side::A));
+    // One turn earlier (hold time 4 with the same cap ending at the same turn) it has not.
+    let (longer, _) = play(&matchup(
+        Objective::BlockadeRun {
+            ship: 0,
+            hex: Hex::new(10, 0),
+            radius: 1,
+            hold_turns: 4,
+        },
+        ["brawler", "passive"],
+        20,
+    ));
+    assert_eq!(longer.turns, out.turns + 1);
 }

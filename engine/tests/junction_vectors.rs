@@ -48,6 +48,7 @@ fn design(
         morale: 0,
         weapons,
         vls_volume: 0.0,
+        catapult: None,
         magazine: vec![],
         crit_weights: EQUAL_WEIGHTS,
     }

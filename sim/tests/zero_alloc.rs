@@ -7,6 +7,7 @@ use std::path::Path;
 
 use fleetlab_engine::RuleSystem;
 use fleetlab_engine::rules::cosmic_conflict::CosmicConflict;
+use fleetlab_engine::rules::cosmic_conflict::policy::OrderStyle;
 use fleetlab_engine::rules::junction::Junction;
 use fleetlab_sim::load;
 use fleetlab_sim::runner::{self, Worker};
@@ -65,6 +66,14 @@ fn steady_state_junction_battles_do_not_allocate() {
     assert_eq!(n, 0, "{n} heap allocations in 10,000 steady-state battles");
 }
 
+/// The other Appendix 1 payloads and the EM catapult (guided-mix: Mass Driver launches,
+/// neutron bombs, stand-off payloads) allocate nothing either.
+#[test]
+fn steady_state_guided_mix_battles_do_not_allocate() {
+    let n = steady_state_allocations::<Junction>("../configs/junction/guided-mix.toml");
+    assert_eq!(n, 0, "{n} heap allocations in 10,000 steady-state battles");
+}
+
 #[test]
 fn steady_state_battles_do_not_allocate() {
     assert_no_allocations("reference-3v3.toml");
@@ -97,6 +106,26 @@ fn steady_state_formation_battles_do_not_allocate() {
 #[test]
 fn steady_state_fighter_battles_do_not_allocate() {
     assert_no_allocations_in("carrier-strike.toml", 2);
+}
+
+/// The second benchmark, everything at once: Orders, terrain, fighters and Formations. The
+/// test also pins what the benchmark contains, so it keeps its meaning.
+#[test]
+fn steady_state_reference_full_battles_do_not_allocate() {
+    let config = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../configs/cosmic-conflict/reference-full.toml");
+    let exp = load::load::<CosmicConflict>(&config).expect("config loads");
+    let m = &exp.matchups[0].matchup;
+    assert!(m.fighters.any, "reference-full has fighters");
+    assert_eq!(m.groups.len(), 2, "one Formation a side");
+    assert!(!m.scenario.terrain.is_empty(), "reference-full has terrain");
+    assert!(
+        m.policies
+            .iter()
+            .all(|p| p.command.orders != OrderStyle::None),
+        "both sides give Orders"
+    );
+    assert_no_allocations("reference-full.toml");
 }
 
 fn assert_no_allocations(file: &str) {

@@ -140,6 +140,7 @@ impl WeaponProfile {
     }
 
     /// The bands, innermost first.
+    #[inline]
     pub fn bands(&self) -> &[Band] {
         &self.bands[..usize::from(self.len)]
     }
@@ -289,8 +290,9 @@ impl AttackSetup {
     /// Exact expected damage (before tracks), by enumerating the dice. Used by AI policies.
     pub fn expected_damage(&self) -> f64 {
         let mut total = 0u32;
+        let distribution = self.band.die.distribution();
         for a in 1..=6u8 {
-            for (v, w) in self.band.die.distribution() {
+            for &(v, w) in &distribution {
                 if w > 0 {
                     total += self.resolve(a, v).dealt * u32::from(w);
                 }

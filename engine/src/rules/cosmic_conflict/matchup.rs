@@ -119,6 +119,12 @@ impl Matchup {
                 let (accuracy_mod, damage_mod) = AttackSetup::variant_mods(mount.variant);
                 for (t, dt) in designs.iter().enumerate() {
                     for band in profiles[a][w].bands() {
+                        // Fighters "may not be attacked at Extended Range" and "cannot attack
+                        // at Extended Range" (ch. 6c): zero marks the attack as not allowed,
+                        // so the target search needs no test of its own.
+                        if band.index > 0 && (da.size == 0 || dt.size == 0) {
+                            continue;
+                        }
                         let e = AttackSetup {
                             weapon_size: da.weapon_size(mount),
                             target_size: dt.size,
@@ -220,7 +226,8 @@ impl Matchup {
     }
 
     /// Expected damage of design `a`'s weapon `w` against every design and band, indexed
-    /// `target_design * 3 + band`.
+    /// `target_design * 3 + band`; zero where no attack is allowed (a band the weapon lacks,
+    /// or Extended Range with a fighter on either end, ch. 6c).
     #[inline]
     pub fn expected_row(&self, a: usize, w: usize) -> &[f32] {
         let nd = self.designs.len();

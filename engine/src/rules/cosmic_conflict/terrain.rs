@@ -97,6 +97,16 @@ impl TerrainPiece {
         self.zones().iter().find(|z| z.holds(d2))
     }
 
+    /// The square of the largest outer radius of its zones: nothing of the piece lies farther
+    /// from its centre.
+    #[inline]
+    pub fn reach_squared(&self) -> f64 {
+        self.zones()
+            .iter()
+            .map(|z| z.outer * z.outer)
+            .fold(0.0, f64::max)
+    }
+
     /// Whether `p` is inside the piece (any zone).
     pub fn contains(&self, p: Vec2) -> bool {
         self.zone_at(p).is_some()
@@ -151,7 +161,13 @@ fn segment_distance_squared(a: Vec2, b: Vec2, c: Vec2) -> f64 {
 /// only by segments that stay inside its hole or pass outside it (a disc is convex, so a
 /// segment with both ends in the hole stays there).
 fn crosses(zone: &Zone, c: Vec2, a: Vec2, b: Vec2) -> bool {
-    if segment_distance_squared(a, b, c) > zone.outer * zone.outer {
+    crosses_at(zone, segment_distance_squared(a, b, c), c, a, b)
+}
+
+/// [`crosses`] given the segment's squared distance `sd2` from the centre (one per piece).
+#[inline]
+fn crosses_at(zone: &Zone, sd2: f64, c: Vec2, a: Vec2, b: Vec2) -> bool {
+    if sd2 > zone.outer * zone.outer {
         return false;
     }
     if zone.inner > 0.0 {
@@ -170,10 +186,16 @@ fn crosses(zone: &Zone, c: Vec2, a: Vec2, b: Vec2) -> bool {
 pub fn line_of_sight(pieces: &[TerrainPiece], from: Vec2, to: Vec2) -> LineOfSight {
     let mut los = LineOfSight::CLEAR;
     for p in pieces {
+        // A line that passes outside the piece's outermost zone meets none of it (and its
+        // attacker is not inside it): one distance per piece, not one per zone.
+        let sd2 = segment_distance_squared(from, to, p.centre);
+        if sd2 > p.reach_squared() {
+            continue;
+        }
         // "Within a terrain feature": any zone of the piece.
         let attacker_inside = p.contains(from);
         for z in p.zones() {
-            if !crosses(z, p.centre, from, to) {
+            if !crosses_at(z, sd2, p.centre, from, to) {
                 continue;
             }
             los.concealing |= z.attrs.concealing;
@@ -186,6 +208,18 @@ pub fn line_of_sight(pieces: &[TerrainPiece], from: Vec2, to: Vec2) -> LineOfSig
         }
     }
     los
+}
+
+/// Whether Solid or Concealing terrain stops an attack from `from` to `to`: the same answer as
+/// `line_of_sight(..).blocked()`, asking only the pieces that have such a zone (a field of
+/// Hazardous asteroids or an Obscuring cloud never hides a ship).
+pub fn sight_blocked(pieces: &[TerrainPiece], from: Vec2, to: Vec2) -> bool {
+    pieces.iter().any(|p| {
+        p.zones()
+            .iter()
+            .any(|z| z.attrs.solid || z.attrs.concealing)
+            && line_of_sight(std::slice::from_ref(p), from, to).blocked()
+    })
 }
 
 /// Whether Solid terrain lies directly between two points, the attacker's own zone included

@@ -334,6 +334,45 @@ pub fn merge(a: Attributes, b: Attributes) -> Attributes {
 mod tests {
     use super::*;
 
+    /// `sight_blocked` (the fast test of a ship's sighting) agrees with the full line of sight
+    /// for every library piece and segments from inside, through, past and around it, also
+    /// with several pieces on the table.
+    #[test]
+    fn sight_blocked_agrees_with_the_line_of_sight() {
+        use super::super::terrain::{TerrainPiece, line_of_sight, sight_blocked};
+        use crate::geometry::Vec2;
+        let pieces: Vec<TerrainPiece> = LIBRARY
+            .iter()
+            .enumerate()
+            .map(|(k, p)| {
+                let (zones, n_zones) = p.zones_at(p.radius);
+                TerrainPiece {
+                    centre: Vec2::new(10.0 + 7.0 * (k % 4) as f64, 5.0 + 6.0 * (k / 4) as f64),
+                    zones,
+                    n_zones,
+                    ..TerrainPiece::default()
+                }
+            })
+            .collect();
+        let points: Vec<Vec2> = (0..9)
+            .flat_map(|x| (0..7).map(move |y| Vec2::new(4.5 * x as f64, 4.7 * y as f64)))
+            .collect();
+        let mut blocked = 0;
+        for one in pieces.chunks(1).chain([&pieces[..]]) {
+            for &a in &points {
+                for &b in &points {
+                    let expected = line_of_sight(one, a, b).blocked();
+                    assert_eq!(sight_blocked(one, a, b), expected, "{a:?} -> {b:?}");
+                    blocked += usize::from(expected);
+                }
+            }
+        }
+        assert!(
+            blocked > 1000,
+            "the segments meet blocking terrain ({blocked})"
+        );
+    }
+
     /// Every example of ch. 8 is in the library with the text's attributes.
     #[test]
     fn library_matches_the_texts_examples() {

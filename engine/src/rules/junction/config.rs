@@ -13,8 +13,8 @@ use crate::rule_system::{ConfigIssue, ExperimentSpec, NamedMatchup, did_you_mean
 
 use super::crits::{CritWeights, EQUAL_WEIGHTS};
 use super::design::{
-    Catalogue, CommandKind, CrewKind, DirectWeapon, Drive, JumpEngine, JumpKind, MAX_COMMAND,
-    MAX_MAGAZINE, MAX_PARTS, MAX_WEAPONS, PowerPlant, ShipDesign, Tank, WeaponKind,
+    Catalogue, Catapult, CommandKind, CrewKind, DirectWeapon, Drive, JumpEngine, JumpKind,
+    MAX_COMMAND, MAX_MAGAZINE, MAX_PARTS, MAX_WEAPONS, PowerPlant, ShipDesign, Tank, WeaponKind,
 };
 use super::hex::Hex;
 use super::house_rules::HouseRules;
@@ -148,6 +148,9 @@ pub struct TankSpec {
     pub volume: f64,
     /// Delta-v held.
     pub delta_v: f64,
+    /// `other` (default), `chemical-rocket-fuel` or `dissolved-fissiles` (hazardous).
+    #[serde(default)]
+    pub propellant: super::hazards::Propellant,
 }
 
 /// Jump engine types in configs.
@@ -182,6 +185,19 @@ pub struct JumpSpec {
     /// Most energy per turn spent on interdiction (default 0: the engine does not interdict).
     #[serde(default)]
     pub interdiction: Option<Spanned<f64>>,
+}
+
+/// An electromagnetic catapult entry.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CatapultSpec {
+    /// Velocity cap in hexes.
+    pub rating: Spanned<i64>,
+    /// Launches per turn.
+    pub rate_of_fire: Spanned<i64>,
+    /// Volume (default 1).
+    #[serde(default)]
+    pub volume: Option<Spanned<f64>>,
 }
 
 /// Command module names in configs.
@@ -305,6 +321,9 @@ pub struct DesignSpec {
     /// VLS volume (0: no VLS).
     #[serde(default)]
     pub vls_volume: Option<Spanned<f64>>,
+    /// Electromagnetic catapult.
+    #[serde(default)]
+    pub catapult: Option<Spanned<CatapultSpec>>,
     /// Loaded guided weapons.
     #[serde(default)]
     pub magazine: Vec<Spanned<LoadSpec>>,
@@ -335,6 +354,9 @@ pub struct SideSpec {
     /// Override: distance to keep to the nearest enemy.
     #[serde(default)]
     pub range: Option<Spanned<i64>>,
+    /// Override: burn model, `coast` (default) or `lookahead`.
+    #[serde(default)]
+    pub burn: Option<super::policy::Burn>,
 }
 
 /// `[[matchup]]`.
@@ -640,6 +662,7 @@ fn design(
         tanks.push(Tank {
             volume: v.volume,
             delta_v: v.delta_v,
+            propellant: v.propellant,
         });
     }
     let jump = s.jump.as_ref().map(|j| {
@@ -778,9 +801,25 @@ fn design(
             ),
         }
     }
-    if !magazine.is_empty() && vls_volume <= 0.0 {
+    let catapult = s.catapult.as_ref().map(|c| {
+        let cs = c.get_ref();
+        Catapult {
+            rating: is.int(d, &cs.rating, &format!("{at}.catapult.rating"), 1, 100) as i32,
+            rate_of_fire: is.int(
+                d,
+                &cs.rate_of_fire,
+                &format!("{at}.catapult.rate_of_fire"),
+                1,
+                64,
+            ) as u32,
+            volume: cs.volume.as_ref().map_or(1.0, |v| {
+                is.real(d, v, &format!("{at}.catapult.volume"), 0.0, 1e6)
+            }),
+        }
+    });
+    if !magazine.is_empty() && vls_volume <= 0.0 && catapult.is_none() {
         let span = s.magazine[0].span();
-        is.push(d, span, format!("{at}.magazine"), "guided weapons need a launcher: give `vls_volume` (electromagnetic catapults are not modelled yet)");
+        is.push(d, span, format!("{at}.magazine"), "guided weapons need a launcher: give `vls_volume` or a `catapult = { rating = .., rate_of_fire = .. }`");
     }
     let mut crit_weights: CritWeights = EQUAL_WEIGHTS;
     if let Some(w) = &s.crit_weights {
@@ -828,6 +867,7 @@ fn design(
         morale,
         weapons: mounts,
         vls_volume,
+        catapult,
         magazine,
         crit_weights,
     })
@@ -857,6 +897,9 @@ fn policy(d: usize, at: &str, side: &SideSpec, is: &mut Issues) -> Option<Policy
         if p.approach != Approach::Hold {
             p.approach = Approach::Keep(Some(v));
         }
+    }
+    if let Some(b) = side.burn {
+        p.burn = b;
     }
     Some(p)
 }
@@ -950,7 +993,16 @@ pub fn build(docs: &[Doc]) -> Result<Vec<NamedMatchup<Matchup>>, Vec<ConfigIssue
             let gs = g.get_ref();
             let payload = *gs.payload.get_ref();
             if !payload.modelled() {
-                is.push(d, gs.payload.span(), format!("guided[{k}] ({}).payload", gs.name.get_ref()), format!("payload `{}` is not modelled yet; modelled: kinetic, nuclear-bomb (see docs/status.md)", payload.name()));
+                is.push(
+                    d,
+                    gs.payload.span(),
+                    format!("guided[{k}] ({}).payload", gs.name.get_ref()),
+                    format!(
+                        "payload `{}` is not modelled yet; modelled: {} (see docs/status.md)",
+                        payload.name(),
+                        Payload::MODELLED
+                    ),
+                );
             }
             if register(
                 &mut guided_index,

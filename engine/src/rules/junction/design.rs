@@ -112,6 +112,8 @@ pub struct Tank {
     pub volume: f64,
     /// Delta-v it holds.
     pub delta_v: f64,
+    /// Its propellant (Chemical Rocket Fuel and Dissolved Fissiles are hazardous).
+    pub propellant: super::hazards::Propellant,
 }
 
 /// Jump engine types and their turns out of play ("Tactical Jumps").
@@ -157,6 +159,19 @@ pub struct JumpEngine {
     pub energy: f64,
     /// Most energy per turn it can put into interdiction (1 strength per energy; 0: none).
     pub interdiction: f64,
+}
+
+/// An electromagnetic catapult ("Launch Guided Weapons"): launches up to `rate_of_fire`
+/// guided weapons a turn, each with a velocity change of up to `rating` hexes; can make Mass
+/// Driver attacks. The text gives no figures: they come from the catalogue.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Catapult {
+    /// Velocity cap (hexes of vector change given to a launch).
+    pub rating: i32,
+    /// Launches per turn ("electromagnetic catapults have a fixed rate of fire").
+    pub rate_of_fire: u32,
+    /// Volume.
+    pub volume: f64,
 }
 
 /// Command modules ("Command Modules").
@@ -241,6 +256,8 @@ pub struct ShipDesign {
     pub weapons: Vec<usize>,
     /// VLS cells (launches per turn are unlimited; a VLS is a weapon for Weapon Disabled).
     pub vls_volume: f64,
+    /// Electromagnetic catapult, if any.
+    pub catapult: Option<Catapult>,
     /// Loaded guided weapons: (index into the matchup's guided list, count).
     pub magazine: Vec<(usize, u32)>,
     /// d20 faces per crit-table entry (G6).

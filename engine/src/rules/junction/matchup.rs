@@ -26,6 +26,8 @@ pub struct Matchup {
     pub keep: Vec<Option<i32>>,
     /// The scenario's objective (Stage 0); `None`: last side standing.
     pub objective: Option<super::objectives::Objective>,
+    /// Some design carries EM Deflector drones (gates the drone code in battles).
+    pub deflectors: bool,
 }
 
 impl Matchup {
@@ -78,6 +80,11 @@ impl Matchup {
                 }
             }
         }
+        let deflectors = designs.iter().any(|d| {
+            d.magazine
+                .iter()
+                .any(|&(g, _)| catalogue.guided[g].payload == super::parts::Payload::EmDeflector)
+        });
         Matchup {
             catalogue,
             designs,
@@ -87,6 +94,7 @@ impl Matchup {
             rules,
             keep,
             objective: None,
+            deflectors,
         }
     }
 

@@ -13,9 +13,11 @@
 //! * [`armor`] — the armor pipeline and compromised armor;
 //! * [`crits`] — crit chance, count, tables as data (Appendix 2);
 //! * [`parts`] — guided-weapon parts as data (Appendix 1); [`guided`] — guidance outcomes;
+//!   [`payloads`] — how each payload attacks, the Neutron Bomb, the catapult's Mass Driver;
 //! * [`point_defense`] — point-defense eligibility and the kill rule;
 //! * [`morale`] — Stage 1 circumstances, drift, resolve checks;
 //! * [`stations`] — combat stations, casualties; [`repairs`] — Damage Control costs;
+//! * [`hazards`] — hazardous propellant leaks and criticality countdowns;
 //! * [`battle`] — the turn loop: firing, maneuver and crew phases, battle end;
 //! * [`design`], [`ship`] — catalogue vocabulary and battle state;
 //! * [`objectives`] — Stage 0 scenario objectives and their verdicts;
@@ -30,6 +32,7 @@ pub mod crits;
 pub mod design;
 pub mod ewar;
 pub mod guided;
+pub mod hazards;
 pub mod hex;
 pub mod house_rules;
 pub mod jumps;
@@ -37,6 +40,7 @@ pub mod matchup;
 pub mod morale;
 pub mod objectives;
 pub mod parts;
+pub mod payloads;
 pub mod point_defense;
 pub mod policy;
 pub mod repairs;
@@ -92,6 +96,16 @@ pub enum Event {
     Jumps,
     /// Own jumps (or arrivals) blocked by interdiction.
     Interdicted,
+    /// Guided weapons launched by EM catapult as Mass Driver attacks.
+    MassDriverLaunches,
+    /// Enemy particle-beam shots deflected by own EM Deflector drones.
+    BeamsDeflected,
+    /// Own Propellant Leaks of hazardous propellant.
+    HazardousLeaks,
+    /// Own leak areas gone critical.
+    Criticalities,
+    /// Own ships paralysed for a turn (Command Hit in a leak area or critical).
+    Paralysed,
 }
 
 /// The Junction Crew's Space Combat Rules.
@@ -120,6 +134,11 @@ impl RuleSystem for Junction {
         "area_denial_hits",
         "jumps",
         "interdicted",
+        "mass_driver_launches",
+        "beams_deflected",
+        "hazardous_leaks",
+        "criticalities",
+        "paralysed",
     ];
     type Doc = config::Doc;
     type Matchup = Matchup;
@@ -162,7 +181,7 @@ mod tests {
 
     #[test]
     fn event_names_match_the_enum() {
-        assert_eq!(Junction::EVENTS.len(), Event::Interdicted as usize + 1);
+        assert_eq!(Junction::EVENTS.len(), Event::Paralysed as usize + 1);
         assert_eq!(Junction::EVENTS[Event::Crits as usize], "crits");
         assert_eq!(Junction::EVENTS[Event::PdKills as usize], "pd_kills");
     }

@@ -97,6 +97,14 @@ impl Objective {
         }
     }
 
+    /// The ship the objective turns on: the VIP or the delivery ship.
+    pub fn key_ship(&self) -> Option<usize> {
+        match *self {
+            Objective::Vip { ship, .. } | Objective::BlockadeRun { ship, .. } => Some(ship),
+            Objective::HoldTheArea { .. } => None,
+        }
+    }
+
     /// Whether ship `i` holds its position (the VIP "can't readily move").
     pub fn holds(&self, i: usize) -> bool {
         matches!(*self, Objective::Vip { ship, .. } if ship == i)
@@ -191,6 +199,7 @@ mod tests {
             morale: 0,
             weapons: vec![],
             vls_volume: 0.0,
+            catapult: None,
             magazine: vec![],
             crit_weights: EQUAL_WEIGHTS,
         };

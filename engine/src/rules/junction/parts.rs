@@ -102,7 +102,8 @@ impl Payload {
     }
 
     /// Durability against point defense: 1/8 by default, Kinetic 3/24 ("Point Defense";
-    /// Kinetic payload). Decoys' 4/32 applies in a salvo and is not modelled yet.
+    /// Kinetic payload; the Inertial Mine "lacks the increased durability"). Decoys' 4/32
+    /// applies in a salvo and is not modelled yet.
     pub const fn durability(self) -> [f64; 2] {
         match self {
             Payload::Kinetic => [3.0, 24.0],
@@ -111,10 +112,15 @@ impl Payload {
     }
 
     /// Whether this implementation plays the payload yet (the others are accepted by the
-    /// catalogue's vocabulary but rejected by validation with a clear message).
+    /// catalogue's vocabulary but rejected by validation with a clear message): every payload
+    /// that attacks and the EM deflector; the other passive modules (decoy, laser relay,
+    /// missile rack) not yet.
     pub const fn modelled(self) -> bool {
-        matches!(self, Payload::Kinetic | Payload::NuclearBomb)
+        super::payloads::attack(self).is_some() || matches!(self, Payload::EmDeflector)
     }
+
+    /// The modelled payloads' config names, for validation messages.
+    pub const MODELLED: &'static str = "kinetic, inertial-mine, nuclear-bomb, neutron-bomb, casaba-howitzer, nefp, excalibur, light-gas-gun, chemical-laser, em-deflector";
 
     /// Config name.
     pub const fn name(self) -> &'static str {

@@ -67,6 +67,18 @@ pub enum PdStance {
     Always,
 }
 
+/// How a policy scores a burn (J24).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Burn {
+    /// The distance to the kept range after this move and the next coast (default).
+    Coast,
+    /// As `coast`, plus the distance after a third turn of relative motion: relative-velocity
+    /// aware. Not the default: it helps a brawler only as side B and hurts `pd-screen` (see
+    /// `configs/junction/burn-models.toml` and docs/status.md).
+    Lookahead,
+}
+
 /// How a policy moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Approach {
@@ -109,6 +121,8 @@ pub struct Policy {
     pub jump_in: bool,
     /// Spend energy on interdiction while an enemy is charging a jump.
     pub interdict: bool,
+    /// How burns are scored.
+    pub burn: Burn,
 }
 
 impl Policy {
@@ -139,6 +153,7 @@ impl Policy {
             area_denial: true,
             jump_in: false,
             interdict: true,
+            burn: Burn::Coast,
         };
         Some(match name {
             // Closes to Precision Targeting range: sync fire, ×3 crits, table choice.

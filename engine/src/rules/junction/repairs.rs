@@ -3,7 +3,9 @@
 //! needs component Integrity Points, which the text never defines, so the table's costs are
 //! used), and the order the policy repairs in.
 
+use super::crits::Crit;
 use super::design::{Catalogue, ShipDesign};
+use super::hazards;
 use super::ship::ShipState;
 
 /// One repairable crit effect.
@@ -44,6 +46,20 @@ impl Repair {
             Repair::Jump => "jump drive",
         }
     }
+
+    /// The crit area the repaired component lies in (a hazardous leak there makes it dearer).
+    pub const fn area(self) -> Crit {
+        match self {
+            Repair::Reactor(_) => Crit::ReactorOffline,
+            Repair::Radiators => Crit::RadiatorsDamaged,
+            Repair::Engine(_) => Crit::EngineOffline,
+            Repair::Weapon(_) | Repair::Vls => Crit::WeaponDisabled,
+            Repair::Sensors => Crit::SensorsDamaged,
+            Repair::Ecm => Crit::EcmDamaged,
+            Repair::Leak => Crit::PropellantLeak,
+            Repair::Jump => Crit::JumpOffline,
+        }
+    }
 }
 
 /// Repair Points a repair costs on design `d` (rounded up, at least 1).
@@ -62,9 +78,61 @@ pub fn cost(r: Repair, d: &ShipDesign, cat: &Catalogue) -> u32 {
     (v - 1e-9).ceil().max(1.0) as u32
 }
 
+/// Repair Points a repair costs on ship `s`: [`cost`], doubled (and +3 for Chemical Rocket
+/// Fuel) while a hazardous leak is in its area (J20).
+pub fn cost_now(r: Repair, s: &ShipState, d: &ShipDesign, cat: &Catalogue) -> u32 {
+    let a = r.area();
+    hazards::repair_cost(
+        cost(r, d, cat),
+        hazards::leaks_in(&s.hazards, a) > 0,
+        hazards::chemical_in(&s.hazards, a),
+    )
+}
+
 /// The next repair in the policy's order: power first (everything needs energy), then
 /// drives, weapons, Sensors, ECM, leaks and the jump drive; among parts, the largest first.
 pub fn next(s: &ShipState, d: &ShipDesign, cat: &Catalogue) -> Option<Repair> {
+    if s.permanent != 0 {
+        return next_repairable(s, d, cat);
+    }
+    next_any(s, d, cat)
+}
+
+/// [`next`] on a ship with crit effects made unrepairable by Criticality (J23): those areas
+/// are skipped.
+#[cold]
+fn next_repairable(s: &ShipState, d: &ShipDesign, cat: &Catalogue) -> Option<Repair> {
+    let mut t = *s;
+    for c in [
+        Crit::ReactorOffline,
+        Crit::RadiatorsDamaged,
+        Crit::EngineOffline,
+        Crit::WeaponDisabled,
+        Crit::SensorsDamaged,
+        Crit::EcmDamaged,
+        Crit::PropellantLeak,
+        Crit::JumpOffline,
+    ] {
+        if s.permanent(c) {
+            match c {
+                Crit::ReactorOffline => t.plant_off = [false; super::design::MAX_PARTS],
+                Crit::RadiatorsDamaged => t.radiators = 0,
+                Crit::EngineOffline => t.drive_off = [false; super::design::MAX_PARTS],
+                Crit::WeaponDisabled => {
+                    t.weapon_off = [false; super::design::MAX_WEAPONS];
+                    t.vls_off = false;
+                }
+                Crit::SensorsDamaged => t.sensors_damaged = 0,
+                Crit::EcmDamaged => t.ecm_damaged = 0,
+                Crit::PropellantLeak => t.leaks = 0,
+                _ => t.jump_off = false,
+            }
+        }
+    }
+    next_any(&t, d, cat)
+}
+
+fn next_any(s: &ShipState, d: &ShipDesign, cat: &Catalogue) -> Option<Repair> {
     let largest = |off: &[bool], vol: &dyn Fn(usize) -> f64| {
         (0..off.len())
             .filter(|&k| off[k])
@@ -112,7 +180,10 @@ pub fn apply(r: Repair, s: &mut ShipState) {
         Repair::Vls => s.vls_off = false,
         Repair::Sensors => s.sensors_damaged -= 1,
         Repair::Ecm => s.ecm_damaged -= 1,
-        Repair::Leak => s.leaks -= 1,
+        Repair::Leak => {
+            s.leaks -= 1;
+            hazards::fix_leak(&mut s.hazards);
+        }
         Repair::Jump => s.jump_off = false,
     }
 }

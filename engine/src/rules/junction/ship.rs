@@ -4,7 +4,9 @@
 
 use crate::outcome::Side;
 
+use super::crits::Crit;
 use super::design::{MAX_COMMAND, MAX_MAGAZINE, MAX_PARTS, MAX_WEAPONS, ShipDesign};
+use super::hazards::{Hazard, MAX_HAZARDS};
 use super::hex::Hex;
 use super::stations::{CrewMix, Station};
 
@@ -74,6 +76,13 @@ pub struct ShipState {
     pub ecm_damaged: u8,
     /// Propellant Leak crits (−5% of max delta-v per turn each).
     pub leaks: u8,
+    /// Hazardous leaks: their areas and criticality countdowns (`hazards.rs`).
+    pub hazards: [Hazard; MAX_HAZARDS],
+    /// Crit areas whose effects Criticality made unrepairable (bit per [`Crit`], J23).
+    pub permanent: u16,
+    /// Turns in which it cannot fire and cannot maneuver (a Command Hit in a leak area or
+    /// gone critical; 0: none).
+    pub paralysed: [u32; 2],
     /// Power plants offline.
     pub plant_off: [bool; MAX_PARTS],
     /// Drives offline.
@@ -171,6 +180,9 @@ impl ShipState {
             sensors_damaged: 0,
             ecm_damaged: 0,
             leaks: 0,
+            hazards: [Hazard::default(); MAX_HAZARDS],
+            permanent: 0,
+            paralysed: [0; 2],
             plant_off: [false; MAX_PARTS],
             drive_off: [false; MAX_PARTS],
             jump_off: false,
@@ -264,6 +276,21 @@ impl ShipState {
         if self.boost[2] { 1.0 / 1.1 } else { 1.0 }
     }
 
+    /// Whether a paralysis keeps it from firing in turn `turn`.
+    pub fn fire_paralysed(&self, turn: u32) -> bool {
+        self.paralysed[0] == turn
+    }
+
+    /// Whether a paralysis keeps it from maneuvering in turn `turn`.
+    pub fn move_paralysed(&self, turn: u32) -> bool {
+        self.paralysed[1] == turn
+    }
+
+    /// Whether Criticality made the effects of crit `c` unrepairable.
+    pub fn permanent(&self, c: Crit) -> bool {
+        self.permanent & (1 << c as u16) != 0
+    }
+
     /// Crew at a combat station.
     pub fn at(&self, st: Station) -> CrewMix {
         self.stations[st as usize]
@@ -342,6 +369,7 @@ mod tests {
             morale: 0,
             weapons: vec![],
             vls_volume: 0.0,
+            catapult: None,
             magazine: vec![],
             crit_weights: EQUAL_WEIGHTS,
         }

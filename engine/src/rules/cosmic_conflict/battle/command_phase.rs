@@ -694,7 +694,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// revealed before the first shot. Returns shots fired.
     fn fire_unused(&mut self, i: usize, order: Option<Order>, limit: usize) -> usize {
         let mut sighted = std::mem::take(&mut self.s.sightings);
-        self.sight(i, &mut sighted);
+        self.sight::<false>(i, &mut sighted);
         let n = if self.in_reach(i, &sighted) {
             self.m.designs[usize::from(self.s.ships[i].design)]
                 .weapons
@@ -755,7 +755,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 continue;
             };
             let mut sighted = std::mem::take(&mut self.s.sightings);
-            self.sight(i, &mut sighted);
+            self.sight::<false>(i, &mut sighted);
             let n = if self.in_reach(i, &sighted) {
                 self.m.designs[usize::from(self.s.ships[i].design)]
                     .weapons

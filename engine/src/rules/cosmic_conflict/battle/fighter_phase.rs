@@ -174,7 +174,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             return;
         }
         let mut sighted = std::mem::take(&mut self.s.sightings);
-        self.sight(i, &mut sighted);
+        self.sight::<false>(i, &mut sighted);
         let target = self.choose_target(i, 0, &sighted);
         self.s.sightings = sighted;
         if let Some((j, band)) = target {

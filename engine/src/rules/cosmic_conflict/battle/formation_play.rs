@@ -268,7 +268,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         // (each hook checks the ship's own Orders, so this is exact, just not the fast path).
         for k in order.clone() {
             if present & (1 << k) != 0 && self.s.ships[k].active() {
-                self.attack_step::<true>(k);
+                self.attack_step::<true, false>(k);
             }
         }
         // The Lead may have been lost in the attack step (PWS, terrain): the group's Lead now.
@@ -285,7 +285,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             self.follow(mover, present);
             for k in order.clone() {
                 if present & (1 << k) != 0 {
-                    self.after_movement_fire::<true>(k);
+                    self.after_movement_fire::<true, false>(k);
                 }
             }
         }

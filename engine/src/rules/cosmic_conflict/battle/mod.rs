@@ -85,6 +85,9 @@ pub struct BattleState {
     /// Whether a side's policy gives Orders or takes Tokens this game. When neither does, no
     /// ship ever holds one, so every Command-layer hook is skipped (set in `reset`).
     pub orders: bool,
+    /// No Orders, Formations, terrain or fighters this game (set in `reset`): activations,
+    /// attacks and damage then run a copy compiled without any of their hooks.
+    pub plain: bool,
     /// Formations and Escort relationships as they stand (ch. 9g); copied from the matchup.
     pub groups: Vec<Group>,
     /// Ships in an intact group (bit per ship): zero in a battle without groups, which then
@@ -118,6 +121,7 @@ impl BattleState {
             events: [[0; MAX_EVENTS]; 2],
             marks: MarkEffects::default(),
             orders: false,
+            plain: false,
             groups: Vec::with_capacity(m.groups.len()),
             grouped: 0,
             escort_window: (u8::MAX, 0),
@@ -175,6 +179,10 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         if self.m.fighters.any {
             self.s.fighters.reset(&self.m.fighters);
         }
+        self.s.plain = !self.s.orders
+            && self.s.groups.is_empty()
+            && self.s.terrain.is_empty()
+            && !self.m.fighters.any;
         // G15: the first player is decided once per game and starts every Size step.
         let first = match self.m.rules.first_player {
             FirstPlayer::A => Side::A,
@@ -402,6 +410,16 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// token when Missiles fire beyond 10.
     #[inline(always)]
     fn fire(&mut self, i: usize, w: usize, j: usize, band: Band) {
+        if self.s.plain {
+            self.fire_with::<true>(i, w, j, band);
+        } else {
+            self.fire_with::<false>(i, w, j, band);
+        }
+    }
+
+    /// [`Battle::fire`] when the caller knows [`BattleState::plain`].
+    #[inline(always)]
+    fn fire_with<const PLAIN: bool>(&mut self, i: usize, w: usize, j: usize, band: Band) {
         self.s.ships[i].fired |= 1 << w;
         let kind = self.m.designs[usize::from(self.s.ships[i].design)].weapons[w].kind;
         let (from, to) = (self.s.ships[i].pos, self.s.ships[j].pos);
@@ -419,15 +437,25 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             );
             return;
         }
-        self.attack(i, w, j, band);
+        self.attack_with::<PLAIN>(i, w, j, band);
     }
 
     /// Roll and apply one attack.
     fn attack(&mut self, i: usize, w: usize, j: usize, band: Band) {
+        if self.s.plain {
+            self.attack_with::<true>(i, w, j, band);
+        } else {
+            self.attack_with::<false>(i, w, j, band);
+        }
+    }
+
+    /// [`Battle::attack`]; `PLAIN` is [`BattleState::plain`]: no Command-layer, Formation,
+    /// terrain or fighter hook is compiled in.
+    fn attack_with<const PLAIN: bool>(&mut self, i: usize, w: usize, j: usize, band: Band) {
         let m = self.m;
-        let orders = self.s.orders;
+        let orders = !PLAIN && self.s.orders;
         // Offensive Formation: other members' weapons add their Size to the Damage (ch. 9g).
-        let assist = if self.s.grouped & (1 << i) != 0 {
+        let assist = if !PLAIN && self.s.grouped & (1 << i) != 0 {
             self.contribution(i, w)
         } else {
             0
@@ -447,7 +475,10 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             let mut pws = i32::from(target.equipment.pws);
             // AWS cover counts "for the purposes of defending against missile attacks and
             // Fighters" (ch. 6): every PWS-affected weapon a fighter fires.
-            if mount.kind == WeaponType::Missiles || m.rules.aws_vs_rockets || adesign.size == 0 {
+            if mount.kind == WeaponType::Missiles
+                || m.rules.aws_vs_rockets
+                || (!PLAIN && adesign.size == 0)
+            {
                 pws += self.aws_cover(j);
             }
             damage_mod -= pws;
@@ -463,7 +494,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             glance_extension: target.equipment.defense_secondary,
         };
         // Terrain (ch. 8) may forbid the attack, lower its Accuracy or let the defender reroll.
-        let roll = if self.s.terrain.is_empty() {
+        let roll = if PLAIN || self.s.terrain.is_empty() {
             setup.roll(self.dice)
         } else {
             match self.roll_through_terrain(i, j, mount.kind, setup) {
@@ -493,7 +524,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             roll
         };
         // Defensive Formation / Escort: the hit may land on another ship (ch. 9g).
-        let (j, roll) = if self.s.grouped & (1 << j) != 0 {
+        let (j, roll) = if !PLAIN && self.s.grouped & (1 << j) != 0 {
             self.redirect(i, j, roll)
         } else {
             (j, roll)
@@ -517,12 +548,21 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             kinetic: mount.kind == WeaponType::Kinetic,
             health_only: false,
         };
-        let filled = self.damage(j, packet);
+        let filled = self.damage_with::<PLAIN>(j, packet);
         self.s.ships[i].damage_dealt += filled;
     }
 
     /// Apply damage to ship `j` and generate the Conditions it earns. Returns boxes filled.
     fn damage(&mut self, j: usize, packet: DamagePacket) -> u32 {
+        if self.s.plain {
+            self.damage_with::<true>(j, packet)
+        } else {
+            self.damage_with::<false>(j, packet)
+        }
+    }
+
+    /// [`Battle::damage`] when the caller knows [`BattleState::plain`].
+    fn damage_with<const PLAIN: bool>(&mut self, j: usize, packet: DamagePacket) -> u32 {
         let m = self.m;
         let ship = &mut self.s.ships[j];
         let design = &m.designs[usize::from(ship.design)];
@@ -552,7 +592,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         }
         if was_active && !ship.active() {
             // Leaves play: the only place (with fleeing) where a side's count drops.
-            if ship.size > 0 {
+            if PLAIN || ship.size > 0 {
                 self.s.alive[ship.side.index()] -= 1;
             } else {
                 self.fighter_lost(j);
@@ -572,7 +612,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 ""
             }
         );
-        if self.s.grouped & (1 << j) != 0 {
+        if !PLAIN && self.s.grouped & (1 << j) != 0 {
             self.group_check(j);
         }
         applied.filled
@@ -582,13 +622,14 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     /// One Ship Activation: attacks and components, then movement, then post-move triggers.
     /// `ORDERS` is [`BattleState::orders`]: without it the Command-layer hooks compile away.
+    /// `PLAIN` is [`BattleState::plain`]: no fighter, Formation or terrain hook either.
     #[inline(always)]
-    fn activate_ship<const ORDERS: bool>(&mut self, i: usize) {
-        if self.s.ships[i].size == 0 {
+    fn activate_ship<const ORDERS: bool, const PLAIN: bool>(&mut self, i: usize) {
+        if !PLAIN && self.s.ships[i].size == 0 {
             return self.activate_fighter(i);
         }
         // A Formation or Escort activates as one (ch. 9g).
-        if self.s.grouped & (1 << i) != 0 {
+        if !PLAIN && self.s.grouped & (1 << i) != 0 {
             self.activate_group(i);
             return;
         }
@@ -606,25 +647,29 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             self.s.ships[i].facing.bearing(),
             self.s.ships[i].velocity
         );
-        self.attack_step::<ORDERS>(i);
+        self.attack_step::<ORDERS, PLAIN>(i);
         if policy.approach != Approach::Hold {
             self.movement::<ORDERS, false>(i);
-            self.after_movement_fire::<ORDERS>(i);
+            self.after_movement_fire::<ORDERS, PLAIN>(i);
         }
-        self.after_move(i);
+        if !PLAIN {
+            self.after_move(i);
+        }
     }
 
     /// The attack/component step of ship `i`'s activation (ch. 4, ch. 5).
     #[inline(always)]
-    fn attack_step<const ORDERS: bool>(&mut self, i: usize) {
+    fn attack_step<const ORDERS: bool, const PLAIN: bool>(&mut self, i: usize) {
         let m = self.m;
         let policy = &m.policies[self.s.ships[i].side.index()];
         if policy.fires {
-            self.aws_active(i);
+            self.aws_active::<PLAIN>(i);
             // Borrow the scratch buffer out of the state while the state is read.
             let mut sighted = std::mem::take(&mut self.s.sightings);
-            self.sight(i, &mut sighted);
-            self.trace_hidden_enemies(i);
+            self.sight::<PLAIN>(i, &mut sighted);
+            if !PLAIN {
+                self.trace_hidden_enemies(i);
+            }
             let design = usize::from(self.s.ships[i].design);
             let reach = m.reach_squared[design];
             let range_bought = ORDERS && self.mark_step(i, &sighted);
@@ -640,7 +685,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     continue;
                 }
                 if let Some((j, band)) = self.target_for::<ORDERS>(i, w, &sighted) {
-                    self.fire(i, w, j, band);
+                    self.fire_with::<PLAIN>(i, w, j, band);
                 }
             }
             self.s.sightings = sighted;
@@ -652,33 +697,31 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     /// After ship `i` moved: Contingent Attack fire and PWS exchanges.
     #[inline(always)]
-    fn after_movement_fire<const ORDERS: bool>(&mut self, i: usize) {
+    fn after_movement_fire<const ORDERS: bool, const PLAIN: bool>(&mut self, i: usize) {
         let m = self.m;
         let policy = &m.policies[self.s.ships[i].side.index()];
         if ORDERS && policy.fires {
             self.contingent_fire(i);
         }
         if self.s.ships[i].active() && policy.pws_exchange && m.rules.pws_exchange {
-            if m.fighters.any {
+            if !PLAIN && m.fighters.any {
                 self.pws_exchanges_with_fighters(i);
             } else {
-                self.pws_exchanges(i);
+                self.pws_exchanges::<PLAIN>(i);
             }
         }
     }
 
     /// Active AWS: per AWS, remove one enemy missile token within (Size × 2) (ch. 6 AWS).
     #[inline(always)]
-    fn aws_active(&mut self, i: usize) {
-        let ship = self.s.ships[i];
-        let mut aws = ship.equipment.aws;
+    fn aws_active<const PLAIN: bool>(&mut self, i: usize) {
+        let ship = &self.s.ships[i];
+        let (side, pos, mut aws) = (ship.side, ship.pos, ship.equipment.aws);
         let reach = f64::from(ship.size) * 2.0;
         let mut k = 0;
         while aws > 0 && k < self.s.tokens.len() {
             let t = self.s.tokens[k];
-            if self.s.ships[usize::from(t.attacker)].side != ship.side
-                && t.pos.distance(ship.pos) <= reach
-            {
+            if self.s.ships[usize::from(t.attacker)].side != side && t.pos.distance(pos) <= reach {
                 trace!(
                     self.obs,
                     "    {} AWS shoots down a missile token", self.m.names[i]
@@ -689,7 +732,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 k += 1;
             }
         }
-        if aws > 0 && self.m.fighters.any {
+        if !PLAIN && aws > 0 && self.m.fighters.any {
             self.aws_vs_fighters(i, aws);
         }
     }
@@ -698,7 +741,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// an exchange — both ships deal 1d6 per PWS carried, no accuracy roll, normal track order.
     /// Once per pair per turn. The policy calls it when it carries at least as many PWS.
     #[inline(always)]
-    fn pws_exchanges(&mut self, i: usize) {
+    fn pws_exchanges<const PLAIN: bool>(&mut self, i: usize) {
         let m = self.m;
         let reach = m.rules.pws_exchange_distance;
         let mine = self.s.ships[i].equipment.pws;
@@ -734,9 +777,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 kinetic: false,
                 health_only: false,
             };
-            let dealt = self.damage(j, packet(to_them));
+            let dealt = self.damage_with::<PLAIN>(j, packet(to_them));
             self.s.ships[i].damage_dealt += dealt;
-            let taken = self.damage(i, packet(to_me));
+            let taken = self.damage_with::<PLAIN>(i, packet(to_me));
             self.s.ships[j].damage_dealt += taken;
         }
     }
@@ -752,6 +795,11 @@ impl<R: Roller, O: Observer> ActivationDriver for Battle<'_, R, O> {
     }
 
     fn unit(&self, i: usize) -> Option<(Side, u8)> {
+        let s = &self.s.ships[i];
+        // The plain test is the same for every unit: the activation scan hoists it.
+        if self.s.plain {
+            return s.active().then_some((s.side, s.size));
+        }
         if self.s.grouped & (1 << i) != 0 {
             return self.group_unit(i);
         }
@@ -775,10 +823,12 @@ impl<R: Roller, O: Observer> ActivationDriver for Battle<'_, R, O> {
 
     fn activate(&mut self, i: usize) {
         self.s.activated |= 1 << i;
-        if self.s.orders {
-            self.activate_ship::<true>(i);
+        if self.s.plain {
+            self.activate_ship::<false, true>(i);
+        } else if self.s.orders {
+            self.activate_ship::<true, false>(i);
         } else {
-            self.activate_ship::<false>(i);
+            self.activate_ship::<false, false>(i);
         }
     }
 

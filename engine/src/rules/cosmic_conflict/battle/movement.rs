@@ -7,8 +7,9 @@ use crate::observer::Observer;
 use crate::trace;
 
 use super::super::policy::{Approach, Targeting};
-use super::super::ship::Status;
+use super::super::ship::{ShipState, Status};
 use super::Battle;
+use crate::outcome::Side;
 
 /// Velocity changes a move considers: ±1 always (ch. 3 step 1), ±2 and ±3 with a Change
 /// Velocity Order and/or Command.
@@ -25,6 +26,38 @@ const TURN: [(f64, f64); 7] = [
     (-0.866_025_403_784_438_6, 0.5),
     (-1.0, 0.0),
 ];
+
+/// What a move reads of its ship: a few fields copied instead of the whole [`ShipState`]
+/// (the ship is written back at the end of the move).
+#[derive(Clone, Copy)]
+struct Mover {
+    design: u16,
+    side: Side,
+    size: u8,
+    pos: Vec2,
+    facing: Vec2,
+    velocity: u8,
+    maneuver_enhance: u8,
+    heading_enhance: u8,
+    velocity_locked: bool,
+}
+
+impl Mover {
+    #[inline(always)]
+    fn of(s: &ShipState) -> Self {
+        Mover {
+            design: s.design,
+            side: s.side,
+            size: s.size,
+            pos: s.pos,
+            facing: s.facing,
+            velocity: s.velocity,
+            maneuver_enhance: s.equipment.maneuver_enhance,
+            heading_enhance: s.equipment.heading_enhance,
+            velocity_locked: s.restrictions.velocity_locked,
+        }
+    }
+}
 
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// The enemy this ship's movement is about.
@@ -62,13 +95,10 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     pub(super) fn movement<const ORDERS: bool, const GROUP: bool>(&mut self, i: usize) {
         let m = self.m;
         let Some(f) = self.focus(i) else { return };
-        let ship = self.s.ships[i];
-        let maneuver_row = m
-            .rules
-            .movement_row(ship.size, ship.equipment.maneuver_enhance);
-        let heading_row = m
-            .rules
-            .movement_row(ship.size, ship.equipment.heading_enhance);
+        // The few fields the move needs, not a copy of the whole ship.
+        let ship = Mover::of(&self.s.ships[i]);
+        let maneuver_row = m.rules.movement_row(ship.size, ship.maneuver_enhance);
+        let heading_row = m.rules.movement_row(ship.size, ship.heading_enhance);
         // Enhancements borrow a smaller ship's Maneuver or Heading only; Velocity keeps the
         // ship's own row.
         let vmax = m.rules.movement_row(ship.size, 0).vmax;
@@ -115,7 +145,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             {
                 break;
             }
-            if dv != 0 && ship.restrictions.velocity_locked {
+            if dv != 0 && ship.velocity_locked {
                 continue;
             }
             let v = i16::from(ship.velocity) + i16::from(dv);

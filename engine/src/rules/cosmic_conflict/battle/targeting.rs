@@ -28,11 +28,12 @@ pub struct Sighting {
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// Where every enemy in play lies from ship `i`: computed once per activation, since
     /// nothing moves during the attack step.
+    /// `PLAIN`: [`super::BattleState::plain`], no terrain to test.
     #[inline(always)]
-    pub(super) fn sight(&self, i: usize, out: &mut Vec<Sighting>) {
+    pub(super) fn sight<const PLAIN: bool>(&self, i: usize, out: &mut Vec<Sighting>) {
         let me = &self.s.ships[i];
         out.clear();
-        let terrain = !self.s.terrain.is_empty();
+        let terrain = !PLAIN && !self.s.terrain.is_empty();
         for (j, t) in self.s.ships.iter().enumerate() {
             if t.side == me.side || !t.active() {
                 continue;
@@ -133,11 +134,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             let Some(band) = band else {
                 continue;
             };
-            // Fighters "may not be attacked at Extended Range" and "cannot attack at Extended
-            // Range" (ch. 6c).
-            if band.index > 0 && (t.size == 0 || me.size == 0) {
-                continue;
-            }
+            // Zero also where fighters are involved at Extended Range (ch. 6c; see
+            // `Matchup::expected_row`).
             let e = expected[usize::from(t.design) * 3 + usize::from(band.index)];
             if e <= 0.0 {
                 continue;

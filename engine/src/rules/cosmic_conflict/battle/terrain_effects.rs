@@ -94,7 +94,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     #[cold]
     #[inline(never)]
     pub(super) fn line_blocked(&self, i: usize, j: usize) -> bool {
-        terrain::line_of_sight(&self.s.terrain, self.s.ships[i].pos, self.s.ships[j].pos).blocked()
+        terrain::sight_blocked(&self.s.terrain, self.s.ships[i].pos, self.s.ships[j].pos)
     }
 
     /// Trace the enemies ship `i` cannot attack because of terrain.

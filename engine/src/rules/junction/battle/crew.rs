@@ -1,5 +1,6 @@
 //! The Crew Phase: morale events and drift, resolve checks, retreat (by jump) and surrender,
-//! then combat stations, casualties and damage control (`stations.rs`), propellant leaks.
+//! then combat stations, casualties and damage control (`stations.rs`), criticality
+//! (`hazards.rs`), propellant leaks.
 
 use crate::dice::Roller;
 use crate::observer::Observer;
@@ -41,6 +42,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         self.combat_stations();
         self.casualties();
         self.damage_control();
+        self.criticality();
         self.leaks();
         self.blockade_delivery();
     }
@@ -49,10 +51,11 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     fn morale_changes(&mut self) {
         let m = self.m;
         for i in 0..self.st.ships.len() {
-            let s = self.st.ships[i];
-            if !s.status.in_play() {
+            // Borrowed, not copied: `ShipState` is large and this runs every turn.
+            if !self.st.ships[i].status.in_play() {
                 continue;
             }
+            let s = self.st.ships[i];
             let d = m.design(&s);
             let power = s.generation(d) > 0.0;
             let mobile = s.acceleration(d) > 0 && s.delta_v >= 1.0;
@@ -164,6 +167,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             self.integrity_fraction(Side::B),
         ];
         for i in 0..self.st.ships.len() {
+            if self.st.ships[i].status != Status::Active || self.st.ships[i].morale >= 0 {
+                continue;
+            }
             let s = self.st.ships[i];
             let d = m.design(&s);
             if s.status != Status::Active
@@ -219,10 +225,10 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     fn retreat_jumps(&mut self) {
         let m = self.m;
         for i in 0..self.st.ships.len() {
-            let s = self.st.ships[i];
-            if s.status != Status::Retreating {
+            if self.st.ships[i].status != Status::Retreating {
                 continue;
             }
+            let s = self.st.ships[i];
             let d = m.design(&s);
             let Some(jump) = d.jump else { continue };
             if !jump_capable(&s, d) && s.jump_charge == 0.0 {

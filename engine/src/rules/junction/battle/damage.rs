@@ -9,6 +9,7 @@ use crate::trace;
 use super::super::Event;
 use super::super::armor::{self, HitKind};
 use super::super::crits::{self, Crit, CritTable};
+use super::super::hazards;
 use super::super::ship::Status;
 use super::super::stations::{breach_casualties, total};
 use super::Battle;
@@ -90,7 +91,6 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     /// Apply one critical hit's effect.
     pub(crate) fn crit(&mut self, attacker: usize, target: usize, c: Crit) {
-        let m = self.m;
         let side = self.st.ships[attacker].side;
         self.count(side, Event::Crits);
         trace!(
@@ -99,11 +99,25 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             self.m.names[target],
             c.name()
         );
+        let leaks = hazards::leaks_in(&self.st.ships[target].hazards, c);
+        self.crit_effect(target, c, leaks, false);
+    }
+
+    /// Crit `c`'s effect on `target`, worsened by `leaks` ongoing hazardous leaks in its area
+    /// ("Hazardous Propellants") or by the area going `critical`.
+    pub(crate) fn crit_effect(&mut self, target: usize, c: Crit, leaks: u32, critical: bool) {
+        let m = self.m;
         let t_side = self.st.ships[target].side;
         let t = &mut self.st.ships[target];
         let d = m.design(t);
+        let lost = hazards::magazine_loss_percent(leaks > 0, critical);
         match c {
-            Crit::PropellantLeak => t.leaks = t.leaks.saturating_add(1),
+            Crit::PropellantLeak => {
+                t.leaks = t.leaks.saturating_add(1);
+                if let Some(p) = hazards::leaking_propellant(&d.tanks) {
+                    self.hazardous_leak(target, p);
+                }
+            }
             Crit::RadiatorsDamaged => t.radiators = t.radiators.saturating_add(1),
             Crit::SensorsDamaged => t.sensors_damaged = t.sensors_damaged.saturating_add(1),
             Crit::EcmDamaged => t.ecm_damaged = t.ecm_damaged.saturating_add(1),
@@ -127,17 +141,21 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 if !t.vls_off && d.vls_volume > 0.0 && d.vls_volume >= best_gun {
                     // "If that weapon is a VLS, you also receive the effect of a Magazine Hit."
                     t.vls_off = true;
-                    magazine_hit(t, m.rules.magazine_loss_rounds_up);
+                    magazine_hit(t, lost, m.rules.magazine_loss_rounds_up);
                 } else if let Some(k) = k {
                     t.weapon_off[k] = true;
                 }
             }
-            Crit::MagazineHit => magazine_hit(t, m.rules.magazine_loss_rounds_up),
+            Crit::MagazineHit => magazine_hit(t, lost, m.rules.magazine_loss_rounds_up),
             Crit::CommandHit => {
                 if let Some(k) = t.command.iter().position(|ok| *ok) {
                     t.command[k] = false;
                     let n = stations::command_crew_killed(t, d.command[k].crew());
                     self.st.events[t_side.index()][Event::Killed as usize] += n;
+                }
+                if leaks > 0 || critical {
+                    // "Command Hits paralyze the ship's ability to fire and maneuver for a turn".
+                    self.paralyse(target);
                 }
             }
             Crit::BreachDamcon
@@ -147,7 +165,11 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             | Crit::BreachNerveCenter => {
                 if let Some(st) = stations::breach_station(c) {
                     let crew = total(t.at(st));
-                    let n = breach_casualties(crew, c.casualty_percent(), 0);
+                    let n = if critical {
+                        breach_casualties(crew, hazards::CRITICAL_CASUALTY_PERCENT, 0)
+                    } else {
+                        breach_casualties(crew, c.casualty_percent(), leaks)
+                    };
                     let n = stations::hurt_at(t, st, n);
                     trace!(self.obs, "      {n} casualties at {}", st.name());
                 }
@@ -200,10 +222,11 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// End of a phase: ships at 0 Integrity or less are destroyed (simultaneous resolution).
     pub(crate) fn settle_destroyed(&mut self) {
         for i in 0..self.st.ships.len() {
-            let s = self.st.ships[i];
+            let s = &self.st.ships[i];
             if s.integrity <= 0.0 && s.status != Status::Destroyed {
+                let side = s.side;
                 self.st.ships[i].status = Status::Destroyed;
-                self.count(s.side, Event::Destroyed);
+                self.count(side, Event::Destroyed);
                 trace!(self.obs, "  {} is destroyed", self.m.names[i]);
                 self.fleet_event_destroyed(i);
             }
@@ -222,10 +245,15 @@ fn largest(volumes: impl Iterator<Item = f64>, off: &[bool]) -> Option<usize> {
     best.map(|(k, _)| k)
 }
 
-/// Lose 25% of loaded guided weapons (J3 rounding), per magazine entry.
-fn magazine_hit(t: &mut super::super::ship::ShipState, round_up: bool) {
+/// Lose `percent` of loaded guided weapons (25%; 35% in a hazardous-leak area; all when
+/// critical), J3 rounding, per magazine entry.
+fn magazine_hit(t: &mut super::super::ship::ShipState, percent: u32, round_up: bool) {
     for n in t.magazine.iter_mut() {
-        let lost = if round_up { n.div_ceil(4) } else { *n / 4 };
+        let lost = if round_up {
+            (*n * percent).div_ceil(100)
+        } else {
+            *n * percent / 100
+        };
         *n -= lost.min(*n);
     }
 }

@@ -1,5 +1,6 @@
 //! The Firing Phase (Stage 2): power generation, ECM and Sensors levels, guided-weapon attacks
-//! with point defense, launches, direct fire. Interdiction and Macron Area Denial are not
+//! with point defense (stand-off payloads and the neutron bomb in `payloads.rs`), launches (EM
+//! catapult in `catapult.rs`), direct fire. Interdiction and Macron Area Denial are not
 //! modelled yet (see `docs/status.md`).
 
 use crate::dice::Roller;
@@ -14,22 +15,27 @@ use super::super::ewar::{self, Jamming};
 use super::super::guided;
 use super::super::house_rules::HomeOnJamCrits;
 use super::super::parts::{self, Guidance, Payload};
+use super::super::payloads::{self, Attack};
 use super::super::point_defense;
 use super::super::policy::{EwarPriority, PdStance};
 use super::super::ship::Status;
 use super::damage::Hit;
+use super::deflectors::Deflection;
 use super::{Battle, GwGroup, MAX_GW_GROUPS};
 
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
     pub(crate) fn firing_phase(&mut self) {
+        self.st.firing = true;
         self.power_and_ewar();
         self.guided_attacks();
         self.launches();
         self.direct_fire();
         self.interdiction();
-        // Kinetic salvos wrecked by Area Denial die now.
-        self.st.gws.retain(|g| !g.doomed);
+        // Kinetic salvos wrecked by Area Denial die now, and salvos a heavy neutron bomb
+        // destroyed.
+        self.st.gws.retain(|g| !g.doomed && g.count > 0);
         self.settle_destroyed();
+        self.st.firing = false;
     }
 
     /// "Power Generation" (energy does not carry over) and "ECM and Jamming" (levels chosen at
@@ -144,18 +150,21 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// Point defense against group `g` by the ships of `side` ("Stuff to Do: Point Defense"):
     /// weapons not fired offensively last turn, within Guaranteed Hit range of the guided
     /// weapons and the 15/20-hex cap; decoys are not modelled yet.
-    fn point_defense(&mut self, g: usize, side: Side) {
+    pub(crate) fn point_defense(&mut self, g: usize, side: Side) {
         let m = self.m;
         let group = self.st.gws[g];
         let gd = &m.catalogue.guided[usize::from(group.guided)];
         let dur = gd.durability();
         for i in 0..self.st.ships.len() {
-            let s = self.st.ships[i];
+            let s = &self.st.ships[i];
             if s.side != side || !s.status.in_play() || self.st.gws[g].count == 0 {
                 continue;
             }
-            let d = m.design(&s);
-            if !s.can_use_weapons(d) || m.policies[side.index()].pd == PdStance::Never {
+            let d = m.design(s);
+            if !s.can_use_weapons(d)
+                || m.policies[side.index()].pd == PdStance::Never
+                || s.fire_paralysed(self.st.turn)
+            {
                 continue;
             }
             let dist = s.pos.distance(group.pos);
@@ -200,6 +209,18 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             let group = self.st.gws[g];
             let t = usize::from(group.target);
             let target = self.st.ships[t];
+            if group.standoff | group.drone {
+                let spent = !group.drone
+                    && group.launched < turn
+                    && target.status.in_play()
+                    && self.standoff_attack(g);
+                if spent {
+                    self.st.gws.swap_remove(g);
+                } else {
+                    g += 1;
+                }
+                continue;
+            }
             let eligible = group.launched < turn
                 && target.status.in_play()
                 && (group.pos == target.pos || group.contact);
@@ -240,6 +261,14 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     continue;
                 };
                 self.count(group.side, Event::GwHits);
+                if gd.payload == Payload::NeutronBomb {
+                    trace!(
+                        self.obs,
+                        "  {} from {} strikes {}", gd.name, self.m.names[owner], self.m.names[t]
+                    );
+                    self.neutron_hit(owner, t, gd.size, g, how.ecm_damaged);
+                    continue;
+                }
                 let (ap, kind) = match gd.payload {
                     Payload::NuclearBomb => (
                         gd.size.pick(parts::NUCLEAR_AP),
@@ -248,8 +277,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                             nuclear_armor_multiplier: Some(m.rules.nuclear_armor_multiplier),
                         },
                     ),
+                    // Kinetic and Inertial Mine; a Mass Driver launch adds its unused catapult
+                    // velocity (G19).
                     _ => (
-                        parts::kinetic_ap(gd.size, group.vel.sub(target.vel).length()),
+                        parts::kinetic_ap(
+                            gd.size,
+                            group.vel.sub(target.vel).length() + group.mass_driver,
+                        ),
                         HitKind::PLAIN,
                     ),
                 };
@@ -292,24 +326,37 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         for i in 0..self.st.ships.len() {
             let s = self.st.ships[i];
             let d = m.design(&s);
+            if m.deflectors {
+                self.drone_launch(i);
+            }
+            if let Some(c) = d.catapult {
+                self.catapult_launch(i, c);
+            }
             let salvo = m.policies[s.side.index()].salvo;
             if s.status != Status::Active
                 || salvo == 0
                 || s.vls_off
                 || d.vls_volume <= 0.0
                 || !s.can_use_weapons(d)
+                || s.fire_paralysed(self.st.turn)
                 || self.st.gws.len() >= MAX_GW_GROUPS
             {
                 continue;
             }
-            let Some(t) = self.nearest_enemy(i) else {
+            let Some(mut slot) = s.magazine.iter().position(|n| *n > 0) else {
                 continue;
             };
-            let Some(slot) = s.magazine.iter().position(|n| *n > 0) else {
-                continue;
-            };
+            if m.deflectors {
+                match self.attack_slot(i) {
+                    Some(k) => slot = k,
+                    None => continue,
+                }
+            }
             let gi = d.magazine[slot].0;
             let gd = &m.catalogue.guided[gi];
+            let Some(t) = self.fire_target(i, Some(f64::from(gd.propulsion.delta_v()))) else {
+                continue;
+            };
             // Launch when the target is within the salvo's delta-v.
             if s.pos.distance(self.st.ships[t].pos) > gd.propulsion.delta_v() {
                 continue;
@@ -335,6 +382,10 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 target: t as u8,
                 contact: false,
                 doomed: false,
+                mass_driver: 0,
+                committed: false,
+                standoff: payloads::attack(gd.payload) != Some(Attack::Contact),
+                drone: false,
             });
             let g = self.st.gws.len() - 1;
             self.point_defense(g, s.side.other());
@@ -383,10 +434,14 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         for i in 0..self.st.ships.len() {
             let s = self.st.ships[i];
             let d = m.design(&s);
-            if !s.status.in_play() || !m.policies[s.side.index()].fires || !s.can_use_weapons(d) {
+            if !s.status.in_play()
+                || !m.policies[s.side.index()].fires
+                || !s.can_use_weapons(d)
+                || s.fire_paralysed(self.st.turn)
+            {
                 continue;
             }
-            let Some(t) = self.nearest_enemy(i) else {
+            let Some(t) = self.fire_target(i, None) else {
                 continue;
             };
             let dist = self.engagement_distance(i, t);
@@ -421,6 +476,12 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 if wd.energy > s.energy {
                     continue;
                 }
+                let deflection =
+                    if m.deflectors && matches!(wd.kind, WeaponKind::ParticleBeam { .. }) {
+                        self.deflection(i, t, wd.kind.tae())
+                    } else {
+                        Deflection::NONE
+                    };
                 let miss = if target_shipmind {
                     ewar::with_shipmind(
                         shot.miss_percent,
@@ -453,7 +514,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     s.fired_now[k2] = true;
                     s.energy -= w2.energy;
                     shots += 1;
-                    if miss > 0 && self.dice.below(100) < miss {
+                    if deflection.percent > 0.0
+                        && f64::from(self.dice.below(10_000)) < deflection.percent * 100.0
+                    {
+                        self.count(side, Event::DirectMisses);
+                        self.count(side.other(), Event::BeamsDeflected);
+                        trace!(self.obs, "    an EM deflector drone bends the beam away");
+                    } else if miss > 0 && self.dice.below(100) < miss {
                         self.count(side, Event::DirectMisses);
                     } else {
                         self.count(side, Event::DirectHits);
@@ -482,7 +549,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 if ap <= 0.0 {
                     continue;
                 }
-                let precision = shot.precision;
+                // G26: an enemy deflector on the line takes the ×3 and the table choice.
+                let precision = shot.precision && !deflection.no_precision_perks;
                 self.apply_hit(Hit {
                     attacker: i,
                     target: t,

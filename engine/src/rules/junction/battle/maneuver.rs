@@ -9,6 +9,8 @@ use crate::trace;
 
 use super::super::hex::{self, DIRECTIONS, Hex};
 use super::super::house_rules::ThreatZones;
+use super::super::payloads;
+use super::super::policy::Burn;
 use super::super::ship::Status;
 use super::Battle;
 
@@ -30,7 +32,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             let s = self.st.ships[i];
             self.st.ships[i].prev_pos = s.pos;
             let d = m.design(&s);
-            let can_burn = s.status == Status::Active && s.commanded(d);
+            let can_burn =
+                s.status == Status::Active && s.commanded(d) && !s.move_paralysed(self.st.turn);
             if !matches!(
                 s.status,
                 Status::Active | Status::Retreating | Status::Surrendered
@@ -43,26 +46,37 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 continue;
             }
             // Objectives: the delivery ship steers for its delivery point; the VIP holds.
-            let goal = m.objective.and_then(|o| o.goal(i));
+            let goal = m
+                .objective
+                .and_then(|o| o.goal(i).or_else(|| self.area_goal(i)));
             let holds = m.objective.is_some_and(|o| o.holds(i));
             let aim = match goal {
-                Some(g) => Some((0, (g, g))),
-                None => m.keep[i].zip(self.nearest_enemy(i)).map(|(keep, t)| {
-                    let o = self.st.ships[t];
-                    (keep, (o.pos.add(o.vel), o.pos.add(o.vel.scale(2))))
+                Some(g) => Some((0, g, Hex::default())),
+                None => m.keep[i].zip(self.move_reference(i)).map(|(keep, t)| {
+                    let o = &self.st.ships[t];
+                    (keep, o.pos, o.vel)
                 }),
             };
-            if let (false, true, false, Some((keep, (o1, o2)))) = (charging, can_burn, holds, aim) {
+            if let (false, true, false, Some((keep, o_pos, o_vel))) =
+                (charging, can_burn, holds, aim)
+            {
                 let max = s
                     .acceleration(d)
                     .min((s.delta_v / s.delta_v_per_hex() + 1e-9).floor() as i32);
+                let lookahead = m.policies[s.side.index()].burn == Burn::Lookahead;
+                let (o1, o2) = (o_pos.add(o_vel), o_pos.add(o_vel.scale(2)));
                 let score = |b: Hex| {
                     let v = s.vel.add(b);
                     let p1 = s.pos.add(v);
                     let p2 = p1.add(v);
                     let e1 = f64::from((p1.distance(o1) - keep).abs());
                     let e2 = f64::from((p2.distance(o2) - keep).abs());
-                    e1 + 0.5 * e2 + 0.01 * f64::from(b.length())
+                    let base = e1 + 0.5 * e2 + 0.01 * f64::from(b.length());
+                    if lookahead {
+                        base + velocity_penalty(p1.sub(o1), v.sub(o_vel), keep)
+                    } else {
+                        base
+                    }
                 };
                 let mut best = score(burn);
                 for dir in DIRECTIONS {
@@ -125,7 +139,20 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let mut g = 0;
         while g < self.st.gws.len() {
             let mut w = self.st.gws[g];
+            if w.drone {
+                if self.drone_maneuver(g) {
+                    g += 1;
+                } else {
+                    self.st.gws.swap_remove(g);
+                }
+                continue;
+            }
             if !self.st.ships[usize::from(w.target)].status.in_play() {
+                // A Mass Driver launch is committed to its target.
+                if w.committed {
+                    self.st.gws.swap_remove(g);
+                    continue;
+                }
                 // Retarget the nearest enemy in play, if any.
                 let best = (0..self.st.ships.len())
                     .filter(|&j| {
@@ -156,8 +183,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             w.prev_pos = w.pos;
             w.pos = w.pos.add(w.vel);
             w.contact = hex::passes_through(w.prev_pos, w.pos, target);
-            // A salvo out of delta-v and not on its target is lost in space (J9).
-            if !w.contact && w.pos != target && (w.burned || w.delta_v == 0) {
+            // A salvo out of delta-v and not on its target is lost in space (J9); a stand-off
+            // payload only once its target is beyond its longest range.
+            if !w.contact
+                && w.pos != target
+                && (w.burned || w.delta_v == 0)
+                && !self.in_standoff_reach(&w)
+            {
                 self.st.gws.swap_remove(g);
                 continue;
             }
@@ -165,4 +197,27 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             g += 1;
         }
     }
+
+    /// Whether a stand-off salvo's target is still within its longest range (by the closest
+    /// approach of this phase's moves); always false for contact payloads.
+    #[cold]
+    fn in_standoff_reach(&self, w: &super::GwGroup) -> bool {
+        if !w.standoff {
+            return false;
+        }
+        let gd = &self.m.catalogue.guided[usize::from(w.guided)];
+        let t = &self.st.ships[usize::from(w.target)];
+        let r = payloads::ranges(gd.payload, gd.size, self.m.design(t).volume);
+        hex::closest_approach(w.prev_pos, w.pos, t.prev_pos, t.pos) <= r[2]
+    }
+}
+
+/// The `lookahead` burn's relative-velocity term (J24): the distance error one more coasting
+/// turn of the relative motion later (`rel` = own − enemy position after this move, `w` =
+/// own − enemy vector), weighted 0.25, so a ship arriving at its kept distance too fast (it
+/// would overshoot) pays for it now. (A further penalty for closing faster than the
+/// acceleration can cancel was tried: the `pd-screen` preset then lost every battle of
+/// `showcase.toml`'s second matchup.)
+fn velocity_penalty(rel: Hex, w: Hex, keep: i32) -> f64 {
+    0.25 * f64::from((rel.add(w.scale(2)).length() - keep).abs())
 }

@@ -9,11 +9,16 @@ use crate::outcome::{Ending, Outcome, ShipTally, Side, SideTally, Verdict};
 use crate::trace;
 
 mod area_denial;
+mod catapult;
 mod crew;
 mod damage;
+mod deflectors;
 mod firing;
+mod hazards;
 mod jumps;
 mod maneuver;
+mod objective_play;
+mod payloads;
 pub(crate) mod stations;
 
 use super::Event;
@@ -55,6 +60,16 @@ pub struct GwGroup {
     /// Wrecked by Area Denial (a kinetic payload): attacks at 80% if unjammed, then is gone at
     /// the end of the firing phase.
     pub doomed: bool,
+    /// Launched in a Mass Driver attack: committed to its target, and this unused catapult
+    /// velocity adds to its kinetic damage velocity (G19); 0 otherwise.
+    pub mass_driver: i32,
+    /// Committed to its target (Mass Driver attack): never retargets.
+    pub committed: bool,
+    /// Its payload attacks from a distance (stand-off direct fire or Excalibur), not by
+    /// contact.
+    pub standoff: bool,
+    /// An EM Deflector drone: never attacks, screens the ship that launched it.
+    pub drone: bool,
 }
 
 /// Reusable per-worker battle state (reset from the matchup's templates each battle; vectors
@@ -75,6 +90,8 @@ pub struct BattleState {
     pub held: u32,
     /// Blockade run: the delivery has been made.
     pub delivered: bool,
+    /// A firing phase is being resolved (paralysis then starts with this turn's maneuver).
+    pub firing: bool,
     /// Per side, the rule system's event counters.
     pub events: [[u32; crate::outcome::MAX_EVENTS]; 2],
 }
@@ -91,6 +108,7 @@ impl BattleState {
             turn: 0,
             held: 0,
             delivered: false,
+            firing: false,
             events: [[0; crate::outcome::MAX_EVENTS]; 2],
         }
     }
@@ -106,6 +124,7 @@ impl BattleState {
         self.turn = 0;
         self.held = 0;
         self.delivered = false;
+        self.firing = false;
         self.events = [[0; crate::outcome::MAX_EVENTS]; 2];
     }
 }
@@ -165,6 +184,12 @@ pub fn play<R: Roller, O: Observer>(
             } else {
                 Ending::Annihilation
             };
+            break;
+        }
+        // J17: a completed blockade delivery ends the battle with both sides standing; the
+        // game-length ending carries it and `Outcome.verdict` says who won.
+        if b.st.delivered {
+            trace!(b.obs, "The delivery is made: the battle ends");
             break;
         }
     }

@@ -9,6 +9,7 @@ use crate::trace;
 use super::super::Event;
 use super::super::crits::Crit;
 use super::super::design::ShipDesign;
+use super::super::hazards::Hazard;
 use super::super::policy::{Boost, EwarPriority, Policy};
 use super::super::repairs;
 use super::super::ship::ShipState;
@@ -68,7 +69,7 @@ pub(crate) fn hurt_at(s: &mut ShipState, st: Station, n: u32) -> u32 {
 }
 
 /// Remove `lost` from the fit crew.
-fn take_fit(s: &mut ShipState, lost: CrewMix) {
+pub(crate) fn take_fit(s: &mut ShipState, lost: CrewMix) {
     for (f, l) in s.fit.iter_mut().zip(lost) {
         *f -= l.min(*f);
     }
@@ -203,15 +204,22 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 continue;
             }
             let d = m.design(s);
-            let Some(mut r) = repairs::next(s, d, &m.catalogue) else {
+            let counting = s.hazards.iter().any(Hazard::counting);
+            let next = repairs::next(s, d, &m.catalogue);
+            if next.is_none() && !counting {
                 s.repair_points = 0;
                 continue;
-            };
+            }
             let dc = Station::DamageControl;
             s.repair_points += stations::repair_points(s.level(dc), total(s.at(dc)));
+            if counting {
+                self.contain_hazards(i);
+            }
+            // J12: points are banked while a repair or a countdown waits.
+            let Some(mut r) = next else { continue };
             loop {
                 let s = &mut self.st.ships[i];
-                let c = repairs::cost(r, d, &m.catalogue);
+                let c = repairs::cost_now(r, s, d, &m.catalogue);
                 if s.repair_points < c {
                     break;
                 }
@@ -228,7 +236,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 match repairs::next(&self.st.ships[i], d, &m.catalogue) {
                     Some(n) => r = n,
                     None => {
-                        self.st.ships[i].repair_points = 0;
+                        if !counting {
+                            self.st.ships[i].repair_points = 0;
+                        }
                         break;
                     }
                 }

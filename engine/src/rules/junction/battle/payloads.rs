@@ -1,0 +1,254 @@
+//! Guided-weapon payloads that do more than a contact hit (Appendix 1): stand-off direct fire
+//! (Casaba Howitzer, NEFP, Light Gas Gun, Chemical Laser), the Excalibur burst, and the
+//! Neutron Bomb's crew kills. Contact hits (kinetic, inertial mine, nuclear) are in
+//! `firing.rs`.
+
+use crate::dice::Roller;
+use crate::observer::Observer;
+use crate::trace;
+
+use super::super::Event;
+use super::super::armor::HitKind;
+use super::super::design::CommandKind;
+use super::super::ewar::{self, Bracket};
+use super::super::guided;
+use super::super::hex;
+use super::super::parts::GwSize;
+use super::super::payloads::{self, Attack, ShipmindFate};
+use super::super::stations::{CrewMix, remove_proportionally, total};
+use super::Battle;
+use super::damage::Hit;
+use super::stations::take_fit;
+
+impl<R: Roller, O: Observer> Battle<'_, R, O> {
+    /// A stand-off or burst salvo `g` attacks its target if it is in reach; returns whether
+    /// the salvo is spent. Reach is the closest approach of the salvo's and the target's moves
+    /// in the last maneuver phase ("Threat Zones"; J25). A one-shot payload waits for
+    /// Precision Targeting range while it can still steer (J26 policy); firing provokes the
+    /// target side's point defense (within its weapons' Guaranteed Hit range).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn standoff_attack(&mut self, g: usize) -> bool {
+        let m = self.m;
+        let w = self.st.gws[g];
+        let gd = &m.catalogue.guided[usize::from(w.guided)];
+        let Some(attack) = payloads::attack(gd.payload) else {
+            return false;
+        };
+        let t = usize::from(w.target);
+        let target = self.st.ships[t];
+        let now = f64::from(w.pos.distance(target.pos));
+        let reach = now.min(hex::closest_approach(
+            w.prev_pos,
+            w.pos,
+            target.prev_pos,
+            target.pos,
+        ));
+        let r = payloads::ranges(gd.payload, gd.size, m.design(&target).volume);
+        let Some(bracket) = payloads::bracket(reach, r) else {
+            return false;
+        };
+        let jammed = ewar::jamming(gd.size.sensors(), target.ecm);
+        let can_steer = !w.burned && w.delta_v > 0;
+        let one_shot = !matches!(attack, Attack::DirectFire { one_shot: false });
+        let shot = match attack {
+            Attack::DirectFire { .. } => {
+                let Some(shot) = ewar::direct_shot(
+                    bracket,
+                    jammed,
+                    m.rules.guaranteed_hit_miss_percent,
+                    m.rules.probable_hit_miss_percent,
+                ) else {
+                    return false;
+                };
+                if one_shot && can_steer && bracket != Bracket::Precision {
+                    return false;
+                }
+                Some(shot)
+            }
+            _ => None,
+        };
+        self.point_defense(g, target.side);
+        let owner = usize::from(w.owner);
+        let ap = payloads::attack_power(gd.payload, gd.size);
+        let table = m.policies[w.side.index()].crit_table;
+        for _ in 0..self.st.gws[g].count {
+            let target = self.st.ships[t];
+            if !target.status.in_play() {
+                break;
+            }
+            let hit = match shot {
+                Some(shot) => {
+                    let miss = if target.shipmind(m.design(&target)) {
+                        ewar::with_shipmind(
+                            shot.miss_percent,
+                            target.morale,
+                            m.rules.shipmind_miss_percent,
+                            m.rules.shipmind_miss_per_morale,
+                        )
+                    } else {
+                        shot.miss_percent
+                    };
+                    (miss == 0 || self.dice.below(100) >= miss).then_some(Hit {
+                        attacker: owner,
+                        target: t,
+                        ap,
+                        kind: HitKind::PLAIN,
+                        table: shot.precision.then_some(table),
+                        multiplier: if shot.precision {
+                            m.rules.precision_crit_multiplier
+                        } else {
+                            1
+                        },
+                        ecm_damaged: false,
+                        no_crits: false,
+                        particle: false,
+                    })
+                }
+                // Excalibur: its guidance package decides (J26); all of its Attack Power on
+                // the salvo's target.
+                None => guided::guidance(
+                    gd.guidance,
+                    jammed != ewar::Jamming::Clear,
+                    target.ecm > 0.0,
+                    table,
+                    m.rules.precision_crit_multiplier,
+                    self.dice,
+                )
+                .map(|how| Hit {
+                    attacker: owner,
+                    target: t,
+                    ap,
+                    kind: HitKind::PLAIN,
+                    table: how.table,
+                    multiplier: how.multiplier,
+                    ecm_damaged: how.ecm_damaged,
+                    no_crits: false,
+                    particle: false,
+                }),
+            };
+            trace!(
+                self.obs,
+                "  {} from {} fires at {} ({} bracket, {:.1} hexes): {}",
+                gd.name,
+                self.m.names[owner],
+                self.m.names[t],
+                bracket.name(),
+                reach,
+                if hit.is_some() { "hit" } else { "miss" }
+            );
+            match hit {
+                Some(h) => {
+                    self.count(w.side, Event::GwHits);
+                    self.apply_hit(h);
+                }
+                None => self.count(w.side, Event::GwMisses),
+            }
+        }
+        one_shot
+    }
+
+    /// Neutron Bomb hit on ship `t` (Appendix 1; G20: kills are KIA): automatic kills and
+    /// Casualties by the effective Protection Rating; each command module other than a
+    /// Shipmind is destroyed with the automatic-kill percentage as its chance (J27); a
+    /// Shipmind follows the text's 50% thresholds (a disabled one stays off: its 2-RP repair is
+    /// not modelled). A heavy bomb also irradiates every other ship in the hex as a light one
+    /// and destroys the other guided weapons there. A Home On Jam bomb also causes "ECM
+    /// Damaged".
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn neutron_hit(
+        &mut self,
+        attacker: usize,
+        t: usize,
+        size: GwSize,
+        group: usize,
+        ecm_damaged: bool,
+    ) {
+        if ecm_damaged {
+            // Home On Jam's guaranteed "ECM Damaged" (the bomb has no Attack Power, so no
+            // other crit). Applied here rather than through `crit`, whose single call site
+            // keeps it inlined into `apply_hit`.
+            let side = self.st.ships[attacker].side;
+            let s = &mut self.st.ships[t];
+            s.ecm_damaged = s.ecm_damaged.saturating_add(1);
+            self.count(side, Event::Crits);
+            trace!(self.obs, "    crit on {}: ECM Damaged", self.m.names[t]);
+        }
+        self.irradiate(t, size);
+        if size == GwSize::Heavy {
+            let at = self.st.ships[t].pos;
+            for j in 0..self.st.ships.len() {
+                if j != t && self.st.ships[j].status.in_play() && self.st.ships[j].pos == at {
+                    self.irradiate(j, GwSize::Light);
+                }
+            }
+            for (k, w) in self.st.gws.iter_mut().enumerate() {
+                if k != group && w.pos == at {
+                    w.count = 0;
+                }
+            }
+        }
+    }
+
+    fn irradiate(&mut self, t: usize, size: GwSize) {
+        let m = self.m;
+        let ship = &mut self.st.ships[t];
+        let d = m.design(ship);
+        let e = payloads::neutron(size, d.protection, ship.armor, d.armor);
+        let share = |n: u32, pct: f64| ((f64::from(n) * pct / 100.0).round() as u32).min(n);
+        // Crew not at a combat station (command modules and the spare crew).
+        let mut free: CrewMix = ship.fit;
+        for st in ship.stations {
+            for k in 0..3 {
+                free[k] -= st[k].min(free[k]);
+            }
+        }
+        let mut killed = 0;
+        let mut hurt = 0;
+        for k in 0..6 {
+            let (dead, cas) = {
+                let pool = if k < 5 {
+                    &mut ship.stations[k]
+                } else {
+                    &mut free
+                };
+                let n = total(*pool);
+                let dead = remove_proportionally(pool, share(n, e.killed));
+                (dead, remove_proportionally(pool, share(n, e.casualties)))
+            };
+            killed += total(dead);
+            hurt += total(cas);
+            take_fit(ship, dead);
+            take_fit(ship, cas);
+            ship.kia += total(dead);
+            for (h, c) in ship.hurt.iter_mut().zip(cas) {
+                *h += c;
+            }
+        }
+        let mut modules = 0;
+        for (k, c) in d.command.iter().enumerate() {
+            if !self.st.ships[t].command[k] {
+                continue;
+            }
+            let lost = if *c == CommandKind::Shipmind {
+                e.shipmind() != ShipmindFate::Unharmed
+            } else {
+                e.killed > 0.0 && f64::from(self.dice.below(100)) < e.killed
+            };
+            if lost {
+                self.st.ships[t].command[k] = false;
+                modules += 1;
+            }
+        }
+        let side = self.st.ships[t].side;
+        self.st.events[side.index()][Event::Killed as usize] += killed;
+        trace!(
+            self.obs,
+            "  neutron flash on {}: {killed} crew killed, {hurt} casualties, {modules} command modules lost ({:.0}% kills, {:.0}% casualties)",
+            self.m.names[t],
+            e.killed,
+            e.casualties
+        );
+    }
+}
