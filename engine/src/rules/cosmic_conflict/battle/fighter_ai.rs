@@ -20,6 +20,10 @@ use super::Battle;
 
 /// Directions tried around the fighter (every 22.5°).
 const DIRECTIONS: usize = 16;
+/// The directions, computed once (`Vec2::from_bearing`, so the same bits as per call).
+static COMPASS: std::sync::LazyLock<[Vec2; DIRECTIONS]> = std::sync::LazyLock::new(|| {
+    std::array::from_fn(|k| Vec2::from_bearing(k as f64 * 360.0 / DIRECTIONS as f64))
+});
 /// Fractions of the full move tried in each direction.
 const STEPS: [f64; 3] = [1.0, 2.0 / 3.0, 1.0 / 3.0];
 /// A loaded fighter with nothing to strike from any point closes on the nearest enemy's
@@ -29,37 +33,67 @@ const APPROACH_WEIGHT: f32 = 0.1;
 const HOMING_WEIGHT: f32 = 1.0;
 
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
-    /// Expected damage the enemy could deal to fighter `i` standing at `p` before the fighter
-    /// activates again: every enemy unit's working weapons with `p` inside their (normal)
-    /// Range and one of their arcs — fighters that are out of shots do not count — plus 3.5
-    /// per PWS of an enemy ship within PWS-exchange distance. Ships attack before they move,
-    /// so positions are taken as they stand.
-    fn exposure(&self, i: usize, p: Vec2) -> f32 {
+    /// The enemy units and weapons that could reach any point fighter `i` may fly to this
+    /// activation (within `reach` of it): the rest add nothing to [`Battle::exposure`] at any
+    /// candidate point, so one pass here spares a pass per point. Ships in ascending order and
+    /// weapons in design order, as the sum runs.
+    fn threats(&self, i: usize, reach: f64) -> Threats {
         let m = self.m;
         let me = &self.s.ships[i];
-        let fd = usize::from(me.design);
         let pws_reach = m.rules.pws_exchange_distance;
-        let mut total = 0.0;
+        // A margin for rounding: pruning only ever drops terms that are exactly zero.
+        let near = |t: Vec2, r: f64| t.distance(me.pos) <= r + reach + 1e-6;
+        let mut out = Threats::NONE;
         for (j, t) in self.s.ships.iter().enumerate() {
             if t.side == me.side || !t.active() || !m.policies[t.side.index()].fires {
                 continue;
             }
-            let td = usize::from(t.design);
-            let d = p - t.pos;
-            let dist2 = d.dot(d);
-            if t.size > 0 && dist2 <= pws_reach * pws_reach {
-                total += 3.5 * f32::from(t.equipment.pws);
+            if t.size > 0 && t.equipment.pws > 0 && near(t.pos, pws_reach) {
+                out.pws |= 1 << j;
             }
             if t.size == 0 && self.s.fighters.shots[j] == 0 {
                 continue;
             }
-            let (ahead, port) = (t.facing.dot(d), t.facing.cross(d));
-            for (w, mount) in m.designs[td].weapons.iter().enumerate() {
-                if t.weapon_off(w) {
-                    continue;
+            let td = usize::from(t.design);
+            for w in 0..m.designs[td].weapons.len() {
+                if !t.weapon_off(w) && near(t.pos, m.profiles[td][w].normal_range()) {
+                    out.weapons[j] |= 1 << w;
+                    out.ships |= 1 << j;
                 }
+            }
+        }
+        out
+    }
+
+    /// Expected damage the enemy could deal to fighter `i` standing at `p` before the fighter
+    /// activates again: every enemy unit's working weapons with `p` inside their (normal)
+    /// Range and one of their arcs — fighters that are out of shots do not count — plus 3.5
+    /// per PWS of an enemy ship within PWS-exchange distance. Ships attack before they move,
+    /// so positions are taken as they stand. Only `threats` can contribute.
+    fn exposure(&self, i: usize, p: Vec2, threats: &Threats) -> f32 {
+        let m = self.m;
+        let fd = usize::from(self.s.ships[i].design);
+        let pws_reach = m.rules.pws_exchange_distance;
+        let mut total = 0.0;
+        let mut ships = threats.ships | threats.pws;
+        while ships != 0 {
+            let j = ships.trailing_zeros() as usize;
+            ships &= ships - 1;
+            let t = &self.s.ships[j];
+            let td = usize::from(t.design);
+            let d = p - t.pos;
+            let dist2 = d.dot(d);
+            if threats.pws & (1 << j) != 0 && dist2 <= pws_reach * pws_reach {
+                total += 3.5 * f32::from(t.equipment.pws);
+            }
+            let (ahead, port) = (t.facing.dot(d), t.facing.cross(d));
+            let mut weapons = threats.weapons[j];
+            while weapons != 0 {
+                let w = weapons.trailing_zeros() as usize;
+                weapons &= weapons - 1;
                 let reach = m.profiles[td][w].normal_range();
-                if dist2 > reach * reach || !mount.arcs.covers_local(ahead, port) {
+                if dist2 > reach * reach || !m.designs[td].weapons[w].arcs.covers_local(ahead, port)
+                {
                     continue;
                 }
                 total += m.expected(td, w, fd, 0).max(0.0);
@@ -68,20 +102,14 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         total
     }
 
-    /// What standing at `p` is worth to fighter `i` for its next activation: loaded, the best
-    /// expected damage of its weapon against an enemy whose predicted position (ahead along its
-    /// heading by its Velocity) lies within the weapon's Range, less `APPROACH_WEIGHT` per unit
-    /// still to go to the nearest one; empty, minus `HOMING_WEIGHT` per unit from its carrier.
-    fn prospects(&self, i: usize, p: Vec2, loaded: bool, home: Option<Vec2>) -> f32 {
+    /// The enemies a loaded fighter `i` could strike next activation: each one's predicted
+    /// position (ahead along its heading by its Velocity) and the fighter's expected damage
+    /// against it, in ship order.
+    fn targets(&self, i: usize) -> Targets {
         let m = self.m;
         let me = &self.s.ships[i];
         let fd = usize::from(me.design);
-        if !loaded {
-            return home.map_or(0.0, |h| -HOMING_WEIGHT * p.distance(h) as f32);
-        }
-        let reach = m.profiles[fd][0].normal_range();
-        let mut best = 0.0f32;
-        let mut gap = f64::INFINITY;
+        let mut out = Targets::NONE;
         for t in &self.s.ships {
             if t.side == me.side || !t.active() {
                 continue;
@@ -90,7 +118,26 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             if e <= 0.0 {
                 continue;
             }
-            let q = t.pos + t.facing * f64::from(t.velocity);
+            out.at[out.n] = (t.pos + t.facing * f64::from(t.velocity), e);
+            out.n += 1;
+        }
+        out
+    }
+
+    /// What standing at `p` is worth to fighter `i` for its next activation: loaded, the best
+    /// expected damage of its weapon against an enemy whose predicted position lies within the
+    /// weapon's Range, less `APPROACH_WEIGHT` per unit still to go to the nearest one; empty,
+    /// minus `HOMING_WEIGHT` per unit from its carrier.
+    fn prospects(&self, i: usize, p: Vec2, targets: &Targets, home: Option<Vec2>) -> f32 {
+        let m = self.m;
+        let fd = usize::from(self.s.ships[i].design);
+        let Some(targets) = targets.loaded() else {
+            return home.map_or(0.0, |h| -HOMING_WEIGHT * p.distance(h) as f32);
+        };
+        let reach = m.profiles[fd][0].normal_range();
+        let mut best = 0.0f32;
+        let mut gap = f64::INFINITY;
+        for &(q, e) in targets {
             let d = p.distance(q);
             if d <= reach {
                 best = best.max(e);
@@ -120,22 +167,33 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let caution = m.policies[me.side.index()].fighter_caution;
         // Damage past the fighter's last box is not lost twice.
         let boxes = me.remaining() as f32;
+        // Per activation, not per candidate point: who can reach the fighter, whom it can reach.
+        let threats = self.threats(i, reach);
+        let targets = if loaded {
+            self.targets(i)
+        } else {
+            Targets::EMPTY
+        };
         let score = |p: Vec2| {
             let lands = !loaded && home.is_some_and(|h| p.distance(h) <= LAUNCH_DISTANCE);
             let risk = if lands {
                 0.0
             } else {
-                self.exposure(i, p).min(boxes)
+                self.exposure(i, p, &threats).min(boxes)
             };
-            self.prospects(i, p, loaded, home) - caution * risk
+            self.prospects(i, p, &targets, home) - caution * risk
         };
+        // Solid terrain can hold a candidate point only if a Solid piece lies within reach.
+        let solid_near = self.s.terrain.iter().any(|t| {
+            t.zones().iter().any(|z| z.attrs.solid)
+                && t.centre.distance(me.pos) <= reach + t.reach_squared().sqrt() + 1e-6
+        });
         let mut best = (me.pos, score(me.pos));
-        for k in 0..DIRECTIONS {
-            let dir = Vec2::from_bearing(k as f64 * 360.0 / DIRECTIONS as f64);
+        for dir in *COMPASS {
             for f in STEPS {
                 let p = me.pos + dir * (reach * f);
                 let p = Vec2::new(p.x.clamp(0.0, board.length), p.y.clamp(0.0, board.width));
-                if !self.s.terrain.is_empty() && terrain::surroundings(&self.s.terrain, p).solid {
+                if solid_near && terrain::surroundings(&self.s.terrain, p).solid {
                     continue;
                 }
                 let s = score(p);
@@ -152,5 +210,47 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             return h;
         }
         best.0
+    }
+}
+
+/// The enemy weapons (bit per weapon, per ship) and PWS ships (bit per ship) that can reach a
+/// fighter's candidate points this activation; fixed size, so it lives on the stack.
+#[derive(Clone, Copy)]
+struct Threats {
+    ships: u64,
+    pws: u64,
+    weapons: [u16; 64],
+}
+
+impl Threats {
+    const NONE: Threats = Threats {
+        ships: 0,
+        pws: 0,
+        weapons: [0; 64],
+    };
+}
+
+/// A loaded fighter's possible targets: predicted position and expected damage (`n` in use);
+/// `n = usize::MAX` marks an empty fighter.
+#[derive(Clone, Copy)]
+struct Targets {
+    at: [(Vec2, f32); 64],
+    n: usize,
+}
+
+impl Targets {
+    const EMPTY: Targets = Targets {
+        at: [(Vec2 { x: 0.0, y: 0.0 }, 0.0); 64],
+        n: usize::MAX,
+    };
+    const NONE: Targets = Targets {
+        n: 0,
+        ..Targets::EMPTY
+    };
+
+    /// The targets, or `None` for an empty fighter.
+    #[inline]
+    fn loaded(&self) -> Option<&[(Vec2, f32)]> {
+        (self.n != usize::MAX).then(|| &self.at[..self.n])
     }
 }
