@@ -128,10 +128,10 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// expected damage of its weapon against an enemy whose predicted position lies within the
     /// weapon's Range, less `APPROACH_WEIGHT` per unit still to go to the nearest one; empty,
     /// minus `HOMING_WEIGHT` per unit from its carrier.
-    fn prospects(&self, i: usize, p: Vec2, targets: &Targets, home: Option<Vec2>) -> f32 {
+    fn prospects(&self, i: usize, p: Vec2, targets: Option<&Targets>, home: Option<Vec2>) -> f32 {
         let m = self.m;
         let fd = usize::from(self.s.ships[i].design);
-        let Some(targets) = targets.loaded() else {
+        let Some(targets) = targets.map(Targets::all) else {
             return home.map_or(0.0, |h| -HOMING_WEIGHT * p.distance(h) as f32);
         };
         let reach = m.profiles[fd][0].normal_range();
@@ -169,11 +169,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let boxes = me.remaining() as f32;
         // Per activation, not per candidate point: who can reach the fighter, whom it can reach.
         let threats = self.threats(i, reach);
-        let targets = if loaded {
-            self.targets(i)
-        } else {
-            Targets::EMPTY
-        };
+        let targets = loaded.then(|| self.targets(i));
         let score = |p: Vec2| {
             let lands = !loaded && home.is_some_and(|h| p.distance(h) <= LAUNCH_DISTANCE);
             let risk = if lands {
@@ -181,7 +177,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             } else {
                 self.exposure(i, p, &threats).min(boxes)
             };
-            self.prospects(i, p, &targets, home) - caution * risk
+            self.prospects(i, p, targets.as_ref(), home) - caution * risk
         };
         // Solid terrain can hold a candidate point only if a Solid piece lies within reach.
         let solid_near = self.s.terrain.iter().any(|t| {
@@ -230,8 +226,7 @@ impl Threats {
     };
 }
 
-/// A loaded fighter's possible targets: predicted position and expected damage (`n` in use);
-/// `n = usize::MAX` marks an empty fighter.
+/// A loaded fighter's possible targets: predicted position and expected damage (`n` in use).
 #[derive(Clone, Copy)]
 struct Targets {
     at: [(Vec2, f32); 64],
@@ -239,18 +234,14 @@ struct Targets {
 }
 
 impl Targets {
-    const EMPTY: Targets = Targets {
-        at: [(Vec2 { x: 0.0, y: 0.0 }, 0.0); 64],
-        n: usize::MAX,
-    };
     const NONE: Targets = Targets {
+        at: [(Vec2 { x: 0.0, y: 0.0 }, 0.0); 64],
         n: 0,
-        ..Targets::EMPTY
     };
 
-    /// The targets, or `None` for an empty fighter.
+    /// The targets in use.
     #[inline]
-    fn loaded(&self) -> Option<&[(Vec2, f32)]> {
-        (self.n != usize::MAX).then(|| &self.at[..self.n])
+    fn all(&self) -> &[(Vec2, f32)] {
+        &self.at[..self.n]
     }
 }
