@@ -4,10 +4,7 @@
 
 use fleetlab_engine::dice::ScriptedDice;
 use fleetlab_engine::outcome::{ShipTally, Side};
-use fleetlab_engine::rules::junction::crits::EQUAL_WEIGHTS;
-use fleetlab_engine::rules::junction::design::{
-    Catalogue, CommandKind, CrewKind, PowerPlant, ShipDesign,
-};
+use fleetlab_engine::rules::junction::design::{Catalogue, PowerPlant, ShipDesign};
 use fleetlab_engine::rules::junction::hex::Hex;
 use fleetlab_engine::rules::junction::house_rules::HouseRules;
 use fleetlab_engine::rules::junction::policy::Policy;
@@ -19,12 +16,6 @@ use fleetlab_engine::{NoTrace, RuleSystem};
 
 fn design(crew: u32) -> ShipDesign {
     ShipDesign {
-        name: "tender".into(),
-        volume: 100.0,
-        price: None,
-        armor: 10.0,
-        protection: 1.0,
-        integrity: 100.0,
         // Two plants, so one offline still leaves power (no "No Power !" morale event).
         plants: vec![
             PowerPlant {
@@ -36,24 +27,9 @@ fn design(crew: u32) -> ShipDesign {
                 output: 10.0,
             },
         ],
-        drives: vec![],
-        tanks: vec![],
-        sensors: 0.0,
-        ecm: 0.0,
-        sensors_volume: 1.0,
-        ecm_volume: 1.0,
-        uplink_volume: 0.0,
-        jump: None,
-        command: vec![CommandKind::WarshipCic],
         crew,
         crew_mix: [crew, 0, 0],
-        crew_kind: CrewKind::Normal,
-        morale: 0,
-        weapons: vec![],
-        vls_volume: 0.0,
-        catapult: None,
-        magazine: vec![],
-        crit_weights: EQUAL_WEIGHTS,
+        ..ShipDesign::bare("tender")
     }
 }
 

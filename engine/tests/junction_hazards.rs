@@ -4,10 +4,8 @@
 
 use fleetlab_engine::dice::ScriptedDice;
 use fleetlab_engine::outcome::{ShipTally, Side};
-use fleetlab_engine::rules::junction::crits::{Crit, EQUAL_WEIGHTS};
-use fleetlab_engine::rules::junction::design::{
-    Catalogue, CommandKind, CrewKind, PowerPlant, ShipDesign, Tank,
-};
+use fleetlab_engine::rules::junction::crits::Crit;
+use fleetlab_engine::rules::junction::design::{Catalogue, ShipDesign, Tank};
 use fleetlab_engine::rules::junction::hazards::{Hazard, Propellant};
 use fleetlab_engine::rules::junction::hex::Hex;
 use fleetlab_engine::rules::junction::house_rules::HouseRules;
@@ -18,38 +16,14 @@ use fleetlab_engine::{NoTrace, RuleSystem};
 
 fn design(crew: u32) -> ShipDesign {
     ShipDesign {
-        name: "fission-tug".into(),
-        volume: 100.0,
-        price: None,
-        armor: 10.0,
-        protection: 1.0,
-        integrity: 100.0,
-        plants: vec![PowerPlant {
-            volume: 1.0,
-            output: 10.0,
-        }],
-        drives: vec![],
         tanks: vec![Tank {
             volume: 5.0,
             delta_v: 20.0,
             propellant: Propellant::DissolvedFissiles,
         }],
-        sensors: 0.0,
-        ecm: 0.0,
-        sensors_volume: 1.0,
-        ecm_volume: 1.0,
-        uplink_volume: 0.0,
-        jump: None,
-        catapult: None,
-        command: vec![CommandKind::WarshipCic],
         crew,
         crew_mix: [crew, 0, 0],
-        crew_kind: CrewKind::Normal,
-        morale: 0,
-        weapons: vec![],
-        vls_volume: 0.0,
-        magazine: vec![],
-        crit_weights: EQUAL_WEIGHTS,
+        ..ShipDesign::bare("fission-tug")
     }
 }
 

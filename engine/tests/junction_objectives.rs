@@ -3,10 +3,7 @@
 
 use fleetlab_engine::dice::ScriptedDice;
 use fleetlab_engine::outcome::{Ending, ShipTally, Side, Verdict};
-use fleetlab_engine::rules::junction::crits::EQUAL_WEIGHTS;
-use fleetlab_engine::rules::junction::design::{
-    Catalogue, CommandKind, CrewKind, Drive, PowerPlant, ShipDesign, Tank,
-};
+use fleetlab_engine::rules::junction::design::{Catalogue, Drive, ShipDesign, Tank};
 use fleetlab_engine::rules::junction::hex::Hex;
 use fleetlab_engine::rules::junction::house_rules::HouseRules;
 use fleetlab_engine::rules::junction::objectives::Objective;
@@ -17,16 +14,6 @@ use fleetlab_engine::{NoTrace, RuleSystem};
 
 fn design() -> ShipDesign {
     ShipDesign {
-        name: "courier".into(),
-        volume: 100.0,
-        price: None,
-        armor: 10.0,
-        protection: 1.0,
-        integrity: 100.0,
-        plants: vec![PowerPlant {
-            volume: 1.0,
-            output: 10.0,
-        }],
         drives: vec![Drive {
             volume: 1.0,
             thrust: 2,
@@ -36,22 +23,7 @@ fn design() -> ShipDesign {
             delta_v: 50.0,
             ..Tank::default()
         }],
-        sensors: 0.0,
-        ecm: 0.0,
-        sensors_volume: 1.0,
-        ecm_volume: 1.0,
-        uplink_volume: 0.0,
-        jump: None,
-        command: vec![CommandKind::WarshipCic],
-        crew: 20,
-        crew_mix: [20, 0, 0],
-        crew_kind: CrewKind::Normal,
-        morale: 0,
-        weapons: vec![],
-        vls_volume: 0.0,
-        catapult: None,
-        magazine: vec![],
-        crit_weights: EQUAL_WEIGHTS,
+        ..ShipDesign::bare("courier")
     }
 }
 

@@ -5,10 +5,7 @@
 use fleetlab_engine::dice::Dice;
 use fleetlab_engine::outcome::{ShipTally, Side};
 use fleetlab_engine::rules::junction::battle::BattleState;
-use fleetlab_engine::rules::junction::crits::EQUAL_WEIGHTS;
-use fleetlab_engine::rules::junction::design::{
-    Catalogue, Catapult, CommandKind, CrewKind, PowerPlant, ShipDesign,
-};
+use fleetlab_engine::rules::junction::design::{Catalogue, Catapult, PowerPlant, ShipDesign};
 use fleetlab_engine::rules::junction::hex::Hex;
 use fleetlab_engine::rules::junction::house_rules::HouseRules;
 use fleetlab_engine::rules::junction::parts::{
@@ -21,9 +18,6 @@ use fleetlab_engine::{NoTrace, RuleSystem};
 
 fn design(name: &str, armor: f64, protection: f64) -> ShipDesign {
     ShipDesign {
-        name: name.into(),
-        volume: 100.0,
-        price: None,
         armor,
         protection,
         integrity: 100_000.0,
@@ -31,24 +25,7 @@ fn design(name: &str, armor: f64, protection: f64) -> ShipDesign {
             volume: 1.0,
             output: 1.0,
         }],
-        drives: vec![],
-        tanks: vec![],
-        sensors: 0.0,
-        ecm: 0.0,
-        sensors_volume: 1.0,
-        ecm_volume: 1.0,
-        uplink_volume: 0.0,
-        jump: None,
-        command: vec![CommandKind::WarshipCic],
-        crew: 20,
-        crew_mix: [20, 0, 0],
-        crew_kind: CrewKind::Normal,
-        morale: 0,
-        weapons: vec![],
-        vls_volume: 0.0,
-        catapult: None,
-        magazine: vec![],
-        crit_weights: EQUAL_WEIGHTS,
+        ..ShipDesign::bare(name)
     }
 }
 

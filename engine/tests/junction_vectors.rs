@@ -3,9 +3,8 @@
 
 use fleetlab_engine::dice::ScriptedDice;
 use fleetlab_engine::outcome::{ShipTally, Side};
-use fleetlab_engine::rules::junction::crits::EQUAL_WEIGHTS;
 use fleetlab_engine::rules::junction::design::{
-    Catalogue, CommandKind, CrewKind, DirectWeapon, PowerPlant, ShipDesign, WeaponKind,
+    Catalogue, DirectWeapon, PowerPlant, ShipDesign, WeaponKind,
 };
 use fleetlab_engine::rules::junction::hex::Hex;
 use fleetlab_engine::rules::junction::house_rules::HouseRules;
@@ -22,9 +21,6 @@ fn design(
     weapons: Vec<usize>,
 ) -> ShipDesign {
     ShipDesign {
-        name: name.into(),
-        volume: 100.0,
-        price: None,
         armor,
         protection,
         integrity,
@@ -33,24 +29,8 @@ fn design(
             volume: 1.0,
             output: 1.0,
         }],
-        drives: vec![],
-        tanks: vec![],
-        sensors: 0.0,
-        ecm: 0.0,
-        sensors_volume: 1.0,
-        ecm_volume: 1.0,
-        uplink_volume: 0.0,
-        jump: None,
-        command: vec![CommandKind::WarshipCic],
-        crew: 20,
-        crew_mix: [20, 0, 0],
-        crew_kind: CrewKind::Normal,
-        morale: 0,
         weapons,
-        vls_volume: 0.0,
-        catapult: None,
-        magazine: vec![],
-        crit_weights: EQUAL_WEIGHTS,
+        ..ShipDesign::bare(name)
     }
 }
 

@@ -265,6 +265,44 @@ pub struct ShipDesign {
 }
 
 impl ShipDesign {
+    /// A bare hull, the base of hand-built designs (tests, examples) so that a new design field
+    /// needs a default in one place: volume 100, armor 10, protection 1, integrity 100, one
+    /// power plant (volume 1, output 10), no drives, tanks, sensors, ECM or weapons, a Warship
+    /// CIC and 20 normal crew. Override fields with `ShipDesign { armor: 5.0,
+    /// ..ShipDesign::bare("name") }`.
+    pub fn bare(name: &str) -> Self {
+        ShipDesign {
+            name: name.into(),
+            volume: 100.0,
+            price: None,
+            armor: 10.0,
+            protection: 1.0,
+            integrity: 100.0,
+            plants: vec![PowerPlant {
+                volume: 1.0,
+                output: 10.0,
+            }],
+            drives: vec![],
+            tanks: vec![],
+            sensors: 0.0,
+            ecm: 0.0,
+            sensors_volume: 1.0,
+            ecm_volume: 1.0,
+            uplink_volume: 0.0,
+            jump: None,
+            command: vec![CommandKind::WarshipCic],
+            crew: 20,
+            crew_mix: [20, 0, 0],
+            crew_kind: CrewKind::Normal,
+            morale: 0,
+            weapons: vec![],
+            vls_volume: 0.0,
+            catapult: None,
+            magazine: vec![],
+            crit_weights: super::crits::EQUAL_WEIGHTS,
+        }
+    }
+
     /// Power generation with every plant working.
     pub fn generation(&self) -> f64 {
         self.plants.iter().map(|p| p.output).sum()

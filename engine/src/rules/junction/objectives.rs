@@ -172,36 +172,16 @@ impl Objective {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::junction::crits::EQUAL_WEIGHTS;
-    use crate::rules::junction::design::{CommandKind, CrewKind, ShipDesign};
+
+    use crate::rules::junction::design::ShipDesign;
 
     fn ships() -> Vec<ShipState> {
         let d = ShipDesign {
-            name: "x".into(),
-            volume: 100.0,
-            price: None,
             armor: 0.0,
             protection: 0.0,
             integrity: 10.0,
             plants: vec![],
-            drives: vec![],
-            tanks: vec![],
-            sensors: 0.0,
-            ecm: 0.0,
-            sensors_volume: 1.0,
-            ecm_volume: 1.0,
-            uplink_volume: 0.0,
-            jump: None,
-            command: vec![CommandKind::WarshipCic],
-            crew: 20,
-            crew_mix: [20, 0, 0],
-            crew_kind: CrewKind::Normal,
-            morale: 0,
-            weapons: vec![],
-            vls_volume: 0.0,
-            catapult: None,
-            magazine: vec![],
-            crit_weights: EQUAL_WEIGHTS,
+            ..ShipDesign::bare("x")
         };
         let mut v = vec![
             ShipState::new(0, &d, Side::A, 100, 0),

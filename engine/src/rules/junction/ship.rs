@@ -333,16 +333,11 @@ impl ShipState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::junction::crits::EQUAL_WEIGHTS;
-    use crate::rules::junction::design::{CommandKind, CrewKind, PowerPlant};
+
+    use crate::rules::junction::design::{CommandKind, PowerPlant};
 
     fn design() -> ShipDesign {
         ShipDesign {
-            name: "x".into(),
-            volume: 100.0,
-            price: None,
-            armor: 10.0,
-            protection: 1.0,
             integrity: 10.0,
             plants: vec![
                 PowerPlant {
@@ -354,24 +349,9 @@ mod tests {
                     output: 20.0,
                 },
             ],
-            drives: vec![],
-            tanks: vec![],
             sensors: 12.0,
             ecm: 8.0,
-            sensors_volume: 1.0,
-            ecm_volume: 1.0,
-            uplink_volume: 0.0,
-            jump: None,
-            command: vec![CommandKind::WarshipCic],
-            crew: 20,
-            crew_mix: [20, 0, 0],
-            crew_kind: CrewKind::Normal,
-            morale: 0,
-            weapons: vec![],
-            vls_volume: 0.0,
-            catapult: None,
-            magazine: vec![],
-            crit_weights: EQUAL_WEIGHTS,
+            ..ShipDesign::bare("x")
         }
     }
 

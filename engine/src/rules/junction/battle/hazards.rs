@@ -159,10 +159,8 @@ mod tests {
     use crate::dice::Dice;
     use crate::outcome::Side;
     use crate::rules::junction::Event;
-    use crate::rules::junction::crits::{Crit, EQUAL_WEIGHTS};
-    use crate::rules::junction::design::{
-        Catalogue, CommandKind, CrewKind, PowerPlant, ShipDesign, Tank,
-    };
+    use crate::rules::junction::crits::Crit;
+    use crate::rules::junction::design::{Catalogue, CommandKind, PowerPlant, ShipDesign, Tank};
     use crate::rules::junction::hazards::{Hazard, Propellant};
     use crate::rules::junction::hex::Hex;
     use crate::rules::junction::house_rules::HouseRules;
@@ -174,38 +172,19 @@ mod tests {
 
     fn design(propellant: Propellant) -> ShipDesign {
         ShipDesign {
-            name: "tanker".into(),
-            volume: 100.0,
-            price: None,
-            armor: 10.0,
-            protection: 1.0,
-            integrity: 100.0,
             plants: vec![PowerPlant {
                 volume: 2.0,
                 output: 10.0,
             }],
-            drives: vec![],
             tanks: vec![Tank {
                 volume: 5.0,
                 delta_v: 20.0,
                 propellant,
             }],
-            sensors: 0.0,
-            ecm: 0.0,
-            sensors_volume: 1.0,
-            ecm_volume: 1.0,
-            uplink_volume: 0.0,
-            jump: None,
-            catapult: None,
             command: vec![CommandKind::WarshipCic, CommandKind::WarshipCic],
             crew: 200,
             crew_mix: [200, 0, 0],
-            crew_kind: CrewKind::Normal,
-            morale: 0,
-            weapons: vec![],
-            vls_volume: 0.0,
-            magazine: vec![],
-            crit_weights: EQUAL_WEIGHTS,
+            ..ShipDesign::bare("tanker")
         }
     }
 

@@ -94,10 +94,8 @@ mod tests {
     use crate::NoTrace;
     use crate::dice::Dice;
     use crate::outcome::Side;
-    use crate::rules::junction::crits::EQUAL_WEIGHTS;
-    use crate::rules::junction::design::{
-        Catalogue, CommandKind, CrewKind, DirectWeapon, PowerPlant, ShipDesign, WeaponKind,
-    };
+
+    use crate::rules::junction::design::{Catalogue, DirectWeapon, ShipDesign, WeaponKind};
     use crate::rules::junction::hex::Hex;
     use crate::rules::junction::house_rules::HouseRules;
     use crate::rules::junction::matchup::Matchup;
@@ -118,34 +116,8 @@ mod tests {
             guided: vec![],
         };
         let d = ShipDesign {
-            name: "gunboat".into(),
-            volume: 100.0,
-            price: None,
-            armor: 10.0,
-            protection: 1.0,
-            integrity: 100.0,
-            plants: vec![PowerPlant {
-                volume: 1.0,
-                output: 10.0,
-            }],
-            drives: vec![],
-            tanks: vec![],
-            sensors: 0.0,
-            ecm: 0.0,
-            sensors_volume: 1.0,
-            ecm_volume: 1.0,
-            uplink_volume: 0.0,
-            jump: None,
-            catapult: None,
-            command: vec![CommandKind::WarshipCic],
-            crew: 20,
-            crew_mix: [20, 0, 0],
-            crew_kind: CrewKind::Normal,
-            morale: 0,
             weapons: vec![0],
-            vls_volume: 0.0,
-            magazine: vec![],
-            crit_weights: EQUAL_WEIGHTS,
+            ..ShipDesign::bare("gunboat")
         };
         // A1 at the origin; B1 (escort) 5 hexes away, B2 (the VIP) 8, B3 far off at 30.
         let ship = |side, q| {
