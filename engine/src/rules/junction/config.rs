@@ -1053,14 +1053,22 @@ pub fn build(docs: &[Doc]) -> Result<Vec<NamedMatchup<Matchup>>, Vec<ConfigIssue
     }
     let cost = scen.and_then(|(_, s)| s.get_ref().cost).unwrap_or_default();
     if cost == CostMeasure::Price {
+        // Only designs that a fleet uses are priced: a shared catalogue may hold others (e.g.
+        // a shooting-range hulk).
+        let fielded: std::collections::HashSet<&str> = docs
+            .iter()
+            .flat_map(|doc| doc.fleet.iter())
+            .flat_map(|f| f.get_ref().ships.iter().map(|s| s.get_ref().as_str()))
+            .collect();
         for (d, doc) in docs.iter().enumerate() {
             for (k, spec) in doc.design.iter().enumerate() {
-                if spec.get_ref().price.is_none() {
+                let name = spec.get_ref().name.get_ref();
+                if spec.get_ref().price.is_none() && fielded.contains(name.as_str()) {
                     is.push(
                         d,
                         spec.span(),
-                        format!("design[{k}] ({}).price", spec.get_ref().name.get_ref()),
-                        "the scenario's cost measure is `price`: every design needs a `price`",
+                        format!("design[{k}] ({name}).price"),
+                        "the scenario's cost measure is `price`: every design in a fleet needs a `price`",
                     );
                 }
             }
