@@ -29,9 +29,10 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     fn ship_maneuver(&mut self) {
         let m = self.m;
         for i in 0..self.st.ships.len() {
-            let s = self.st.ships[i];
-            self.st.ships[i].prev_pos = s.pos;
-            let d = m.design(&s);
+            // Borrowed, not copied: `ShipState` is large and this runs for every ship every turn.
+            let s = &mut self.st.ships[i];
+            s.prev_pos = s.pos;
+            let d = m.design(s);
             let can_burn =
                 s.status == Status::Active && s.commanded(d) && !s.move_paralysed(self.st.turn);
             if !matches!(
@@ -60,6 +61,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             if let (false, true, false, Some((keep, o_pos, o_vel))) =
                 (charging, can_burn, holds, aim)
             {
+                // The jump decision above changes only the jump charge and energy.
+                let s = &self.st.ships[i];
                 let max = s
                     .acceleration(d)
                     .min((s.delta_v / s.delta_v_per_hex() + 1e-9).floor() as i32);
