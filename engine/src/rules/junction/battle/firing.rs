@@ -324,26 +324,27 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     fn launches(&mut self) {
         let m = self.m;
         for i in 0..self.st.ships.len() {
-            let s = self.st.ships[i];
-            let d = m.design(&s);
+            // The VLS launch below reads the ship as it was before the drone and catapult
+            // launches (the few fields it needs, not a copy of the large `ShipState`).
+            let s = &self.st.ships[i];
+            let d = m.design(s);
+            let (side, pos, vel, magazine) = (s.side, s.pos, s.vel, s.magazine);
+            let can_launch = s.status == Status::Active
+                && !s.vls_off
+                && d.vls_volume > 0.0
+                && s.can_use_weapons(d)
+                && !s.fire_paralysed(self.st.turn);
             if m.deflectors {
                 self.drone_launch(i);
             }
             if let Some(c) = d.catapult {
                 self.catapult_launch(i, c);
             }
-            let salvo = m.policies[s.side.index()].salvo;
-            if s.status != Status::Active
-                || salvo == 0
-                || s.vls_off
-                || d.vls_volume <= 0.0
-                || !s.can_use_weapons(d)
-                || s.fire_paralysed(self.st.turn)
-                || self.st.gws.len() >= MAX_GW_GROUPS
-            {
+            let salvo = m.policies[side.index()].salvo;
+            if !can_launch || salvo == 0 || self.st.gws.len() >= MAX_GW_GROUPS {
                 continue;
             }
-            let Some(mut slot) = s.magazine.iter().position(|n| *n > 0) else {
+            let Some(mut slot) = magazine.iter().position(|n| *n > 0) else {
                 continue;
             };
             if m.deflectors {
@@ -358,24 +359,24 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 continue;
             };
             // Launch when the target is within the salvo's delta-v.
-            if s.pos.distance(self.st.ships[t].pos) > gd.propulsion.delta_v() {
+            if pos.distance(self.st.ships[t].pos) > gd.propulsion.delta_v() {
                 continue;
             }
-            let n = salvo.min(s.magazine[slot]);
+            let n = salvo.min(magazine[slot]);
             self.st.ships[i].magazine[slot] -= n;
-            self.st.events[s.side.index()][Event::Launches as usize] += n;
+            self.st.events[side.index()][Event::Launches as usize] += n;
             trace!(
                 self.obs,
                 "  {} launches {n} {} at {}", self.m.names[i], gd.name, self.m.names[t]
             );
             self.st.gws.push(GwGroup {
                 owner: i as u8,
-                side: s.side,
+                side,
                 guided: gi as u16,
                 count: n,
-                pos: s.pos,
-                vel: s.vel,
-                prev_pos: s.pos,
+                pos,
+                vel,
+                prev_pos: pos,
                 delta_v: gd.propulsion.delta_v(),
                 burned: false,
                 launched: self.st.turn,
@@ -388,7 +389,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 drone: false,
             });
             let g = self.st.gws.len() - 1;
-            self.point_defense(g, s.side.other());
+            self.point_defense(g, side.other());
             if self.st.gws[g].count == 0 {
                 self.st.gws.swap_remove(g);
             }
@@ -432,8 +433,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     fn direct_fire(&mut self) {
         let m = self.m;
         for i in 0..self.st.ships.len() {
-            let s = self.st.ships[i];
-            let d = m.design(&s);
+            let s = &self.st.ships[i];
+            let d = m.design(s);
             if !s.status.in_play()
                 || !m.policies[s.side.index()].fires
                 || !s.can_use_weapons(d)
@@ -441,13 +442,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             {
                 continue;
             }
+            let side = s.side;
             let Some(t) = self.fire_target(i, None) else {
                 continue;
             };
             let dist = self.engagement_distance(i, t);
             let sensors = self.sensors_against(i, t);
             let jam = ewar::jamming(sensors, self.st.ships[t].ecm);
-            let side = s.side;
             let threatened = self.st.gws.iter().any(|g| g.side != side);
             let (target_shipmind, target_morale) = {
                 let target = &self.st.ships[t];
