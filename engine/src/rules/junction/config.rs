@@ -357,6 +357,9 @@ pub struct SideSpec {
     /// Override: burn model, `coast` (default) or `lookahead`.
     #[serde(default)]
     pub burn: Option<super::policy::Burn>,
+    /// Override: direct fire may target surrendered enemies (J40, default false).
+    #[serde(default)]
+    pub fire_on_surrendered: Option<bool>,
 }
 
 /// `[[matchup]]`.
@@ -900,6 +903,9 @@ fn policy(d: usize, at: &str, side: &SideSpec, is: &mut Issues) -> Option<Policy
     }
     if let Some(b) = side.burn {
         p.burn = b;
+    }
+    if let Some(f) = side.fire_on_surrendered {
+        p.fire_on_surrendered = f;
     }
     Some(p)
 }

@@ -123,6 +123,9 @@ pub struct Policy {
     pub interdict: bool,
     /// How burns are scored.
     pub burn: Burn,
+    /// Direct fire may pick a surrendered enemy as its target (J40; a bad idea: the ship
+    /// rejoins the battle and nobody surrenders to this side any more). Off in every preset.
+    pub fire_on_surrendered: bool,
 }
 
 impl Policy {
@@ -154,6 +157,7 @@ impl Policy {
             jump_in: false,
             interdict: true,
             burn: Burn::Coast,
+            fire_on_surrendered: false,
         };
         Some(match name {
             // Closes to Precision Targeting range: sync fire, ×3 crits, table choice.

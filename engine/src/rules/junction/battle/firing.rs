@@ -427,7 +427,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     }
 
     /// "Direct Fire Attacks": every ship fires each weapon not used or held for point defense
-    /// at the nearest enemy, in the best bracket its vector passed through; identical weapons
+    /// at the nearest enemy (a surrendered one only under J40's policy setting), in the best bracket its vector passed through; identical weapons
     /// synchronise at Precision Targeting range.
     fn direct_fire(&mut self) {
         let m = self.m;
@@ -441,7 +441,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             {
                 continue;
             }
-            let Some(t) = self.fire_target(i, None) else {
+            let Some(t) = self.direct_fire_target(i) else {
                 continue;
             };
             let dist = self.engagement_distance(i, t);
@@ -449,7 +449,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             let jam = ewar::jamming(sensors, self.st.ships[t].ecm);
             let side = s.side;
             let threatened = self.st.gws.iter().any(|g| g.side != side);
-            let (target_shipmind, target_morale) = {
+            let (target_shipmind, mut target_morale) = {
                 let target = &self.st.ships[t];
                 (target.shipmind(m.design(target)), target.morale)
             };
@@ -460,7 +460,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 }
                 let wd = &m.catalogue.weapons[d.weapons[k]];
                 let Some(bracket) = ewar::bracket(dist, wd.ranges) else {
-                    if m.policies[side.index()].area_denial {
+                    if m.policies[side.index()].area_denial && self.st.ships[t].status.in_play() {
                         self.area_denial_attack(i, k, t);
                     }
                     continue;
@@ -475,6 +475,10 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 };
                 if wd.energy > s.energy {
                     continue;
+                }
+                if self.st.ships[t].status == Status::Surrendered {
+                    self.shoot_surrendered(i, t);
+                    target_morale = self.st.ships[t].morale;
                 }
                 let deflection =
                     if m.deflectors && matches!(wd.kind, WeaponKind::ParticleBeam { .. }) {

@@ -20,6 +20,7 @@ mod maneuver;
 mod objective_play;
 mod payloads;
 pub(crate) mod stations;
+mod surrendered;
 
 use super::Event;
 use super::hex::Hex;
@@ -94,6 +95,8 @@ pub struct BattleState {
     pub firing: bool,
     /// Per side, the rule system's event counters.
     pub events: [[u32; crate::outcome::MAX_EVENTS]; 2],
+    /// Per side: it shot a surrendered ship, so nobody surrenders to it (J40).
+    pub no_quarter: [bool; 2],
 }
 
 impl BattleState {
@@ -110,6 +113,7 @@ impl BattleState {
             delivered: false,
             firing: false,
             events: [[0; crate::outcome::MAX_EVENTS]; 2],
+            no_quarter: [false; 2],
         }
     }
 
@@ -126,6 +130,7 @@ impl BattleState {
         self.delivered = false;
         self.firing = false;
         self.events = [[0; crate::outcome::MAX_EVENTS]; 2];
+        self.no_quarter = [false; 2];
     }
 }
 
