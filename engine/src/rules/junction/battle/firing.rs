@@ -17,7 +17,7 @@ use super::super::house_rules::HomeOnJamCrits;
 use super::super::parts::{self, Guidance, Payload};
 use super::super::payloads::{self, Attack};
 use super::super::point_defense;
-use super::super::policy::{EwarPriority, PdStance};
+use super::super::policy::{EwarPriority, LaserSplit, PdStance};
 use super::super::ship::Status;
 use super::damage::Hit;
 use super::deflectors::Deflection;
@@ -397,7 +397,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     /// Sensors for ship `i` attacking `t`, with the best Sensor Uplink assist an ally can
     /// still give (5 assists per volume of uplink per turn).
-    fn sensors_against(&mut self, i: usize, t: usize) -> f64 {
+    pub(crate) fn sensors_against(&mut self, i: usize, t: usize) -> f64 {
         let m = self.m;
         let own = self.st.ships[i].sensors;
         let ecm = self.st.ships[t].ecm;
@@ -479,6 +479,10 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 if self.st.ships[t].status == Status::Surrendered {
                     self.shoot_surrendered(i, t);
                     target_morale = self.st.ships[t].morale;
+                } else if m.policies[side.index()].laser_split != LaserSplit::Never
+                    && self.split_fire(i, k, t)
+                {
+                    continue;
                 }
                 let deflection =
                     if m.deflectors && matches!(wd.kind, WeaponKind::ParticleBeam { .. }) {

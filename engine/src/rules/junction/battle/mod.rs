@@ -19,6 +19,7 @@ mod jumps;
 mod maneuver;
 mod objective_play;
 mod payloads;
+mod split_fire;
 pub(crate) mod stations;
 mod surrendered;
 
