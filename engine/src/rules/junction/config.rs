@@ -357,6 +357,12 @@ pub struct SideSpec {
     /// Override: burn model, `coast` (default) or `lookahead`.
     #[serde(default)]
     pub burn: Option<super::policy::Burn>,
+    /// Override: direct fire may target surrendered enemies (J40, default false).
+    #[serde(default)]
+    pub fire_on_surrendered: Option<bool>,
+    /// Override: laser split fire, `never` (default), `pierce` or `always` (J41).
+    #[serde(default)]
+    pub laser_split: Option<super::policy::LaserSplit>,
 }
 
 /// `[[matchup]]`.
@@ -900,6 +906,12 @@ fn policy(d: usize, at: &str, side: &SideSpec, is: &mut Issues) -> Option<Policy
     }
     if let Some(b) = side.burn {
         p.burn = b;
+    }
+    if let Some(f) = side.fire_on_surrendered {
+        p.fire_on_surrendered = f;
+    }
+    if let Some(l) = side.laser_split {
+        p.laser_split = l;
     }
     Some(p)
 }

@@ -106,6 +106,11 @@ pub enum Event {
     Criticalities,
     /// Own ships paralysed for a turn (Command Hit in a leak area or critical).
     Paralysed,
+    /// Own direct-fire attacks on surrendered enemies (each brings the ship back, J40).
+    SurrenderedShot,
+    /// Own ships that would have surrendered but fought on: the enemy shoots surrendered
+    /// ships (J40).
+    SurrenderRefused,
 }
 
 /// The Junction Crew's Space Combat Rules.
@@ -139,6 +144,8 @@ impl RuleSystem for Junction {
         "hazardous_leaks",
         "criticalities",
         "paralysed",
+        "surrendered_shot",
+        "surrender_refused",
     ];
     type Doc = config::Doc;
     type Matchup = Matchup;
@@ -181,7 +188,7 @@ mod tests {
 
     #[test]
     fn event_names_match_the_enum() {
-        assert_eq!(Junction::EVENTS.len(), Event::Paralysed as usize + 1);
+        assert_eq!(Junction::EVENTS.len(), Event::SurrenderRefused as usize + 1);
         assert_eq!(Junction::EVENTS[Event::Crits as usize], "crits");
         assert_eq!(Junction::EVENTS[Event::PdKills as usize], "pd_kills");
     }

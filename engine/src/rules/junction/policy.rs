@@ -79,6 +79,20 @@ pub enum Burn {
     Lookahead,
 }
 
+/// Whether a laser with Redundant Emitters ≥ 2 splits its shot over several targets (J41).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LaserSplit {
+    /// Every laser fires at the one target (default).
+    Never,
+    /// Split over as many targets in its brackets as leave each share of the Attack Power
+    /// above every chosen target's Protection Rating (a share that cannot pierce is wasted
+    /// on Armor Value).
+    Pierce,
+    /// Split over every enemy in its brackets, up to its Redundant Emitters.
+    Always,
+}
+
 /// How a policy moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Approach {
@@ -123,6 +137,11 @@ pub struct Policy {
     pub interdict: bool,
     /// How burns are scored.
     pub burn: Burn,
+    /// Direct fire may pick a surrendered enemy as its target (J40; a bad idea: the ship
+    /// rejoins the battle and nobody surrenders to this side any more). Off in every preset.
+    pub fire_on_surrendered: bool,
+    /// Laser split fire over Redundant Emitters (J41).
+    pub laser_split: LaserSplit,
 }
 
 impl Policy {
@@ -154,6 +173,8 @@ impl Policy {
             jump_in: false,
             interdict: true,
             burn: Burn::Coast,
+            fire_on_surrendered: false,
+            laser_split: LaserSplit::Never,
         };
         Some(match name {
             // Closes to Precision Targeting range: sync fire, ×3 crits, table choice.

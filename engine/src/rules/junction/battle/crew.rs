@@ -208,6 +208,14 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     self.obs,
                     "  {} breaks and charges its jump drive to retreat", self.m.names[i]
                 );
+            } else if check <= -9 && !self.may_surrender(s.side) {
+                // J40: the enemy shot a surrendered ship; this one fights on.
+                self.count(s.side, Event::SurrenderRefused);
+                trace!(
+                    self.obs,
+                    "  {} will not surrender to an enemy that shoots surrendered ships",
+                    self.m.names[i]
+                );
             } else if check <= -9 {
                 self.st.ships[i].status = Status::Surrendered;
                 self.count(s.side, Event::Surrenders);

@@ -17,7 +17,7 @@ use super::super::house_rules::HomeOnJamCrits;
 use super::super::parts::{self, Guidance, Payload};
 use super::super::payloads::{self, Attack};
 use super::super::point_defense;
-use super::super::policy::{EwarPriority, PdStance};
+use super::super::policy::{EwarPriority, LaserSplit, PdStance};
 use super::super::ship::Status;
 use super::damage::Hit;
 use super::deflectors::Deflection;
@@ -398,7 +398,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     /// Sensors for ship `i` attacking `t`, with the best Sensor Uplink assist an ally can
     /// still give (5 assists per volume of uplink per turn).
-    fn sensors_against(&mut self, i: usize, t: usize) -> f64 {
+    pub(crate) fn sensors_against(&mut self, i: usize, t: usize) -> f64 {
         let m = self.m;
         let own = self.st.ships[i].sensors;
         let ecm = self.st.ships[t].ecm;
@@ -428,8 +428,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     }
 
     /// "Direct Fire Attacks": every ship fires each weapon not used or held for point defense
-    /// at the nearest enemy, in the best bracket its vector passed through; identical weapons
-    /// synchronise at Precision Targeting range.
+    /// at the nearest enemy (a surrendered one only under J40's policy setting), in the best
+    /// bracket its vector passed through; identical weapons synchronise at Precision Targeting
+    /// range.
     fn direct_fire(&mut self) {
         let m = self.m;
         for i in 0..self.st.ships.len() {
@@ -443,14 +444,14 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 continue;
             }
             let side = s.side;
-            let Some(t) = self.fire_target(i, None) else {
+            let Some(t) = self.direct_fire_target(i) else {
                 continue;
             };
             let dist = self.engagement_distance(i, t);
             let sensors = self.sensors_against(i, t);
             let jam = ewar::jamming(sensors, self.st.ships[t].ecm);
             let threatened = self.st.gws.iter().any(|g| g.side != side);
-            let (target_shipmind, target_morale) = {
+            let (target_shipmind, mut target_morale) = {
                 let target = &self.st.ships[t];
                 (target.shipmind(m.design(target)), target.morale)
             };
@@ -461,7 +462,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 }
                 let wd = &m.catalogue.weapons[d.weapons[k]];
                 let Some(bracket) = ewar::bracket(dist, wd.ranges) else {
-                    if m.policies[side.index()].area_denial {
+                    if m.policies[side.index()].area_denial && self.st.ships[t].status.in_play() {
                         self.area_denial_attack(i, k, t);
                     }
                     continue;
@@ -475,6 +476,14 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     continue;
                 };
                 if wd.energy > s.energy {
+                    continue;
+                }
+                if self.st.ships[t].status == Status::Surrendered {
+                    self.shoot_surrendered(i, t);
+                    target_morale = self.st.ships[t].morale;
+                } else if m.policies[side.index()].laser_split != LaserSplit::Never
+                    && self.split_fire(i, k, t)
+                {
                     continue;
                 }
                 let deflection =

@@ -90,14 +90,16 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         }
     }
 
-    /// Closest approach of every pair of enemy ships during this phase (G14).
+    /// Closest approach of every pair of enemy ships during this phase (G14); surrendered
+    /// ships too, since a policy may fire on them (J40).
     fn threat_zones(&mut self) {
         let n = self.st.ships.len();
         let exact = self.m.rules.threat_zones == ThreatZones::ClosestApproach;
+        let tracked = |s: Status| s.in_play() || s == Status::Surrendered;
         for a in 0..n {
             for b in a + 1..n {
                 let (x, y) = (&self.st.ships[a], &self.st.ships[b]);
-                if x.side == y.side || !x.status.in_play() || !y.status.in_play() {
+                if x.side == y.side || !tracked(x.status) || !tracked(y.status) {
                     continue;
                 }
                 let d = if exact {

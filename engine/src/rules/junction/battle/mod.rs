@@ -19,7 +19,9 @@ mod jumps;
 mod maneuver;
 mod objective_play;
 mod payloads;
+mod split_fire;
 pub(crate) mod stations;
+mod surrendered;
 
 use super::Event;
 use super::hex::Hex;
@@ -94,6 +96,8 @@ pub struct BattleState {
     pub firing: bool,
     /// Per side, the rule system's event counters.
     pub events: [[u32; crate::outcome::MAX_EVENTS]; 2],
+    /// Per side: it shot a surrendered ship, so nobody surrenders to it (J40).
+    pub no_quarter: [bool; 2],
 }
 
 impl BattleState {
@@ -110,6 +114,7 @@ impl BattleState {
             delivered: false,
             firing: false,
             events: [[0; crate::outcome::MAX_EVENTS]; 2],
+            no_quarter: [false; 2],
         }
     }
 
@@ -126,6 +131,7 @@ impl BattleState {
         self.delivered = false;
         self.firing = false;
         self.events = [[0; crate::outcome::MAX_EVENTS]; 2];
+        self.no_quarter = [false; 2];
     }
 }
 
