@@ -106,6 +106,10 @@ pub enum Event {
     Criticalities,
     /// Own ships paralysed for a turn (Command Hit in a leak area or critical).
     Paralysed,
+    /// Enemy attacks drawn away from own ships by own decoys (Appendix 1 "Decoy").
+    DecoysDrawn,
+    /// Guided weapons launched from own Missile Racks (also counted in `launches`).
+    RackLaunches,
 }
 
 /// The Junction Crew's Space Combat Rules.
@@ -139,6 +143,8 @@ impl RuleSystem for Junction {
         "hazardous_leaks",
         "criticalities",
         "paralysed",
+        "decoys_drawn",
+        "rack_launches",
     ];
     type Doc = config::Doc;
     type Matchup = Matchup;
@@ -181,7 +187,7 @@ mod tests {
 
     #[test]
     fn event_names_match_the_enum() {
-        assert_eq!(Junction::EVENTS.len(), Event::Paralysed as usize + 1);
+        assert_eq!(Junction::EVENTS.len(), Event::RackLaunches as usize + 1);
         assert_eq!(Junction::EVENTS[Event::Crits as usize], "crits");
         assert_eq!(Junction::EVENTS[Event::PdKills as usize], "pd_kills");
     }

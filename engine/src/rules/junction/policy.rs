@@ -123,6 +123,9 @@ pub struct Policy {
     pub interdict: bool,
     /// How burns are scored.
     pub burn: Burn,
+    /// Decoys fired with each VLS attack salvo (J31); 0: decoys fly as screens by their
+    /// ship instead.
+    pub salvo_decoys: u32,
 }
 
 impl Policy {
@@ -154,6 +157,7 @@ impl Policy {
             jump_in: false,
             interdict: true,
             burn: Burn::Coast,
+            salvo_decoys: 0,
         };
         Some(match name {
             // Closes to Precision Targeting range: sync fire, ×3 crits, table choice.
@@ -212,6 +216,9 @@ impl fmt::Display for Policy {
         f.write_str(self.preset)?;
         if let Approach::Keep(Some(r)) = self.approach {
             write!(f, " range={r}")?;
+        }
+        if self.salvo_decoys > 0 {
+            write!(f, " salvo_decoys={}", self.salvo_decoys)?;
         }
         Ok(())
     }
