@@ -103,6 +103,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             while g < self.st.gws.len() {
                 let w = self.st.gws[g];
                 let gd = &self.m.catalogue.guided[usize::from(w.guided)];
+                // Indiscriminate: a salvo's decoys have their ordinary durability (J32).
+                if w.decoys > 0
+                    && area_denial::hurts(w.prev_pos, w.pos, mark.hex)
+                    && mark.ap >= self.m.catalogue.guided[usize::from(w.decoy_guided)].durability()
+                {
+                    self.st.gws[g].decoys = 0;
+                }
                 if w.doomed
                     || !area_denial::hurts(w.prev_pos, w.pos, mark.hex)
                     || mark.ap < gd.durability()

@@ -125,7 +125,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     /// Guided weapons weapon `k` of ship `i` can engage as point defense: Area Denial for a
     /// Macron, the Redundant Emitters it has left (at least 1) for a Laser.
-    fn pd_targets(&self, i: usize, k: usize) -> u32 {
+    pub(crate) fn pd_targets(&self, i: usize, k: usize) -> u32 {
         let s = &self.st.ships[i];
         let wd = &self.m.catalogue.weapons[self.m.design(s).weapons[k]];
         match wd.kind {
@@ -149,7 +149,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     /// Point defense against group `g` by the ships of `side` ("Stuff to Do: Point Defense"):
     /// weapons not fired offensively last turn, within Guaranteed Hit range of the guided
-    /// weapons and the 15/20-hex cap; decoys are not modelled yet.
+    /// weapons and the 15/20-hex cap; decoys in the salvo first (J32).
     pub(crate) fn point_defense(&mut self, g: usize, side: Side) {
         let m = self.m;
         let group = self.st.gws[g];
@@ -177,6 +177,11 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 let wd = &m.catalogue.weapons[w];
                 if !point_defense::in_pd_range(dist, wd.ranges[1], gd.size) || wd.energy > s.energy
                 {
+                    continue;
+                }
+                // J32: while the salvo has decoys, point defense engages only them.
+                if self.st.gws[g].decoys > 0 {
+                    self.pd_on_decoys(i, k, g);
                     continue;
                 }
                 let killed = point_defense::kills(wd.ap, self.pd_targets(i, k), dur, left);
@@ -260,6 +265,23 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     );
                     continue;
                 };
+                // Decoys draw jammed attacks, but not Home On Jam or indiscriminate payloads.
+                if m.decoys
+                    && jammed
+                    && gd.guidance != Guidance::HomeOnJam
+                    && payloads::distractible(gd.payload)
+                    && self.decoy_draw(
+                        t,
+                        parts::contact_kinetic_ap(
+                            gd.payload,
+                            gd.size,
+                            group.vel.sub(target.vel).length() + group.mass_driver,
+                        ),
+                    )
+                {
+                    self.count(group.side, Event::GwHits);
+                    continue;
+                }
                 self.count(group.side, Event::GwHits);
                 if gd.payload == Payload::NeutronBomb {
                     trace!(
@@ -280,7 +302,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     // Kinetic and Inertial Mine; a Mass Driver launch adds its unused catapult
                     // velocity (G19).
                     _ => (
-                        parts::kinetic_ap(
+                        parts::contact_kinetic_ap(
+                            gd.payload,
                             gd.size,
                             group.vel.sub(target.vel).length() + group.mass_driver,
                         ),
@@ -323,6 +346,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// a launch provokes the enemy's point defense.
     fn launches(&mut self) {
         let m = self.m;
+        if m.racks {
+            self.rack_launches();
+        }
         for i in 0..self.st.ships.len() {
             // The VLS launch below reads the ship as it was before the drone and catapult
             // launches (the few fields it needs, not a copy of the large `ShipState`).
@@ -337,6 +363,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             if m.deflectors {
                 self.drone_launch(i);
             }
+            if m.decoys {
+                self.decoy_launch(i);
+            }
             if let Some(c) = d.catapult {
                 self.catapult_launch(i, c);
             }
@@ -347,7 +376,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             let Some(mut slot) = magazine.iter().position(|n| *n > 0) else {
                 continue;
             };
-            if m.deflectors {
+            if m.deflectors || m.decoys {
                 match self.attack_slot(i) {
                     Some(k) => slot = k,
                     None => continue,
@@ -387,8 +416,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 committed: false,
                 standoff: payloads::attack(gd.payload) != Some(Attack::Contact),
                 drone: false,
+                decoys: 0,
+                decoy_guided: 0,
             });
             let g = self.st.gws.len() - 1;
+            if m.decoys && salvo > 0 {
+                self.arm_salvo_decoys(i, g);
+            }
             self.point_defense(g, side.other());
             if self.st.gws[g].count == 0 {
                 self.st.gws.swap_remove(g);
@@ -450,7 +484,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             let dist = self.engagement_distance(i, t);
             let sensors = self.sensors_against(i, t);
             let jam = ewar::jamming(sensors, self.st.ships[t].ecm);
-            let threatened = self.st.gws.iter().any(|g| g.side != side);
+            // Drones (deflectors, decoy screens) never attack: they threaten nothing.
+            let threatened = self.st.gws.iter().any(|g| g.side != side && !g.drone);
             let (target_shipmind, mut target_morale) = {
                 let target = &self.st.ships[t];
                 (target.shipmind(m.design(target)), target.morale)
@@ -556,7 +591,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                         Jamming::Severe => ", heavily jammed",
                     }
                 );
-                if ap <= 0.0 {
+                if ap <= 0.0 || (m.decoys && jam != Jamming::Clear && self.decoy_draw(t, ap)) {
                     continue;
                 }
                 // G26: an enemy deflector on the line takes the ×3 and the table choice.

@@ -188,8 +188,12 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         }
         let gd = &self.m.catalogue.guided[usize::from(w.guided)];
         let t = &self.st.ships[usize::from(w.target)];
-        let r = payloads::ranges(gd.payload, gd.size, self.m.design(t).volume);
-        hex::closest_approach(w.prev_pos, w.pos, t.prev_pos, t.pos) <= r[2]
+        // A Missile Rack reaches as far as its load can fly (J33).
+        let reach = match gd.load {
+            Some(l) => f64::from(self.m.catalogue.guided[l].propulsion.delta_v()),
+            None => payloads::ranges(gd.payload, gd.size, self.m.design(t).volume)[2],
+        };
+        hex::closest_approach(w.prev_pos, w.pos, t.prev_pos, t.pos) <= reach
     }
 }
 
@@ -333,9 +337,6 @@ mod tests {
         }
         assert_eq!(cases, 19 * 10 * 5 * 3 * 4 * 4 * 2);
         // Both outcomes occur, so the grid exercises burning and coasting.
-        assert!(
-            choices[0] > 1000 && choices[1] > 1000,
-            "{choices:?}"
-        );
+        assert!(choices[0] > 1000 && choices[1] > 1000, "{choices:?}");
     }
 }
