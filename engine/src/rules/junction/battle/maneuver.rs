@@ -331,9 +331,6 @@ mod tests {
         }
         assert_eq!(cases, 19 * 10 * 5 * 3 * 4 * 4 * 2);
         // Both outcomes occur, so the grid exercises burning and coasting.
-        assert!(
-            choices[0] > 1000 && choices[1] > 1000,
-            "{choices:?}"
-        );
+        assert!(choices[0] > 1000 && choices[1] > 1000, "{choices:?}");
     }
 }
