@@ -133,6 +133,18 @@ fn need(station: Station, level: u8, complement: u32) -> Need {
     }
 }
 
+/// Highest station level `morale` allows (0: none): levels 1–4 need morale 0, 2, 4, 6 at
+/// every station (the table's `morale` in [`need`]; test `morale_cap_matches_the_table`).
+fn morale_cap(morale: i32) -> u8 {
+    match morale {
+        i32::MIN..=-1 => 0,
+        0..=1 => 1,
+        2..=3 => 2,
+        4..=5 => 3,
+        _ => 4,
+    }
+}
+
 /// Take `n` crew from `pool` into `into`, drawing from the kinds in `order`.
 fn draw(pool: &mut CrewMix, into: &mut CrewMix, mut n: u32, order: &[usize]) -> bool {
     for &k in order {
@@ -260,11 +272,8 @@ pub fn assign(
     let mut out = [[0; 3]; 5];
     let mut levels = [0; 5];
     for &st in order {
-        for l in (1..=4u8).rev() {
+        for l in (1..=morale_cap(morale)).rev() {
             let n = need(st, l, complement);
-            if morale < n.morale {
-                continue;
-            }
             if let Some(got) = take(&mut pool, &n) {
                 out[st as usize] = got;
                 levels[st as usize] = l;
@@ -319,6 +328,23 @@ mod tests {
         assert_eq!(breach_casualties(50, 50, 1), 35);
         // Damcon breaches are 30%.
         assert_eq!(breach_casualties(50, 30, 0), 15);
+    }
+
+    /// The morale shortcut of `assign` skips exactly the levels whose morale need is unmet.
+    #[test]
+    fn morale_cap_matches_the_table() {
+        for morale in -12..=12 {
+            for st in Station::ALL {
+                for l in 1..=4u8 {
+                    let allowed = morale >= need(st, l, 100).morale;
+                    assert_eq!(
+                        allowed,
+                        l <= morale_cap(morale),
+                        "{st:?} Lv {l} morale {morale}"
+                    );
+                }
+            }
+        }
     }
 
     /// Medevac needs a share of the whole crew, and equal Const and Info at Lv. 3–4.

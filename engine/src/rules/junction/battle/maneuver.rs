@@ -206,9 +206,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 /// norm, so along one direction the distance after `k` hexes of burn is convex in `k` with
 /// steps of −1, 0 or +1 (−2..=2 for the coast after it). Once both distances are at or
 /// beyond `keep` and no longer shrinking, every longer burn in that direction scores at
-/// least this one's errors + 1 (the 0.01 per hex and the lookahead term only add), so the
-/// direction stops when that bound cannot beat the best score; it also stops once 0.01 × k
-/// alone cannot.
+/// least this one's errors (+ 1 if the first distance grew) + 0.01 × (k + 1) (the lookahead
+/// term only adds; rounding is monotone), so the direction stops when that floor cannot beat
+/// the best score; it also stops once 0.01 × k alone cannot.
 fn best_burn(pos: Hex, vel: Hex, o_pos: Hex, o_vel: Hex, keep: i32, max: i32, look: bool) -> Hex {
     // Separations from the enemy's marker after this move (`a`) and after the next coast
     // (`b`), for no burn; a burn of `k` along `dir` adds k·dir and 2k·dir.
@@ -240,10 +240,15 @@ fn best_burn(pos: Hex, vel: Hex, o_pos: Hex, o_vel: Hex, keep: i32, max: i32, lo
                 best = sc;
                 burn = dir.scale(k);
             }
+            // Beyond `keep` and not closing: both errors can only grow from here (by at
+            // least 1 hex each burn once the first distance grows), and the burn term grows.
             let (n1, n2) = (a.length(), b.length());
-            let growing = n1 > d1 && n1 >= keep && n2 >= d2 && n2 >= keep;
-            if growing && f64::from(n1 - keep + 1) + 0.5 * f64::from(n2 - keep) >= best {
-                break;
+            if n1 >= d1 && n1 >= keep && n2 >= d2 && n2 >= keep {
+                let e1 = n1 - keep + i32::from(n1 > d1);
+                let floor = f64::from(e1) + 0.5 * f64::from(n2 - keep) + 0.01 * f64::from(k + 1);
+                if floor >= best {
+                    break;
+                }
             }
             (d1, d2) = (n1, n2);
         }
