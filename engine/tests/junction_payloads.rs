@@ -40,24 +40,41 @@ fn play(
     distance: i32,
     turns: u32,
 ) -> (BattleState, [u32; 32], [u32; 32]) {
-    let gw = GuidedDesign {
-        name: "gw".into(),
-        size,
-        guidance: Guidance::CenterOfMass,
-        payload,
-        propulsion,
-        load: None,
-    };
-    let catalogue = Catalogue {
-        weapons: vec![],
-        guided: vec![gw],
-    };
     let mut launcher = design("launcher", 0.0, 0.0);
     launcher.magazine = vec![(0, 1)];
     match catapult {
         Some(c) => launcher.catapult = Some(c),
         None => launcher.vls_volume = 1.0,
     }
+    play_launcher(
+        launcher,
+        GuidedDesign {
+            name: "gw".into(),
+            size,
+            guidance: Guidance::CenterOfMass,
+            payload,
+            propulsion,
+            load: None,
+        },
+        target,
+        distance,
+        turns,
+    )
+}
+
+/// `launcher` (its magazine holds `gw`) against a passive target `distance` hexes away,
+/// played for `turns` turns.
+fn play_launcher(
+    launcher: ShipDesign,
+    gw: GuidedDesign,
+    target: ShipDesign,
+    distance: i32,
+    turns: u32,
+) -> (BattleState, [u32; 32], [u32; 32]) {
+    let catalogue = Catalogue {
+        weapons: vec![],
+        guided: vec![gw],
+    };
     let designs = vec![launcher, target];
     let mut a = ShipState::new(0, &designs[0], Side::A, 100, 0);
     let mut b = ShipState::new(1, &designs[1], Side::B, 100, 0);
@@ -286,4 +303,36 @@ fn heavy_deflector_at_five_hexes_deflects_every_beam() {
     assert_eq!(out.sides[1].events[Event::BeamsDeflected as usize], 1);
     assert_eq!(out.sides[0].events[Event::DirectHits as usize], 0);
     assert_eq!(state.ships[1].integrity, 100_000.0);
+}
+
+/// "Launch Guided Weapons": a ship with both an EM catapult and a VLS fires both from one
+/// magazine. The catapult launches first (its rate of fire, 2), which empties the entry; the
+/// VLS then has nothing left to launch (it once read the magazine from before the catapult's
+/// launch and would have taken 2 more from an empty entry).
+#[test]
+fn catapult_and_vls_share_one_magazine() {
+    let mut launcher = design("launcher", 0.0, 0.0);
+    launcher.magazine = vec![(0, 2)];
+    launcher.vls_volume = 1.0;
+    launcher.catapult = Some(Catapult {
+        rating: 4,
+        rate_of_fire: 2,
+        volume: 10.0,
+    });
+    let (st, a, _) = play_launcher(
+        launcher,
+        GuidedDesign {
+            name: "gw".into(),
+            size: GwSize::Light,
+            guidance: Guidance::CenterOfMass,
+            payload: Payload::Kinetic,
+            propulsion: Propulsion::NuclearThermal,
+            load: None,
+        },
+        design("target", 0.0, 0.0),
+        20,
+        1,
+    );
+    assert_eq!(a[Event::Launches as usize], 2);
+    assert_eq!(st.ships[0].magazine[0], 0);
 }

@@ -350,11 +350,12 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             self.rack_launches();
         }
         for i in 0..self.st.ships.len() {
-            // The VLS launch below reads the ship as it was before the drone and catapult
-            // launches (the few fields it needs, not a copy of the large `ShipState`).
+            // The VLS launch below reads the ship's status as it was before the drone and
+            // catapult launches (the few fields it needs, not a copy of the large `ShipState`),
+            // but its magazine as they left it: they share it.
             let s = &self.st.ships[i];
             let d = m.design(s);
-            let (side, pos, vel, magazine) = (s.side, s.pos, s.vel, s.magazine);
+            let (side, pos, vel) = (s.side, s.pos, s.vel);
             let can_launch = s.status == Status::Active
                 && !s.vls_off
                 && d.vls_volume > 0.0
@@ -373,7 +374,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             if !can_launch || salvo == 0 || self.st.gws.len() >= MAX_GW_GROUPS {
                 continue;
             }
-            let Some(mut slot) = magazine.iter().position(|n| *n > 0) else {
+            let Some(mut slot) = self.st.ships[i].magazine.iter().position(|n| *n > 0) else {
                 continue;
             };
             if m.deflectors || m.decoys {
@@ -391,7 +392,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             if pos.distance(self.st.ships[t].pos) > gd.propulsion.delta_v() {
                 continue;
             }
-            let n = salvo.min(magazine[slot]);
+            let n = salvo.min(self.st.ships[i].magazine[slot]);
             self.st.ships[i].magazine[slot] -= n;
             self.st.events[side.index()][Event::Launches as usize] += n;
             trace!(
