@@ -46,6 +46,7 @@ fn play(
         guidance: Guidance::CenterOfMass,
         payload,
         propulsion,
+        load: None,
     };
     let catalogue = Catalogue {
         weapons: vec![],
@@ -241,6 +242,7 @@ fn heavy_deflector_at_five_hexes_deflects_every_beam() {
         guidance: Guidance::CenterOfMass,
         payload: Payload::EmDeflector,
         propulsion: Propulsion::NuclearThermoElectricHybrid,
+        load: None,
     };
     let catalogue = Catalogue {
         weapons: vec![beam],

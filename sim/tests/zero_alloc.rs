@@ -74,6 +74,25 @@ fn steady_state_guided_mix_battles_do_not_allocate() {
     assert_eq!(n, 0, "{n} heap allocations in 10,000 steady-state battles");
 }
 
+/// Decoys (screens drawing jammed attacks, decoys inside salvos) and missile racks allocate
+/// nothing either.
+#[test]
+fn steady_state_decoy_and_rack_battles_do_not_allocate() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs/junction");
+    let decoys = load::load::<Junction>(&dir.join("decoys.toml")).expect("decoys.toml loads");
+    let racks =
+        load::load::<Junction>(&dir.join("missile-racks.toml")).expect("missile-racks.toml loads");
+    for m in decoys.matchups[1..].iter().chain(&racks.matchups[1..]) {
+        let key = runner::matchup_key(m);
+        let mut worker = Worker::<Junction>::new(&m.matchup);
+        worker.play(&m.matchup, 1, key, 0..100);
+        let before = allocations();
+        worker.play(&m.matchup, 1, key, 100..5_100);
+        let n = allocations() - before;
+        assert_eq!(n, 0, "{}: {n} heap allocations in 5,000 battles", m.label);
+    }
+}
+
 #[test]
 fn steady_state_battles_do_not_allocate() {
     assert_no_allocations("reference-3v3.toml");

@@ -23,6 +23,7 @@ pub fn fleetlab(args: &[&str], dir: &Path) -> String {
 
 /// Write `text` as `<name>.toml` in `dir`, `SHIPPED` replaced by the shipped Cosmic Conflict
 /// configs' directory; returns the file name.
+#[allow(dead_code)] // each test crate uses a subset of these helpers
 pub fn write_config(dir: &Path, name: &str, text: &str) -> String {
     let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/cosmic-conflict");
     let text = text.replace("SHIPPED", &shipped.display().to_string());

@@ -118,6 +118,9 @@ pub struct GuidedSpec {
     pub payload: Spanned<Payload>,
     /// Propulsion segment.
     pub propulsion: Propulsion,
+    /// A heavy Missile Rack's load: the light guided weapon it carries (four of them).
+    #[serde(default)]
+    pub load: Option<Spanned<String>>,
 }
 
 /// A power plant entry.
@@ -265,6 +268,9 @@ pub struct DesignSpec {
     /// Price for the `price` cost measure.
     #[serde(default)]
     pub price: Option<Spanned<f64>>,
+    /// Signature for decoys (J30; default the volume).
+    #[serde(default)]
+    pub signature: Option<Spanned<f64>>,
     /// Armor Value.
     pub armor: Spanned<f64>,
     /// Protection Rating.
@@ -363,6 +369,9 @@ pub struct SideSpec {
     /// Override: laser split fire, `never` (default), `pierce` or `always` (J41).
     #[serde(default)]
     pub laser_split: Option<super::policy::LaserSplit>,
+    /// Override: decoys fired with each attack salvo (J31; default 0: decoys screen ships).
+    #[serde(default)]
+    pub salvo_decoys: Option<Spanned<i64>>,
 }
 
 /// `[[matchup]]`.
@@ -597,6 +606,10 @@ fn design(
         .price
         .as_ref()
         .map(|p| is.real(d, p, &format!("{at}.price"), 0.0, 1e12));
+    let signature = s
+        .signature
+        .as_ref()
+        .map(|v| is.real(d, v, &format!("{at}.signature"), 0.0, 1e9));
     let armor = is.real(d, &s.armor, &format!("{at}.armor"), 0.0, 1e9);
     let protection = is.real(d, &s.protection, &format!("{at}.protection"), 0.0, 1e9);
     let integrity = is.real(d, &s.integrity, &format!("{at}.integrity"), 1.0, 1e9);
@@ -854,6 +867,7 @@ fn design(
         name: s.name.get_ref().clone(),
         volume,
         price,
+        signature,
         armor,
         protection,
         integrity,
@@ -913,7 +927,82 @@ fn policy(d: usize, at: &str, side: &SideSpec, is: &mut Issues) -> Option<Policy
     if let Some(l) = side.laser_split {
         p.laser_split = l;
     }
+    if let Some(n) = &side.salvo_decoys {
+        p.salvo_decoys = is.int(d, n, &format!("{at}.salvo_decoys"), 0, 100) as u32;
+    }
     Some(p)
+}
+
+/// Missile Racks' loads (Appendix 1 "Missile Rack"): a heavy rack names the light guided
+/// weapon it carries (`load`, four of them; one that attacks, not itself a rack); a light rack
+/// carries six mini-missiles, added to the catalogue as one entry per rack.
+fn missile_racks(
+    docs: &[Doc],
+    index: &HashMap<String, usize>,
+    cat: &mut Catalogue,
+    is: &mut Issues,
+) {
+    for (d, doc) in docs.iter().enumerate() {
+        for (k, g) in doc.guided.iter().enumerate() {
+            let gs = g.get_ref();
+            let Some(&gi) = index.get(gs.name.get_ref()) else {
+                continue;
+            };
+            if cat.guided[gi].name != *gs.name.get_ref() || cat.guided[gi].load.is_some() {
+                continue;
+            }
+            let at = format!("guided[{k}] ({}).load", gs.name.get_ref());
+            let rack = *gs.payload.get_ref() == Payload::MissileRack;
+            match (&gs.load, rack, gs.size) {
+                (None, true, GwSize::Light) => {
+                    cat.guided[gi].load = Some(cat.guided.len());
+                    let mini = super::parts::mini_missile(gs.name.get_ref());
+                    cat.guided.push(mini);
+                }
+                (None, true, GwSize::Heavy) => is.push(
+                    d,
+                    g.span(),
+                    at,
+                    "a heavy missile rack holds four light guided weapons: name them with `load = \"<light guided weapon>\"`",
+                ),
+                (Some(l), true, GwSize::Heavy) => match index.get(l.get_ref()) {
+                    Some(&li)
+                        if cat.guided[li].size == GwSize::Light
+                            && super::payloads::attack(cat.guided[li].payload).is_some() =>
+                    {
+                        cat.guided[gi].load = Some(li);
+                    }
+                    Some(_) => is.push(
+                        d,
+                        l.span(),
+                        at,
+                        format!(
+                            "`{}` cannot be a heavy rack's load: it must be a light guided weapon whose payload attacks (not a rack, decoy, deflector or relay)",
+                            l.get_ref()
+                        ),
+                    ),
+                    None => is.push(
+                        d,
+                        l.span(),
+                        at,
+                        unknown("guided weapon", "[[guided]]", l.get_ref(), index),
+                    ),
+                },
+                (Some(l), _, _) => is.push(
+                    d,
+                    l.span(),
+                    at,
+                    if rack {
+                        "a light missile rack holds six mini-missiles; `load` is for heavy racks"
+                            .to_string()
+                    } else {
+                        "`load` is only for heavy missile racks".to_string()
+                    },
+                ),
+                (None, false, _) => {}
+            }
+        }
+    }
 }
 
 /// Find a table that may be given once across all documents.
@@ -1031,10 +1120,12 @@ pub fn build(docs: &[Doc]) -> Result<Vec<NamedMatchup<Matchup>>, Vec<ConfigIssue
                     guidance: gs.guidance,
                     payload,
                     propulsion: gs.propulsion,
+                    load: None,
                 });
             }
         }
     }
+    missile_racks(docs, &guided_index, &mut cat, &mut is);
     let mut designs: Vec<ShipDesign> = Vec::new();
     let mut design_index: HashMap<String, usize> = HashMap::new();
     let mut invalid: HashMap<String, usize> = HashMap::new();
@@ -1065,14 +1156,22 @@ pub fn build(docs: &[Doc]) -> Result<Vec<NamedMatchup<Matchup>>, Vec<ConfigIssue
     }
     let cost = scen.and_then(|(_, s)| s.get_ref().cost).unwrap_or_default();
     if cost == CostMeasure::Price {
+        // Only designs that a fleet uses are priced: a shared catalogue may hold others (e.g.
+        // a shooting-range hulk).
+        let fielded: std::collections::HashSet<&str> = docs
+            .iter()
+            .flat_map(|doc| doc.fleet.iter())
+            .flat_map(|f| f.get_ref().ships.iter().map(|s| s.get_ref().as_str()))
+            .collect();
         for (d, doc) in docs.iter().enumerate() {
             for (k, spec) in doc.design.iter().enumerate() {
-                if spec.get_ref().price.is_none() {
+                let name = spec.get_ref().name.get_ref();
+                if spec.get_ref().price.is_none() && fielded.contains(name.as_str()) {
                     is.push(
                         d,
                         spec.span(),
-                        format!("design[{k}] ({}).price", spec.get_ref().name.get_ref()),
-                        "the scenario's cost measure is `price`: every design needs a `price`",
+                        format!("design[{k}] ({name}).price"),
+                        "the scenario's cost measure is `price`: every design in a fleet needs a `price`",
                     );
                 }
             }

@@ -218,6 +218,9 @@ pub struct ShipDesign {
     pub volume: f64,
     /// Designer's price, when the catalogue gives one (cost measure `price`).
     pub price: Option<f64>,
+    /// Signature, which decides the decoys that can cover the ship (G23 → J30); `None`: the
+    /// volume.
+    pub signature: Option<f64>,
     /// Armor Value at design maximum.
     pub armor: f64,
     /// Protection Rating.
@@ -275,6 +278,7 @@ impl ShipDesign {
             name: name.into(),
             volume: 100.0,
             price: None,
+            signature: None,
             armor: 10.0,
             protection: 1.0,
             integrity: 100.0,
@@ -301,6 +305,11 @@ impl ShipDesign {
             magazine: vec![],
             crit_weights: super::crits::EQUAL_WEIGHTS,
         }
+    }
+
+    /// Signature (J30: the design's `signature`, else its volume).
+    pub fn signature(&self) -> f64 {
+        self.signature.unwrap_or(self.volume)
     }
 
     /// Power generation with every plant working.

@@ -23,36 +23,43 @@ pub const DIRECTIONS: [Hex; 6] = [
 
 impl Hex {
     /// A hex from axial coordinates.
+    #[inline]
     pub const fn new(q: i32, r: i32) -> Self {
         Hex { q, r }
     }
 
     /// Vector sum.
+    #[inline]
     pub const fn add(self, o: Hex) -> Hex {
         Hex::new(self.q + o.q, self.r + o.r)
     }
 
     /// Vector difference.
+    #[inline]
     pub const fn sub(self, o: Hex) -> Hex {
         Hex::new(self.q - o.q, self.r - o.r)
     }
 
     /// Scaled by an integer.
+    #[inline]
     pub const fn scale(self, k: i32) -> Hex {
         Hex::new(self.q * k, self.r * k)
     }
 
     /// Length in hexes (the delta-v a burn of this vector costs; a speed).
+    #[inline]
     pub const fn length(self) -> i32 {
         (self.q.abs() + self.r.abs() + (self.q + self.r).abs()) / 2
     }
 
     /// Whether this is the zero vector.
+    #[inline]
     pub const fn is_zero(self) -> bool {
         self.q == 0 && self.r == 0
     }
 
     /// Distance to another hex.
+    #[inline]
     pub const fn distance(self, o: Hex) -> i32 {
         self.sub(o).length()
     }

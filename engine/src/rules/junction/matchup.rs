@@ -28,6 +28,10 @@ pub struct Matchup {
     pub objective: Option<super::objectives::Objective>,
     /// Some design carries EM Deflector drones (gates the drone code in battles).
     pub deflectors: bool,
+    /// Some design carries decoys (gates the decoy code in battles).
+    pub decoys: bool,
+    /// Some design carries Missile Racks (gates the rack launches in battles).
+    pub racks: bool,
 }
 
 impl Matchup {
@@ -80,11 +84,16 @@ impl Matchup {
                 }
             }
         }
-        let deflectors = designs.iter().any(|d| {
-            d.magazine
-                .iter()
-                .any(|&(g, _)| catalogue.guided[g].payload == super::parts::Payload::EmDeflector)
-        });
+        let carries = |p: super::parts::Payload| {
+            designs.iter().any(|d| {
+                d.magazine
+                    .iter()
+                    .any(|&(g, _)| catalogue.guided[g].payload == p)
+            })
+        };
+        let deflectors = carries(super::parts::Payload::EmDeflector);
+        let decoys = carries(super::parts::Payload::Decoy);
+        let racks = carries(super::parts::Payload::MissileRack);
         Matchup {
             catalogue,
             designs,
@@ -95,6 +104,8 @@ impl Matchup {
             keep,
             objective: None,
             deflectors,
+            decoys,
+            racks,
         }
     }
 

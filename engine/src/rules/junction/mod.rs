@@ -111,6 +111,10 @@ pub enum Event {
     /// Own ships that would have surrendered but fought on: the enemy shoots surrendered
     /// ships (J40).
     SurrenderRefused,
+    /// Enemy attacks drawn away from own ships by own decoys (Appendix 1 "Decoy").
+    DecoysDrawn,
+    /// Guided weapons launched from own Missile Racks (also counted in `launches`).
+    RackLaunches,
 }
 
 /// The Junction Crew's Space Combat Rules.
@@ -146,6 +150,8 @@ impl RuleSystem for Junction {
         "paralysed",
         "surrendered_shot",
         "surrender_refused",
+        "decoys_drawn",
+        "rack_launches",
     ];
     type Doc = config::Doc;
     type Matchup = Matchup;
@@ -188,7 +194,7 @@ mod tests {
 
     #[test]
     fn event_names_match_the_enum() {
-        assert_eq!(Junction::EVENTS.len(), Event::SurrenderRefused as usize + 1);
+        assert_eq!(Junction::EVENTS.len(), Event::RackLaunches as usize + 1);
         assert_eq!(Junction::EVENTS[Event::Crits as usize], "crits");
         assert_eq!(Junction::EVENTS[Event::PdKills as usize], "pd_kills");
     }

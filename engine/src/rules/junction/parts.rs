@@ -79,6 +79,10 @@ pub enum Payload {
     ChemicalLaser,
     LaserRelay,
     MissileRack,
+    /// A light Missile Rack's mini-missile (not a catalogue payload: the loader adds one
+    /// mini-missile entry per light rack).
+    #[serde(skip)]
+    MiniMissile,
 }
 
 impl Payload {
@@ -98,29 +102,36 @@ impl Payload {
             Payload::ChemicalLaser => [0.3, 3.0],
             Payload::LaserRelay => [0.5, 4.0],
             Payload::MissileRack => [1.0, 3.0],
+            Payload::MiniMissile => [0.0, 0.0],
         }
     }
 
     /// Durability against point defense: 1/8 by default, Kinetic 3/24 ("Point Defense";
-    /// Kinetic payload; the Inertial Mine "lacks the increased durability"). Decoys' 4/32
-    /// applies in a salvo and is not modelled yet.
+    /// Kinetic payload; the Inertial Mine "lacks the increased durability"). A decoy has the
+    /// default outside a salvo; inside one see [`DECOY_SALVO_DURABILITY`].
     pub const fn durability(self) -> [f64; 2] {
         match self {
             Payload::Kinetic => [3.0, 24.0],
+            // "They have one Durability" (Missile Rack).
+            Payload::MiniMissile => [1.0, 1.0],
             _ => [1.0, 8.0],
         }
     }
 
     /// Whether this implementation plays the payload yet (the others are accepted by the
     /// catalogue's vocabulary but rejected by validation with a clear message): every payload
-    /// that attacks and the EM deflector; the other passive modules (decoy, laser relay,
-    /// missile rack) not yet.
+    /// that attacks, the EM deflector, the decoy and the missile rack; the laser relay not
+    /// yet.
     pub const fn modelled(self) -> bool {
-        super::payloads::attack(self).is_some() || matches!(self, Payload::EmDeflector)
+        super::payloads::attack(self).is_some()
+            || matches!(
+                self,
+                Payload::EmDeflector | Payload::Decoy | Payload::MissileRack
+            )
     }
 
     /// The modelled payloads' config names, for validation messages.
-    pub const MODELLED: &'static str = "kinetic, inertial-mine, nuclear-bomb, neutron-bomb, casaba-howitzer, nefp, excalibur, light-gas-gun, chemical-laser, em-deflector";
+    pub const MODELLED: &'static str = "kinetic, inertial-mine, nuclear-bomb, neutron-bomb, casaba-howitzer, nefp, excalibur, light-gas-gun, chemical-laser, em-deflector, decoy, missile-rack";
 
     /// Config name.
     pub const fn name(self) -> &'static str {
@@ -138,9 +149,19 @@ impl Payload {
             Payload::ChemicalLaser => "chemical-laser",
             Payload::LaserRelay => "laser-relay",
             Payload::MissileRack => "missile-rack",
+            Payload::MiniMissile => "mini-missile",
         }
     }
 }
+
+/// Largest signature a decoy protects, light/heavy (Appendix 1 "Decoy": "Light Decoys only
+/// work for ships of 300 signature or less, while Heavy Decoys only work for ships of 800
+/// signature or less"; signature itself is undefined, G23 → J30).
+pub const DECOY_SIGNATURE: [f64; 2] = [300.0, 800.0];
+
+/// A decoy's durability when fired as part of a guided-weapon salvo, light/heavy (Appendix 1
+/// "Decoy": "Light Decoys have DUR 4 and Heavy Decoys have DUR 32").
+pub const DECOY_SALVO_DURABILITY: [f64; 2] = [4.0, 32.0];
 
 /// Nuclear Bomb attack power, light/heavy (200 / 2000).
 pub const NUCLEAR_AP: [f64; 2] = [200.0, 2000.0];
@@ -156,6 +177,34 @@ pub const MINI_MISSILE_FACTOR: f64 = 0.1;
 pub fn kinetic_ap(size: GwSize, relative_speed: i32) -> f64 {
     let v = f64::from(relative_speed);
     size.pick(KINETIC_FACTOR) * v * v
+}
+
+/// Attack Power of a kinetic-formula contact hit by `payload`: the kinetic formula, ×0.1 for
+/// a mini-missile ("use the Kinetic Missile damage formula with a multiplier of x0.1").
+pub fn contact_kinetic_ap(payload: Payload, size: GwSize, relative_speed: i32) -> f64 {
+    let ap = kinetic_ap(size, relative_speed);
+    if payload == Payload::MiniMissile {
+        MINI_MISSILE_FACTOR * ap
+    } else {
+        ap
+    }
+}
+
+/// Guided weapons one Missile Rack holds, light/heavy ("Can hold six mini-missiles" / "Can
+/// hold four Light Guided Weapons").
+pub const RACK_CAPACITY: [u32; 2] = [6, 4];
+
+/// The mini-missile of light Missile Racks: "maneuver like they have a Solid Rocket Motor ...
+/// treated as having Center-of-Mass Guidance".
+pub fn mini_missile(rack: &str) -> GuidedDesign {
+    GuidedDesign {
+        name: format!("{rack} mini-missile"),
+        size: GwSize::Light,
+        guidance: Guidance::CenterOfMass,
+        payload: Payload::MiniMissile,
+        propulsion: Propulsion::SolidRocketMotor,
+        load: None,
+    }
 }
 
 /// Propulsion segments (Appendix 1 table).
@@ -222,6 +271,9 @@ pub struct GuidedDesign {
     pub payload: Payload,
     /// Propulsion segment.
     pub propulsion: Propulsion,
+    /// A heavy Missile Rack's load: the light guided weapon it carries (index into the
+    /// catalogue's guided list); `None` otherwise.
+    pub load: Option<usize>,
 }
 
 impl GuidedDesign {
@@ -259,6 +311,7 @@ mod tests {
             guidance: Guidance::CenterOfMass,
             payload: Payload::NuclearBomb,
             propulsion: Propulsion::NuclearThermal,
+            load: None,
         };
         assert_eq!(g.price(), 1.0 + 5.0 + 6.0);
         assert_eq!(g.durability(), 8.0);

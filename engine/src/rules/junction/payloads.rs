@@ -26,9 +26,11 @@ pub enum Attack {
 /// missile rack).
 pub const fn attack(p: Payload) -> Option<Attack> {
     match p {
-        Payload::Kinetic | Payload::InertialMine | Payload::NuclearBomb | Payload::NeutronBomb => {
-            Some(Attack::Contact)
-        }
+        Payload::Kinetic
+        | Payload::InertialMine
+        | Payload::NuclearBomb
+        | Payload::NeutronBomb
+        | Payload::MiniMissile => Some(Attack::Contact),
         Payload::CasabaHowitzer | Payload::Nefp => Some(Attack::DirectFire { one_shot: true }),
         Payload::LightGasGun | Payload::ChemicalLaser => {
             Some(Attack::DirectFire { one_shot: false })
@@ -38,10 +40,23 @@ pub const fn attack(p: Payload) -> Option<Attack> {
     }
 }
 
+/// Whether decoys can draw the payload's attack: every payload but the indiscriminate ones
+/// (Appendix 1 "Decoy": "Indiscriminate attacks (such as Nuclear Bombs, Area Denial, or
+/// Inertial Mines) are not distracted by Decoys"; the Neutron Bomb counts as one, J31).
+pub const fn distractible(p: Payload) -> bool {
+    !matches!(
+        p,
+        Payload::NuclearBomb | Payload::NeutronBomb | Payload::InertialMine
+    )
+}
+
 /// Whether the payload's damage is the kinetic formula (`factor × v_rel²`; the Inertial Mine
 /// "is a variant of kinetic payload").
 pub const fn kinetic(p: Payload) -> bool {
-    matches!(p, Payload::Kinetic | Payload::InertialMine)
+    matches!(
+        p,
+        Payload::Kinetic | Payload::InertialMine | Payload::MiniMissile
+    )
 }
 
 /// Attack Power of a stand-off or burst payload hit, light/heavy: Casaba Howitzer 850 /
@@ -207,6 +222,31 @@ pub fn catapult(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Appendix 1 "Decoy": "Indiscriminate attacks (such as Nuclear Bombs, Area Denial, or
+    /// Inertial Mines) are not distracted by Decoys"; the rest are (J31). Light decoys cover
+    /// signature ≤ 300, heavy ≤ 800; in a salvo they have DUR 4 / 32, otherwise the default.
+    #[test]
+    fn decoys_distract_all_but_indiscriminate_payloads() {
+        use crate::rules::junction::parts::{DECOY_SALVO_DURABILITY, DECOY_SIGNATURE};
+        for p in [
+            Payload::NuclearBomb,
+            Payload::NeutronBomb,
+            Payload::InertialMine,
+        ] {
+            assert!(!distractible(p), "{p:?}");
+        }
+        for p in [
+            Payload::Kinetic,
+            Payload::CasabaHowitzer,
+            Payload::Excalibur,
+        ] {
+            assert!(distractible(p), "{p:?}");
+        }
+        assert_eq!(DECOY_SIGNATURE, [300.0, 800.0]);
+        assert_eq!(DECOY_SALVO_DURABILITY, [4.0, 32.0]);
+        assert_eq!(Payload::Decoy.durability(), [1.0, 8.0]);
+    }
 
     /// Appendix 1, Casaba Howitzer: light 5/8/10 with 850 AP, heavy 8/12/16 with 8,000 AP;
     /// one shot.

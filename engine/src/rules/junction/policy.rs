@@ -143,6 +143,9 @@ pub struct Policy {
     pub fire_on_surrendered: bool,
     /// Laser split fire over Redundant Emitters (J41).
     pub laser_split: LaserSplit,
+    /// Decoys fired with each VLS attack salvo (J31); 0: decoys fly as screens by their
+    /// ship instead.
+    pub salvo_decoys: u32,
 }
 
 impl Policy {
@@ -176,6 +179,7 @@ impl Policy {
             burn: Burn::Coast,
             fire_on_surrendered: false,
             laser_split: LaserSplit::Never,
+            salvo_decoys: 0,
         };
         Some(match name {
             // Closes to Precision Targeting range: sync fire, ×3 crits, table choice.
@@ -234,6 +238,9 @@ impl fmt::Display for Policy {
         f.write_str(self.preset)?;
         if let Approach::Keep(Some(r)) = self.approach {
             write!(f, " range={r}")?;
+        }
+        if self.salvo_decoys > 0 {
+            write!(f, " salvo_decoys={}", self.salvo_decoys)?;
         }
         Ok(())
     }

@@ -225,6 +225,7 @@ impl ShipState {
 
     /// Power generation now: working plants × 0.5 per Radiators Damaged, +10% with the
     /// Engineering station's energy effect.
+    #[inline]
     pub fn generation(&self, d: &ShipDesign) -> f64 {
         let raw: f64 = d
             .plants
@@ -240,6 +241,7 @@ impl ShipState {
     /// Acceleration now: working drives, +1 with a working Shipmind and +1 from Engineering
     /// (each needs ≥ 1 of its own: "All acceleration buffs require ... Acceleration 1 under
     /// the ship's own power").
+    #[inline]
     pub fn acceleration(&self, d: &ShipDesign) -> i32 {
         let own: i32 = d
             .drives
@@ -256,6 +258,7 @@ impl ShipState {
     }
 
     /// Whether a working Shipmind is aboard.
+    #[inline]
     pub fn shipmind(&self, d: &ShipDesign) -> bool {
         d.command
             .iter()
@@ -265,6 +268,7 @@ impl ShipState {
 
     /// Highest Sensors rating it can switch on now (Sensors Damaged halves; Shipmind +2;
     /// Nerve Center bonus).
+    #[inline]
     pub fn sensors_max(&self, d: &ShipDesign) -> f64 {
         d.sensors * 0.5f64.powi(i32::from(self.sensors_damaged))
             + if self.shipmind(d) { 2.0 } else { 0.0 }
@@ -272,37 +276,44 @@ impl ShipState {
     }
 
     /// Delta-v one hex of burn costs: 1, or 1/1.1 with Engineering's "+10% Delta V" (J13).
+    #[inline]
     pub fn delta_v_per_hex(&self) -> f64 {
         if self.boost[2] { 1.0 / 1.1 } else { 1.0 }
     }
 
     /// Whether a paralysis keeps it from firing in turn `turn`.
+    #[inline]
     pub fn fire_paralysed(&self, turn: u32) -> bool {
         self.paralysed[0] == turn
     }
 
     /// Whether a paralysis keeps it from maneuvering in turn `turn`.
+    #[inline]
     pub fn move_paralysed(&self, turn: u32) -> bool {
         self.paralysed[1] == turn
     }
 
     /// Whether Criticality made the effects of crit `c` unrepairable.
+    #[inline]
     pub fn permanent(&self, c: Crit) -> bool {
         self.permanent & (1 << c as u16) != 0
     }
 
     /// Crew at a combat station.
+    #[inline]
     pub fn at(&self, st: Station) -> CrewMix {
         self.stations[st as usize]
     }
 
     /// Level of a combat station.
+    #[inline]
     pub fn level(&self, st: Station) -> u8 {
         self.levels[st as usize]
     }
 
     /// Highest ECM rating now (ECM Damaged halves; Shipmind +2; Nerve Center bonus; a
     /// Civilian Bridge alone cannot operate ECM).
+    #[inline]
     pub fn ecm_max(&self, d: &ShipDesign) -> f64 {
         if !self.can_use_weapons(d) {
             return 0.0;
@@ -314,6 +325,7 @@ impl ShipState {
 
     /// Whether a crewed command module works ("Command Modules": with every module destroyed
     /// or uncrewed the ship cannot act in the Firing and Maneuver phases).
+    #[inline]
     pub fn commanded(&self, d: &ShipDesign) -> bool {
         d.command
             .iter()
@@ -323,6 +335,7 @@ impl ShipState {
 
     /// Whether it can operate weapons and ECM: a working, crewed module other than a Civilian
     /// Bridge.
+    #[inline]
     pub fn can_use_weapons(&self, d: &ShipDesign) -> bool {
         d.command.iter().zip(self.command).any(|(c, ok)| {
             ok && self.crew >= c.crew() && *c != super::design::CommandKind::CivilianBridge

@@ -30,7 +30,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         if n == 0 || wd.energy > s.energy || self.st.marks.len() + usize::from(n) > MAX_MARKS {
             return false;
         }
-        let target = self.st.ships[t];
+        let target = &self.st.ships[t];
         let mut hexes = [Hex::default(); 16];
         let Some(n) = area_denial::aim(
             s.pos,
@@ -76,7 +76,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             let owner = usize::from(mark.owner);
             let side = self.st.ships[owner].side;
             for i in 0..self.st.ships.len() {
-                let s = self.st.ships[i];
+                let s = &self.st.ships[i];
                 if s.status.in_play() && area_denial::hurts(s.prev_pos, s.pos, mark.hex) {
                     self.count(side, Event::AreaDenialHits);
                     trace!(
@@ -103,6 +103,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             while g < self.st.gws.len() {
                 let w = self.st.gws[g];
                 let gd = &self.m.catalogue.guided[usize::from(w.guided)];
+                // Indiscriminate: a salvo's decoys have their ordinary durability (J32).
+                if w.decoys > 0
+                    && area_denial::hurts(w.prev_pos, w.pos, mark.hex)
+                    && mark.ap >= self.m.catalogue.guided[usize::from(w.decoy_guided)].durability()
+                {
+                    self.st.gws[g].decoys = 0;
+                }
                 if w.doomed
                     || !area_denial::hurts(w.prev_pos, w.pos, mark.hex)
                     || mark.ap < gd.durability()

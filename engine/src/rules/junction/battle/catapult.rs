@@ -35,7 +35,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let Some(mut slot) = s.magazine.iter().position(|n| *n > 0) else {
             return;
         };
-        if m.deflectors {
+        if m.deflectors || m.decoys {
             match self.attack_slot(i) {
                 Some(k) => slot = k,
                 None => return,
@@ -94,6 +94,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             committed: shot.mass_driver.is_some(),
             standoff: payloads::attack(gd.payload) != Some(payloads::Attack::Contact),
             drone: false,
+            decoys: 0,
+            decoy_guided: 0,
         });
         let g = self.st.gws.len() - 1;
         self.point_defense(g, s.side.other());

@@ -27,12 +27,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     /// "Friendly/Enemy Ship Destroyed": ∓2, ∓3 above 700 volume; Automata crews cost 2 less.
     pub(crate) fn fleet_event_destroyed(&mut self, i: usize) {
-        let s = self.st.ships[i];
-        let d = self.m.design(&s);
+        let s = &self.st.ships[i];
+        let d = self.m.design(s);
         let automata = d.crew_kind == CrewKind::Automaton;
         let friendly = morale::destroyed_event(d.volume, true, automata);
         let enemy = morale::destroyed_event(d.volume, false, automata);
-        self.fleet_event(s.side, friendly, enemy);
+        let side = s.side;
+        self.fleet_event(side, friendly, enemy);
     }
 
     pub(crate) fn crew_phase(&mut self) {
@@ -55,8 +56,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             if !self.st.ships[i].status.in_play() {
                 continue;
             }
-            let s = self.st.ships[i];
-            let d = m.design(&s);
+            let s = &self.st.ships[i];
+            let d = m.design(s);
             let power = s.generation(d) > 0.0;
             let mobile = s.acceleration(d) > 0 && s.delta_v >= 1.0;
             let gun_volume: f64 = d
@@ -82,25 +83,22 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 .sum();
             let propulsion =
                 thrust <= 0 || f64::from(thrust_off) / f64::from(thrust) < m.rules.offline_fraction;
-            if s.had[0] && !power {
-                self.fleet_event(s.side, -1, 1);
+            let (side, had) = (s.side, s.had);
+            if had[0] && !power {
+                self.fleet_event(side, -1, 1);
                 trace!(self.obs, "  {} loses power", self.m.names[i]);
             }
-            if s.had[1] && !mobile {
-                self.fleet_event(s.side, -1, 1);
+            if had[1] && !mobile {
+                self.fleet_event(side, -1, 1);
                 trace!(self.obs, "  {} is immobilized", self.m.names[i]);
             }
             // Restorations (Damage Control): "Power Restored" / "Mobility Restored" +3 to the
             // ship and "Friendly Ship Restores Power/Mobility" +2 fleet-wide; "Main Weapons
             // Repaired" +3.
-            let restored = [
-                !s.had[0] && power,
-                !s.had[1] && mobile,
-                !s.had[2] && weapons,
-            ];
+            let restored = [!had[0] && power, !had[1] && mobile, !had[2] && weapons];
             if restored[0] || restored[1] {
                 let n = i32::from(restored[0]) + i32::from(restored[1]);
-                self.fleet_event(s.side, 2 * n, 0);
+                self.fleet_event(side, 2 * n, 0);
                 self.st.ships[i].morale_pending += 3 * n;
             }
             if restored[2] {

@@ -56,7 +56,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 .st
                 .gws
                 .iter()
-                .any(|g| g.drone && usize::from(g.owner) == i)
+                .any(|g| g.drone && usize::from(g.owner) == i && !self.is_decoy(g))
         {
             return;
         }
@@ -97,6 +97,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             committed: false,
             standoff: false,
             drone: true,
+            decoys: 0,
+            decoy_guided: 0,
         });
         let g = self.st.gws.len() - 1;
         self.point_defense(g, s.side.other());
@@ -105,7 +107,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         }
     }
 
-    /// The first loaded magazine entry of ship `i` that is not a deflector drone.
+    /// The first loaded magazine entry of ship `i` that is not a deflector drone or a decoy.
     #[cold]
     #[inline(never)]
     pub(crate) fn attack_slot(&self, i: usize) -> Option<usize> {
@@ -113,7 +115,10 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let d = self.m.design(s);
         (0..d.magazine.len()).find(|&k| {
             s.magazine[k] > 0
-                && self.m.catalogue.guided[d.magazine[k].0].payload != Payload::EmDeflector
+                && !matches!(
+                    self.m.catalogue.guided[d.magazine[k].0].payload,
+                    Payload::EmDeflector | Payload::Decoy
+                )
         })
     }
 
@@ -122,6 +127,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     #[cold]
     #[inline(never)]
     pub(crate) fn drone_maneuver(&mut self, g: usize) -> bool {
+        if self.is_decoy(&self.st.gws[g]) {
+            return self.decoy_maneuver(g);
+        }
         let mut w = self.st.gws[g];
         if !self.st.ships[usize::from(w.target)].status.in_play() {
             match self.beam_threat(usize::from(w.owner)) {
@@ -166,7 +174,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let mut defending = [0u32; 2];
         let mut attacking = [0u32; 2];
         for g in &self.st.gws {
-            if !g.drone || g.count == 0 || !hex::passes_through(from, to, g.pos) {
+            if !g.drone || g.count == 0 || self.is_decoy(g) || !hex::passes_through(from, to, g.pos)
+            {
                 continue;
             }
             let heavy = self.m.catalogue.guided[usize::from(g.guided)].size == GwSize::Heavy;

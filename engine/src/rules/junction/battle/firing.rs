@@ -125,7 +125,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     /// Guided weapons weapon `k` of ship `i` can engage as point defense: Area Denial for a
     /// Macron, the Redundant Emitters it has left (at least 1) for a Laser.
-    fn pd_targets(&self, i: usize, k: usize) -> u32 {
+    pub(crate) fn pd_targets(&self, i: usize, k: usize) -> u32 {
         let s = &self.st.ships[i];
         let wd = &self.m.catalogue.weapons[self.m.design(s).weapons[k]];
         match wd.kind {
@@ -149,7 +149,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     /// Point defense against group `g` by the ships of `side` ("Stuff to Do: Point Defense"):
     /// weapons not fired offensively last turn, within Guaranteed Hit range of the guided
-    /// weapons and the 15/20-hex cap; decoys are not modelled yet.
+    /// weapons and the 15/20-hex cap; decoys in the salvo first (J32).
     pub(crate) fn point_defense(&mut self, g: usize, side: Side) {
         let m = self.m;
         let group = self.st.gws[g];
@@ -177,6 +177,11 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 let wd = &m.catalogue.weapons[w];
                 if !point_defense::in_pd_range(dist, wd.ranges[1], gd.size) || wd.energy > s.energy
                 {
+                    continue;
+                }
+                // J32: while the salvo has decoys, point defense engages only them.
+                if self.st.gws[g].decoys > 0 {
+                    self.pd_on_decoys(i, k, g);
                     continue;
                 }
                 let killed = point_defense::kills(wd.ap, self.pd_targets(i, k), dur, left);
@@ -260,6 +265,23 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     );
                     continue;
                 };
+                // Decoys draw jammed attacks, but not Home On Jam or indiscriminate payloads.
+                if m.decoys
+                    && jammed
+                    && gd.guidance != Guidance::HomeOnJam
+                    && payloads::distractible(gd.payload)
+                    && self.decoy_draw(
+                        t,
+                        parts::contact_kinetic_ap(
+                            gd.payload,
+                            gd.size,
+                            group.vel.sub(target.vel).length() + group.mass_driver,
+                        ),
+                    )
+                {
+                    self.count(group.side, Event::GwHits);
+                    continue;
+                }
                 self.count(group.side, Event::GwHits);
                 if gd.payload == Payload::NeutronBomb {
                     trace!(
@@ -280,7 +302,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     // Kinetic and Inertial Mine; a Mass Driver launch adds its unused catapult
                     // velocity (G19).
                     _ => (
-                        parts::kinetic_ap(
+                        parts::contact_kinetic_ap(
+                            gd.payload,
                             gd.size,
                             group.vel.sub(target.vel).length() + group.mass_driver,
                         ),
@@ -323,30 +346,37 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// a launch provokes the enemy's point defense.
     fn launches(&mut self) {
         let m = self.m;
+        if m.racks {
+            self.rack_launches();
+        }
         for i in 0..self.st.ships.len() {
-            let s = self.st.ships[i];
-            let d = m.design(&s);
+            // The VLS launch below reads the ship as it was before the drone and catapult
+            // launches (the few fields it needs, not a copy of the large `ShipState`).
+            let s = &self.st.ships[i];
+            let d = m.design(s);
+            let (side, pos, vel, magazine) = (s.side, s.pos, s.vel, s.magazine);
+            let can_launch = s.status == Status::Active
+                && !s.vls_off
+                && d.vls_volume > 0.0
+                && s.can_use_weapons(d)
+                && !s.fire_paralysed(self.st.turn);
             if m.deflectors {
                 self.drone_launch(i);
+            }
+            if m.decoys {
+                self.decoy_launch(i);
             }
             if let Some(c) = d.catapult {
                 self.catapult_launch(i, c);
             }
-            let salvo = m.policies[s.side.index()].salvo;
-            if s.status != Status::Active
-                || salvo == 0
-                || s.vls_off
-                || d.vls_volume <= 0.0
-                || !s.can_use_weapons(d)
-                || s.fire_paralysed(self.st.turn)
-                || self.st.gws.len() >= MAX_GW_GROUPS
-            {
+            let salvo = m.policies[side.index()].salvo;
+            if !can_launch || salvo == 0 || self.st.gws.len() >= MAX_GW_GROUPS {
                 continue;
             }
-            let Some(mut slot) = s.magazine.iter().position(|n| *n > 0) else {
+            let Some(mut slot) = magazine.iter().position(|n| *n > 0) else {
                 continue;
             };
-            if m.deflectors {
+            if m.deflectors || m.decoys {
                 match self.attack_slot(i) {
                     Some(k) => slot = k,
                     None => continue,
@@ -358,24 +388,24 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 continue;
             };
             // Launch when the target is within the salvo's delta-v.
-            if s.pos.distance(self.st.ships[t].pos) > gd.propulsion.delta_v() {
+            if pos.distance(self.st.ships[t].pos) > gd.propulsion.delta_v() {
                 continue;
             }
-            let n = salvo.min(s.magazine[slot]);
+            let n = salvo.min(magazine[slot]);
             self.st.ships[i].magazine[slot] -= n;
-            self.st.events[s.side.index()][Event::Launches as usize] += n;
+            self.st.events[side.index()][Event::Launches as usize] += n;
             trace!(
                 self.obs,
                 "  {} launches {n} {} at {}", self.m.names[i], gd.name, self.m.names[t]
             );
             self.st.gws.push(GwGroup {
                 owner: i as u8,
-                side: s.side,
+                side,
                 guided: gi as u16,
                 count: n,
-                pos: s.pos,
-                vel: s.vel,
-                prev_pos: s.pos,
+                pos,
+                vel,
+                prev_pos: pos,
                 delta_v: gd.propulsion.delta_v(),
                 burned: false,
                 launched: self.st.turn,
@@ -386,9 +416,14 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 committed: false,
                 standoff: payloads::attack(gd.payload) != Some(Attack::Contact),
                 drone: false,
+                decoys: 0,
+                decoy_guided: 0,
             });
             let g = self.st.gws.len() - 1;
-            self.point_defense(g, s.side.other());
+            if m.decoys && salvo > 0 {
+                self.arm_salvo_decoys(i, g);
+            }
+            self.point_defense(g, side.other());
             if self.st.gws[g].count == 0 {
                 self.st.gws.swap_remove(g);
             }
@@ -427,13 +462,14 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     }
 
     /// "Direct Fire Attacks": every ship fires each weapon not used or held for point defense
-    /// at the nearest enemy (a surrendered one only under J40's policy setting), in the best bracket its vector passed through; identical weapons
-    /// synchronise at Precision Targeting range.
+    /// at the nearest enemy (a surrendered one only under J40's policy setting), in the best
+    /// bracket its vector passed through; identical weapons synchronise at Precision Targeting
+    /// range.
     fn direct_fire(&mut self) {
         let m = self.m;
         for i in 0..self.st.ships.len() {
-            let s = self.st.ships[i];
-            let d = m.design(&s);
+            let s = &self.st.ships[i];
+            let d = m.design(s);
             if !s.status.in_play()
                 || !m.policies[s.side.index()].fires
                 || !s.can_use_weapons(d)
@@ -441,14 +477,15 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             {
                 continue;
             }
+            let side = s.side;
             let Some(t) = self.direct_fire_target(i) else {
                 continue;
             };
             let dist = self.engagement_distance(i, t);
             let sensors = self.sensors_against(i, t);
             let jam = ewar::jamming(sensors, self.st.ships[t].ecm);
-            let side = s.side;
-            let threatened = self.st.gws.iter().any(|g| g.side != side);
+            // Drones (deflectors, decoy screens) never attack: they threaten nothing.
+            let threatened = self.st.gws.iter().any(|g| g.side != side && !g.drone);
             let (target_shipmind, mut target_morale) = {
                 let target = &self.st.ships[t];
                 (target.shipmind(m.design(target)), target.morale)
@@ -554,7 +591,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                         Jamming::Severe => ", heavily jammed",
                     }
                 );
-                if ap <= 0.0 {
+                if ap <= 0.0 || (m.decoys && jam != Jamming::Clear && self.decoy_draw(t, ap)) {
                     continue;
                 }
                 // G26: an enemy deflector on the line takes the ×3 and the table choice.

@@ -51,8 +51,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     pub(crate) fn interdiction(&mut self) {
         let m = self.m;
         for i in 0..self.st.ships.len() {
-            let s = self.st.ships[i];
-            let d = m.design(&s);
+            let s = &self.st.ships[i];
+            let d = m.design(s);
             let Some(jump) = d.jump else { continue };
             if jump.interdiction <= 0.0
                 || s.jump_off
@@ -88,8 +88,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// jump drive or jumps. Returns true when the ship must not accelerate this turn.
     pub(crate) fn jump_decision(&mut self, i: usize) -> bool {
         let m = self.m;
-        let s = self.st.ships[i];
-        let d = m.design(&s);
+        let s = &self.st.ships[i];
+        let d = m.design(s);
         let (Some(jump), Some(keep)) = (d.jump, m.keep[i]) else {
             return false;
         };
@@ -100,6 +100,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         {
             return false;
         }
+        // Copied only on this (rare) path: the checks below read the ship as it was here.
+        let s = *s;
         let Some(t) = self.nearest_enemy(i) else {
             return false;
         };
@@ -168,10 +170,11 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// hex where interdiction lets them, with their old vector.
     pub(crate) fn jump_arrivals(&mut self) {
         for i in 0..self.st.ships.len() {
-            let s = self.st.ships[i];
+            let s = &self.st.ships[i];
             if s.status != Status::Jumping || s.jump_return > self.st.turn {
                 continue;
             }
+            let s = *s;
             let Some(at) = jumps::arrival(s.jump_dest, MAX_ARRIVAL_SHIFT, |h| {
                 jumps::can_jump(self.jump_rating_at(i, h))
             }) else {

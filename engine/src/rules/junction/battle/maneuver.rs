@@ -29,9 +29,10 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     fn ship_maneuver(&mut self) {
         let m = self.m;
         for i in 0..self.st.ships.len() {
-            let s = self.st.ships[i];
-            self.st.ships[i].prev_pos = s.pos;
-            let d = m.design(&s);
+            // Borrowed, not copied: `ShipState` is large and this runs for every ship every turn.
+            let s = &mut self.st.ships[i];
+            s.prev_pos = s.pos;
+            let d = m.design(s);
             let can_burn =
                 s.status == Status::Active && s.commanded(d) && !s.move_paralysed(self.st.turn);
             if !matches!(
@@ -60,6 +61,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             if let (false, true, false, Some((keep, o_pos, o_vel))) =
                 (charging, can_burn, holds, aim)
             {
+                // The jump decision above changes only the jump charge and energy.
+                let s = &self.st.ships[i];
                 let max = s
                     .acceleration(d)
                     .min((s.delta_v / s.delta_v_per_hex() + 1e-9).floor() as i32);
@@ -68,31 +71,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 // backing off from faster brawlers) scores as `coast`.
                 let lookahead = m.policies[s.side.index()].burn == Burn::Lookahead
                     && s.pos.distance(o_pos) > keep;
-                let (o1, o2) = (o_pos.add(o_vel), o_pos.add(o_vel.scale(2)));
-                let score = |b: Hex| {
-                    let v = s.vel.add(b);
-                    let p1 = s.pos.add(v);
-                    let p2 = p1.add(v);
-                    let e1 = f64::from((p1.distance(o1) - keep).abs());
-                    let e2 = f64::from((p2.distance(o2) - keep).abs());
-                    let base = e1 + 0.5 * e2 + 0.01 * f64::from(b.length());
-                    if lookahead {
-                        base + velocity_penalty(p1.sub(o1), v.sub(o_vel), keep)
-                    } else {
-                        base
-                    }
-                };
-                let mut best = score(burn);
-                for dir in DIRECTIONS {
-                    for k in 1..=max {
-                        let b = dir.scale(k);
-                        let sc = score(b);
-                        if sc < best {
-                            best = sc;
-                            burn = b;
-                        }
-                    }
-                }
+                burn = best_burn(s.pos, s.vel, o_pos, o_vel, keep, max, lookahead);
             }
             let s = &mut self.st.ships[i];
             s.vel = s.vel.add(burn);
@@ -213,9 +192,67 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         }
         let gd = &self.m.catalogue.guided[usize::from(w.guided)];
         let t = &self.st.ships[usize::from(w.target)];
-        let r = payloads::ranges(gd.payload, gd.size, self.m.design(t).volume);
-        hex::closest_approach(w.prev_pos, w.pos, t.prev_pos, t.pos) <= r[2]
+        // A Missile Rack reaches as far as its load can fly (J33).
+        let reach = match gd.load {
+            Some(l) => f64::from(self.m.catalogue.guided[l].propulsion.delta_v()),
+            None => payloads::ranges(gd.payload, gd.size, self.m.design(t).volume)[2],
+        };
+        hex::closest_approach(w.prev_pos, w.pos, t.prev_pos, t.pos) <= reach
     }
+}
+
+/// The keep-distance burn: no burn or a straight burn of 1..=`max` hexes along one of the six
+/// directions, whichever scores lowest (first found on ties, directions in [`DIRECTIONS`]
+/// order, shorter burns first). Score: distance error to the enemy's marker after this move
+/// plus half of it after the next coast, plus 0.01 per hex of burn (and the lookahead term).
+///
+/// Exact pruning, so the choice is the one of scoring every candidate: hex distance is a
+/// norm, so along one direction the distance after `k` hexes of burn is convex in `k` with
+/// steps of −1, 0 or +1 (−2..=2 for the coast after it). Once both distances are at or
+/// beyond `keep` and no longer shrinking, every longer burn in that direction scores at
+/// least this one's errors + 1 (the 0.01 per hex and the lookahead term only add), so the
+/// direction stops when that bound cannot beat the best score; it also stops once 0.01 × k
+/// alone cannot.
+fn best_burn(pos: Hex, vel: Hex, o_pos: Hex, o_vel: Hex, keep: i32, max: i32, look: bool) -> Hex {
+    // Separations from the enemy's marker after this move (`a`) and after the next coast
+    // (`b`), for no burn; a burn of `k` along `dir` adds k·dir and 2k·dir.
+    let a0 = pos.add(vel).sub(o_pos.add(o_vel));
+    let b0 = pos.add(vel.scale(2)).sub(o_pos.add(o_vel.scale(2)));
+    let score = |a: Hex, b: Hex, v: Hex, k: i32| {
+        let e1 = f64::from((a.length() - keep).abs());
+        let e2 = f64::from((b.length() - keep).abs());
+        let base = e1 + 0.5 * e2 + 0.01 * f64::from(k);
+        if look {
+            base + velocity_penalty(a, v.sub(o_vel), keep)
+        } else {
+            base
+        }
+    };
+    let mut burn = Hex::default();
+    let mut best = score(a0, b0, vel, 0);
+    let (d1_0, d2_0) = (a0.length(), b0.length());
+    for dir in DIRECTIONS {
+        let (mut a, mut b, mut v) = (a0, b0, vel);
+        let (mut d1, mut d2) = (d1_0, d2_0);
+        for k in 1..=max {
+            if 0.01 * f64::from(k) >= best {
+                break;
+            }
+            (a, b, v) = (a.add(dir), b.add(dir.scale(2)), v.add(dir));
+            let sc = score(a, b, v, k);
+            if sc < best {
+                best = sc;
+                burn = dir.scale(k);
+            }
+            let (n1, n2) = (a.length(), b.length());
+            let growing = n1 > d1 && n1 >= keep && n2 >= d2 && n2 >= keep;
+            if growing && f64::from(n1 - keep + 1) + 0.5 * f64::from(n2 - keep) >= best {
+                break;
+            }
+            (d1, d2) = (n1, n2);
+        }
+    }
+    burn
 }
 
 /// The `lookahead` burn's relative-velocity term (J24): the distance error one more coasting
@@ -223,9 +260,88 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 /// own − enemy vector), weighted 0.25, so a ship arriving at its kept distance too fast (it
 /// would overshoot) pays for it now. Used only from beyond the kept distance: applied to a
 /// `pd-screen` backing off inside it, it cost 71.5% → 54.8% wins in `showcase.toml`'s second
-/// matchup. (A further penalty for closing faster than the
-/// acceleration can cancel was tried: the `pd-screen` preset then lost every battle of
-/// `showcase.toml`'s second matchup.)
+/// matchup. (A further penalty for closing faster than the acceleration can cancel was tried:
+/// the `pd-screen` preset then lost every battle of that matchup.)
 fn velocity_penalty(rel: Hex, w: Hex, keep: i32) -> f64 {
     0.25 * f64::from((rel.add(w.scale(2)).length() - keep).abs())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The burn search as first written: every candidate scored, no pruning.
+    fn every_burn(
+        pos: Hex,
+        vel: Hex,
+        o_pos: Hex,
+        o_vel: Hex,
+        keep: i32,
+        max: i32,
+        look: bool,
+    ) -> Hex {
+        let (o1, o2) = (o_pos.add(o_vel), o_pos.add(o_vel.scale(2)));
+        let score = |b: Hex| {
+            let v = vel.add(b);
+            let p1 = pos.add(v);
+            let p2 = p1.add(v);
+            let e1 = f64::from((p1.distance(o1) - keep).abs());
+            let e2 = f64::from((p2.distance(o2) - keep).abs());
+            let base = e1 + 0.5 * e2 + 0.01 * f64::from(b.length());
+            if look {
+                base + velocity_penalty(p1.sub(o1), v.sub(o_vel), keep)
+            } else {
+                base
+            }
+        };
+        let mut burn = Hex::default();
+        let mut best = score(burn);
+        for dir in DIRECTIONS {
+            for k in 1..=max {
+                let b = dir.scale(k);
+                let sc = score(b);
+                if sc < best {
+                    best = sc;
+                    burn = b;
+                }
+            }
+        }
+        burn
+    }
+
+    /// The pruned search picks exactly the burn of scoring every candidate, over a grid of
+    /// positions, vectors, kept distances and accelerations, both burn models.
+    #[test]
+    fn pruned_burn_search_equals_scoring_every_burn() {
+        let mut cases = 0;
+        let mut choices = [0u32; 2];
+        for q in -9..=9 {
+            for r in (-9..=9).step_by(2) {
+                for (vq, vr) in [(0, 0), (2, -1), (-3, 0), (1, 2), (0, -4)] {
+                    for (oq, or) in [(0, 0), (-2, 1), (3, 3)] {
+                        for keep in [0, 2, 5, 9] {
+                            for max in [0, 1, 3, 6] {
+                                for look in [false, true] {
+                                    let (p, v) = (Hex::new(q, r), Hex::new(vq, vr));
+                                    let o_vel = Hex::new(oq, or);
+                                    let o = Hex::new(1, -2);
+                                    let want = every_burn(p, v, o, o_vel, keep, max, look);
+                                    let got = best_burn(p, v, o, o_vel, keep, max, look);
+                                    assert_eq!(
+                                        got, want,
+                                        "{p:?} {v:?} {o_vel:?} {keep} {max} {look}"
+                                    );
+                                    cases += 1;
+                                    choices[usize::from(!want.is_zero())] += 1;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(cases, 19 * 10 * 5 * 3 * 4 * 4 * 2);
+        // Both outcomes occur, so the grid exercises burning and coasting.
+        assert!(choices[0] > 1000 && choices[1] > 1000, "{choices:?}");
+    }
 }

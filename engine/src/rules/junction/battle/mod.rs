@@ -12,6 +12,7 @@ mod area_denial;
 mod catapult;
 mod crew;
 mod damage;
+mod decoys;
 mod deflectors;
 mod firing;
 mod hazards;
@@ -19,6 +20,7 @@ mod jumps;
 mod maneuver;
 mod objective_play;
 mod payloads;
+mod racks;
 mod split_fire;
 pub(crate) mod stations;
 mod surrendered;
@@ -70,8 +72,14 @@ pub struct GwGroup {
     /// Its payload attacks from a distance (stand-off direct fire or Excalibur), not by
     /// contact.
     pub standoff: bool,
-    /// An EM Deflector drone: never attacks, screens the ship that launched it.
+    /// A drone that never attacks and screens the ship that launched it: an EM Deflector, or
+    /// a decoy screen (`decoys.rs`).
     pub drone: bool,
+    /// Decoys fired as part of this salvo (Appendix 1 "Decoy": point defense engages them
+    /// first); 0 for most salvos.
+    pub decoys: u32,
+    /// Catalogue index of the salvo's decoys (meaningless while `decoys` is 0).
+    pub decoy_guided: u16,
 }
 
 /// Reusable per-worker battle state (reset from the matchup's templates each battle; vectors

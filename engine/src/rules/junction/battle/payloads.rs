@@ -13,7 +13,7 @@ use super::super::design::CommandKind;
 use super::super::ewar::{self, Bracket};
 use super::super::guided;
 use super::super::hex;
-use super::super::parts::GwSize;
+use super::super::parts::{Guidance, GwSize};
 use super::super::payloads::{self, Attack, ShipmindFate};
 use super::super::stations::{CrewMix, remove_proportionally, total};
 use super::Battle;
@@ -138,6 +138,15 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 if hit.is_some() { "hit" } else { "miss" }
             );
             match hit {
+                // Decoys draw jammed attacks, Home On Jam excepted.
+                Some(h)
+                    if m.decoys
+                        && jammed != ewar::Jamming::Clear
+                        && gd.guidance != Guidance::HomeOnJam
+                        && self.decoy_draw(t, h.ap) =>
+                {
+                    self.count(w.side, Event::GwHits);
+                }
                 Some(h) => {
                     self.count(w.side, Event::GwHits);
                     self.apply_hit(h);
