@@ -73,9 +73,10 @@ pub enum PdStance {
 pub enum Burn {
     /// The distance to the kept range after this move and the next coast (default).
     Coast,
-    /// As `coast`, plus the distance after a third turn of relative motion: relative-velocity
-    /// aware. Not the default: it helps a brawler only as side B and hurts `pd-screen` (see
-    /// `configs/junction/burn-models.toml` and docs/status.md).
+    /// As `coast`, plus the distance after a third turn of relative motion while closing in
+    /// from beyond the kept distance: relative-velocity aware. Not the default: it is not at
+    /// least as good as `coast` for every preset (the `missile-boat` guided-mix fleet loses
+    /// more often; see `configs/junction/burn-models.toml` and docs/status.md).
     Lookahead,
 }
 

@@ -66,7 +66,11 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 let max = s
                     .acceleration(d)
                     .min((s.delta_v / s.delta_v_per_hex() + 1e-9).floor() as i32);
-                let lookahead = m.policies[s.side.index()].burn == Burn::Lookahead;
+                // J24: the relative-velocity term only while closing in from beyond the
+                // kept distance (an overshoot to correct); a ship inside it (a `pd-screen`
+                // backing off from faster brawlers) scores as `coast`.
+                let lookahead = m.policies[s.side.index()].burn == Burn::Lookahead
+                    && s.pos.distance(o_pos) > keep;
                 burn = best_burn(s.pos, s.vel, o_pos, o_vel, keep, max, lookahead);
             }
             let s = &mut self.st.ships[i];
@@ -259,9 +263,10 @@ fn best_burn(pos: Hex, vel: Hex, o_pos: Hex, o_vel: Hex, keep: i32, max: i32, lo
 /// The `lookahead` burn's relative-velocity term (J24): the distance error one more coasting
 /// turn of the relative motion later (`rel` = own − enemy position after this move, `w` =
 /// own − enemy vector), weighted 0.25, so a ship arriving at its kept distance too fast (it
-/// would overshoot) pays for it now. (A further penalty for closing faster than the
-/// acceleration can cancel was tried: the `pd-screen` preset then lost every battle of
-/// `showcase.toml`'s second matchup.)
+/// would overshoot) pays for it now. Used only from beyond the kept distance: applied to a
+/// `pd-screen` backing off inside it, it cost 71.5% → 54.8% wins in `showcase.toml`'s second
+/// matchup. (A further penalty for closing faster than the acceleration can cancel was tried:
+/// the `pd-screen` preset then lost every battle of that matchup.)
 fn velocity_penalty(rel: Hex, w: Hex, keep: i32) -> f64 {
     0.25 * f64::from((rel.add(w.scale(2)).length() - keep).abs())
 }
