@@ -32,6 +32,8 @@ pub struct Matchup {
     pub decoys: bool,
     /// Some design carries Missile Racks (gates the rack launches in battles).
     pub racks: bool,
+    /// Some design carries Laser Relays (gates the relay code in battles).
+    pub relays: bool,
 }
 
 impl Matchup {
@@ -94,6 +96,7 @@ impl Matchup {
         let deflectors = carries(super::parts::Payload::EmDeflector);
         let decoys = carries(super::parts::Payload::Decoy);
         let racks = carries(super::parts::Payload::MissileRack);
+        let relays = carries(super::parts::Payload::LaserRelay);
         Matchup {
             catalogue,
             designs,
@@ -106,6 +109,7 @@ impl Matchup {
             deflectors,
             decoys,
             racks,
+            relays,
         }
     }
 

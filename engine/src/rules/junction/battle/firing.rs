@@ -30,6 +30,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         self.guided_attacks();
         self.launches();
         self.direct_fire();
+        if !self.st.relays.is_empty() {
+            self.relay_fire();
+        }
         self.interdiction();
         // Kinetic salvos wrecked by Area Denial die now, and salvos a heavy neutron bomb
         // destroyed.
@@ -358,6 +361,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             if m.decoys {
                 self.decoy_launch(i);
             }
+            if m.relays {
+                self.relay_launch(i);
+            }
             if let Some(c) = d.catapult {
                 self.catapult_launch(i, c);
             }
@@ -375,7 +381,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             let Some(mut slot) = s.magazine.iter().position(|n| *n > 0) else {
                 continue;
             };
-            if m.deflectors || m.decoys {
+            if m.deflectors || m.decoys || m.relays {
                 match self.attack_slot(i) {
                     Some(k) => slot = k,
                     None => continue,
@@ -495,6 +501,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 }
                 let wd = &m.catalogue.weapons[d.weapons[k]];
                 let Some(bracket) = ewar::bracket(dist, wd.ranges) else {
+                    if m.relays && self.feed_relay(i, k, t) {
+                        continue;
+                    }
                     if m.policies[side.index()].area_denial {
                         self.area_denial_attack(i, k, t);
                     }

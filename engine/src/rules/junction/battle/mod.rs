@@ -21,6 +21,7 @@ mod maneuver;
 mod objective_play;
 mod payloads;
 mod racks;
+mod relays;
 pub(crate) mod stations;
 
 use super::Event;
@@ -102,6 +103,8 @@ pub struct BattleState {
     pub firing: bool,
     /// Per side, the rule system's event counters.
     pub events: [[u32; crate::outcome::MAX_EVENTS]; 2],
+    /// Laser power the relays took in this firing phase (`relays.rs`).
+    pub relays: Vec<relays::RelayCharge>,
 }
 
 impl BattleState {
@@ -118,6 +121,7 @@ impl BattleState {
             delivered: false,
             firing: false,
             events: [[0; crate::outcome::MAX_EVENTS]; 2],
+            relays: Vec::with_capacity(MAX_GW_GROUPS),
         }
     }
 
@@ -126,6 +130,7 @@ impl BattleState {
         self.ships.extend_from_slice(&m.start);
         self.gws.clear();
         self.marks.clear();
+        self.relays.clear();
         let n = m.start.len();
         self.approach.clear();
         self.approach.resize(n * n, f64::INFINITY);
