@@ -34,6 +34,8 @@ pub struct Matchup {
     pub racks: bool,
     /// Some design carries Laser Relays (gates the relay code in battles).
     pub relays: bool,
+    /// Some design carries Excalibur missiles, which can be launched as point defense.
+    pub pd_launches: bool,
 }
 
 impl Matchup {
@@ -97,6 +99,7 @@ impl Matchup {
         let decoys = carries(super::parts::Payload::Decoy);
         let racks = carries(super::parts::Payload::MissileRack);
         let relays = carries(super::parts::Payload::LaserRelay);
+        let pd_launches = carries(super::parts::Payload::Excalibur);
         Matchup {
             catalogue,
             designs,
@@ -110,6 +113,7 @@ impl Matchup {
             decoys,
             racks,
             relays,
+            pd_launches,
         }
     }
 

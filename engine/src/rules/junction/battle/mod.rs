@@ -20,6 +20,7 @@ mod jumps;
 mod maneuver;
 mod objective_play;
 mod payloads;
+mod pd_launches;
 mod racks;
 mod relays;
 pub(crate) mod stations;
