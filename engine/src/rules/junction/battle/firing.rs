@@ -281,7 +281,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     target.ecm > 0.0,
                     table,
                     m.rules.precision_crit_multiplier,
-                    |miss| shipmind_miss(m, &target, miss),
+                    |miss| shipmind_miss(m, &self.st.ships[t], miss),
                     self.dice,
                 );
                 let Some(how) = outcome else {
