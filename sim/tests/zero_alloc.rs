@@ -74,15 +74,22 @@ fn steady_state_guided_mix_battles_do_not_allocate() {
     assert_eq!(n, 0, "{n} heap allocations in 10,000 steady-state battles");
 }
 
-/// Decoys (screens drawing jammed attacks, decoys inside salvos) and missile racks allocate
-/// nothing either.
+/// Decoys (screens drawing jammed attacks, decoys inside salvos), missile racks and laser
+/// relays allocate nothing either.
 #[test]
-fn steady_state_decoy_and_rack_battles_do_not_allocate() {
+fn steady_state_decoy_rack_and_relay_battles_do_not_allocate() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs/junction");
     let decoys = load::load::<Junction>(&dir.join("decoys.toml")).expect("decoys.toml loads");
     let racks =
         load::load::<Junction>(&dir.join("missile-racks.toml")).expect("missile-racks.toml loads");
-    for m in decoys.matchups[1..].iter().chain(&racks.matchups[1..]) {
+    let relays =
+        load::load::<Junction>(&dir.join("laser-relays.toml")).expect("laser-relays.toml loads");
+    let new = [
+        &decoys.matchups[1..],
+        &racks.matchups[1..],
+        &relays.matchups[1..],
+    ];
+    for m in new.into_iter().flatten() {
         let key = runner::matchup_key(m);
         let mut worker = Worker::<Junction>::new(&m.matchup);
         worker.play(&m.matchup, 1, key, 0..100);

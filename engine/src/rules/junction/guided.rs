@@ -29,12 +29,29 @@ pub fn guidance<R: Roller>(
     triple: u32,
     dice: &mut R,
 ) -> Option<GuidedHit> {
+    guidance_against(g, jammed, target_ecm_on, chosen, triple, |miss| miss, dice)
+}
+
+/// [`guidance`] against a defender whose `defence` turns a miss chance into its own: "In
+/// circumstances where the ship is under attack and a hit isn't guaranteed, a Shipmind
+/// improves the odds of a miss" ("Command Modules"; `ewar::with_shipmind`). Only the jammed
+/// packages' miss chances (50%, 25%, 75%) are affected; it is asked only when one applies.
+pub fn guidance_against<R: Roller>(
+    g: Guidance,
+    jammed: bool,
+    target_ecm_on: bool,
+    chosen: CritTable,
+    triple: u32,
+    defence: impl FnOnce(u32) -> u32,
+    dice: &mut R,
+) -> Option<GuidedHit> {
     let random = GuidedHit {
         table: None,
         multiplier: 1,
         ecm_damaged: false,
     };
-    let chance = |p: u32, dice: &mut R| dice.below(100) < p;
+    // Hit when a d100 (0..100) is below the hit chance left after the defender's miss chance.
+    let chance = |p: u32, dice: &mut R| dice.below(100) < 100 - defence(100 - p);
     match g {
         Guidance::HomeOnJam => target_ecm_on.then_some(GuidedHit {
             ecm_damaged: true,
@@ -96,6 +113,42 @@ mod tests {
         assert!((hit_rate(Guidance::CenterOfMass, true) - 0.75).abs() < 0.015);
         assert!((hit_rate(Guidance::RemoteGuidance, true) - 0.25).abs() < 0.015);
         assert_eq!(hit_rate(Guidance::ImagingRadar, false), 1.0);
+    }
+
+    /// "Command Modules": a Shipmind defender at morale 0 adds 10 points to a jammed Center
+    /// of Mass weapon's 25% miss chance: it hits 65% of the time (G13 additive).
+    #[test]
+    fn shipmind_defender_adds_to_a_jammed_guided_miss_chance() {
+        use crate::rules::junction::ewar::with_shipmind;
+        let mut d = Dice::for_battle(9, 9, 9);
+        let n = 40_000;
+        let hits = (0..n)
+            .filter(|_| {
+                guidance_against(
+                    Guidance::CenterOfMass,
+                    true,
+                    true,
+                    CritTable::Power,
+                    3,
+                    |m| with_shipmind(m, 0, 10, 5),
+                    &mut d,
+                )
+                .is_some()
+            })
+            .count();
+        // sd of a proportion at n = 40,000 is ≤ 0.0025; 6 sd ≈ 0.015.
+        assert!((hits as f64 / f64::from(n) - 0.65).abs() < 0.015);
+        // Unjammed, the hit is guaranteed: no bonus.
+        let sure = guidance_against(
+            Guidance::CenterOfMass,
+            false,
+            true,
+            CritTable::Power,
+            3,
+            |_| 100,
+            &mut d,
+        );
+        assert!(sure.is_some());
     }
 
     #[test]

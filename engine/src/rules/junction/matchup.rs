@@ -32,6 +32,10 @@ pub struct Matchup {
     pub decoys: bool,
     /// Some design carries Missile Racks (gates the rack launches in battles).
     pub racks: bool,
+    /// Some design carries Laser Relays (gates the relay code in battles).
+    pub relays: bool,
+    /// Some design carries Excalibur missiles, which can be launched as point defense.
+    pub pd_launches: bool,
 }
 
 impl Matchup {
@@ -94,6 +98,8 @@ impl Matchup {
         let deflectors = carries(super::parts::Payload::EmDeflector);
         let decoys = carries(super::parts::Payload::Decoy);
         let racks = carries(super::parts::Payload::MissileRack);
+        let relays = carries(super::parts::Payload::LaserRelay);
+        let pd_launches = carries(super::parts::Payload::Excalibur);
         Matchup {
             catalogue,
             designs,
@@ -106,6 +112,8 @@ impl Matchup {
             deflectors,
             decoys,
             racks,
+            relays,
+            pd_launches,
         }
     }
 

@@ -115,6 +115,8 @@ pub enum Event {
     DecoysDrawn,
     /// Guided weapons launched from own Missile Racks (also counted in `launches`).
     RackLaunches,
+    /// Attacks by own Laser Relays (their hits and misses also count as direct fire).
+    RelayAttacks,
 }
 
 /// The Junction Crew's Space Combat Rules.
@@ -152,6 +154,7 @@ impl RuleSystem for Junction {
         "surrender_refused",
         "decoys_drawn",
         "rack_launches",
+        "relay_attacks",
     ];
     type Doc = config::Doc;
     type Matchup = Matchup;
@@ -194,7 +197,7 @@ mod tests {
 
     #[test]
     fn event_names_match_the_enum() {
-        assert_eq!(Junction::EVENTS.len(), Event::RackLaunches as usize + 1);
+        assert_eq!(Junction::EVENTS.len(), Event::RelayAttacks as usize + 1);
         assert_eq!(Junction::EVENTS[Event::Crits as usize], "crits");
         assert_eq!(Junction::EVENTS[Event::PdKills as usize], "pd_kills");
     }

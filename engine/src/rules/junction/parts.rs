@@ -120,18 +120,18 @@ impl Payload {
 
     /// Whether this implementation plays the payload yet (the others are accepted by the
     /// catalogue's vocabulary but rejected by validation with a clear message): every payload
-    /// that attacks, the EM deflector, the decoy and the missile rack; the laser relay not
-    /// yet.
+    /// that attacks and the modules (EM deflector, decoy, missile rack, laser relay); only
+    /// the internal mini-missile is not a catalogue payload.
     pub const fn modelled(self) -> bool {
         super::payloads::attack(self).is_some()
             || matches!(
                 self,
-                Payload::EmDeflector | Payload::Decoy | Payload::MissileRack
+                Payload::EmDeflector | Payload::Decoy | Payload::MissileRack | Payload::LaserRelay
             )
     }
 
     /// The modelled payloads' config names, for validation messages.
-    pub const MODELLED: &'static str = "kinetic, inertial-mine, nuclear-bomb, neutron-bomb, casaba-howitzer, nefp, excalibur, light-gas-gun, chemical-laser, em-deflector, decoy, missile-rack";
+    pub const MODELLED: &'static str = "kinetic, inertial-mine, nuclear-bomb, neutron-bomb, casaba-howitzer, nefp, excalibur, light-gas-gun, chemical-laser, em-deflector, decoy, missile-rack, laser-relay";
 
     /// Config name.
     pub const fn name(self) -> &'static str {

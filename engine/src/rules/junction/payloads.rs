@@ -115,6 +115,16 @@ pub fn bracket(distance: f64, r: [f64; 3]) -> Option<Bracket> {
     }
 }
 
+/// A Laser Relay's Precision / Guaranteed / Probable ranges (light 10/15/25, heavy 15/25/35).
+pub const fn relay_ranges(size: GwSize) -> [f64; 3] {
+    size.pick([[10.0, 15.0, 25.0], [15.0, 25.0, 35.0]])
+}
+
+/// The Laser Attack Power a relay can handle in total (light 100, heavy 650).
+pub const fn relay_cap(size: GwSize) -> f64 {
+    size.pick([100.0, 650.0])
+}
+
 /// What a Neutron Bomb does to a ship's crew, in percent of the crew aboard.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct NeutronEffect {

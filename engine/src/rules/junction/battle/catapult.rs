@@ -35,7 +35,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let Some(mut slot) = s.magazine.iter().position(|n| *n > 0) else {
             return;
         };
-        if m.deflectors || m.decoys {
+        if m.deflectors || m.decoys || m.relays {
             match self.attack_slot(i) {
                 Some(k) => slot = k,
                 None => return,

@@ -56,7 +56,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 .st
                 .gws
                 .iter()
-                .any(|g| g.drone && usize::from(g.owner) == i && !self.is_decoy(g))
+                .any(|g| g.drone && usize::from(g.owner) == i && self.is_deflector(g))
         {
             return;
         }
@@ -107,7 +107,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         }
     }
 
-    /// The first loaded magazine entry of ship `i` that is not a deflector drone or a decoy.
+    /// Whether group `g` is an EM Deflector drone.
+    pub(crate) fn is_deflector(&self, g: &GwGroup) -> bool {
+        g.drone && self.m.catalogue.guided[usize::from(g.guided)].payload == Payload::EmDeflector
+    }
+
+    /// The first loaded magazine entry of ship `i` that is not a drone (deflector, decoy,
+    /// relay).
     #[cold]
     #[inline(never)]
     pub(crate) fn attack_slot(&self, i: usize) -> Option<usize> {
@@ -117,7 +123,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             s.magazine[k] > 0
                 && !matches!(
                     self.m.catalogue.guided[d.magazine[k].0].payload,
-                    Payload::EmDeflector | Payload::Decoy
+                    Payload::EmDeflector | Payload::Decoy | Payload::LaserRelay
                 )
         })
     }
@@ -129,6 +135,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     pub(crate) fn drone_maneuver(&mut self, g: usize) -> bool {
         if self.is_decoy(&self.st.gws[g]) {
             return self.decoy_maneuver(g);
+        }
+        if self.is_relay(&self.st.gws[g]) {
+            return self.relay_maneuver(g);
         }
         let mut w = self.st.gws[g];
         if !self.st.ships[usize::from(w.target)].status.in_play() {
@@ -174,7 +183,10 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let mut defending = [0u32; 2];
         let mut attacking = [0u32; 2];
         for g in &self.st.gws {
-            if !g.drone || g.count == 0 || self.is_decoy(g) || !hex::passes_through(from, to, g.pos)
+            if !g.drone
+                || g.count == 0
+                || !self.is_deflector(g)
+                || !hex::passes_through(from, to, g.pos)
             {
                 continue;
             }

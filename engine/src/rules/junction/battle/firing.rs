@@ -23,6 +23,25 @@ use super::damage::Hit;
 use super::deflectors::Deflection;
 use super::{Battle, GwGroup, MAX_GW_GROUPS};
 
+/// A guided weapon's miss chance against `target`: raised by its Shipmind, if any ("Command
+/// Modules"; G13).
+pub(crate) fn shipmind_miss(
+    m: &super::super::Matchup,
+    target: &super::super::ship::ShipState,
+    miss: u32,
+) -> u32 {
+    if target.shipmind(m.design(target)) {
+        ewar::with_shipmind(
+            miss,
+            target.morale,
+            m.rules.shipmind_miss_percent,
+            m.rules.shipmind_miss_per_morale,
+        )
+    } else {
+        miss
+    }
+}
+
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
     pub(crate) fn firing_phase(&mut self) {
         self.st.firing = true;
@@ -30,6 +49,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         self.guided_attacks();
         self.launches();
         self.direct_fire();
+        if !self.st.relays.is_empty() {
+            self.relay_fire();
+        }
         self.interdiction();
         // Kinetic salvos wrecked by Area Denial die now, and salvos a heavy neutron bomb
         // destroyed.
@@ -155,6 +177,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let group = self.st.gws[g];
         let gd = &m.catalogue.guided[usize::from(group.guided)];
         let dur = gd.durability();
+        let decoys = group.decoys > 0;
         for i in 0..self.st.ships.len() {
             let s = &self.st.ships[i];
             if s.side != side || !s.status.in_play() || self.st.gws[g].count == 0 {
@@ -180,7 +203,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     continue;
                 }
                 // J32: while the salvo has decoys, point defense engages only them.
-                if self.st.gws[g].decoys > 0 {
+                if decoys && self.st.gws[g].decoys > 0 {
                     self.pd_on_decoys(i, k, g);
                     continue;
                 }
@@ -201,6 +224,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     gd.name
                 );
             }
+        }
+        if m.pd_launches && self.st.gws[g].count > 0 {
+            self.excalibur_defence(g, side);
         }
     }
 
@@ -249,12 +275,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     self.count(group.side, Event::GwMisses);
                     continue;
                 }
-                let outcome = guided::guidance(
+                let outcome = guided::guidance_against(
                     gd.guidance,
                     jammed,
                     target.ecm > 0.0,
                     table,
                     m.rules.precision_crit_multiplier,
+                    |miss| shipmind_miss(m, &self.st.ships[t], miss),
                     self.dice,
                 );
                 let Some(how) = outcome else {
@@ -367,6 +394,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             if m.decoys {
                 self.decoy_launch(i);
             }
+            if m.relays {
+                self.relay_launch(i);
+            }
             if let Some(c) = d.catapult {
                 self.catapult_launch(i, c);
             }
@@ -377,7 +407,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             let Some(mut slot) = self.st.ships[i].magazine.iter().position(|n| *n > 0) else {
                 continue;
             };
-            if m.deflectors || m.decoys {
+            if m.deflectors || m.decoys || m.relays {
                 match self.attack_slot(i) {
                     Some(k) => slot = k,
                     None => continue,
@@ -498,6 +528,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 }
                 let wd = &m.catalogue.weapons[d.weapons[k]];
                 let Some(bracket) = ewar::bracket(dist, wd.ranges) else {
+                    if m.relays && self.feed_relay(i, k, t) {
+                        continue;
+                    }
                     if m.policies[side.index()].area_denial && self.st.ships[t].status.in_play() {
                         self.area_denial_attack(i, k, t);
                     }

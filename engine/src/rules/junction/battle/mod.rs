@@ -20,8 +20,10 @@ mod jumps;
 mod maneuver;
 mod objective_play;
 mod payloads;
+mod pd_launches;
 mod racks;
 mod split_fire;
+mod relays;
 pub(crate) mod stations;
 mod surrendered;
 
@@ -106,6 +108,8 @@ pub struct BattleState {
     pub events: [[u32; crate::outcome::MAX_EVENTS]; 2],
     /// Per side: it shot a surrendered ship, so nobody surrenders to it (J40).
     pub no_quarter: [bool; 2],
+    /// Laser power the relays took in this firing phase (`relays.rs`).
+    pub relays: Vec<relays::RelayCharge>,
 }
 
 impl BattleState {
@@ -123,6 +127,7 @@ impl BattleState {
             firing: false,
             events: [[0; crate::outcome::MAX_EVENTS]; 2],
             no_quarter: [false; 2],
+            relays: Vec::with_capacity(MAX_GW_GROUPS),
         }
     }
 
@@ -131,6 +136,7 @@ impl BattleState {
         self.ships.extend_from_slice(&m.start);
         self.gws.clear();
         self.marks.clear();
+        self.relays.clear();
         let n = m.start.len();
         self.approach.clear();
         self.approach.resize(n * n, f64::INFINITY);

@@ -107,12 +107,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 }
                 // Excalibur: its guidance package decides (J26); all of its Attack Power on
                 // the salvo's target.
-                None => guided::guidance(
+                None => guided::guidance_against(
                     gd.guidance,
                     jammed != ewar::Jamming::Clear,
                     target.ecm > 0.0,
                     table,
                     m.rules.precision_crit_multiplier,
+                    |miss| super::firing::shipmind_miss(m, &target, miss),
                     self.dice,
                 )
                 .map(|how| Hit {
