@@ -22,8 +22,8 @@ mod objective_play;
 mod payloads;
 mod pd_launches;
 mod racks;
-mod split_fire;
 mod relays;
+mod split_fire;
 pub(crate) mod stations;
 mod surrendered;
 
