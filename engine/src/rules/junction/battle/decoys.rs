@@ -58,32 +58,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             self.obs,
             "  {} launches a screen of {n} {}", self.m.names[i], gd.name
         );
-        self.st.gws.push(GwGroup {
-            owner: i as u8,
-            side: s.side,
-            guided: gi as u16,
-            count: n,
-            pos: s.pos,
-            vel: s.vel,
-            prev_pos: s.pos,
-            delta_v: gd.propulsion.delta_v(),
-            burned: false,
-            launched: self.st.turn,
-            target: i as u8,
-            contact: false,
-            doomed: false,
-            mass_driver: 0,
-            committed: false,
-            standoff: false,
-            drone: true,
-            decoys: 0,
-            decoy_guided: 0,
-        });
-        let g = self.st.gws.len() - 1;
-        self.point_defense(g, s.side.other());
-        if self.st.gws[g].count == 0 {
-            self.st.gws.swap_remove(g);
-        }
+        self.launch_drone(i, gi, n, i);
     }
 
     /// Whether group `g` is a decoy screen.
@@ -102,19 +77,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             return false;
         }
         let gd = &self.m.catalogue.guided[usize::from(w.guided)];
-        let allowed = if w.burned {
-            0
-        } else {
-            gd.propulsion.acceleration().min(w.delta_v)
-        };
-        let burn = own.pos.sub(w.pos.add(w.vel)).clamp_len(allowed);
-        if !burn.is_zero() && gd.propulsion.one_turn() {
-            w.burned = true;
-        }
-        w.delta_v -= burn.length();
-        w.vel = w.vel.add(burn);
-        w.prev_pos = w.pos;
-        w.pos = w.pos.add(w.vel);
+        w.steer_toward(own.pos, gd.propulsion);
         self.st.gws[g] = w;
         true
     }

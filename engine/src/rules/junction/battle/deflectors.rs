@@ -79,32 +79,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             gd.name,
             self.m.names[t]
         );
-        self.st.gws.push(GwGroup {
-            owner: i as u8,
-            side: s.side,
-            guided: gi as u16,
-            count: 1,
-            pos: s.pos,
-            vel: s.vel,
-            prev_pos: s.pos,
-            delta_v: gd.propulsion.delta_v(),
-            burned: false,
-            launched: self.st.turn,
-            target: t as u8,
-            contact: false,
-            doomed: false,
-            mass_driver: 0,
-            committed: false,
-            standoff: false,
-            drone: true,
-            decoys: 0,
-            decoy_guided: 0,
-        });
-        let g = self.st.gws.len() - 1;
-        self.point_defense(g, s.side.other());
-        if self.st.gws[g].count == 0 {
-            self.st.gws.swap_remove(g);
-        }
+        self.launch_drone(i, gi, 1, t);
     }
 
     /// Whether group `g` is an EM Deflector drone.
@@ -150,19 +125,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             return false;
         };
         let gd = &self.m.catalogue.guided[usize::from(w.guided)];
-        let allowed = if w.burned {
-            0
-        } else {
-            gd.propulsion.acceleration().min(w.delta_v)
-        };
-        let burn = station.sub(w.pos.add(w.vel)).clamp_len(allowed);
-        if !burn.is_zero() && gd.propulsion.one_turn() {
-            w.burned = true;
-        }
-        w.delta_v -= burn.length();
-        w.vel = w.vel.add(burn);
-        w.prev_pos = w.pos;
-        w.pos = w.pos.add(w.vel);
+        w.steer_toward(station, gd.propulsion);
         self.st.gws[g] = w;
         true
     }

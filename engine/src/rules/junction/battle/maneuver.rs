@@ -154,19 +154,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             }
             let target = self.st.ships[usize::from(w.target)].pos;
             let gd = &m.catalogue.guided[usize::from(w.guided)];
-            let allowed = if w.burned {
-                0
-            } else {
-                gd.propulsion.acceleration().min(w.delta_v)
-            };
-            let burn = target.sub(w.pos.add(w.vel)).clamp_len(allowed);
-            if !burn.is_zero() && gd.propulsion.one_turn() {
-                w.burned = true;
-            }
-            w.delta_v -= burn.length();
-            w.vel = w.vel.add(burn);
-            w.prev_pos = w.pos;
-            w.pos = w.pos.add(w.vel);
+            w.steer_toward(target, gd.propulsion);
             w.contact = hex::passes_through(w.prev_pos, w.pos, target);
             // A salvo out of delta-v and not on its target is lost in space (J9); a stand-off
             // payload only once its target is beyond its longest range.

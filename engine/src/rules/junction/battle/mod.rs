@@ -14,6 +14,7 @@ mod crew;
 mod damage;
 mod decoys;
 mod deflectors;
+mod drones;
 mod firing;
 mod hazards;
 mod jumps;
@@ -30,6 +31,7 @@ mod surrendered;
 use super::Event;
 use super::hex::Hex;
 use super::matchup::Matchup;
+use super::parts::Propulsion;
 use super::ship::{ShipState, Status};
 
 /// Most guided-weapon groups in flight at once; launches beyond it wait (capacity is reserved
@@ -82,6 +84,28 @@ pub struct GwGroup {
     pub decoys: u32,
     /// Catalogue index of the salvo's decoys (meaningless while `decoys` is 0).
     pub decoy_guided: u16,
+}
+
+impl GwGroup {
+    /// Maneuver phase, guided weapons ("Guided Weapons Maneuver"): burn toward `goal` (the hex
+    /// it aims to reach next turn) as far as its propulsion's acceleration and the delta-v
+    /// left allow (a one-turn motor burns only once), then move along the new vector.
+    #[inline]
+    pub(crate) fn steer_toward(&mut self, goal: Hex, propulsion: Propulsion) {
+        let allowed = if self.burned {
+            0
+        } else {
+            propulsion.acceleration().min(self.delta_v)
+        };
+        let burn = goal.sub(self.pos.add(self.vel)).clamp_len(allowed);
+        if !burn.is_zero() && propulsion.one_turn() {
+            self.burned = true;
+        }
+        self.delta_v -= burn.length();
+        self.vel = self.vel.add(burn);
+        self.prev_pos = self.pos;
+        self.pos = self.pos.add(self.vel);
+    }
 }
 
 /// Reusable per-worker battle state (reset from the matchup's templates each battle; vectors
