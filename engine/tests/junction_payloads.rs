@@ -5,7 +5,7 @@
 use fleetlab_engine::dice::Dice;
 use fleetlab_engine::outcome::{ShipTally, Side};
 use fleetlab_engine::rules::junction::battle::BattleState;
-use fleetlab_engine::rules::junction::design::{Catalogue, Catapult, PowerPlant, ShipDesign};
+use fleetlab_engine::rules::junction::design::{Catalogue, Catapult, ShipDesign};
 use fleetlab_engine::rules::junction::hex::Hex;
 use fleetlab_engine::rules::junction::house_rules::HouseRules;
 use fleetlab_engine::rules::junction::parts::{
@@ -16,16 +16,13 @@ use fleetlab_engine::rules::junction::ship::ShipState;
 use fleetlab_engine::rules::junction::{Event, Junction, Matchup};
 use fleetlab_engine::{NoTrace, RuleSystem};
 
+mod common;
+
 fn design(name: &str, armor: f64, protection: f64) -> ShipDesign {
     ShipDesign {
         armor,
         protection,
-        integrity: 100_000.0,
-        plants: vec![PowerPlant {
-            volume: 1.0,
-            output: 1.0,
-        }],
-        ..ShipDesign::bare(name)
+        ..common::hulk(name)
     }
 }
 
@@ -75,32 +72,17 @@ fn play_launcher(
         weapons: vec![],
         guided: vec![gw],
     };
-    let designs = vec![launcher, target];
-    let mut a = ShipState::new(0, &designs[0], Side::A, 100, 0);
-    let mut b = ShipState::new(1, &designs[1], Side::B, 100, 0);
-    a.pos = Hex::new(0, 0);
-    a.prev_pos = a.pos;
-    b.pos = Hex::new(distance, 0);
-    b.prev_pos = b.pos;
-    let m = Matchup::new(
+    let m = common::duel(
         catalogue,
-        designs,
-        vec![a, b],
-        vec!["A1 launcher".into(), "B1 target".into()],
-        [
-            Policy::preset("turret").unwrap(),
-            Policy::preset("passive").unwrap(),
-        ],
+        launcher,
+        target,
+        distance,
         HouseRules {
             turn_cap: turns,
             ..HouseRules::default()
         },
     );
-    let mut state = Junction::new_state(&m);
-    let mut ships = [ShipTally::default(); 2];
-    let mut dice = Dice::for_battle(5, 27, 1);
-    let out = Junction::play(&m, &mut state, &mut dice, &mut NoTrace, &mut ships);
-    (state, out.sides[0].events, out.sides[1].events)
+    common::play(&m, 27)
 }
 
 /// Appendix 1, Casaba Howitzer: a light one is a one-shot direct-fire attack of 850 Attack

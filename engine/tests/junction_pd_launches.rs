@@ -6,7 +6,7 @@
 use fleetlab_engine::dice::Dice;
 use fleetlab_engine::outcome::{ShipTally, Side};
 use fleetlab_engine::rules::junction::battle::BattleState;
-use fleetlab_engine::rules::junction::design::{Catalogue, PowerPlant, ShipDesign};
+use fleetlab_engine::rules::junction::design::{Catalogue, ShipDesign};
 use fleetlab_engine::rules::junction::hex::Hex;
 use fleetlab_engine::rules::junction::house_rules::HouseRules;
 use fleetlab_engine::rules::junction::parts::{
@@ -16,6 +16,8 @@ use fleetlab_engine::rules::junction::policy::Policy;
 use fleetlab_engine::rules::junction::ship::ShipState;
 use fleetlab_engine::rules::junction::{Event, Junction, Matchup};
 use fleetlab_engine::{NoTrace, RuleSystem};
+
+mod common;
 
 fn gw(size: GwSize, payload: Payload) -> GuidedDesign {
     GuidedDesign {
@@ -30,16 +32,9 @@ fn gw(size: GwSize, payload: Payload) -> GuidedDesign {
 
 fn design(name: &str, magazine: Vec<(usize, u32)>) -> ShipDesign {
     ShipDesign {
-        armor: 0.0,
-        protection: 0.0,
-        integrity: 100_000.0,
-        plants: vec![PowerPlant {
-            volume: 1.0,
-            output: 1.0,
-        }],
         vls_volume: 1.0,
         magazine,
-        ..ShipDesign::bare(name)
+        ..common::hulk(name)
     }
 }
 

@@ -4,34 +4,18 @@
 //! launches its load with its vector (J33); the load burns 2 more hexes onto the target and
 //! hits on turn 3 at a relative velocity of 16.
 
-use fleetlab_engine::dice::Dice;
-use fleetlab_engine::outcome::{ShipTally, Side};
+use fleetlab_engine::rules::junction::Event;
 use fleetlab_engine::rules::junction::battle::BattleState;
-use fleetlab_engine::rules::junction::design::{Catalogue, PowerPlant, ShipDesign};
+use fleetlab_engine::rules::junction::design::Catalogue;
 use fleetlab_engine::rules::junction::hex::Hex;
 use fleetlab_engine::rules::junction::house_rules::HouseRules;
 use fleetlab_engine::rules::junction::parts::{
     self, Guidance, GuidedDesign, GwSize, Payload, Propulsion,
 };
-use fleetlab_engine::rules::junction::policy::Policy;
-use fleetlab_engine::rules::junction::ship::ShipState;
-use fleetlab_engine::rules::junction::{Event, Junction, Matchup};
-use fleetlab_engine::{NoTrace, RuleSystem};
 
-const INTEGRITY: f64 = 100_000.0;
+mod common;
 
-fn design(name: &str) -> ShipDesign {
-    ShipDesign {
-        armor: 0.0,
-        protection: 0.0,
-        integrity: INTEGRITY,
-        plants: vec![PowerPlant {
-            volume: 1.0,
-            output: 1.0,
-        }],
-        ..ShipDesign::bare(name)
-    }
-}
+const INTEGRITY: f64 = common::HULK_INTEGRITY;
 
 /// Play `turns` turns with `rack` (guided 0) and any further catalogue entries.
 fn play(guided: Vec<GuidedDesign>, turns: u32) -> (BattleState, [u32; 32]) {
@@ -39,34 +23,22 @@ fn play(guided: Vec<GuidedDesign>, turns: u32) -> (BattleState, [u32; 32]) {
         weapons: vec![],
         guided,
     };
-    let mut launcher = design("launcher");
+    let mut launcher = common::hulk("launcher");
     launcher.vls_volume = 1.0;
     launcher.magazine = vec![(0, 1)];
-    let designs = vec![launcher, design("target")];
-    let a = ShipState::new(0, &designs[0], Side::A, 100, 0);
-    let mut b = ShipState::new(1, &designs[1], Side::B, 100, 0);
-    b.pos = Hex::new(30, 0);
-    b.prev_pos = b.pos;
-    let m = Matchup::new(
+    let m = common::duel(
         catalogue,
-        designs,
-        vec![a, b],
-        vec!["A1 launcher".into(), "B1 target".into()],
-        [
-            Policy::preset("turret").unwrap(),
-            Policy::preset("passive").unwrap(),
-        ],
+        launcher,
+        common::hulk("target"),
+        30,
         HouseRules {
             turn_cap: turns,
             ..HouseRules::default()
         },
     );
     assert!(m.racks);
-    let mut state = Junction::new_state(&m);
-    let mut ships = [ShipTally::default(); 2];
-    let mut dice = Dice::for_battle(5, 33, 1);
-    let out = Junction::play(&m, &mut state, &mut dice, &mut NoTrace, &mut ships);
-    (state, out.sides[0].events)
+    let (state, a, _) = common::play(&m, 33);
+    (state, a)
 }
 
 fn rack(size: GwSize, load: Option<usize>) -> GuidedDesign {

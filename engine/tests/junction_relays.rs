@@ -5,36 +5,18 @@
 //! range, 8 hexes toward the target (J34), so from turn 2 on it fires from 15 hexes: its
 //! Guaranteed Hit range, no miss chance.
 
-use fleetlab_engine::dice::Dice;
-use fleetlab_engine::outcome::{ShipTally, Side};
+use fleetlab_engine::rules::junction::Event;
 use fleetlab_engine::rules::junction::battle::BattleState;
-use fleetlab_engine::rules::junction::design::{
-    Catalogue, DirectWeapon, PowerPlant, ShipDesign, WeaponKind,
-};
+use fleetlab_engine::rules::junction::design::{Catalogue, DirectWeapon, WeaponKind};
 use fleetlab_engine::rules::junction::hex::Hex;
 use fleetlab_engine::rules::junction::house_rules::HouseRules;
 use fleetlab_engine::rules::junction::parts::{
     Guidance, GuidedDesign, GwSize, Payload, Propulsion,
 };
-use fleetlab_engine::rules::junction::policy::Policy;
-use fleetlab_engine::rules::junction::ship::ShipState;
-use fleetlab_engine::rules::junction::{Event, Junction, Matchup};
-use fleetlab_engine::{NoTrace, RuleSystem};
 
-const INTEGRITY: f64 = 100_000.0;
+mod common;
 
-fn design(name: &str) -> ShipDesign {
-    ShipDesign {
-        armor: 0.0,
-        protection: 0.0,
-        integrity: INTEGRITY,
-        plants: vec![PowerPlant {
-            volume: 1.0,
-            output: 1.0,
-        }],
-        ..ShipDesign::bare(name)
-    }
-}
+const INTEGRITY: f64 = common::HULK_INTEGRITY;
 
 /// Play `turns` turns with `lasers` lasers of `ap` on A.
 fn play(lasers: usize, ap: f64, turns: u32) -> (BattleState, [u32; 32]) {
@@ -60,24 +42,15 @@ fn play(lasers: usize, ap: f64, turns: u32) -> (BattleState, [u32; 32]) {
         weapons: vec![laser],
         guided: vec![relay],
     };
-    let mut a = design("a");
+    let mut a = common::hulk("a");
     a.vls_volume = 1.0;
     a.magazine = vec![(0, 1)];
     a.weapons = vec![0; lasers];
-    let designs = vec![a, design("target")];
-    let a = ShipState::new(0, &designs[0], Side::A, 100, 0);
-    let mut b = ShipState::new(1, &designs[1], Side::B, 100, 0);
-    b.pos = Hex::new(23, 0);
-    b.prev_pos = b.pos;
-    let m = Matchup::new(
+    let m = common::duel(
         catalogue,
-        designs,
-        vec![a, b],
-        vec!["A1 laser ship".into(), "B1 target".into()],
-        [
-            Policy::preset("turret").unwrap(),
-            Policy::preset("passive").unwrap(),
-        ],
+        a,
+        common::hulk("target"),
+        23,
         HouseRules {
             turn_cap: turns,
             sync_fire: false,
@@ -85,11 +58,8 @@ fn play(lasers: usize, ap: f64, turns: u32) -> (BattleState, [u32; 32]) {
         },
     );
     assert!(m.relays);
-    let mut state = Junction::new_state(&m);
-    let mut ships = [ShipTally::default(); 2];
-    let mut dice = Dice::for_battle(5, 34, 1);
-    let out = Junction::play(&m, &mut state, &mut dice, &mut NoTrace, &mut ships);
-    (state, out.sides[0].events)
+    let (state, a, _) = common::play(&m, 34);
+    (state, a)
 }
 
 /// "Laser Relays can be targeted by friendly laser beams. Instead of being destroyed, they may
