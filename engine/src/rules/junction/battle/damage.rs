@@ -34,6 +34,33 @@ pub(crate) struct Hit {
     pub particle: bool,
 }
 
+impl Hit {
+    /// A plain hit (full armor effectiveness, not nuclear) of `ap` from `attacker` on
+    /// `target`. At Precision Targeting range (`precision`) the attacker picks the crit
+    /// `table` and the crit chance is multiplied by `precision_multiplier` ("Direct Fire
+    /// Attacks", Appendix 2); otherwise the table is rolled on a d3.
+    pub(crate) fn plain(
+        attacker: usize,
+        target: usize,
+        ap: f64,
+        precision: bool,
+        table: CritTable,
+        precision_multiplier: u32,
+    ) -> Self {
+        Hit {
+            attacker,
+            target,
+            ap,
+            kind: HitKind::PLAIN,
+            table: precision.then_some(table),
+            multiplier: if precision { precision_multiplier } else { 1 },
+            ecm_damaged: false,
+            no_crits: false,
+            particle: false,
+        }
+    }
+}
+
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// Resolve a hit that landed.
     pub(crate) fn apply_hit(&mut self, h: Hit) {

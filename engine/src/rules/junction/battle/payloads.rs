@@ -18,6 +18,7 @@ use super::super::payloads::{self, Attack, ShipmindFate};
 use super::super::stations::{CrewMix, remove_proportionally, total};
 use super::Battle;
 use super::damage::Hit;
+use super::firing::shipmind_miss;
 use super::stations::take_fit;
 
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
@@ -79,31 +80,15 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             }
             let hit = match shot {
                 Some(shot) => {
-                    let miss = if target.shipmind(m.design(&target)) {
-                        ewar::with_shipmind(
-                            shot.miss_percent,
-                            target.morale,
-                            m.rules.shipmind_miss_percent,
-                            m.rules.shipmind_miss_per_morale,
-                        )
-                    } else {
-                        shot.miss_percent
-                    };
-                    (miss == 0 || self.dice.below(100) >= miss).then_some(Hit {
-                        attacker: owner,
-                        target: t,
+                    let miss = shipmind_miss(m, &target, shot.miss_percent);
+                    (miss == 0 || self.dice.below(100) >= miss).then_some(Hit::plain(
+                        owner,
+                        t,
                         ap,
-                        kind: HitKind::PLAIN,
-                        table: shot.precision.then_some(table),
-                        multiplier: if shot.precision {
-                            m.rules.precision_crit_multiplier
-                        } else {
-                            1
-                        },
-                        ecm_damaged: false,
-                        no_crits: false,
-                        particle: false,
-                    })
+                        shot.precision,
+                        table,
+                        m.rules.precision_crit_multiplier,
+                    ))
                 }
                 // Excalibur: its guidance package decides (J26); all of its Attack Power on
                 // the salvo's target.
@@ -113,7 +98,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     target.ecm > 0.0,
                     table,
                     m.rules.precision_crit_multiplier,
-                    |miss| super::firing::shipmind_miss(m, &target, miss),
+                    |miss| shipmind_miss(m, &target, miss),
                     self.dice,
                 )
                 .map(|how| Hit {

@@ -7,13 +7,13 @@ use crate::observer::Observer;
 use crate::trace;
 
 use super::super::Event;
-use super::super::armor::HitKind;
 use super::super::design::WeaponKind;
 use super::super::ewar;
 use super::super::parts::{GwSize, Payload};
 use super::super::payloads;
 use super::super::ship::Status;
 use super::damage::Hit;
+use super::firing::shipmind_miss;
 use super::{Battle, GwGroup, MAX_GW_GROUPS};
 
 /// Power a relay took in this firing phase (no storage between turns).
@@ -208,16 +208,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             let Some(shot) = shot else {
                 continue;
             };
-            let miss = if target.shipmind(m.design(&target)) {
-                ewar::with_shipmind(
-                    shot.miss_percent,
-                    target.morale,
-                    m.rules.shipmind_miss_percent,
-                    m.rules.shipmind_miss_per_morale,
-                )
-            } else {
-                shot.miss_percent
-            };
+            let miss = shipmind_miss(m, &target, shot.miss_percent);
             self.count(w.side, Event::RelayAttacks);
             let hit = miss == 0 || self.dice.below(100) >= miss;
             trace!(
@@ -239,21 +230,14 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 continue;
             }
             let table = m.policies[w.side.index()].crit_table;
-            self.apply_hit(Hit {
-                attacker: owner,
-                target: t,
-                ap: charge.ap,
-                kind: HitKind::PLAIN,
-                table: shot.precision.then_some(table),
-                multiplier: if shot.precision {
-                    m.rules.precision_crit_multiplier
-                } else {
-                    1
-                },
-                ecm_damaged: false,
-                no_crits: false,
-                particle: false,
-            });
+            self.apply_hit(Hit::plain(
+                owner,
+                t,
+                charge.ap,
+                shot.precision,
+                table,
+                m.rules.precision_crit_multiplier,
+            ));
         }
         self.st.relays.clear();
     }

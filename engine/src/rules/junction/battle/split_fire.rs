@@ -7,12 +7,12 @@ use crate::observer::Observer;
 use crate::trace;
 
 use super::super::Event;
-use super::super::armor::HitKind;
 use super::super::design::WeaponKind;
 use super::super::ewar::{self, Jamming};
 use super::super::policy::LaserSplit;
 use super::Battle;
 use super::damage::Hit;
+use super::firing::shipmind_miss;
 
 /// Most targets one laser engages at once (Redundant Emitters beyond it add nothing).
 pub(crate) const MAX_SPLIT: usize = 8;
@@ -108,16 +108,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             return;
         };
         let target = &self.st.ships[t];
-        let miss = if target.shipmind(m.design(target)) {
-            ewar::with_shipmind(
-                shot.miss_percent,
-                target.morale,
-                m.rules.shipmind_miss_percent,
-                m.rules.shipmind_miss_per_morale,
-            )
-        } else {
-            shot.miss_percent
-        };
+        let miss = shipmind_miss(m, target, shot.miss_percent);
         let hit = !(miss > 0 && self.dice.below(100) < miss);
         trace!(
             self.obs,
@@ -137,22 +128,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             return;
         }
         self.count(side, Event::DirectHits);
-        self.apply_hit(Hit {
-            attacker: i,
-            target: t,
+        self.apply_hit(Hit::plain(
+            i,
+            t,
             ap,
-            kind: HitKind::PLAIN,
-            table: shot
-                .precision
-                .then_some(m.policies[side.index()].crit_table),
-            multiplier: if shot.precision {
-                m.rules.precision_crit_multiplier
-            } else {
-                1
-            },
-            ecm_damaged: false,
-            no_crits: false,
-            particle: false,
-        });
+            shot.precision,
+            m.policies[side.index()].crit_table,
+            m.rules.precision_crit_multiplier,
+        ));
     }
 }
