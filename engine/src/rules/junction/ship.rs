@@ -333,6 +333,22 @@ impl ShipState {
             .any(|(c, ok)| ok && self.crew >= c.crew())
     }
 
+    /// Whether it has a working launcher for guided weapons: a VLS not knocked out, or an
+    /// electromagnetic catapult ("Launch Guided Weapons").
+    #[inline]
+    pub fn has_launcher(&self, d: &ShipDesign) -> bool {
+        (d.vls_volume > 0.0 && !self.vls_off) || d.catapult.is_some()
+    }
+
+    /// Weapon `k` fires this turn (offensively, as Area Denial or into a relay): it is used,
+    /// counts as fired for this turn, and its `energy` is paid.
+    #[inline]
+    pub fn fire_weapon(&mut self, k: usize, energy: f64) {
+        self.used[k] = true;
+        self.fired_now[k] = true;
+        self.energy -= energy;
+    }
+
     /// Whether it can operate weapons and ECM: a working, crewed module other than a Civilian
     /// Bridge.
     #[inline]

@@ -50,10 +50,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 owner: i as u8,
             });
         }
-        let s = &mut self.st.ships[i];
-        s.used[k] = true;
-        s.fired_now[k] = true;
-        s.energy -= wd.energy;
+        self.st.ships[i].fire_weapon(k, wd.energy);
         trace!(
             self.obs,
             "  {} {} lays area denial on {n} hexes ahead of {} ({ap} AP each)",

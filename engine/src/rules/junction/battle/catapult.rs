@@ -32,15 +32,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let Some(t) = self.nearest_enemy(i) else {
             return;
         };
-        let Some(mut slot) = s.magazine.iter().position(|n| *n > 0) else {
+        let Some(slot) = self.launch_slot(i) else {
             return;
         };
-        if m.deflectors || m.decoys || m.relays {
-            match self.attack_slot(i) {
-                Some(k) => slot = k,
-                None => return,
-            }
-        }
         let gi = d.magazine[slot].0;
         let gd = &m.catalogue.guided[gi];
         let target = self.st.ships[t];

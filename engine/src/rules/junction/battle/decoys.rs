@@ -23,7 +23,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let s = self.st.ships[i];
         let d = m.design(&s);
         let p = &m.policies[s.side.index()];
-        let launcher = (d.vls_volume > 0.0 && !s.vls_off) || d.catapult.is_some();
+        let launcher = s.has_launcher(d);
         if s.status != Status::Active
             || p.salvo_decoys > 0
             || p.salvo == 0

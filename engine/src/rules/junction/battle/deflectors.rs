@@ -47,7 +47,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let m = self.m;
         let s = self.st.ships[i];
         let d = m.design(&s);
-        let launcher = (d.vls_volume > 0.0 && !s.vls_off) || d.catapult.is_some();
+        let launcher = s.has_launcher(d);
         if s.status != Status::Active
             || !launcher
             || !s.can_use_weapons(d)
@@ -85,6 +85,18 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// Whether group `g` is an EM Deflector drone.
     pub(crate) fn is_deflector(&self, g: &GwGroup) -> bool {
         g.drone && self.m.catalogue.guided[usize::from(g.guided)].payload == Payload::EmDeflector
+    }
+
+    /// The magazine entry ship `i` launches an attack from: its first loaded entry, skipping
+    /// drones (deflectors, decoys, relays) when the matchup has any.
+    #[inline]
+    pub(crate) fn launch_slot(&self, i: usize) -> Option<usize> {
+        let m = self.m;
+        if m.deflectors || m.decoys || m.relays {
+            self.attack_slot(i)
+        } else {
+            self.st.ships[i].magazine.iter().position(|n| *n > 0)
+        }
     }
 
     /// The first loaded magazine entry of ship `i` that is not a drone (deflector, decoy,

@@ -404,15 +404,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             if !can_launch || salvo == 0 || self.st.gws.len() >= MAX_GW_GROUPS {
                 continue;
             }
-            let Some(mut slot) = self.st.ships[i].magazine.iter().position(|n| *n > 0) else {
+            let Some(slot) = self.launch_slot(i) else {
                 continue;
             };
-            if m.deflectors || m.decoys || m.relays {
-                match self.attack_slot(i) {
-                    Some(k) => slot = k,
-                    None => continue,
-                }
-            }
             let gi = d.magazine[slot].0;
             let gd = &m.catalogue.guided[gi];
             let Some(t) = self.fire_target(i, Some(f64::from(gd.propulsion.delta_v()))) else {
@@ -588,10 +582,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     if !joins {
                         continue;
                     }
-                    let s = &mut self.st.ships[i];
-                    s.used[k2] = true;
-                    s.fired_now[k2] = true;
-                    s.energy -= w2.energy;
+                    self.st.ships[i].fire_weapon(k2, w2.energy);
                     shots += 1;
                     if deflection.percent > 0.0
                         && f64::from(self.dice.below(10_000)) < deflection.percent * 100.0

@@ -29,7 +29,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             }
             let s = &self.st.ships[i];
             let d = m.design(s);
-            let launcher = (d.vls_volume > 0.0 && !s.vls_off) || d.catapult.is_some();
+            let launcher = s.has_launcher(d);
             if s.side != side
                 || !s.status.in_play()
                 || !launcher

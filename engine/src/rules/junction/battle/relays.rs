@@ -58,7 +58,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let m = self.m;
         let s = self.st.ships[i];
         let d = m.design(&s);
-        let launcher = (d.vls_volume > 0.0 && !s.vls_off) || d.catapult.is_some();
+        let launcher = s.has_launcher(d);
         if s.status != Status::Active
             || !launcher
             || !s.can_use_weapons(d)
@@ -163,10 +163,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let charge = &mut self.st.relays[c];
         charge.ap = (charge.ap + wd.ap).min(cap);
         charge.sources += 1;
-        let s = &mut self.st.ships[i];
-        s.used[k] = true;
-        s.fired_now[k] = true;
-        s.energy -= wd.energy;
+        self.st.ships[i].fire_weapon(k, wd.energy);
         trace!(
             self.obs,
             "  {} fires {} into its laser relay ({:.0} AP held)",

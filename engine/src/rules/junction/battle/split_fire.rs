@@ -73,10 +73,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         if n < 2 {
             return false;
         }
-        let s = &mut self.st.ships[i];
-        s.used[k] = true;
-        s.fired_now[k] = true;
-        s.energy -= wd.energy;
+        self.st.ships[i].fire_weapon(k, wd.energy);
         let (ap, ranges) = (wd.ap / n as f64, wd.ranges);
         trace!(
             self.obs,
