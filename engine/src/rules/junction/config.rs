@@ -372,6 +372,10 @@ pub struct SideSpec {
     /// Override: decoys fired with each attack salvo (J31; default 0: decoys screen ships).
     #[serde(default)]
     pub salvo_decoys: Option<Spanned<i64>>,
+    /// Override: when multi-target guns hold for point defense, `never`, `when-threatened`,
+    /// `always` or `cover` (J42).
+    #[serde(default)]
+    pub point_defense: Option<super::policy::PdStance>,
 }
 
 /// `[[matchup]]`.
@@ -929,6 +933,9 @@ fn policy(d: usize, at: &str, side: &SideSpec, is: &mut Issues) -> Option<Policy
     }
     if let Some(n) = &side.salvo_decoys {
         p.salvo_decoys = is.int(d, n, &format!("{at}.salvo_decoys"), 0, 100) as u32;
+    }
+    if let Some(pd) = side.point_defense {
+        p.pd = pd;
     }
     Some(p)
 }

@@ -55,8 +55,11 @@ pub enum EwarPriority {
     Off,
 }
 
-/// When direct-fire weapons are held back for point defense.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// When direct-fire weapons are held back for point defense ("direct fire weapons can also be
+/// used for point defense, provided they were not fired in any role aside from point defense
+/// last turn": a weapon fired at a ship this turn cannot defend next turn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum PdStance {
     /// Never: every weapon fires offensively.
     Never,
@@ -65,6 +68,10 @@ pub enum PdStance {
     WhenThreatened,
     /// Multi-target weapons always hold for point defense.
     Always,
+    /// Multi-target weapons hold only while the ship's point defense does not yet cover the
+    /// enemy guided weapons (and salvo decoys) in flight, the weakest guns per target first;
+    /// the rest fire (J42).
+    Cover,
 }
 
 /// How a policy scores a burn (J24).
@@ -194,11 +201,12 @@ impl Policy {
                 boost: Boost::Energy,
                 ..base
             },
-            // Stays at Guaranteed Hit distance and keeps multi-target guns for point defense.
+            // Stays at Guaranteed Hit distance and keeps enough multi-target guns back to
+            // cover the enemy's guided weapons in flight (J42).
             "pd-screen" => Policy {
                 preset: "pd-screen",
                 ewar: EwarPriority::Balanced,
-                pd: PdStance::Always,
+                pd: PdStance::Cover,
                 salvo: 1,
                 boost: Boost::Energy,
                 ..base

@@ -156,16 +156,53 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         }
     }
 
-    /// Whether weapon `k` of ship `i` is kept back for point defense this turn.
-    fn held_for_pd(&self, i: usize, k: usize, threatened: bool) -> bool {
+    /// Which weapons of ship `i` are kept back for point defense this turn (bit `k` for weapon
+    /// `k`): only multi-target weapons (Area Denial, Redundant Emitters ≥ 2) ever hold.
+    fn pd_holds(&self, i: usize) -> u16 {
         let s = &self.st.ships[i];
-        if self.pd_targets(i, k) < 2 {
-            return false;
+        let side = s.side;
+        let stance = self.m.policies[side.index()].pd;
+        if stance == PdStance::Never {
+            return 0;
         }
-        match self.m.policies[s.side.index()].pd {
-            PdStance::Never => false,
-            PdStance::Always => true,
-            PdStance::WhenThreatened => threatened,
+        let weapons = self.m.design(s).weapons.len();
+        let multi = |k: usize| self.pd_targets(i, k) >= 2 && !s.weapon_off[k];
+        // Drones (deflectors, decoy screens) never attack: they threaten nothing.
+        let incoming = || self.st.gws.iter().filter(|g| g.side != side && !g.drone);
+        let all = (0..weapons)
+            .filter(|&k| multi(k))
+            .fold(0, |m, k| m | 1 << k);
+        match stance {
+            PdStance::Never => 0,
+            PdStance::Always => all,
+            PdStance::WhenThreatened if incoming().next().is_some() => all,
+            PdStance::WhenThreatened => 0,
+            PdStance::Cover => {
+                // J42: guns that already defended this turn still can next turn; hold the
+                // weakest guns per point-defense target until every incoming weapon and
+                // salvo decoy is covered.
+                let need: u32 = incoming().map(|g| g.count + g.decoys).sum();
+                let mut cover: u32 = (0..weapons)
+                    .filter(|&k| multi(k) && s.used[k] && !s.fired_now[k])
+                    .map(|k| self.pd_targets(i, k))
+                    .sum();
+                let mut held = 0u16;
+                while cover < need {
+                    let per_target = |k: usize| {
+                        let ap = self.m.catalogue.weapons[self.m.design(s).weapons[k]].ap;
+                        ap / f64::from(self.pd_targets(i, k))
+                    };
+                    let free =
+                        (0..weapons).filter(|&k| multi(k) && !s.used[k] && held & 1 << k == 0);
+                    let Some(k) = free.min_by(|&a, &b| per_target(a).total_cmp(&per_target(b)))
+                    else {
+                        break;
+                    };
+                    held |= 1 << k;
+                    cover += self.pd_targets(i, k);
+                }
+                held
+            }
         }
     }
 
@@ -509,15 +546,14 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             let dist = self.engagement_distance(i, t);
             let sensors = self.sensors_against(i, t);
             let jam = ewar::jamming(sensors, self.st.ships[t].ecm);
-            // Drones (deflectors, decoy screens) never attack: they threaten nothing.
-            let threatened = self.st.gws.iter().any(|g| g.side != side && !g.drone);
+            let held = self.pd_holds(i);
             let (target_shipmind, mut target_morale) = {
                 let target = &self.st.ships[t];
                 (target.shipmind(m.design(target)), target.morale)
             };
             for k in 0..d.weapons.len() {
                 let s = &self.st.ships[i];
-                if s.weapon_off[k] || s.used[k] || self.held_for_pd(i, k, threatened) {
+                if s.weapon_off[k] || s.used[k] || held & 1 << k != 0 {
                     continue;
                 }
                 let wd = &m.catalogue.weapons[d.weapons[k]];
@@ -577,7 +613,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                             && w2.syncs_with(wd)
                             && !s.weapon_off[k2]
                             && !s.used[k2]
-                            && !self.held_for_pd(i, k2, threatened)
+                            && held & 1 << k2 == 0
                             && w2.energy <= s.energy - wd.energy);
                     if !joins {
                         continue;
