@@ -227,6 +227,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         }
         if m.pd_launches && self.st.gws[g].count > 0 {
             self.excalibur_defence(g, side);
+            self.blast_defence(g, side);
         }
     }
 
@@ -260,6 +261,12 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 continue;
             }
             self.point_defense(g, target.side);
+            // J50: Inertial Mines in their target's hex may blast in area mode instead.
+            if m.mine_area && self.st.gws[g].count > 0 && self.mine_area_wanted(g) {
+                self.mine_area_blast(g);
+                self.st.gws.swap_remove(g);
+                continue;
+            }
             let gd = &m.catalogue.guided[usize::from(group.guided)];
             let owner = usize::from(group.owner);
             for _ in 0..self.st.gws[g].count {
@@ -268,7 +275,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 let table = m.policies[group.side.index()].crit_table;
                 // A kinetic wrecked by Area Denial still hits 80% of the time unless jammed
                 // (Home On Jam excepted).
-                let wrecked_miss = group.doomed
+                let wrecked_miss = self.st.gws[g].doomed
                     && ((jammed && gd.guidance != Guidance::HomeOnJam)
                         || self.dice.below(100) >= 80);
                 if wrecked_miss {

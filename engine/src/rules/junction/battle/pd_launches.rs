@@ -10,7 +10,7 @@ use super::super::Event;
 use super::super::parts::{DECOY_SALVO_DURABILITY, Payload};
 use super::super::payloads;
 use super::super::point_defense;
-use super::super::policy::PdStance;
+use super::super::policy::{PdLaunches, PdStance};
 use super::Battle;
 
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
@@ -34,6 +34,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 || !s.status.in_play()
                 || !launcher
                 || m.policies[side.index()].pd == PdStance::Never
+                || m.policies[side.index()].pd_launches == PdLaunches::None
                 || !s.can_use_weapons(d)
                 || s.fire_paralysed(self.st.turn)
             {
