@@ -19,6 +19,8 @@ mod drones;
 mod firing;
 mod hazards;
 mod jumps;
+#[cfg(test)]
+mod leftover_tests;
 mod maneuver;
 mod objective_play;
 mod payloads;
