@@ -285,3 +285,32 @@ fn light_bombs_are_not_point_defense() {
     assert_eq!(b[Event::Launches as usize], 0);
     assert_eq!(a[Event::GwHits as usize], 4);
 }
+
+/// J51 policy: a side that fires blasts as point defense keeps its mines out of its attack
+/// salvos (B, salvo 2, launches only the one mine of its blast); otherwise it launches them at
+/// A on turn 1.
+#[test]
+fn a_side_with_blast_launches_keeps_its_mines_for_point_defense() {
+    let launches = |pd_launches| {
+        let catalogue = Catalogue {
+            weapons: vec![],
+            guided: vec![
+                gw(GwSize::Light, Payload::NuclearBomb),
+                gw(GwSize::Light, Payload::InertialMine),
+            ],
+        };
+        let mut m = matchup(
+            catalogue,
+            vec![launcher("launcher", vec![(0, 4)])],
+            vec![launcher("defender", vec![(1, 6)])],
+            4,
+            MineMode::Contact,
+            pd_launches,
+        );
+        m.policies[1].salvo = 2;
+        let (_, _, b) = play(&m);
+        b[Event::Launches as usize]
+    };
+    assert_eq!(launches(PdLaunches::All), 1);
+    assert!(launches(PdLaunches::Excalibur) >= 2);
+}

@@ -276,6 +276,16 @@ impl fmt::Display for Policy {
         if self.salvo_decoys > 0 {
             write!(f, " salvo_decoys={}", self.salvo_decoys)?;
         }
+        match self.mine_mode {
+            MineMode::Contact => {}
+            MineMode::Crowded => f.write_str(" mine_mode=crowded")?,
+            MineMode::Area => f.write_str(" mine_mode=area")?,
+        }
+        match self.pd_launches {
+            PdLaunches::Excalibur => {}
+            PdLaunches::All => f.write_str(" pd_launches=all")?,
+            PdLaunches::None => f.write_str(" pd_launches=none")?,
+        }
         Ok(())
     }
 }

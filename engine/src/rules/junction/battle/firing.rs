@@ -13,7 +13,7 @@ use super::super::armor::HitKind;
 use super::super::design::WeaponKind;
 use super::super::ewar::{self, Jamming};
 use super::super::guided;
-use super::super::house_rules::HomeOnJamCrits;
+use super::super::house_rules::{DecoyPriority, HomeOnJamCrits};
 use super::super::parts::{self, Guidance, Payload};
 use super::super::payloads::{self, Attack};
 use super::super::point_defense;
@@ -202,9 +202,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 {
                     continue;
                 }
-                // J32: while the salvo has decoys, point defense engages only them.
-                if decoys && self.st.gws[g].decoys > 0 {
-                    self.pd_on_decoys(i, k, g);
+                // J32: while the salvo has decoys, point defense engages only them (unless
+                // `killable` lets a weapon too weak for them engage the warheads).
+                if decoys
+                    && self.st.gws[g].decoys > 0
+                    && (self.pd_on_decoys(i, k, g)
+                        || m.rules.decoy_priority == DecoyPriority::Strict)
+                {
                     continue;
                 }
                 let killed = point_defense::kills(wd.ap, self.pd_targets(i, k), dur, left);
