@@ -376,6 +376,12 @@ pub struct SideSpec {
     /// `always` or `cover` (J42).
     #[serde(default)]
     pub point_defense: Option<super::policy::PdStance>,
+    /// Override: Inertial Mine area mode, `contact` (default), `crowded` or `area` (J50).
+    #[serde(default)]
+    pub mine_mode: Option<super::policy::MineMode>,
+    /// Override: point-defense launches, `excalibur` (default), `all` or `none` (J35, J51).
+    #[serde(default)]
+    pub pd_launches: Option<super::policy::PdLaunches>,
 }
 
 /// `[[matchup]]`.
@@ -936,6 +942,12 @@ fn policy(d: usize, at: &str, side: &SideSpec, is: &mut Issues) -> Option<Policy
     }
     if let Some(pd) = side.point_defense {
         p.pd = pd;
+    }
+    if let Some(mode) = side.mine_mode {
+        p.mine_mode = mode;
+    }
+    if let Some(l) = side.pd_launches {
+        p.pd_launches = l;
     }
     Some(p)
 }

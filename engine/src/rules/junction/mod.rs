@@ -14,7 +14,8 @@
 //! * [`crits`] — crit chance, count, tables as data (Appendix 2);
 //! * [`parts`] — guided-weapon parts as data (Appendix 1); [`guided`] — guidance outcomes;
 //!   [`payloads`] — how each payload attacks, the Neutron Bomb, the catapult's Mass Driver;
-//! * [`point_defense`] — point-defense eligibility and the kill rule;
+//! * [`point_defense`] — point-defense eligibility and the kill rule; [`blasts`] — the
+//!   Inertial Mine's area mode and point-defense blasts;
 //! * [`morale`] — Stage 1 circumstances, drift, resolve checks;
 //! * [`stations`] — combat stations, casualties; [`repairs`] — Damage Control costs;
 //! * [`hazards`] — hazardous propellant leaks and criticality countdowns;
@@ -27,6 +28,7 @@
 pub mod area_denial;
 pub mod armor;
 pub mod battle;
+pub mod blasts;
 pub mod config;
 pub mod crits;
 pub mod design;
@@ -117,6 +119,12 @@ pub enum Event {
     RackLaunches,
     /// Attacks by own Laser Relays (their hits and misses also count as direct fire).
     RelayAttacks,
+    /// Units hit by own Inertial Mine blasts (area mode or point defense): ships hit, guided
+    /// weapons and decoys destroyed or wrecked (J50, J51).
+    MineBlastHits,
+    /// Own point-defense blasts: Inertial Mines, heavy Nuclear or Neutron Bombs launched and
+    /// detonated among an enemy salvo (J51; the missiles also count as `launches`).
+    PdBlasts,
 }
 
 /// The Junction Crew's Space Combat Rules.
@@ -155,6 +163,8 @@ impl RuleSystem for Junction {
         "decoys_drawn",
         "rack_launches",
         "relay_attacks",
+        "mine_blast_hits",
+        "pd_blasts",
     ];
     type Doc = config::Doc;
     type Matchup = Matchup;
@@ -197,7 +207,7 @@ mod tests {
 
     #[test]
     fn event_names_match_the_enum() {
-        assert_eq!(Junction::EVENTS.len(), Event::RelayAttacks as usize + 1);
+        assert_eq!(Junction::EVENTS.len(), Event::PdBlasts as usize + 1);
         assert_eq!(Junction::EVENTS[Event::Crits as usize], "crits");
         assert_eq!(Junction::EVENTS[Event::PdKills as usize], "pd_kills");
     }

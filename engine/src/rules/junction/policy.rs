@@ -101,6 +101,34 @@ pub enum LaserSplit {
     Always,
 }
 
+/// When an Inertial Mine salvo in its target's hex uses its area mode (a tenth of its
+/// Attack Power to every ship and guided weapon in the hex, stacking) instead of contact hits
+/// on its target (J50).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MineMode {
+    /// Always contact hits (default).
+    Contact,
+    /// Area mode when at least two enemy units (ships in play, guided weapons, a salvo's
+    /// decoys) share the hex and no friendly ship is in it.
+    Crowded,
+    /// Area mode whenever the salvo is in its target's hex.
+    Area,
+}
+
+/// Which missiles a side launches as point defense, "even if not launched before the firing
+/// phase on which it is needed" (J35, J51).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PdLaunches {
+    /// None.
+    None,
+    /// Excalibur only (default; J35).
+    Excalibur,
+    /// Excalibur, Inertial Mines, heavy Nuclear and heavy Neutron Bombs (J51).
+    All,
+}
+
 /// How a policy moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Approach {
@@ -153,6 +181,10 @@ pub struct Policy {
     /// Decoys fired with each VLS attack salvo (J31); 0: decoys fly as screens by their
     /// ship instead.
     pub salvo_decoys: u32,
+    /// When Inertial Mines use their area mode (J50).
+    pub mine_mode: MineMode,
+    /// Missiles launched as point defense (J35, J51).
+    pub pd_launches: PdLaunches,
 }
 
 impl Policy {
@@ -187,6 +219,8 @@ impl Policy {
             fire_on_surrendered: false,
             laser_split: LaserSplit::Never,
             salvo_decoys: 0,
+            mine_mode: MineMode::Contact,
+            pd_launches: PdLaunches::Excalibur,
         };
         Some(match name {
             // Closes to Precision Targeting range: sync fire, ×3 crits, table choice.
@@ -249,6 +283,16 @@ impl fmt::Display for Policy {
         }
         if self.salvo_decoys > 0 {
             write!(f, " salvo_decoys={}", self.salvo_decoys)?;
+        }
+        match self.mine_mode {
+            MineMode::Contact => {}
+            MineMode::Crowded => f.write_str(" mine_mode=crowded")?,
+            MineMode::Area => f.write_str(" mine_mode=area")?,
+        }
+        match self.pd_launches {
+            PdLaunches::Excalibur => {}
+            PdLaunches::All => f.write_str(" pd_launches=all")?,
+            PdLaunches::None => f.write_str(" pd_launches=none")?,
         }
         Ok(())
     }

@@ -13,7 +13,7 @@ use super::super::armor::HitKind;
 use super::super::design::WeaponKind;
 use super::super::ewar::{self, Jamming};
 use super::super::guided;
-use super::super::house_rules::HomeOnJamCrits;
+use super::super::house_rules::{DecoyPriority, HomeOnJamCrits};
 use super::super::parts::{self, Guidance, Payload};
 use super::super::payloads::{self, Attack};
 use super::super::point_defense;
@@ -239,9 +239,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 {
                     continue;
                 }
-                // J32: while the salvo has decoys, point defense engages only them.
-                if decoys && self.st.gws[g].decoys > 0 {
-                    self.pd_on_decoys(i, k, g);
+                // J32: while the salvo has decoys, point defense engages only them (unless
+                // `killable` lets a weapon too weak for them engage the warheads).
+                if decoys
+                    && self.st.gws[g].decoys > 0
+                    && (self.pd_on_decoys(i, k, g)
+                        || m.rules.decoy_priority == DecoyPriority::Strict)
+                {
                     continue;
                 }
                 let killed = point_defense::kills(wd.ap, self.pd_targets(i, k), dur, left);
@@ -264,6 +268,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         }
         if m.pd_launches && self.st.gws[g].count > 0 {
             self.excalibur_defence(g, side);
+            self.blast_defence(g, side);
         }
     }
 
@@ -297,6 +302,12 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 continue;
             }
             self.point_defense(g, target.side);
+            // J50: Inertial Mines in their target's hex may blast in area mode instead.
+            if m.mine_area && self.st.gws[g].count > 0 && self.mine_area_wanted(g) {
+                self.mine_area_blast(g);
+                self.st.gws.swap_remove(g);
+                continue;
+            }
             let gd = &m.catalogue.guided[usize::from(group.guided)];
             let owner = usize::from(group.owner);
             for _ in 0..self.st.gws[g].count {
@@ -305,7 +316,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 let table = m.policies[group.side.index()].crit_table;
                 // A kinetic wrecked by Area Denial still hits 80% of the time unless jammed
                 // (Home On Jam excepted).
-                let wrecked_miss = group.doomed
+                let wrecked_miss = self.st.gws[g].doomed
                     && ((jammed && gd.guidance != Guidance::HomeOnJam)
                         || self.dice.below(100) >= 80);
                 if wrecked_miss {

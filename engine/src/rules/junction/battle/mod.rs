@@ -9,6 +9,7 @@ use crate::outcome::{Ending, Outcome, ShipTally, Side, SideTally, Verdict};
 use crate::trace;
 
 mod area_denial;
+mod blasts;
 mod catapult;
 mod crew;
 mod damage;
@@ -18,6 +19,8 @@ mod drones;
 mod firing;
 mod hazards;
 mod jumps;
+#[cfg(test)]
+mod leftover_tests;
 mod maneuver;
 mod objective_play;
 mod payloads;
