@@ -14,6 +14,7 @@
 //! * [`crits`] — crit chance, count, tables as data (Appendix 2);
 //! * [`parts`] — guided-weapon parts as data (Appendix 1); [`guided`] — guidance outcomes;
 //!   [`payloads`] — how each payload attacks, the Neutron Bomb, the catapult's Mass Driver;
+//!   [`burst`] — how an Excalibur burst divides its Attack Power;
 //! * [`point_defense`] — point-defense eligibility and the kill rule;
 //! * [`morale`] — Stage 1 circumstances, drift, resolve checks;
 //! * [`stations`] — combat stations, casualties; [`repairs`] — Damage Control costs;
@@ -27,6 +28,7 @@
 pub mod area_denial;
 pub mod armor;
 pub mod battle;
+pub mod burst;
 pub mod config;
 pub mod crits;
 pub mod design;

@@ -94,6 +94,19 @@ pub enum LaserSplit {
     Always,
 }
 
+/// How an Excalibur burst divides its Attack Power over targets within its range (J60;
+/// Appendix 1: "divided between any number of targets").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ExcaliburSplit {
+    /// All of it on the salvo's target (default).
+    Single,
+    /// Enemy guided weapons in range first (nearest first, while the main target can still
+    /// be pierced), then equal shares over the main target and the nearest other ships in
+    /// range, as many as every share pierces (`burst::plan`).
+    Pierce,
+}
+
 /// How a policy moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Approach {
@@ -143,6 +156,8 @@ pub struct Policy {
     pub fire_on_surrendered: bool,
     /// Laser split fire over Redundant Emitters (J41).
     pub laser_split: LaserSplit,
+    /// How an Excalibur burst divides its Attack Power (J60).
+    pub excalibur_split: ExcaliburSplit,
     /// Decoys fired with each VLS attack salvo (J31); 0: decoys fly as screens by their
     /// ship instead.
     pub salvo_decoys: u32,
@@ -179,6 +194,7 @@ impl Policy {
             burn: Burn::Coast,
             fire_on_surrendered: false,
             laser_split: LaserSplit::Never,
+            excalibur_split: ExcaliburSplit::Single,
             salvo_decoys: 0,
         };
         Some(match name {
@@ -238,6 +254,9 @@ impl fmt::Display for Policy {
         f.write_str(self.preset)?;
         if let Approach::Keep(Some(r)) = self.approach {
             write!(f, " range={r}")?;
+        }
+        if self.excalibur_split != ExcaliburSplit::Single {
+            f.write_str(" excalibur_split=pierce")?;
         }
         if self.salvo_decoys > 0 {
             write!(f, " salvo_decoys={}", self.salvo_decoys)?;

@@ -9,6 +9,7 @@ use crate::outcome::{Ending, Outcome, ShipTally, Side, SideTally, Verdict};
 use crate::trace;
 
 mod area_denial;
+mod burst_split;
 mod catapult;
 mod crew;
 mod damage;
