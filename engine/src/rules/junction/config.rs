@@ -373,6 +373,9 @@ pub struct SideSpec {
     /// `pierce` (J60).
     #[serde(default)]
     pub excalibur_split: Option<super::policy::ExcaliburSplit>,
+    /// Override: Laser Relay targets, `single` (default) or `pierce` (J61).
+    #[serde(default)]
+    pub relay_split: Option<super::policy::RelaySplit>,
     /// Override: decoys fired with each attack salvo (J31; default 0: decoys screen ships).
     #[serde(default)]
     pub salvo_decoys: Option<Spanned<i64>>,
@@ -933,6 +936,9 @@ fn policy(d: usize, at: &str, side: &SideSpec, is: &mut Issues) -> Option<Policy
     }
     if let Some(x) = side.excalibur_split {
         p.excalibur_split = x;
+    }
+    if let Some(r) = side.relay_split {
+        p.relay_split = r;
     }
     if let Some(n) = &side.salvo_decoys {
         p.salvo_decoys = is.int(d, n, &format!("{at}.salvo_decoys"), 0, 100) as u32;

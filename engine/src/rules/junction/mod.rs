@@ -119,6 +119,8 @@ pub enum Event {
     RackLaunches,
     /// Attacks by own Laser Relays (their hits and misses also count as direct fire).
     RelayAttacks,
+    /// Own Laser Relays passing their power to the next relay of a chain (J62).
+    RelayChains,
 }
 
 /// The Junction Crew's Space Combat Rules.
@@ -157,6 +159,7 @@ impl RuleSystem for Junction {
         "decoys_drawn",
         "rack_launches",
         "relay_attacks",
+        "relay_chains",
     ];
     type Doc = config::Doc;
     type Matchup = Matchup;
@@ -199,7 +202,7 @@ mod tests {
 
     #[test]
     fn event_names_match_the_enum() {
-        assert_eq!(Junction::EVENTS.len(), Event::RelayAttacks as usize + 1);
+        assert_eq!(Junction::EVENTS.len(), Event::RelayChains as usize + 1);
         assert_eq!(Junction::EVENTS[Event::Crits as usize], "crits");
         assert_eq!(Junction::EVENTS[Event::PdKills as usize], "pd_kills");
     }

@@ -107,6 +107,18 @@ pub enum ExcaliburSplit {
     Pierce,
 }
 
+/// How many targets a Laser Relay divides its power between (J34, J61; Appendix 1: "divide it
+/// between up to four targets"). Chains (J62) are used in both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RelaySplit {
+    /// One target a turn, its first source's (default, J34).
+    Single,
+    /// Up to four: its sources' targets, then the nearest other enemies in its range, as many
+    /// as every equal share pierces (J61).
+    Pierce,
+}
+
 /// How a policy moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Approach {
@@ -158,6 +170,8 @@ pub struct Policy {
     pub laser_split: LaserSplit,
     /// How an Excalibur burst divides its Attack Power (J60).
     pub excalibur_split: ExcaliburSplit,
+    /// How many targets a Laser Relay divides its power between (J61).
+    pub relay_split: RelaySplit,
     /// Decoys fired with each VLS attack salvo (J31); 0: decoys fly as screens by their
     /// ship instead.
     pub salvo_decoys: u32,
@@ -195,6 +209,7 @@ impl Policy {
             fire_on_surrendered: false,
             laser_split: LaserSplit::Never,
             excalibur_split: ExcaliburSplit::Single,
+            relay_split: RelaySplit::Single,
             salvo_decoys: 0,
         };
         Some(match name {
@@ -257,6 +272,9 @@ impl fmt::Display for Policy {
         }
         if self.excalibur_split != ExcaliburSplit::Single {
             f.write_str(" excalibur_split=pierce")?;
+        }
+        if self.relay_split != RelaySplit::Single {
+            f.write_str(" relay_split=pierce")?;
         }
         if self.salvo_decoys > 0 {
             write!(f, " salvo_decoys={}", self.salvo_decoys)?;

@@ -24,6 +24,7 @@ mod objective_play;
 mod payloads;
 mod pd_launches;
 mod racks;
+mod relay_chains;
 mod relays;
 mod split_fire;
 pub(crate) mod stations;
