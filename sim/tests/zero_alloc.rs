@@ -100,6 +100,29 @@ fn steady_state_decoy_rack_and_relay_battles_do_not_allocate() {
     }
 }
 
+/// Excalibur bursts divided over ships and guided weapons (J60, the `pierce` matchups of
+/// excalibur-split.toml), splitting relays and relay chains (J61, J62; laser-relays.toml's
+/// matchups 2–4) allocate nothing.
+#[test]
+fn steady_state_split_battles_do_not_allocate() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs/junction");
+    let split = load::load::<Junction>(&dir.join("excalibur-split.toml"))
+        .expect("excalibur-split.toml loads");
+    let relays =
+        load::load::<Junction>(&dir.join("laser-relays.toml")).expect("laser-relays.toml loads");
+    let excalibur = [1, 3, 5].map(|k| &split.matchups[k]);
+    let relay = [2, 3, 4].map(|k| &relays.matchups[k]);
+    for m in excalibur.into_iter().chain(relay) {
+        let key = runner::matchup_key(m);
+        let mut worker = Worker::<Junction>::new(&m.matchup);
+        worker.play(&m.matchup, 1, key, 0..100);
+        let before = allocations();
+        worker.play(&m.matchup, 1, key, 100..5_100);
+        let n = allocations() - before;
+        assert_eq!(n, 0, "{}: {n} heap allocations in 5,000 battles", m.label);
+    }
+}
+
 #[test]
 fn steady_state_battles_do_not_allocate() {
     assert_no_allocations("reference-3v3.toml");

@@ -369,6 +369,13 @@ pub struct SideSpec {
     /// Override: laser split fire, `never` (default), `pierce` or `always` (J41).
     #[serde(default)]
     pub laser_split: Option<super::policy::LaserSplit>,
+    /// Override: how an Excalibur burst divides its Attack Power, `single` (default) or
+    /// `pierce` (J60).
+    #[serde(default)]
+    pub excalibur_split: Option<super::policy::ExcaliburSplit>,
+    /// Override: Laser Relay targets, `single` (default) or `pierce` (J61).
+    #[serde(default)]
+    pub relay_split: Option<super::policy::RelaySplit>,
     /// Override: decoys fired with each attack salvo (J31; default 0: decoys screen ships).
     #[serde(default)]
     pub salvo_decoys: Option<Spanned<i64>>,
@@ -936,6 +943,12 @@ fn policy(d: usize, at: &str, side: &SideSpec, is: &mut Issues) -> Option<Policy
     }
     if let Some(l) = side.laser_split {
         p.laser_split = l;
+    }
+    if let Some(x) = side.excalibur_split {
+        p.excalibur_split = x;
+    }
+    if let Some(r) = side.relay_split {
+        p.relay_split = r;
     }
     if let Some(n) = &side.salvo_decoys {
         p.salvo_decoys = is.int(d, n, &format!("{at}.salvo_decoys"), 0, 100) as u32;

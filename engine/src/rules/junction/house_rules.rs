@@ -1,7 +1,9 @@
 //! Named house rules: every place where the Junction Crew's text is silent, truncated or leans
 //! on its missing ship-construction rules (digest §5, gaps G1–G27), plus the few choices this
 //! implementation had to add (J1–J6). Each has a default and can be overridden in a config's
-//! `[house_rules]` table. Listed for users in `docs/house-rules/junction.md`.
+//! `[house_rules]` table. Listed for users in `docs/house-rules/junction.md`. The readings that
+//! are policy choices (J24–J41, J60–J69) are matchup-side settings in [`super::policy`] instead:
+//! J60 `excalibur_split` (`super::burst`).
 
 use serde::Deserialize;
 

@@ -14,6 +14,7 @@
 //! * [`crits`] — crit chance, count, tables as data (Appendix 2);
 //! * [`parts`] — guided-weapon parts as data (Appendix 1); [`guided`] — guidance outcomes;
 //!   [`payloads`] — how each payload attacks, the Neutron Bomb, the catapult's Mass Driver;
+//!   [`burst`] — how an Excalibur burst divides its Attack Power;
 //! * [`point_defense`] — point-defense eligibility and the kill rule; [`blasts`] — the
 //!   Inertial Mine's area mode and point-defense blasts;
 //! * [`morale`] — Stage 1 circumstances, drift, resolve checks;
@@ -29,6 +30,7 @@ pub mod area_denial;
 pub mod armor;
 pub mod battle;
 pub mod blasts;
+pub mod burst;
 pub mod config;
 pub mod crits;
 pub mod design;
@@ -125,6 +127,8 @@ pub enum Event {
     /// Own point-defense blasts: Inertial Mines, heavy Nuclear or Neutron Bombs launched and
     /// detonated among an enemy salvo (J51; the missiles also count as `launches`).
     PdBlasts,
+    /// Own Laser Relays passing their power to the next relay of a chain (J62).
+    RelayChains,
 }
 
 /// The Junction Crew's Space Combat Rules.
@@ -165,6 +169,7 @@ impl RuleSystem for Junction {
         "relay_attacks",
         "mine_blast_hits",
         "pd_blasts",
+        "relay_chains",
     ];
     type Doc = config::Doc;
     type Matchup = Matchup;
@@ -207,7 +212,7 @@ mod tests {
 
     #[test]
     fn event_names_match_the_enum() {
-        assert_eq!(Junction::EVENTS.len(), Event::PdBlasts as usize + 1);
+        assert_eq!(Junction::EVENTS.len(), Event::RelayChains as usize + 1);
         assert_eq!(Junction::EVENTS[Event::Crits as usize], "crits");
         assert_eq!(Junction::EVENTS[Event::PdKills as usize], "pd_kills");
     }

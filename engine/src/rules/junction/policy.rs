@@ -129,6 +129,31 @@ pub enum PdLaunches {
     All,
 }
 
+/// How an Excalibur burst divides its Attack Power over targets within its range (J60;
+/// Appendix 1: "divided between any number of targets").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ExcaliburSplit {
+    /// All of it on the salvo's target (default).
+    Single,
+    /// Enemy guided weapons in range first (nearest first, while the main target can still
+    /// be pierced), then equal shares over the main target and the nearest other ships in
+    /// range, as many as every share pierces (`burst::plan`).
+    Pierce,
+}
+
+/// How many targets a Laser Relay divides its power between (J34, J61; Appendix 1: "divide it
+/// between up to four targets"). Chains (J62) are used in both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RelaySplit {
+    /// One target a turn, its first source's (default, J34).
+    Single,
+    /// Up to four: its sources' targets, then the nearest other enemies in its range, as many
+    /// as every equal share pierces (J61).
+    Pierce,
+}
+
 /// How a policy moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Approach {
@@ -178,6 +203,10 @@ pub struct Policy {
     pub fire_on_surrendered: bool,
     /// Laser split fire over Redundant Emitters (J41).
     pub laser_split: LaserSplit,
+    /// How an Excalibur burst divides its Attack Power (J60).
+    pub excalibur_split: ExcaliburSplit,
+    /// How many targets a Laser Relay divides its power between (J61).
+    pub relay_split: RelaySplit,
     /// Decoys fired with each VLS attack salvo (J31); 0: decoys fly as screens by their
     /// ship instead.
     pub salvo_decoys: u32,
@@ -218,6 +247,8 @@ impl Policy {
             burn: Burn::Coast,
             fire_on_surrendered: false,
             laser_split: LaserSplit::Never,
+            excalibur_split: ExcaliburSplit::Single,
+            relay_split: RelaySplit::Single,
             salvo_decoys: 0,
             mine_mode: MineMode::Contact,
             pd_launches: PdLaunches::Excalibur,
@@ -280,6 +311,12 @@ impl fmt::Display for Policy {
         f.write_str(self.preset)?;
         if let Approach::Keep(Some(r)) = self.approach {
             write!(f, " range={r}")?;
+        }
+        if self.excalibur_split != ExcaliburSplit::Single {
+            f.write_str(" excalibur_split=pierce")?;
+        }
+        if self.relay_split != RelaySplit::Single {
+            f.write_str(" relay_split=pierce")?;
         }
         if self.salvo_decoys > 0 {
             write!(f, " salvo_decoys={}", self.salvo_decoys)?;

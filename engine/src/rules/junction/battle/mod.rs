@@ -10,6 +10,7 @@ use crate::trace;
 
 mod area_denial;
 mod blasts;
+mod burst_split;
 mod catapult;
 mod crew;
 mod damage;
@@ -26,6 +27,7 @@ mod objective_play;
 mod payloads;
 mod pd_launches;
 mod racks;
+mod relay_chains;
 mod relays;
 mod split_fire;
 pub(crate) mod stations;

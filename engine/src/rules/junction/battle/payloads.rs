@@ -15,6 +15,7 @@ use super::super::guided;
 use super::super::hex;
 use super::super::parts::{Guidance, GwSize};
 use super::super::payloads::{self, Attack, ShipmindFate};
+use super::super::policy::ExcaliburSplit;
 use super::super::stations::{CrewMix, remove_proportionally, total};
 use super::Battle;
 use super::damage::Hit;
@@ -70,6 +71,12 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             _ => None,
         };
         self.point_defense(g, target.side);
+        if attack == Attack::Burst
+            && m.policies[w.side.index()].excalibur_split == ExcaliburSplit::Pierce
+        {
+            self.burst_split(g);
+            return true;
+        }
         let owner = usize::from(w.owner);
         let ap = payloads::attack_power(gd.payload, gd.size);
         let table = m.policies[w.side.index()].crit_table;
