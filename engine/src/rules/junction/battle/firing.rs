@@ -43,13 +43,16 @@ pub(crate) fn shipmind_miss(
 }
 
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
-    pub(crate) fn firing_phase(&mut self) {
+    /// The phase; `PLAIN` ([`Matchup::plain`](super::super::Matchup::plain)) compiles out
+    /// the hooks of drones, decoys, racks, relays, catapults, stand-off payloads, laser split
+    /// and fire on surrendered ships, which such a matchup never reaches.
+    pub(crate) fn firing_phase<const PLAIN: bool>(&mut self) {
         self.st.firing = true;
         self.power_and_ewar();
-        self.guided_attacks();
-        self.launches();
-        self.direct_fire();
-        if !self.st.relays.is_empty() {
+        self.guided_attacks::<PLAIN>();
+        self.launches::<PLAIN>();
+        self.direct_fire::<PLAIN>();
+        if !PLAIN && !self.st.relays.is_empty() {
             self.relay_fire();
         }
         self.interdiction();
@@ -232,7 +235,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     /// "Guided Weapon Attacks": salvos launched on an earlier turn that share their target's
     /// hex, or passed through it in the last maneuver phase, attack after point defense.
-    fn guided_attacks(&mut self) {
+    fn guided_attacks<const PLAIN: bool>(&mut self) {
         let m = self.m;
         let turn = self.st.turn;
         let mut g = 0;
@@ -240,7 +243,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             let group = self.st.gws[g];
             let t = usize::from(group.target);
             let target = self.st.ships[t];
-            if group.standoff | group.drone {
+            if !PLAIN && (group.standoff | group.drone) {
                 let spent = !group.drone
                     && group.launched < turn
                     && target.status.in_play()
@@ -293,7 +296,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     continue;
                 };
                 // Decoys draw jammed attacks, but not Home On Jam or indiscriminate payloads.
-                if m.decoys
+                if !PLAIN
+                    && m.decoys
                     && jammed
                     && gd.guidance != Guidance::HomeOnJam
                     && payloads::distractible(gd.payload)
@@ -371,9 +375,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     /// "Launch Guided Weapons": VLS launches inherit the ship's vector and start in its hex;
     /// a launch provokes the enemy's point defense.
-    fn launches(&mut self) {
+    fn launches<const PLAIN: bool>(&mut self) {
         let m = self.m;
-        if m.racks {
+        if !PLAIN && m.racks {
             self.rack_launches();
         }
         for i in 0..self.st.ships.len() {
@@ -388,16 +392,16 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 && d.vls_volume > 0.0
                 && s.can_use_weapons(d)
                 && !s.fire_paralysed(self.st.turn);
-            if m.deflectors {
+            if !PLAIN && m.deflectors {
                 self.drone_launch(i);
             }
-            if m.decoys {
+            if !PLAIN && m.decoys {
                 self.decoy_launch(i);
             }
-            if m.relays {
+            if !PLAIN && m.relays {
                 self.relay_launch(i);
             }
-            if let Some(c) = d.catapult {
+            if let (false, Some(c)) = (PLAIN, d.catapult) {
                 self.catapult_launch(i, c);
             }
             let salvo = m.policies[side.index()].salvo;
@@ -445,7 +449,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 decoy_guided: 0,
             });
             let g = self.st.gws.len() - 1;
-            if m.decoys && salvo > 0 {
+            if !PLAIN && m.decoys && salvo > 0 {
                 self.arm_salvo_decoys(i, g);
             }
             self.point_defense(g, side.other());
@@ -490,7 +494,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// at the nearest enemy (a surrendered one only under J40's policy setting), in the best
     /// bracket its vector passed through; identical weapons synchronise at Precision Targeting
     /// range.
-    fn direct_fire(&mut self) {
+    fn direct_fire<const PLAIN: bool>(&mut self) {
         let m = self.m;
         for i in 0..self.st.ships.len() {
             let s = &self.st.ships[i];
@@ -522,7 +526,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 }
                 let wd = &m.catalogue.weapons[d.weapons[k]];
                 let Some(bracket) = ewar::bracket(dist, wd.ranges) else {
-                    if m.relays && self.feed_relay(i, k, t) {
+                    if !PLAIN && m.relays && self.feed_relay(i, k, t) {
                         continue;
                     }
                     if m.policies[side.index()].area_denial && self.st.ships[t].status.in_play() {
@@ -541,16 +545,18 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 if wd.energy > s.energy {
                     continue;
                 }
-                if self.st.ships[t].status == Status::Surrendered {
+                if !PLAIN && self.st.ships[t].status == Status::Surrendered {
                     self.shoot_surrendered(i, t);
                     target_morale = self.st.ships[t].morale;
-                } else if m.policies[side.index()].laser_split != LaserSplit::Never
+                } else if !PLAIN
+                    && m.policies[side.index()].laser_split != LaserSplit::Never
                     && self.split_fire(i, k, t)
                 {
                     continue;
                 }
                 let deflection =
-                    if m.deflectors && matches!(wd.kind, WeaponKind::ParticleBeam { .. }) {
+                    if !PLAIN && m.deflectors && matches!(wd.kind, WeaponKind::ParticleBeam { .. })
+                    {
                         self.deflection(i, t, wd.kind.tae())
                     } else {
                         Deflection::NONE
@@ -616,7 +622,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                         Jamming::Severe => ", heavily jammed",
                     }
                 );
-                if ap <= 0.0 || (m.decoys && jam != Jamming::Clear && self.decoy_draw(t, ap)) {
+                if ap <= 0.0
+                    || (!PLAIN && m.decoys && jam != Jamming::Clear && self.decoy_draw(t, ap))
+                {
                     continue;
                 }
                 // G26: an enemy deflector on the line takes the ×3 and the table choice.
