@@ -159,17 +159,16 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         }
     }
 
-    /// Whether weapon `k` of ship `i` is kept back for point defense this turn.
+    /// Whether weapon `k` of ship `i` is kept back for point defense this turn (the stance
+    /// is asked first: it is cheaper than the weapon's point-defense targets).
     fn held_for_pd(&self, i: usize, k: usize, threatened: bool) -> bool {
         let s = &self.st.ships[i];
-        if self.pd_targets(i, k) < 2 {
-            return false;
-        }
-        match self.m.policies[s.side.index()].pd {
+        let stance = match self.m.policies[s.side.index()].pd {
             PdStance::Never => false,
             PdStance::Always => true,
             PdStance::WhenThreatened => threatened,
-        }
+        };
+        stance && self.pd_targets(i, k) >= 2
     }
 
     /// Point defense against group `g` by the ships of `side` ("Stuff to Do: Point Defense"):
