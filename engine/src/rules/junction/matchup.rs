@@ -4,7 +4,7 @@
 
 use super::design::{Catalogue, ShipDesign};
 use super::house_rules::HouseRules;
-use super::policy::{Approach, Policy};
+use super::policy::{Approach, LaserSplit, Policy};
 use super::ship::ShipState;
 
 /// Everything a battle of this matchup reads.
@@ -136,6 +136,28 @@ impl Matchup {
             pd_launches,
             mine_area,
         }
+    }
+
+    /// No firing-phase extras: no EM Deflector drones, decoys, Missile Racks, Laser Relays,
+    /// Excalibur point-defense launches, EM catapults or stand-off payloads aboard, and
+    /// neither policy splits laser fire or fires on surrendered ships (J40). Battles of such a
+    /// matchup run a copy of the firing phase without those hooks (`battle/firing.rs`), as
+    /// Cosmic Conflict's plain games do.
+    pub fn plain(&self) -> bool {
+        let contact_only = self.designs.iter().all(|d| {
+            d.catapult.is_none()
+                && d.magazine.iter().all(|&(g, _)| {
+                    super::payloads::attack(self.catalogue.guided[g].payload)
+                        == Some(super::payloads::Attack::Contact)
+                })
+        });
+        let plain_policies = self
+            .policies
+            .iter()
+            .all(|p| p.laser_split == LaserSplit::Never && !p.fire_on_surrendered);
+        !(self.deflectors || self.decoys || self.racks || self.relays || self.pd_launches)
+            && contact_only
+            && plain_policies
     }
 
     /// The design of ship `i`.

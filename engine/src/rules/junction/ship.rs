@@ -242,7 +242,7 @@ impl ShipState {
             .map(|(p, _)| p.output)
             .sum();
         let boost = if self.boost[1] { 1.1 } else { 1.0 };
-        raw * 0.5f64.powi(i32::from(self.radiators)) * boost
+        raw * halved(self.radiators) * boost
     }
 
     /// Acceleration now: working drives, +1 with a working Shipmind and +1 from Engineering
@@ -277,7 +277,7 @@ impl ShipState {
     /// Nerve Center bonus).
     #[inline]
     pub fn sensors_max(&self, d: &ShipDesign) -> f64 {
-        d.sensors * 0.5f64.powi(i32::from(self.sensors_damaged))
+        d.sensors * halved(self.sensors_damaged)
             + if self.shipmind(d) { 2.0 } else { 0.0 }
             + f64::from(self.nerve[0])
     }
@@ -325,7 +325,7 @@ impl ShipState {
         if !self.can_use_weapons(d) {
             return 0.0;
         }
-        d.ecm * 0.5f64.powi(i32::from(self.ecm_damaged))
+        d.ecm * halved(self.ecm_damaged)
             + if self.shipmind(d) { 2.0 } else { 0.0 }
             + f64::from(self.nerve[1])
     }
@@ -363,6 +363,18 @@ impl ShipState {
         d.command.iter().zip(self.command).any(|(c, ok)| {
             ok && self.crew >= c.crew() && *c != super::design::CommandKind::CivilianBridge
         })
+    }
+}
+
+/// `0.5^n` for a count of halving crits (Radiators, Sensors or ECM Damaged): the value of
+/// `0.5f64.powi(n)` (exact, a power of two) without its library call in the common cases.
+#[inline]
+fn halved(n: u8) -> f64 {
+    match n {
+        0 => 1.0,
+        1 => 0.5,
+        2 => 0.25,
+        n => 0.5f64.powi(i32::from(n)),
     }
 }
 
@@ -421,5 +433,17 @@ mod tests {
         d.command = vec![CommandKind::CivilianBridge];
         assert!(s.commanded(&d));
         assert_eq!(s.ecm_max(&d), 0.0);
+    }
+
+    /// `halved` is `0.5f64.powi(n)` bit for bit for every count.
+    #[test]
+    fn halved_equals_powi() {
+        for n in 0..=u8::MAX {
+            assert_eq!(
+                halved(n).to_bits(),
+                0.5f64.powi(i32::from(n)).to_bits(),
+                "{n}"
+            );
+        }
     }
 }

@@ -43,13 +43,16 @@ pub(crate) fn shipmind_miss(
 }
 
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
-    pub(crate) fn firing_phase(&mut self) {
+    /// The phase; `PLAIN` ([`Matchup::plain`](super::super::Matchup::plain)) compiles out
+    /// the hooks of drones, decoys, racks, relays, catapults, stand-off payloads, laser split
+    /// and fire on surrendered ships, which such a matchup never reaches.
+    pub(crate) fn firing_phase<const PLAIN: bool>(&mut self) {
         self.st.firing = true;
         self.power_and_ewar();
-        self.guided_attacks();
-        self.launches();
-        self.direct_fire();
-        if !self.st.relays.is_empty() {
+        self.guided_attacks::<PLAIN>();
+        self.launches::<PLAIN>();
+        self.direct_fire::<PLAIN>();
+        if !PLAIN && !self.st.relays.is_empty() {
             self.relay_fire();
         }
         self.interdiction();
@@ -169,14 +172,11 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let multi = |k: usize| self.pd_targets(i, k) >= 2 && !s.weapon_off[k];
         // Drones (deflectors, decoy screens) never attack: they threaten nothing.
         let incoming = || self.st.gws.iter().filter(|g| g.side != side && !g.drone);
-        let all = (0..weapons)
-            .filter(|&k| multi(k))
-            .fold(0, |m, k| m | 1 << k);
+        let all = || (0..weapons).filter(|&k| multi(k)).fold(0, |m, k| m | 1 << k);
         match stance {
             PdStance::Never => 0,
-            PdStance::Always => all,
-            PdStance::WhenThreatened if incoming().next().is_some() => all,
-            PdStance::WhenThreatened => 0,
+            PdStance::WhenThreatened if incoming().next().is_none() => 0,
+            PdStance::Always | PdStance::WhenThreatened => all(),
             PdStance::Cover => {
                 // J42: guns that already defended this turn still can next turn; hold the
                 // weakest guns per point-defense target until every incoming weapon and
@@ -274,7 +274,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     /// "Guided Weapon Attacks": salvos launched on an earlier turn that share their target's
     /// hex, or passed through it in the last maneuver phase, attack after point defense.
-    fn guided_attacks(&mut self) {
+    fn guided_attacks<const PLAIN: bool>(&mut self) {
         let m = self.m;
         let turn = self.st.turn;
         let mut g = 0;
@@ -282,7 +282,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             let group = self.st.gws[g];
             let t = usize::from(group.target);
             let target = self.st.ships[t];
-            if group.standoff | group.drone {
+            if !PLAIN && (group.standoff | group.drone) {
                 let spent = !group.drone
                     && group.launched < turn
                     && target.status.in_play()
@@ -341,7 +341,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     continue;
                 };
                 // Decoys draw jammed attacks, but not Home On Jam or indiscriminate payloads.
-                if m.decoys
+                if !PLAIN
+                    && m.decoys
                     && jammed
                     && gd.guidance != Guidance::HomeOnJam
                     && payloads::distractible(gd.payload)
@@ -419,9 +420,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     /// "Launch Guided Weapons": VLS launches inherit the ship's vector and start in its hex;
     /// a launch provokes the enemy's point defense.
-    fn launches(&mut self) {
+    fn launches<const PLAIN: bool>(&mut self) {
         let m = self.m;
-        if m.racks {
+        if !PLAIN && m.racks {
             self.rack_launches();
         }
         for i in 0..self.st.ships.len() {
@@ -436,16 +437,16 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 && d.vls_volume > 0.0
                 && s.can_use_weapons(d)
                 && !s.fire_paralysed(self.st.turn);
-            if m.deflectors {
+            if !PLAIN && m.deflectors {
                 self.drone_launch(i);
             }
-            if m.decoys {
+            if !PLAIN && m.decoys {
                 self.decoy_launch(i);
             }
-            if m.relays {
+            if !PLAIN && m.relays {
                 self.relay_launch(i);
             }
-            if let Some(c) = d.catapult {
+            if let (false, Some(c)) = (PLAIN, d.catapult) {
                 self.catapult_launch(i, c);
             }
             let salvo = m.policies[side.index()].salvo;
@@ -493,7 +494,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 decoy_guided: 0,
             });
             let g = self.st.gws.len() - 1;
-            if m.decoys && salvo > 0 {
+            if !PLAIN && m.decoys && salvo > 0 {
                 self.arm_salvo_decoys(i, g);
             }
             self.point_defense(g, side.other());
@@ -538,7 +539,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// at the nearest enemy (a surrendered one only under J40's policy setting), in the best
     /// bracket its vector passed through; identical weapons synchronise at Precision Targeting
     /// range.
-    fn direct_fire(&mut self) {
+    fn direct_fire<const PLAIN: bool>(&mut self) {
         let m = self.m;
         for i in 0..self.st.ships.len() {
             let s = &self.st.ships[i];
@@ -569,7 +570,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 }
                 let wd = &m.catalogue.weapons[d.weapons[k]];
                 let Some(bracket) = ewar::bracket(dist, wd.ranges) else {
-                    if m.relays && self.feed_relay(i, k, t) {
+                    if !PLAIN && m.relays && self.feed_relay(i, k, t) {
                         continue;
                     }
                     if m.policies[side.index()].area_denial && self.st.ships[t].status.in_play() {
@@ -588,16 +589,18 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 if wd.energy > s.energy {
                     continue;
                 }
-                if self.st.ships[t].status == Status::Surrendered {
+                if !PLAIN && self.st.ships[t].status == Status::Surrendered {
                     self.shoot_surrendered(i, t);
                     target_morale = self.st.ships[t].morale;
-                } else if m.policies[side.index()].laser_split != LaserSplit::Never
+                } else if !PLAIN
+                    && m.policies[side.index()].laser_split != LaserSplit::Never
                     && self.split_fire(i, k, t)
                 {
                     continue;
                 }
                 let deflection =
-                    if m.deflectors && matches!(wd.kind, WeaponKind::ParticleBeam { .. }) {
+                    if !PLAIN && m.deflectors && matches!(wd.kind, WeaponKind::ParticleBeam { .. })
+                    {
                         self.deflection(i, t, wd.kind.tae())
                     } else {
                         Deflection::NONE
@@ -663,7 +666,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                         Jamming::Severe => ", heavily jammed",
                     }
                 );
-                if ap <= 0.0 || (m.decoys && jam != Jamming::Clear && self.decoy_draw(t, ap)) {
+                if ap <= 0.0
+                    || (!PLAIN && m.decoys && jam != Jamming::Clear && self.decoy_draw(t, ap))
+                {
                     continue;
                 }
                 // G26: an enemy deflector on the line takes the ×3 and the table choice.

@@ -336,4 +336,30 @@ mod tests {
         // Both outcomes occur, so the grid exercises burning and coasting.
         assert!(choices[0] > 1000 && choices[1] > 1000, "{choices:?}");
     }
+
+    /// The same over 200,000 pseudo-random cases with wider positions, vectors and burns of
+    /// up to 30 hexes (candidates 25 hexes apart can tie to the hundredth there).
+    #[test]
+    fn pruned_burn_search_equals_scoring_every_burn_at_random() {
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = |n: i32| {
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            ((x >> 33) % n as u64) as i32
+        };
+        let mut burned = 0;
+        for _ in 0..200_000 {
+            let p = Hex::new(next(41) - 20, next(41) - 20);
+            let v = Hex::new(next(13) - 6, next(13) - 6);
+            let o = Hex::new(next(9) - 4, next(9) - 4);
+            let o_vel = Hex::new(next(9) - 4, next(9) - 4);
+            let (keep, max, look) = (next(15), next(31), next(2) == 1);
+            let want = every_burn(p, v, o, o_vel, keep, max, look);
+            let got = best_burn(p, v, o, o_vel, keep, max, look);
+            assert_eq!(got, want, "{p:?} {v:?} {o:?} {o_vel:?} {keep} {max} {look}");
+            burned += usize::from(!want.is_zero());
+        }
+        assert!(burned > 50_000, "{burned}");
+    }
 }

@@ -219,11 +219,16 @@ pub fn play<R: Roller, O: Observer>(
     st.reset(m);
     let mut b = Battle { m, st, dice, obs };
     let cap = m.rules.turn_cap;
+    let plain = m.plain();
     let mut ending = Ending::TurnLimit;
     for turn in 1..=cap {
         b.st.turn = turn;
         trace!(b.obs, "== Turn {turn} ==");
-        b.firing_phase();
+        if plain {
+            b.firing_phase::<true>();
+        } else {
+            b.firing_phase::<false>();
+        }
         b.maneuver_phase();
         b.crew_phase();
         let (a, bb) = (b.in_play(Side::A), b.in_play(Side::B));
