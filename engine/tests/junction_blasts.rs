@@ -314,3 +314,49 @@ fn a_side_with_blast_launches_keeps_its_mines_for_point_defense() {
     assert_eq!(launches(PdLaunches::All), 1);
     assert!(launches(PdLaunches::Excalibur) >= 2);
 }
+
+/// Line 316: "If the targeted salvo contains Guided Weapons with Chemical Lasers or Light Gas
+/// Guns, those units can attempt to shoot down the defensive nukes." Two heavy Chemical Laser
+/// missiles (8 AP ≥ the nuke's DUR 8) reach B's hex; B fires three heavy nukes (J51: one more
+/// than they can stop), two are shot down, the third destroys both.
+#[test]
+fn chemical_lasers_shoot_down_defensive_nukes_but_not_one_too_many() {
+    let (_, a, b) = pd_blast2(
+        gw(GwSize::Heavy, Payload::ChemicalLaser),
+        gw(GwSize::Heavy, Payload::NuclearBomb),
+        3,
+    );
+    assert_eq!(b[Event::Launches as usize], 3);
+    assert_eq!(a[Event::PdKills as usize], 2);
+    assert_eq!(b[Event::PdBlasts as usize], 1);
+    assert_eq!(b[Event::PdKills as usize], 2);
+    // With only two nukes aboard, B cannot get one through and keeps them.
+    let (st, _, b) = pd_blast2(
+        gw(GwSize::Heavy, Payload::ChemicalLaser),
+        gw(GwSize::Heavy, Payload::NuclearBomb),
+        2,
+    );
+    assert_eq!(b[Event::Launches as usize], 0);
+    assert_eq!(st.ships[1].magazine[0], 2);
+}
+
+/// A salvo of two `attack` weapons against a hulk carrying `n` of `defence`.
+fn pd_blast2(
+    attack: GuidedDesign,
+    defence: GuidedDesign,
+    n: u32,
+) -> (BattleState, [u32; 32], [u32; 32]) {
+    let catalogue = Catalogue {
+        weapons: vec![],
+        guided: vec![attack, defence],
+    };
+    let m = matchup(
+        catalogue,
+        vec![launcher("launcher", vec![(0, 2)])],
+        vec![launcher("defender", vec![(1, n)])],
+        2,
+        MineMode::Contact,
+        PdLaunches::All,
+    );
+    play(&m)
+}

@@ -199,3 +199,20 @@ fn assert_no_allocations_in(file: &str, matchup: usize) {
         "{allocations} heap allocations in 10,000 steady-state battles of {file}"
     );
 }
+
+/// Inertial Mine area blasts and point-defense blasts (mines, heavy bombs) allocate nothing.
+#[test]
+fn steady_state_pd_launch_battles_do_not_allocate() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs/junction");
+    let exp =
+        load::load::<Junction>(&dir.join("pd-launches.toml")).expect("pd-launches.toml loads");
+    for m in &exp.matchups[1..] {
+        let key = runner::matchup_key(m);
+        let mut worker = Worker::<Junction>::new(&m.matchup);
+        worker.play(&m.matchup, 1, key, 0..100);
+        let before = allocations();
+        worker.play(&m.matchup, 1, key, 100..5_100);
+        let n = allocations() - before;
+        assert_eq!(n, 0, "{}: {n} heap allocations in 5,000 battles", m.label);
+    }
+}

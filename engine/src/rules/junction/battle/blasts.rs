@@ -203,7 +203,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// this firing phase is the defender's) launches the fewest Inertial Mines whose stacked
     /// blast kills the salvo's weapons (at most two per incoming weapon), else a heavy Nuclear
     /// Bomb, else a heavy Neutron Bomb (one more than the salvo's Chemical Lasers and Light Gas
-    /// Guns can shoot down, at most one per incoming weapon). The blast reaches every guided
+    /// Guns can shoot down). The blast reaches every guided
     /// weapon in the hex, friend or foe, and no ship (J52).
     #[cold]
     #[inline(never)]
@@ -318,11 +318,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         for payload in [Payload::NuclearBomb, Payload::NeutronBomb] {
             for k in slots() {
                 let bd = &m.catalogue.guided[d.magazine[k].0];
-                if bd.payload == payload
-                    && bd.size == GwSize::Heavy
-                    && n <= s.magazine[k]
-                    && n <= w.count
-                {
+                if bd.payload == payload && bd.size == GwSize::Heavy && n <= s.magazine[k] {
                     return Some((k, n, shooters));
                 }
             }
