@@ -46,6 +46,11 @@ pub fn hurts(from: Hex, to: Hex, hex: Hex) -> bool {
 /// shorter than `n`; around its hex when it coasts at rest). `None` when any of them is farther
 /// than `reach` (twice the Probable Hit range) from the shooter at `gun`.
 pub fn aim(gun: Hex, pos: Hex, vel: Hex, n: u8, reach: i32, out: &mut [Hex; 16]) -> Option<usize> {
+    // The future-position marker is always one of the marks (test
+    // `aim_always_marks_the_future_position`): out of reach, so is the aim.
+    if gun.distance(pos.add(vel)) > reach {
+        return None;
+    }
     let n = usize::from(n).clamp(1, out.len());
     let len = vel.length();
     if len == 0 {
@@ -158,5 +163,22 @@ mod tests {
         .unwrap();
         assert_eq!(out[0], Hex::new(5, 5));
         assert!(out[1..n].iter().all(|h| h.distance(Hex::new(5, 5)) == 1));
+    }
+
+    /// The marks always include the target's future-position marker `pos + vel` (which lets
+    /// `aim` give up early when that hex is out of reach), for every speed, direction and
+    /// number of marks.
+    #[test]
+    fn aim_always_marks_the_future_position() {
+        let mut out = [Hex::default(); 16];
+        for q in -7..=7 {
+            for r in -7..=7 {
+                for n in 1..=16u8 {
+                    let (pos, vel) = (Hex::new(3, -2), Hex::new(q, r));
+                    let k = aim(Hex::default(), pos, vel, n, 1000, &mut out).unwrap();
+                    assert!(out[..k].contains(&pos.add(vel)), "{vel:?} {n}");
+                }
+            }
+        }
     }
 }
