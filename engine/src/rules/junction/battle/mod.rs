@@ -21,7 +21,7 @@ mod firing;
 mod hazards;
 mod jumps;
 #[cfg(test)]
-mod leftover_tests;
+mod disabled_parts_tests;
 mod maneuver;
 mod objective_play;
 mod payloads;

@@ -1,4 +1,4 @@
-//! Crit and repair leftovers of issue 5: Weapon Disabled on an EM catapult (Appendix 2
+//! Disabled parts and their repair: Weapon Disabled on an EM catapult (Appendix 2
 //! "Weapon Disabled", J53) and a disabled Shipmind's 2-RP reactivation (Appendix 1 "Neutron
 //! Bomb", J54).
 
