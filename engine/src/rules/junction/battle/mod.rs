@@ -21,6 +21,7 @@ mod hazards;
 mod jumps;
 mod maneuver;
 mod objective_play;
+mod payload_choice;
 mod payloads;
 mod pd_launches;
 mod racks;
