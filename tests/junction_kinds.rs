@@ -88,8 +88,9 @@ fn shipped_matrix_mirrors_and_flags_unequal_cost() {
 }
 
 /// `baseline` + `check` on the Junction showcase: unchanged rules replay every battle exactly
-/// (all ties, decided at the first look); a house-rule change that matters (Probable Hit never
-/// misses) fails with exit 1 and names the matchup that moved.
+/// (all ties, decided at the first look); a house-rule change that matters (no synchronised
+/// fire, which the brawlers and the `pd-screen` strike group lean on) fails with exit 1 and
+/// names the matchup that moved.
 #[test]
 fn gate_passes_unchanged_rules_and_fails_a_real_shift() {
     let dir = tempfile::tempdir().unwrap();
@@ -118,8 +119,7 @@ fn gate_passes_unchanged_rules_and_fails_a_real_shift() {
         "include = [\"{0}/catalogue.toml\", \"{0}/designs.toml\", \"{0}/fleets.toml\"]",
         root.display()
     );
-    let tweaked =
-        text.replace(include, &absolute) + "\n[house_rules]\nprobable_hit_miss_percent = 0\n";
+    let tweaked = text.replace(include, &absolute) + "\n[house_rules]\nsync_fire = false\n";
     std::fs::write(d.join("tweak.toml"), tweaked).unwrap();
     let bad = Command::new(env!("CARGO_BIN_EXE_fleetlab"))
         .args(["check", "tweak.toml", "--baseline", "base.json"])

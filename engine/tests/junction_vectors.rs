@@ -1,17 +1,15 @@
 //! Digest §3 test vectors that need a whole battle turn (the others are unit tests next to
 //! the rule they test, named `vector_*`).
 
-use fleetlab_engine::dice::ScriptedDice;
-use fleetlab_engine::outcome::{ShipTally, Side};
+use fleetlab_engine::RuleSystem;
 use fleetlab_engine::rules::junction::design::{
     Catalogue, DirectWeapon, PowerPlant, ShipDesign, WeaponKind,
 };
 use fleetlab_engine::rules::junction::hex::Hex;
 use fleetlab_engine::rules::junction::house_rules::HouseRules;
-use fleetlab_engine::rules::junction::policy::Policy;
-use fleetlab_engine::rules::junction::ship::ShipState;
-use fleetlab_engine::rules::junction::{Event, Junction, Matchup};
-use fleetlab_engine::{NoTrace, RuleSystem};
+use fleetlab_engine::rules::junction::{Event, Junction};
+
+mod common;
 
 fn design(
     name: &str,
@@ -54,38 +52,22 @@ fn vector_5_sync_fire() {
         weapons: vec![laser],
         guided: vec![],
     };
-    let designs = vec![
-        design("shooter", 0.0, 0.0, 100.0, vec![0, 0, 0]),
-        design("target", 100.0, 10.0, 200.0, vec![]),
-    ];
-    let mut a = ShipState::new(0, &designs[0], Side::A, 100, 0);
-    let mut b = ShipState::new(1, &designs[1], Side::B, 100, 0);
-    a.pos = Hex::new(0, 0);
-    a.prev_pos = a.pos;
-    b.pos = Hex::new(3, 0);
-    b.prev_pos = b.pos;
     let rules = HouseRules {
         turn_cap: 1,
         ..HouseRules::default()
     };
-    let m = Matchup::new(
+    let m = common::duel(
         catalogue,
-        designs,
-        vec![a, b],
-        vec!["A1 shooter".into(), "B1 target".into()],
-        [
-            Policy::preset("turret").unwrap(),
-            Policy::preset("passive").unwrap(),
-        ],
+        design("shooter", 0.0, 0.0, 100.0, vec![0, 0, 0]),
+        design("target", 100.0, 10.0, 200.0, vec![]),
+        3,
         rules,
     );
     let mut state = Junction::new_state(&m);
-    let mut ships = [ShipTally::default(); 2];
     // Three d20 entries from two d6 digits each: (1,1) → face 0 → first Systems entry
     // (Sensors Damaged), which changes no morale.
-    let mut dice = ScriptedDice::new(&[1, 1, 1, 1, 1, 1]);
-    let out = Junction::play(&m, &mut state, &mut dice, &mut NoTrace, &mut ships);
-    assert_eq!(dice.used(), 6);
+    let (out, ships, used) = common::play_scripted(&m, &mut state, &[1, 1, 1, 1, 1, 1]);
+    assert_eq!(used, 6);
     let target = &state.ships[1];
     assert_eq!(target.armor, 90.0);
     assert_eq!(target.integrity, 180.0);
@@ -102,7 +84,6 @@ fn vector_5_sync_fire() {
 /// where the first hit lands: it loses both emitters to rerolled locations (G7).
 #[test]
 fn vector_12_area_denial_in_battle() {
-    use fleetlab_engine::dice::Dice;
     let macron = DirectWeapon {
         name: "macron".into(),
         kind: WeaponKind::Macron { area_denial: 4 },
@@ -125,40 +106,23 @@ fn vector_12_area_denial_in_battle() {
         weapons: vec![macron, laser],
         guided: vec![],
     };
-    let designs = vec![
+    let mut m = common::duel(
+        catalogue,
         design("shooter", 0.0, 0.0, 100.0, vec![0]),
         design("target", 0.0, 0.0, 100_000.0, vec![1]),
-    ];
-    let mut a = ShipState::new(0, &designs[0], Side::A, 100, 0);
-    let mut b = ShipState::new(1, &designs[1], Side::B, 100, 0);
-    a.pos = Hex::new(0, 0);
-    a.prev_pos = a.pos;
-    b.pos = Hex::new(22, 0);
-    b.prev_pos = b.pos;
-    b.vel = Hex::new(-6, 0);
-    let m = Matchup::new(
-        catalogue,
-        designs,
-        vec![a, b],
-        vec!["A1 shooter".into(), "B1 target".into()],
-        [
-            Policy::preset("turret").unwrap(),
-            Policy::preset("passive").unwrap(),
-        ],
+        22,
         HouseRules {
             turn_cap: 1,
             ..HouseRules::default()
         },
     );
+    m.start[1].vel = Hex::new(-6, 0);
     assert_eq!(m.start[1].re_left[0], 2);
-    let mut state = Junction::new_state(&m);
-    let mut ships = [ShipTally::default(); 2];
-    let mut dice = Dice::for_battle(1, 2, 3);
-    let out = Junction::play(&m, &mut state, &mut dice, &mut NoTrace, &mut ships);
+    let (state, a, _) = common::play(&m, 2);
     let target = &state.ships[1];
     assert_eq!(target.pos, Hex::new(16, 0));
     assert_eq!(target.integrity, 100_000.0 - 12.0);
-    assert_eq!(out.sides[0].events[Event::AreaDenialHits as usize], 4);
+    assert_eq!(a[Event::AreaDenialHits as usize], 4);
     assert_eq!(target.re_left[0], 0);
     assert!(state.marks.is_empty());
 }
@@ -192,38 +156,22 @@ fn vector_20_jump_timing() {
         energy: 5.0,
         interdiction: 0.0,
     });
-    let designs = vec![jumper, design("target", 0.0, 0.0, 100.0, vec![])];
-    let mut a = ShipState::new(0, &designs[0], Side::A, 100, 0);
-    let mut b = ShipState::new(1, &designs[1], Side::B, 100, 0);
-    a.vel = Hex::new(1, 0);
-    b.pos = Hex::new(100, 0);
-    b.prev_pos = b.pos;
-    let mut m = Matchup::new(
+    let mut m = common::duel_with(
         catalogue,
-        designs,
-        vec![a, b],
-        vec!["A1 jumper".into(), "B1 target".into()],
-        [
-            Policy::preset("jumper").unwrap(),
-            Policy::preset("passive").unwrap(),
-        ],
+        [jumper, design("target", 0.0, 0.0, 100.0, vec![])],
+        100,
+        ["jumper", "passive"],
         HouseRules::default(),
     );
+    m.start[0].vel = Hex::new(1, 0);
     let mut state = Junction::new_state(&m);
-    let mut ships = [ShipTally::default(); 2];
     for (turns, status, pos) in [
         (1, Status::Jumping, None),
         (2, Status::Jumping, None),
         (3, Status::Active, Some(Hex::new(97, 0))),
     ] {
         m.rules.turn_cap = turns;
-        let out = Junction::play(
-            &m,
-            &mut state,
-            &mut ScriptedDice::new(&[]),
-            &mut NoTrace,
-            &mut ships,
-        );
+        let (out, _, _) = common::play_scripted(&m, &mut state, &[]);
         let s = &state.ships[0];
         assert_eq!(s.status, status, "after turn {turns}");
         assert_eq!(s.jump_return, 3);
@@ -258,44 +206,22 @@ fn interdiction_resets_a_slow_charge() {
     let mut warden = design("warden", 0.0, 0.0, 100.0, vec![]);
     warden.plants[0].output = 10.0;
     warden.jump = Some(engine(50.0, 5.0));
-    let designs = vec![jumper, warden];
-    let a = ShipState::new(0, &designs[0], Side::A, 100, 0);
-    let mut b = ShipState::new(1, &designs[1], Side::B, 100, 0);
-    b.pos = Hex::new(12, 0);
-    b.prev_pos = b.pos;
-    let mut m = Matchup::new(
+    let mut m = common::duel_with(
         Catalogue::default(),
-        designs,
-        vec![a, b],
-        vec!["A1 jumper".into(), "B1 warden".into()],
-        [
-            Policy::preset("jumper").unwrap(),
-            Policy::preset("turret").unwrap(),
-        ],
+        [jumper, warden],
+        12,
+        ["jumper", "turret"],
         HouseRules {
             turn_cap: 1,
             ..HouseRules::default()
         },
     );
     let mut state = Junction::new_state(&m);
-    let mut ships = [ShipTally::default(); 2];
-    Junction::play(
-        &m,
-        &mut state,
-        &mut ScriptedDice::new(&[]),
-        &mut NoTrace,
-        &mut ships,
-    );
+    common::play_scripted(&m, &mut state, &[]);
     assert_eq!(state.ships[0].jump_charge, 10.0);
     assert_eq!(state.ships[1].interdiction, 0);
     m.rules.turn_cap = 2;
-    let out = Junction::play(
-        &m,
-        &mut state,
-        &mut ScriptedDice::new(&[]),
-        &mut NoTrace,
-        &mut ships,
-    );
+    let (out, _, _) = common::play_scripted(&m, &mut state, &[]);
     assert_eq!(state.ships[1].interdiction, 5);
     assert_eq!(state.ships[0].jump_charge, 0.0);
     assert_eq!(state.ships[0].status, Status::Active);

@@ -3,8 +3,8 @@
 
 #![allow(dead_code)] // each test crate uses a subset
 
-use fleetlab_engine::dice::Dice;
-use fleetlab_engine::outcome::{ShipTally, Side};
+use fleetlab_engine::dice::{Dice, ScriptedDice};
+use fleetlab_engine::outcome::{Outcome, ShipTally, Side};
 use fleetlab_engine::rules::junction::battle::BattleState;
 use fleetlab_engine::rules::junction::design::{Catalogue, PowerPlant, ShipDesign};
 use fleetlab_engine::rules::junction::hex::Hex;
@@ -41,6 +41,24 @@ pub fn duel(
     distance: i32,
     rules: HouseRules,
 ) -> Matchup {
+    duel_with(
+        catalogue,
+        [attacker, target],
+        distance,
+        ["turret", "passive"],
+        rules,
+    )
+}
+
+/// As [`duel`], with the two ships' policy presets named (the distance each keeps is worked
+/// out from its policy when the matchup is built).
+pub fn duel_with(
+    catalogue: Catalogue,
+    [attacker, target]: [ShipDesign; 2],
+    distance: i32,
+    [a_policy, b_policy]: [&str; 2],
+    rules: HouseRules,
+) -> Matchup {
     let designs = vec![attacker, target];
     let a = ShipState::new(0, &designs[0], Side::A, 100, 0);
     let mut b = ShipState::new(1, &designs[1], Side::B, 100, 0);
@@ -52,8 +70,8 @@ pub fn duel(
         vec![a, b],
         vec!["A1 attacker".into(), "B1 target".into()],
         [
-            Policy::preset("turret").unwrap(),
-            Policy::preset("passive").unwrap(),
+            Policy::preset(a_policy).unwrap(),
+            Policy::preset(b_policy).unwrap(),
         ],
         rules,
     )
@@ -67,4 +85,17 @@ pub fn play(m: &Matchup, matchup: u64) -> (BattleState, [u32; 32], [u32; 32]) {
     let mut dice = Dice::for_battle(5, matchup, 1);
     let out = Junction::play(m, &mut state, &mut dice, &mut NoTrace, &mut ships);
     (state, out.sides[0].events, out.sides[1].events)
+}
+
+/// Play `m` on from `state` (up to `m.rules.turn_cap`) with scripted dice `faces`; returns
+/// the outcome, the per-ship tallies and how many faces were used.
+pub fn play_scripted(
+    m: &Matchup,
+    state: &mut BattleState,
+    faces: &[u8],
+) -> (Outcome, [ShipTally; 2], usize) {
+    let mut ships = [ShipTally::default(); 2];
+    let mut dice = ScriptedDice::new(faces);
+    let out = Junction::play(m, state, &mut dice, &mut NoTrace, &mut ships);
+    (out, ships, dice.used())
 }

@@ -382,6 +382,16 @@ pub struct SideSpec {
     /// Override: decoys fired with each attack salvo (J31; default 0: decoys screen ships).
     #[serde(default)]
     pub salvo_decoys: Option<Spanned<i64>>,
+    /// Override: when multi-target guns hold for point defense, `never`, `when-threatened`,
+    /// `always` or `cover` (J42).
+    #[serde(default)]
+    pub point_defense: Option<super::policy::PdStance>,
+    /// Override: Inertial Mine area mode, `contact` (default), `crowded` or `area` (J50).
+    #[serde(default)]
+    pub mine_mode: Option<super::policy::MineMode>,
+    /// Override: point-defense launches, `excalibur` (default), `all` or `none` (J35, J51).
+    #[serde(default)]
+    pub pd_launches: Option<super::policy::PdLaunches>,
 }
 
 /// `[[matchup]]`.
@@ -948,6 +958,15 @@ fn policy(d: usize, at: &str, side: &SideSpec, is: &mut Issues) -> Option<Policy
     }
     if let Some(n) = &side.salvo_decoys {
         p.salvo_decoys = is.int(d, n, &format!("{at}.salvo_decoys"), 0, 100) as u32;
+    }
+    if let Some(pd) = side.point_defense {
+        p.pd = pd;
+    }
+    if let Some(mode) = side.mine_mode {
+        p.mine_mode = mode;
+    }
+    if let Some(l) = side.pd_launches {
+        p.pd_launches = l;
     }
     Some(p)
 }

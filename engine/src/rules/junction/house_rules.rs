@@ -48,6 +48,18 @@ pub enum ThreatZones {
     EndPositions,
 }
 
+/// Which targets "enemy point defense will always prioritize the Decoys" leaves a weapon that
+/// cannot destroy a decoy of the salvo (J32; Appendix 1 "Decoy").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DecoyPriority {
+    /// While the salvo has decoys, a point-defense weapon engages only them; one that cannot
+    /// destroy a decoy holds its fire (default: the literal "always").
+    Strict,
+    /// A weapon (or Excalibur) that cannot destroy any decoy engages the warheads instead.
+    Killable,
+}
+
 /// The Junction house rules with their defaults.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -107,6 +119,8 @@ pub struct HouseRules {
     /// J6: at the turn cap, a difference in the fraction of fleet value still in play no larger
     /// than this (percentage points) is a draw.
     pub draw_margin_percent: u32,
+    /// J32: what point defense too weak for a salvo's decoys does.
+    pub decoy_priority: DecoyPriority,
 }
 
 impl Default for HouseRules {
@@ -136,6 +150,7 @@ impl Default for HouseRules {
             home_on_jam_crits: HomeOnJamCrits::Extra,
             turn_cap: 40,
             draw_margin_percent: 5,
+            decoy_priority: DecoyPriority::Strict,
         }
     }
 }

@@ -34,8 +34,11 @@ pub struct Matchup {
     pub racks: bool,
     /// Some design carries Laser Relays (gates the relay code in battles).
     pub relays: bool,
-    /// Some design carries Excalibur missiles, which can be launched as point defense.
+    /// Some design carries missiles a side launches as point defense (Excalibur, J35; Inertial
+    /// Mines and heavy bombs, J51).
     pub pd_launches: bool,
+    /// Some design carries Inertial Mines and a side may use their area mode (J50).
+    pub mine_area: bool,
 }
 
 impl Matchup {
@@ -99,7 +102,24 @@ impl Matchup {
         let decoys = carries(super::parts::Payload::Decoy);
         let racks = carries(super::parts::Payload::MissileRack);
         let relays = carries(super::parts::Payload::LaserRelay);
-        let pd_launches = carries(super::parts::Payload::Excalibur);
+        // J35 / J51: Excalibur point defense unless a side turned it off; mines and heavy
+        // bombs only for a side that launches them.
+        let launches = |l: super::policy::PdLaunches| policies.iter().any(|p| p.pd_launches == l);
+        let pd_launches = (carries(super::parts::Payload::Excalibur)
+            && !policies
+                .iter()
+                .all(|p| p.pd_launches == super::policy::PdLaunches::None))
+            || (launches(super::policy::PdLaunches::All)
+                && designs.iter().any(|d| {
+                    d.magazine.iter().any(|&(g, _)| {
+                        let gd = &catalogue.guided[g];
+                        super::blasts::pd_launchable(gd.payload, gd.size)
+                    })
+                }));
+        let mine_area = carries(super::parts::Payload::InertialMine)
+            && policies
+                .iter()
+                .any(|p| p.mine_mode != super::policy::MineMode::Contact);
         Matchup {
             catalogue,
             designs,
@@ -114,6 +134,7 @@ impl Matchup {
             racks,
             relays,
             pd_launches,
+            mine_area,
         }
     }
 

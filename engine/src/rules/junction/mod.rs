@@ -16,7 +16,8 @@
 //!   [`payloads`] — how each payload attacks, the Neutron Bomb, the catapult's Mass Driver;
 //!   [`burst`] — how an Excalibur burst divides its Attack Power; [`payload_choice`] — which
 //!   payload a policy launches at a target;
-//! * [`point_defense`] — point-defense eligibility and the kill rule;
+//! * [`point_defense`] — point-defense eligibility and the kill rule; [`blasts`] — the
+//!   Inertial Mine's area mode and point-defense blasts;
 //! * [`morale`] — Stage 1 circumstances, drift, resolve checks;
 //! * [`stations`] — combat stations, casualties; [`repairs`] — Damage Control costs;
 //! * [`hazards`] — hazardous propellant leaks and criticality countdowns;
@@ -29,6 +30,7 @@
 pub mod area_denial;
 pub mod armor;
 pub mod battle;
+pub mod blasts;
 pub mod burst;
 pub mod config;
 pub mod crits;
@@ -121,6 +123,12 @@ pub enum Event {
     RackLaunches,
     /// Attacks by own Laser Relays (their hits and misses also count as direct fire).
     RelayAttacks,
+    /// Units hit by own Inertial Mine blasts (area mode or point defense): ships hit, guided
+    /// weapons and decoys destroyed or wrecked (J50, J51).
+    MineBlastHits,
+    /// Own point-defense blasts: Inertial Mines, heavy Nuclear or Neutron Bombs launched and
+    /// detonated among an enemy salvo (J51; the missiles also count as `launches`).
+    PdBlasts,
     /// Own Laser Relays passing their power to the next relay of a chain (J62).
     RelayChains,
 }
@@ -161,6 +169,8 @@ impl RuleSystem for Junction {
         "decoys_drawn",
         "rack_launches",
         "relay_attacks",
+        "mine_blast_hits",
+        "pd_blasts",
         "relay_chains",
     ];
     type Doc = config::Doc;

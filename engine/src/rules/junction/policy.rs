@@ -55,8 +55,11 @@ pub enum EwarPriority {
     Off,
 }
 
-/// When direct-fire weapons are held back for point defense.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// When direct-fire weapons are held back for point defense ("direct fire weapons can also be
+/// used for point defense, provided they were not fired in any role aside from point defense
+/// last turn": a weapon fired at a ship this turn cannot defend next turn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum PdStance {
     /// Never: every weapon fires offensively.
     Never,
@@ -65,6 +68,10 @@ pub enum PdStance {
     WhenThreatened,
     /// Multi-target weapons always hold for point defense.
     Always,
+    /// Multi-target weapons hold only while the ship's point defense does not yet cover the
+    /// enemy guided weapons (and salvo decoys) in flight, the weakest guns per target first;
+    /// the rest fire (J42).
+    Cover,
 }
 
 /// How a policy scores a burn (J24).
@@ -92,6 +99,34 @@ pub enum LaserSplit {
     Pierce,
     /// Split over every enemy in its brackets, up to its Redundant Emitters.
     Always,
+}
+
+/// When an Inertial Mine salvo in its target's hex uses its area mode (a tenth of its
+/// Attack Power to every ship and guided weapon in the hex, stacking) instead of contact hits
+/// on its target (J50).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MineMode {
+    /// Always contact hits (default).
+    Contact,
+    /// Area mode when at least two enemy units (ships in play, guided weapons, a salvo's
+    /// decoys) share the hex and no friendly ship is in it.
+    Crowded,
+    /// Area mode whenever the salvo is in its target's hex.
+    Area,
+}
+
+/// Which missiles a side launches as point defense, "even if not launched before the firing
+/// phase on which it is needed" (J35, J51).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PdLaunches {
+    /// None.
+    None,
+    /// Excalibur only (default; J35).
+    Excalibur,
+    /// Excalibur, Inertial Mines, heavy Nuclear and heavy Neutron Bombs (J51).
+    All,
 }
 
 /// How an Excalibur burst divides its Attack Power over targets within its range (J60;
@@ -187,6 +222,10 @@ pub struct Policy {
     /// Decoys fired with each VLS attack salvo (J31); 0: decoys fly as screens by their
     /// ship instead.
     pub salvo_decoys: u32,
+    /// When Inertial Mines use their area mode (J50).
+    pub mine_mode: MineMode,
+    /// Missiles launched as point defense (J35, J51).
+    pub pd_launches: PdLaunches,
 }
 
 impl Policy {
@@ -224,6 +263,8 @@ impl Policy {
             relay_split: RelaySplit::Single,
             payload_choice: PayloadChoice::First,
             salvo_decoys: 0,
+            mine_mode: MineMode::Contact,
+            pd_launches: PdLaunches::Excalibur,
         };
         Some(match name {
             // Closes to Precision Targeting range: sync fire, ×3 crits, table choice.
@@ -238,11 +279,12 @@ impl Policy {
                 boost: Boost::Energy,
                 ..base
             },
-            // Stays at Guaranteed Hit distance and keeps multi-target guns for point defense.
+            // Stays at Guaranteed Hit distance and keeps enough multi-target guns back to
+            // cover the enemy's guided weapons in flight (J42).
             "pd-screen" => Policy {
                 preset: "pd-screen",
                 ewar: EwarPriority::Balanced,
-                pd: PdStance::Always,
+                pd: PdStance::Cover,
                 salvo: 1,
                 boost: Boost::Energy,
                 ..base
@@ -294,6 +336,16 @@ impl fmt::Display for Policy {
         }
         if self.salvo_decoys > 0 {
             write!(f, " salvo_decoys={}", self.salvo_decoys)?;
+        }
+        match self.mine_mode {
+            MineMode::Contact => {}
+            MineMode::Crowded => f.write_str(" mine_mode=crowded")?,
+            MineMode::Area => f.write_str(" mine_mode=area")?,
+        }
+        match self.pd_launches {
+            PdLaunches::Excalibur => {}
+            PdLaunches::All => f.write_str(" pd_launches=all")?,
+            PdLaunches::None => f.write_str(" pd_launches=none")?,
         }
         Ok(())
     }

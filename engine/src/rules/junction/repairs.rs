@@ -21,6 +21,8 @@ pub enum Repair {
     Weapon(usize),
     /// Weapon Disabled on the VLS: 2 RP per VLS volume (the lost guided weapons stay lost).
     Vls,
+    /// Weapon Disabled on the electromagnetic catapult: 2 RP per catapult volume (J53).
+    Catapult,
     /// One Sensors Damaged: 1 RP per sensor volume.
     Sensors,
     /// One ECM Damaged: 1 RP per ECM volume.
@@ -29,7 +31,13 @@ pub enum Repair {
     Leak,
     /// Jump Offline: 2 RP per volume of jump drive.
     Jump,
+    /// A Shipmind (command module k) disabled by a Neutron Bomb: "needing 2 Repair Points to
+    /// reactivate" (Appendix 1 "Neutron Bomb"; J54).
+    Shipmind(usize),
 }
+
+/// Repair Points that reactivate a disabled Shipmind (Appendix 1 "Neutron Bomb").
+pub const SHIPMIND_REPAIR_POINTS: f64 = 2.0;
 
 impl Repair {
     /// Name for traces.
@@ -40,10 +48,12 @@ impl Repair {
             Repair::Engine(_) => "engine",
             Repair::Weapon(_) => "weapon",
             Repair::Vls => "VLS",
+            Repair::Catapult => "catapult",
             Repair::Sensors => "sensors",
             Repair::Ecm => "ECM",
             Repair::Leak => "propellant leak",
             Repair::Jump => "jump drive",
+            Repair::Shipmind(_) => "Shipmind",
         }
     }
 
@@ -53,11 +63,12 @@ impl Repair {
             Repair::Reactor(_) => Crit::ReactorOffline,
             Repair::Radiators => Crit::RadiatorsDamaged,
             Repair::Engine(_) => Crit::EngineOffline,
-            Repair::Weapon(_) | Repair::Vls => Crit::WeaponDisabled,
+            Repair::Weapon(_) | Repair::Vls | Repair::Catapult => Crit::WeaponDisabled,
             Repair::Sensors => Crit::SensorsDamaged,
             Repair::Ecm => Crit::EcmDamaged,
             Repair::Leak => Crit::PropellantLeak,
             Repair::Jump => Crit::JumpOffline,
+            Repair::Shipmind(_) => Crit::CommandHit,
         }
     }
 }
@@ -70,10 +81,12 @@ pub fn cost(r: Repair, d: &ShipDesign, cat: &Catalogue) -> u32 {
         Repair::Engine(k) => 2.0 * d.drives[k].volume,
         Repair::Weapon(k) => 2.0 * cat.weapons[d.weapons[k]].volume,
         Repair::Vls => 2.0 * d.vls_volume,
+        Repair::Catapult => 2.0 * d.catapult.map_or(0.0, |c| c.volume),
         Repair::Sensors => d.sensors_volume,
         Repair::Ecm => d.ecm_volume,
         Repair::Leak => d.tanks.iter().map(|t| t.volume).sum::<f64>() / 3.0,
         Repair::Jump => 2.0 * d.jump.map_or(0.0, |j| j.volume),
+        Repair::Shipmind(_) => SHIPMIND_REPAIR_POINTS,
     };
     (v - 1e-9).ceil().max(1.0) as u32
 }
@@ -89,8 +102,9 @@ pub fn cost_now(r: Repair, s: &ShipState, d: &ShipDesign, cat: &Catalogue) -> u3
     )
 }
 
-/// The next repair in the policy's order: power first (everything needs energy), then
-/// drives, weapons, Sensors, ECM, leaks and the jump drive; among parts, the largest first.
+/// The next repair in the policy's order: a disabled Shipmind first (J54: 2 RP bring back a
+/// command module), then power (everything needs energy), drives, weapons, Sensors, ECM,
+/// leaks and the jump drive; among parts, the largest first.
 pub fn next(s: &ShipState, d: &ShipDesign, cat: &Catalogue) -> Option<Repair> {
     if s.permanent != 0 {
         return next_repairable(s, d, cat);
@@ -121,6 +135,7 @@ fn next_repairable(s: &ShipState, d: &ShipDesign, cat: &Catalogue) -> Option<Rep
                 Crit::WeaponDisabled => {
                     t.weapon_off = [false; super::design::MAX_WEAPONS];
                     t.vls_off = false;
+                    t.catapult_off = false;
                 }
                 Crit::SensorsDamaged => t.sensors_damaged = 0,
                 Crit::EcmDamaged => t.ecm_damaged = 0,
@@ -138,6 +153,9 @@ fn next_any(s: &ShipState, d: &ShipDesign, cat: &Catalogue) -> Option<Repair> {
             .filter(|&k| off[k])
             .max_by(|&a, &b| vol(a).total_cmp(&vol(b)).then(b.cmp(&a)))
     };
+    if s.shipmind_off != 0 {
+        return Some(Repair::Shipmind(s.shipmind_off.trailing_zeros() as usize));
+    }
     if let Some(k) = largest(&s.plant_off[..d.plants.len()], &|k| d.plants[k].volume) {
         return Some(Repair::Reactor(k));
     }
@@ -154,6 +172,9 @@ fn next_any(s: &ShipState, d: &ShipDesign, cat: &Catalogue) -> Option<Repair> {
     }
     if s.vls_off {
         return Some(Repair::Vls);
+    }
+    if s.catapult_off {
+        return Some(Repair::Catapult);
     }
     if s.sensors_damaged > 0 {
         return Some(Repair::Sensors);
@@ -178,6 +199,7 @@ pub fn apply(r: Repair, s: &mut ShipState) {
         Repair::Engine(k) => s.drive_off[k] = false,
         Repair::Weapon(k) => s.weapon_off[k] = false,
         Repair::Vls => s.vls_off = false,
+        Repair::Catapult => s.catapult_off = false,
         Repair::Sensors => s.sensors_damaged -= 1,
         Repair::Ecm => s.ecm_damaged -= 1,
         Repair::Leak => {
@@ -185,5 +207,9 @@ pub fn apply(r: Repair, s: &mut ShipState) {
             hazards::fix_leak(&mut s.hazards);
         }
         Repair::Jump => s.jump_off = false,
+        Repair::Shipmind(k) => {
+            s.shipmind_off &= !(1 << k);
+            s.command[k] = true;
+        }
     }
 }

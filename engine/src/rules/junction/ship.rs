@@ -95,6 +95,8 @@ pub struct ShipState {
     pub re_left: [u8; MAX_WEAPONS],
     /// VLS disabled.
     pub vls_off: bool,
+    /// Electromagnetic catapult disabled (Weapon Disabled, J53).
+    pub catapult_off: bool,
     /// Weapons that fired offensively last turn (can't fire point defense this turn).
     pub fired_last: [bool; MAX_WEAPONS],
     /// Weapons used this turn (offensively or as point defense).
@@ -105,6 +107,9 @@ pub struct ShipState {
     pub magazine: [u32; MAX_MAGAZINE],
     /// Command modules still working.
     pub command: [bool; MAX_COMMAND],
+    /// Command modules that are Shipminds disabled by a Neutron Bomb (bit per module; off in
+    /// `command` until Damage Control reactivates them, J54).
+    pub shipmind_off: u8,
     /// Crew fit for duty.
     pub crew: u32,
     /// Crew fit for duty by kind (Bio, Const, Info); sums to `crew`.
@@ -189,11 +194,13 @@ impl ShipState {
             weapon_off: [false; MAX_WEAPONS],
             re_left: [0; MAX_WEAPONS],
             vls_off: false,
+            catapult_off: false,
             fired_last: [false; MAX_WEAPONS],
             used: [false; MAX_WEAPONS],
             fired_now: [false; MAX_WEAPONS],
             magazine,
             command,
+            shipmind_off: 0,
             crew: d.crew,
             fit: d.crew_mix,
             stations: [[0; 3]; 5],
@@ -337,7 +344,7 @@ impl ShipState {
     /// electromagnetic catapult ("Launch Guided Weapons").
     #[inline]
     pub fn has_launcher(&self, d: &ShipDesign) -> bool {
-        (d.vls_volume > 0.0 && !self.vls_off) || d.catapult.is_some()
+        (d.vls_volume > 0.0 && !self.vls_off) || (d.catapult.is_some() && !self.catapult_off)
     }
 
     /// Weapon `k` fires this turn (offensively, as Area Denial or into a relay): it is used,

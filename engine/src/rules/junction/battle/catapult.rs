@@ -23,6 +23,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let s = self.st.ships[i];
         let d = m.design(&s);
         if s.status != Status::Active
+            || s.catapult_off
             || m.policies[s.side.index()].salvo == 0
             || !s.can_use_weapons(d)
             || self.st.gws.len() >= MAX_GW_GROUPS

@@ -165,10 +165,21 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     &t.weapon_off,
                 );
                 let best_gun = k.map_or(0.0, |k| m.catalogue.weapons[d.weapons[k]].volume);
-                if !t.vls_off && d.vls_volume > 0.0 && d.vls_volume >= best_gun {
+                // J53: a working EM catapult is one of the weapons (after the VLS on a tie).
+                let catapult = match d.catapult {
+                    Some(c) if !t.catapult_off => c.volume,
+                    _ => 0.0,
+                };
+                if !t.vls_off
+                    && d.vls_volume > 0.0
+                    && d.vls_volume >= best_gun
+                    && d.vls_volume >= catapult
+                {
                     // "If that weapon is a VLS, you also receive the effect of a Magazine Hit."
                     t.vls_off = true;
                     magazine_hit(t, lost, m.rules.magazine_loss_rounds_up);
+                } else if catapult > 0.0 && catapult >= best_gun {
+                    t.catapult_off = true;
                 } else if let Some(k) = k {
                     t.weapon_off[k] = true;
                 }

@@ -175,11 +175,11 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     /// Weapon `k` of ship `i` fires point defense at the decoys of salvo `g` (J32: "enemy
     /// point defense will always prioritize the Decoys", at their salvo durability 4 / 32):
-    /// it destroys those the kill rule lets it, and holds its fire when it can destroy none.
-    /// The caller has checked range, energy and that the weapon is free.
+    /// it destroys those the kill rule lets it; returns false (the weapon unused) when it can
+    /// destroy none. The caller has checked range, energy and that the weapon is free.
     #[cold]
     #[inline(never)]
-    pub(crate) fn pd_on_decoys(&mut self, i: usize, k: usize, g: usize) {
+    pub(crate) fn pd_on_decoys(&mut self, i: usize, k: usize, g: usize) -> bool {
         let m = self.m;
         let w = self.st.gws[g];
         let s = &self.st.ships[i];
@@ -188,7 +188,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let dur = dd.size.pick(DECOY_SALVO_DURABILITY);
         let killed = point_defense::kills(wd.ap, self.pd_targets(i, k), dur, w.decoys);
         if killed == 0 {
-            return;
+            return false;
         }
         let side = s.side;
         let s = &mut self.st.ships[i];
@@ -204,5 +204,6 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             dd.name,
             w.decoys
         );
+        true
     }
 }

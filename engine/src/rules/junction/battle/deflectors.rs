@@ -8,10 +8,12 @@ use crate::observer::Observer;
 use crate::trace;
 
 use super::super::Event;
+use super::super::blasts;
 use super::super::design::WeaponKind;
 use super::super::ewar;
 use super::super::hex::{self, Hex};
 use super::super::parts::{GwSize, Payload};
+use super::super::policy::PdLaunches;
 use super::super::ship::Status;
 use super::{Battle, GwGroup, MAX_GW_GROUPS};
 
@@ -88,11 +90,12 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     }
 
     /// The magazine entry ship `i` launches an attack from: its first loaded entry, skipping
-    /// drones (deflectors, decoys, relays) when the matchup has any.
+    /// drones (deflectors, decoys, relays) and missiles kept for point-defense blasts (J51)
+    /// when the matchup has any.
     #[inline]
     pub(crate) fn launch_slot(&self, i: usize) -> Option<usize> {
         let m = self.m;
-        if m.deflectors || m.decoys || m.relays {
+        if m.deflectors || m.decoys || m.relays || m.pd_launches {
             self.attack_slot(i)
         } else {
             self.st.ships[i].magazine.iter().position(|n| *n > 0)
@@ -100,18 +103,23 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     }
 
     /// The first loaded magazine entry of ship `i` that is not a drone (deflector, decoy,
-    /// relay).
+    /// relay), nor a missile its side keeps for point-defense blasts (J51).
     #[cold]
     #[inline(never)]
     pub(crate) fn attack_slot(&self, i: usize) -> Option<usize> {
         let s = &self.st.ships[i];
         let d = self.m.design(s);
+        let reserve = self.m.policies[s.side.index()].pd_launches == PdLaunches::All;
         (0..d.magazine.len()).find(|&k| {
+            let gd = &self.m.catalogue.guided[d.magazine[k].0];
             s.magazine[k] > 0
                 && !matches!(
-                    self.m.catalogue.guided[d.magazine[k].0].payload,
+                    gd.payload,
                     Payload::EmDeflector | Payload::Decoy | Payload::LaserRelay
                 )
+                && !(reserve
+                    && gd.payload != Payload::Excalibur
+                    && blasts::pd_launchable(gd.payload, gd.size))
         })
     }
 

@@ -13,7 +13,7 @@ use super::super::armor::HitKind;
 use super::super::design::WeaponKind;
 use super::super::ewar::{self, Jamming};
 use super::super::guided;
-use super::super::house_rules::HomeOnJamCrits;
+use super::super::house_rules::{DecoyPriority, HomeOnJamCrits};
 use super::super::parts::{self, Guidance, Payload};
 use super::super::payloads::{self, Attack};
 use super::super::point_defense;
@@ -156,16 +156,53 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         }
     }
 
-    /// Whether weapon `k` of ship `i` is kept back for point defense this turn.
-    fn held_for_pd(&self, i: usize, k: usize, threatened: bool) -> bool {
+    /// Which weapons of ship `i` are kept back for point defense this turn (bit `k` for weapon
+    /// `k`): only multi-target weapons (Area Denial, Redundant Emitters ≥ 2) ever hold.
+    fn pd_holds(&self, i: usize) -> u16 {
         let s = &self.st.ships[i];
-        if self.pd_targets(i, k) < 2 {
-            return false;
+        let side = s.side;
+        let stance = self.m.policies[side.index()].pd;
+        if stance == PdStance::Never {
+            return 0;
         }
-        match self.m.policies[s.side.index()].pd {
-            PdStance::Never => false,
-            PdStance::Always => true,
-            PdStance::WhenThreatened => threatened,
+        let weapons = self.m.design(s).weapons.len();
+        let multi = |k: usize| self.pd_targets(i, k) >= 2 && !s.weapon_off[k];
+        // Drones (deflectors, decoy screens) never attack: they threaten nothing.
+        let incoming = || self.st.gws.iter().filter(|g| g.side != side && !g.drone);
+        let all = (0..weapons)
+            .filter(|&k| multi(k))
+            .fold(0, |m, k| m | 1 << k);
+        match stance {
+            PdStance::Never => 0,
+            PdStance::Always => all,
+            PdStance::WhenThreatened if incoming().next().is_some() => all,
+            PdStance::WhenThreatened => 0,
+            PdStance::Cover => {
+                // J42: guns that already defended this turn still can next turn; hold the
+                // weakest guns per point-defense target until every incoming weapon and
+                // salvo decoy is covered.
+                let need: u32 = incoming().map(|g| g.count + g.decoys).sum();
+                let mut cover: u32 = (0..weapons)
+                    .filter(|&k| multi(k) && s.used[k] && !s.fired_now[k])
+                    .map(|k| self.pd_targets(i, k))
+                    .sum();
+                let mut held = 0u16;
+                while cover < need {
+                    let per_target = |k: usize| {
+                        let ap = self.m.catalogue.weapons[self.m.design(s).weapons[k]].ap;
+                        ap / f64::from(self.pd_targets(i, k))
+                    };
+                    let free =
+                        (0..weapons).filter(|&k| multi(k) && !s.used[k] && held & 1 << k == 0);
+                    let Some(k) = free.min_by(|&a, &b| per_target(a).total_cmp(&per_target(b)))
+                    else {
+                        break;
+                    };
+                    held |= 1 << k;
+                    cover += self.pd_targets(i, k);
+                }
+                held
+            }
         }
     }
 
@@ -202,9 +239,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 {
                     continue;
                 }
-                // J32: while the salvo has decoys, point defense engages only them.
-                if decoys && self.st.gws[g].decoys > 0 {
-                    self.pd_on_decoys(i, k, g);
+                // J32: while the salvo has decoys, point defense engages only them (unless
+                // `killable` lets a weapon too weak for them engage the warheads).
+                if decoys
+                    && self.st.gws[g].decoys > 0
+                    && (self.pd_on_decoys(i, k, g)
+                        || m.rules.decoy_priority == DecoyPriority::Strict)
+                {
                     continue;
                 }
                 let killed = point_defense::kills(wd.ap, self.pd_targets(i, k), dur, left);
@@ -227,6 +268,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         }
         if m.pd_launches && self.st.gws[g].count > 0 {
             self.excalibur_defence(g, side);
+            self.blast_defence(g, side);
         }
     }
 
@@ -260,6 +302,12 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 continue;
             }
             self.point_defense(g, target.side);
+            // J50: Inertial Mines in their target's hex may blast in area mode instead.
+            if m.mine_area && self.st.gws[g].count > 0 && self.mine_area_wanted(g) {
+                self.mine_area_blast(g);
+                self.st.gws.swap_remove(g);
+                continue;
+            }
             let gd = &m.catalogue.guided[usize::from(group.guided)];
             let owner = usize::from(group.owner);
             for _ in 0..self.st.gws[g].count {
@@ -268,7 +316,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 let table = m.policies[group.side.index()].crit_table;
                 // A kinetic wrecked by Area Denial still hits 80% of the time unless jammed
                 // (Home On Jam excepted).
-                let wrecked_miss = group.doomed
+                let wrecked_miss = self.st.gws[g].doomed
                     && ((jammed && gd.guidance != Guidance::HomeOnJam)
                         || self.dice.below(100) >= 80);
                 if wrecked_miss {
@@ -518,15 +566,14 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             let dist = self.engagement_distance(i, t);
             let sensors = self.sensors_against(i, t);
             let jam = ewar::jamming(sensors, self.st.ships[t].ecm);
-            // Drones (deflectors, decoy screens) never attack: they threaten nothing.
-            let threatened = self.st.gws.iter().any(|g| g.side != side && !g.drone);
+            let held = self.pd_holds(i);
             let (target_shipmind, mut target_morale) = {
                 let target = &self.st.ships[t];
                 (target.shipmind(m.design(target)), target.morale)
             };
             for k in 0..d.weapons.len() {
                 let s = &self.st.ships[i];
-                if s.weapon_off[k] || s.used[k] || self.held_for_pd(i, k, threatened) {
+                if s.weapon_off[k] || s.used[k] || held & 1 << k != 0 {
                     continue;
                 }
                 let wd = &m.catalogue.weapons[d.weapons[k]];
@@ -586,7 +633,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                             && w2.syncs_with(wd)
                             && !s.weapon_off[k2]
                             && !s.used[k2]
-                            && !self.held_for_pd(i, k2, threatened)
+                            && held & 1 << k2 == 0
                             && w2.energy <= s.energy - wd.energy);
                     if !joins {
                         continue;

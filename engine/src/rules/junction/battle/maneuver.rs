@@ -1,7 +1,6 @@
 //! The Maneuver Phase: ship burns and moves ("Ship Maneuver"), guided-weapon maneuver after
 //! the ships ("Guided Weapon Maneuver") and the threat-zone bookkeeping ("Threat Zones").
-//! Tactical jumps to a destination hex are not modelled yet; retreat jumps are in the crew
-//! phase.
+//! Tactical jumps are in `jumps.rs`; retreat jumps are in the crew phase.
 
 use crate::dice::Roller;
 use crate::observer::Observer;

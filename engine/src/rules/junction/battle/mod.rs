@@ -9,6 +9,7 @@ use crate::outcome::{Ending, Outcome, ShipTally, Side, SideTally, Verdict};
 use crate::trace;
 
 mod area_denial;
+mod blasts;
 mod burst_split;
 mod catapult;
 mod crew;
@@ -19,6 +20,8 @@ mod drones;
 mod firing;
 mod hazards;
 mod jumps;
+#[cfg(test)]
+mod leftover_tests;
 mod maneuver;
 mod objective_play;
 mod payload_choice;

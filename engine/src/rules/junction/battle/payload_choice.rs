@@ -4,13 +4,17 @@
 use crate::dice::Roller;
 use crate::observer::Observer;
 
+use super::super::blasts;
+use super::super::parts::Payload;
 use super::super::payload_choice::{self, TargetView};
+use super::super::policy::PdLaunches;
 use super::Battle;
 
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// The loaded magazine entry of ship `i` worth most against ship `t` among those whose
-    /// delta-v reaches it (ties: magazine order); `None` when no entry has a worth (the first
-    /// loaded entry is launched as usual).
+    /// delta-v reaches it (ties: magazine order), leaving out the missiles its side keeps for
+    /// point-defense blasts (J51, as `attack_slot` does); `None` when no entry has a worth (the
+    /// first loaded entry is launched as usual).
     #[cold]
     #[inline(never)]
     pub(crate) fn payload_for(&self, i: usize, t: usize) -> Option<usize> {
@@ -27,10 +31,14 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             closing: target.vel.sub(s.vel).length(),
         };
         let dist = s.pos.distance(target.pos);
+        let reserve = m.policies[s.side.index()].pd_launches == PdLaunches::All;
         let mut best: Option<(usize, f64)> = None;
         for (k, &(gi, _)) in d.magazine.iter().enumerate() {
             let gd = &m.catalogue.guided[gi];
-            if s.magazine[k] == 0 || gd.propulsion.delta_v() < dist {
+            let kept = reserve
+                && gd.payload != Payload::Excalibur
+                && blasts::pd_launchable(gd.payload, gd.size);
+            if s.magazine[k] == 0 || kept || gd.propulsion.delta_v() < dist {
                 continue;
             }
             let worth = payload_choice::worth(gd, &view, m.rules.nuclear_armor_multiplier);

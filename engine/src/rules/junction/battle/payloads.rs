@@ -153,8 +153,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// Neutron Bomb hit on ship `t` (Appendix 1; G20: kills are KIA): automatic kills and
     /// Casualties by the effective Protection Rating; each command module other than a
     /// Shipmind is destroyed with the automatic-kill percentage as its chance (J27); a
-    /// Shipmind follows the text's 50% thresholds (a disabled one stays off: its 2-RP repair is
-    /// not modelled). A heavy bomb also irradiates every other ship in the hex as a light one
+    /// Shipmind follows the text's 50% thresholds (a disabled one is off until Damage Control
+    /// reactivates it for 2 RP, J54). A heavy bomb also irradiates every other ship in the hex as a light one
     /// and destroys the other guided weapons there. A Home On Jam bomb also causes "ECM
     /// Damaged".
     #[cold]
@@ -234,7 +234,12 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 continue;
             }
             let lost = if *c == CommandKind::Shipmind {
-                e.shipmind() != ShipmindFate::Unharmed
+                let fate = e.shipmind();
+                if fate == ShipmindFate::Disabled {
+                    // J54: off until Damage Control spends 2 RP on it.
+                    self.st.ships[t].shipmind_off |= 1 << k;
+                }
+                fate != ShipmindFate::Unharmed
             } else {
                 e.killed > 0.0 && f64::from(self.dice.below(100)) < e.killed
             };

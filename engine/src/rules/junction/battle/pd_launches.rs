@@ -7,10 +7,11 @@ use crate::observer::Observer;
 use crate::trace;
 
 use super::super::Event;
+use super::super::house_rules::DecoyPriority;
 use super::super::parts::{DECOY_SALVO_DURABILITY, Payload};
 use super::super::payloads;
 use super::super::point_defense;
-use super::super::policy::PdStance;
+use super::super::policy::{PdLaunches, PdStance};
 use super::Battle;
 
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
@@ -34,6 +35,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 || !s.status.in_play()
                 || !launcher
                 || m.policies[side.index()].pd == PdStance::Never
+                || m.policies[side.index()].pd_launches == PdLaunches::None
                 || !s.can_use_weapons(d)
                 || s.fire_paralysed(self.st.turn)
             {
@@ -51,10 +53,19 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 continue;
             }
             let ap = payloads::attack_power(Payload::Excalibur, xd.size);
-            let (killed, decoys) = if w.decoys > 0 {
+            let on_decoys = if w.decoys > 0 {
                 let dd = &m.catalogue.guided[usize::from(w.decoy_guided)];
                 let dur = dd.size.pick(DECOY_SALVO_DURABILITY);
-                (point_defense::kills(ap, w.decoys, dur, w.decoys), true)
+                point_defense::kills(ap, w.decoys, dur, w.decoys)
+            } else {
+                0
+            };
+            // J32: the decoys first; the warheads when there are none, or under `killable`
+            // when the burst can destroy no decoy.
+            let (killed, decoys) = if on_decoys > 0
+                || (w.decoys > 0 && m.rules.decoy_priority == DecoyPriority::Strict)
+            {
+                (on_decoys, true)
             } else {
                 let dur = m.catalogue.guided[usize::from(w.guided)].durability();
                 (point_defense::kills(ap, w.count, dur, w.count), false)
