@@ -102,7 +102,8 @@ fn steady_state_decoy_rack_and_relay_battles_do_not_allocate() {
 
 /// Excalibur bursts divided over ships and guided weapons (J60, the `pierce` matchups of
 /// excalibur-split.toml), splitting relays and relay chains (J61, J62; laser-relays.toml's
-/// matchups 2–4) allocate nothing.
+/// matchups 2–4) and the payload choice per target (J63; payload-choice.toml's `by-target`
+/// matchups) allocate nothing.
 #[test]
 fn steady_state_split_battles_do_not_allocate() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs/junction");
@@ -110,9 +111,12 @@ fn steady_state_split_battles_do_not_allocate() {
         .expect("excalibur-split.toml loads");
     let relays =
         load::load::<Junction>(&dir.join("laser-relays.toml")).expect("laser-relays.toml loads");
+    let choice = load::load::<Junction>(&dir.join("payload-choice.toml"))
+        .expect("payload-choice.toml loads");
     let excalibur = [1, 3, 5].map(|k| &split.matchups[k]);
     let relay = [2, 3, 4].map(|k| &relays.matchups[k]);
-    for m in excalibur.into_iter().chain(relay) {
+    let payloads = [1, 3].map(|k| &choice.matchups[k]);
+    for m in excalibur.into_iter().chain(relay).chain(payloads) {
         let key = runner::matchup_key(m);
         let mut worker = Worker::<Junction>::new(&m.matchup);
         worker.play(&m.matchup, 1, key, 0..100);

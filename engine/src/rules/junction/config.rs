@@ -376,6 +376,9 @@ pub struct SideSpec {
     /// Override: Laser Relay targets, `single` (default) or `pierce` (J61).
     #[serde(default)]
     pub relay_split: Option<super::policy::RelaySplit>,
+    /// Override: payload per launch, `first` (default) or `by-target` (J63).
+    #[serde(default)]
+    pub payload_choice: Option<super::policy::PayloadChoice>,
     /// Override: decoys fired with each attack salvo (J31; default 0: decoys screen ships).
     #[serde(default)]
     pub salvo_decoys: Option<Spanned<i64>>,
@@ -949,6 +952,9 @@ fn policy(d: usize, at: &str, side: &SideSpec, is: &mut Issues) -> Option<Policy
     }
     if let Some(r) = side.relay_split {
         p.relay_split = r;
+    }
+    if let Some(c) = side.payload_choice {
+        p.payload_choice = c;
     }
     if let Some(n) = &side.salvo_decoys {
         p.salvo_decoys = is.int(d, n, &format!("{at}.salvo_decoys"), 0, 100) as u32;

@@ -3,7 +3,8 @@
 //! implementation had to add (J1–J6). Each has a default and can be overridden in a config's
 //! `[house_rules]` table. Listed for users in `docs/house-rules/junction.md`. The readings that
 //! are policy choices (J24–J41, J60–J69) are matchup-side settings in [`super::policy`] instead:
-//! J60 `excalibur_split` (`super::burst`).
+//! J60 `excalibur_split` (`super::burst`), J61 `relay_split` (J62 chains: no setting), J63
+//! `payload_choice` (`super::payload_choice`).
 
 use serde::Deserialize;
 

@@ -14,7 +14,8 @@
 //! * [`crits`] — crit chance, count, tables as data (Appendix 2);
 //! * [`parts`] — guided-weapon parts as data (Appendix 1); [`guided`] — guidance outcomes;
 //!   [`payloads`] — how each payload attacks, the Neutron Bomb, the catapult's Mass Driver;
-//!   [`burst`] — how an Excalibur burst divides its Attack Power;
+//!   [`burst`] — how an Excalibur burst divides its Attack Power; [`payload_choice`] — which
+//!   payload a policy launches at a target;
 //! * [`point_defense`] — point-defense eligibility and the kill rule; [`blasts`] — the
 //!   Inertial Mine's area mode and point-defense blasts;
 //! * [`morale`] — Stage 1 circumstances, drift, resolve checks;
@@ -44,6 +45,7 @@ pub mod matchup;
 pub mod morale;
 pub mod objectives;
 pub mod parts;
+pub mod payload_choice;
 pub mod payloads;
 pub mod point_defense;
 pub mod policy;

@@ -154,6 +154,16 @@ pub enum RelaySplit {
     Pierce,
 }
 
+/// Which payload a launch carries (J63).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PayloadChoice {
+    /// The first loaded magazine entry that attacks (default).
+    First,
+    /// The loaded entry worth most against the launch's target (`payload_choice::worth`).
+    ByTarget,
+}
+
 /// How a policy moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Approach {
@@ -207,6 +217,8 @@ pub struct Policy {
     pub excalibur_split: ExcaliburSplit,
     /// How many targets a Laser Relay divides its power between (J61).
     pub relay_split: RelaySplit,
+    /// Which payload a launch carries (J63).
+    pub payload_choice: PayloadChoice,
     /// Decoys fired with each VLS attack salvo (J31); 0: decoys fly as screens by their
     /// ship instead.
     pub salvo_decoys: u32,
@@ -249,6 +261,7 @@ impl Policy {
             laser_split: LaserSplit::Never,
             excalibur_split: ExcaliburSplit::Single,
             relay_split: RelaySplit::Single,
+            payload_choice: PayloadChoice::First,
             salvo_decoys: 0,
             mine_mode: MineMode::Contact,
             pd_launches: PdLaunches::Excalibur,
@@ -317,6 +330,9 @@ impl fmt::Display for Policy {
         }
         if self.relay_split != RelaySplit::Single {
             f.write_str(" relay_split=pierce")?;
+        }
+        if self.payload_choice != PayloadChoice::First {
+            f.write_str(" payload_choice=by-target")?;
         }
         if self.salvo_decoys > 0 {
             write!(f, " salvo_decoys={}", self.salvo_decoys)?;

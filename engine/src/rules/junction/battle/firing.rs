@@ -17,7 +17,7 @@ use super::super::house_rules::{DecoyPriority, HomeOnJamCrits};
 use super::super::parts::{self, Guidance, Payload};
 use super::super::payloads::{self, Attack};
 use super::super::point_defense;
-use super::super::policy::{EwarPriority, LaserSplit, PdStance};
+use super::super::policy::{EwarPriority, LaserSplit, PayloadChoice, PdStance};
 use super::super::ship::Status;
 use super::damage::Hit;
 use super::deflectors::Deflection;
@@ -465,6 +465,15 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             if pos.distance(self.st.ships[t].pos) > gd.propulsion.delta_v() {
                 continue;
             }
+            // J63: the policy may carry another payload against this target.
+            let (slot, gi, gd) = if m.policies[side.index()].payload_choice == PayloadChoice::First
+            {
+                (slot, gi, gd)
+            } else {
+                let k = self.payload_for(i, t).unwrap_or(slot);
+                let gi = d.magazine[k].0;
+                (k, gi, &m.catalogue.guided[gi])
+            };
             let n = salvo.min(self.st.ships[i].magazine[slot]);
             self.st.ships[i].magazine[slot] -= n;
             self.st.events[side.index()][Event::Launches as usize] += n;

@@ -24,6 +24,7 @@ mod jumps;
 mod disabled_parts_tests;
 mod maneuver;
 mod objective_play;
+mod payload_choice;
 mod payloads;
 mod pd_launches;
 mod racks;
