@@ -172,7 +172,11 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let multi = |k: usize| self.pd_targets(i, k) >= 2 && !s.weapon_off[k];
         // Drones (deflectors, decoy screens) never attack: they threaten nothing.
         let incoming = || self.st.gws.iter().filter(|g| g.side != side && !g.drone);
-        let all = || (0..weapons).filter(|&k| multi(k)).fold(0, |m, k| m | 1 << k);
+        let all = || {
+            (0..weapons)
+                .filter(|&k| multi(k))
+                .fold(0, |m, k| m | 1 << k)
+        };
         match stance {
             PdStance::Never => 0,
             PdStance::WhenThreatened if incoming().next().is_none() => 0,

@@ -16,12 +16,12 @@ mod crew;
 mod damage;
 mod decoys;
 mod deflectors;
+#[cfg(test)]
+mod disabled_parts_tests;
 mod drones;
 mod firing;
 mod hazards;
 mod jumps;
-#[cfg(test)]
-mod disabled_parts_tests;
 mod maneuver;
 mod objective_play;
 mod payload_choice;
