@@ -156,6 +156,22 @@ impl Default for HouseRules {
 }
 
 impl HouseRules {
+    /// [`ewar::direct_shot`](super::ewar::direct_shot) with these rules' miss chances
+    /// (`guaranteed_hit_miss_percent`, `probable_hit_miss_percent`).
+    #[inline]
+    pub fn direct_shot(
+        &self,
+        bracket: super::ewar::Bracket,
+        jam: super::ewar::Jamming,
+    ) -> Option<super::ewar::Shot> {
+        super::ewar::direct_shot(
+            bracket,
+            jam,
+            self.guaranteed_hit_miss_percent,
+            self.probable_hit_miss_percent,
+        )
+    }
+
     /// Problems with overridden values, as (field, message).
     pub fn problems(&self) -> Vec<(&'static str, String)> {
         let mut out = Vec::new();

@@ -591,12 +591,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     }
                     continue;
                 };
-                let Some(shot) = ewar::direct_shot(
-                    bracket,
-                    jam,
-                    m.rules.guaranteed_hit_miss_percent,
-                    m.rules.probable_hit_miss_percent,
-                ) else {
+                let Some(shot) = m.rules.direct_shot(bracket, jam) else {
                     continue;
                 };
                 if wd.energy > s.energy {

@@ -55,12 +55,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let one_shot = !matches!(attack, Attack::DirectFire { one_shot: false });
         let shot = match attack {
             Attack::DirectFire { .. } => {
-                let Some(shot) = ewar::direct_shot(
-                    bracket,
-                    jammed,
-                    m.rules.guaranteed_hit_miss_percent,
-                    m.rules.probable_hit_miss_percent,
-                ) else {
+                let Some(shot) = m.rules.direct_shot(bracket, jammed) else {
                     return false;
                 };
                 if one_shot && can_steer && bracket != Bracket::Precision {

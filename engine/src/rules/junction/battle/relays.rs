@@ -299,14 +299,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         }
         let dist = f64::from(w.pos.distance(target.pos));
         let jam = ewar::jamming(gd.size.sensors(), target.ecm);
-        let shot = payloads::bracket(dist, payloads::relay_ranges(gd.size)).and_then(|b| {
-            ewar::direct_shot(
-                b,
-                jam,
-                m.rules.guaranteed_hit_miss_percent,
-                m.rules.probable_hit_miss_percent,
-            )
-        });
+        let shot = payloads::bracket(dist, payloads::relay_ranges(gd.size))
+            .and_then(|b| m.rules.direct_shot(b, jam));
         let Some(shot) = shot else {
             return;
         };

@@ -96,12 +96,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let Some(bracket) = ewar::bracket(dist, ranges) else {
             return;
         };
-        let Some(shot) = ewar::direct_shot(
-            bracket,
-            jam,
-            m.rules.guaranteed_hit_miss_percent,
-            m.rules.probable_hit_miss_percent,
-        ) else {
+        let Some(shot) = m.rules.direct_shot(bracket, jam) else {
             return;
         };
         let target = &self.st.ships[t];
