@@ -6,10 +6,11 @@ use std::cell::Cell;
 use std::path::Path;
 
 use fleetlab_engine::RuleSystem;
+use fleetlab_engine::rule_system::NamedMatchup;
 use fleetlab_engine::rules::cosmic_conflict::CosmicConflict;
 use fleetlab_engine::rules::cosmic_conflict::policy::OrderStyle;
 use fleetlab_engine::rules::junction::Junction;
-use fleetlab_sim::load;
+use fleetlab_sim::load::{self, Experiment};
 use fleetlab_sim::runner::{self, Worker};
 
 struct Counting;
@@ -45,24 +46,41 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
-/// Allocations while a worker plays 10,000 steady-state battles of a reference config.
-fn steady_state_allocations<R: RuleSystem>(reference: &str) -> u64 {
-    let config = Path::new(env!("CARGO_MANIFEST_DIR")).join(reference);
-    let exp = load::load::<R>(&config).expect("reference config loads");
-    let m = &exp.matchups[0];
+/// Experiment `file` under `configs/`.
+fn config<R: RuleSystem>(file: &str) -> Experiment<R> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../configs")
+        .join(file);
+    load::load::<R>(&path).unwrap_or_else(|e| panic!("{file} loads: {e:?}"))
+}
+
+/// Allocations while a worker plays `battles` steady-state battles of `m`, after 100 battles
+/// of warm-up.
+fn steady_state_allocations<R: RuleSystem>(m: &NamedMatchup<R::Matchup>, battles: u64) -> u64 {
     let key = runner::matchup_key(m);
     let mut worker = Worker::<R>::new(&m.matchup);
     worker.play(&m.matchup, 1, key, 0..100);
     let before = allocations();
-    worker.play(&m.matchup, 1, key, 100..10_100);
+    worker.play(&m.matchup, 1, key, 100..100 + battles);
     let allocations = allocations() - before;
-    assert_eq!(worker.tally.battles, 10_100);
+    assert_eq!(worker.tally.battles, 100 + battles);
     allocations
+}
+
+/// No allocation in 5,000 steady-state battles of any of `matchups`.
+fn assert_junction_matchups_do_not_allocate<'a>(
+    matchups: impl IntoIterator<Item = &'a NamedMatchup<<Junction as RuleSystem>::Matchup>>,
+) {
+    for m in matchups {
+        let n = steady_state_allocations::<Junction>(m, 5_000);
+        assert_eq!(n, 0, "{}: {n} heap allocations in 5,000 battles", m.label);
+    }
 }
 
 #[test]
 fn steady_state_junction_battles_do_not_allocate() {
-    let n = steady_state_allocations::<Junction>("../configs/junction/reference-2v2.toml");
+    let exp = config::<Junction>("junction/reference-2v2.toml");
+    let n = steady_state_allocations::<Junction>(&exp.matchups[0], 10_000);
     assert_eq!(n, 0, "{n} heap allocations in 10,000 steady-state battles");
 }
 
@@ -70,7 +88,8 @@ fn steady_state_junction_battles_do_not_allocate() {
 /// neutron bombs, stand-off payloads) allocate nothing either.
 #[test]
 fn steady_state_guided_mix_battles_do_not_allocate() {
-    let n = steady_state_allocations::<Junction>("../configs/junction/guided-mix.toml");
+    let exp = config::<Junction>("junction/guided-mix.toml");
+    let n = steady_state_allocations::<Junction>(&exp.matchups[0], 10_000);
     assert_eq!(n, 0, "{n} heap allocations in 10,000 steady-state battles");
 }
 
@@ -78,26 +97,14 @@ fn steady_state_guided_mix_battles_do_not_allocate() {
 /// relays allocate nothing either.
 #[test]
 fn steady_state_decoy_rack_and_relay_battles_do_not_allocate() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs/junction");
-    let decoys = load::load::<Junction>(&dir.join("decoys.toml")).expect("decoys.toml loads");
-    let racks =
-        load::load::<Junction>(&dir.join("missile-racks.toml")).expect("missile-racks.toml loads");
-    let relays =
-        load::load::<Junction>(&dir.join("laser-relays.toml")).expect("laser-relays.toml loads");
-    let new = [
-        &decoys.matchups[1..],
-        &racks.matchups[1..],
-        &relays.matchups[1..],
-    ];
-    for m in new.into_iter().flatten() {
-        let key = runner::matchup_key(m);
-        let mut worker = Worker::<Junction>::new(&m.matchup);
-        worker.play(&m.matchup, 1, key, 0..100);
-        let before = allocations();
-        worker.play(&m.matchup, 1, key, 100..5_100);
-        let n = allocations() - before;
-        assert_eq!(n, 0, "{}: {n} heap allocations in 5,000 battles", m.label);
-    }
+    let decoys = config::<Junction>("junction/decoys.toml");
+    let racks = config::<Junction>("junction/missile-racks.toml");
+    let relays = config::<Junction>("junction/laser-relays.toml");
+    assert_junction_matchups_do_not_allocate(
+        [&decoys, &racks, &relays]
+            .into_iter()
+            .flat_map(|exp| &exp.matchups[1..]),
+    );
 }
 
 /// Excalibur bursts divided over ships and guided weapons (J60, the `pierce` matchups of
@@ -106,25 +113,13 @@ fn steady_state_decoy_rack_and_relay_battles_do_not_allocate() {
 /// matchups) allocate nothing.
 #[test]
 fn steady_state_split_battles_do_not_allocate() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs/junction");
-    let split = load::load::<Junction>(&dir.join("excalibur-split.toml"))
-        .expect("excalibur-split.toml loads");
-    let relays =
-        load::load::<Junction>(&dir.join("laser-relays.toml")).expect("laser-relays.toml loads");
-    let choice = load::load::<Junction>(&dir.join("payload-choice.toml"))
-        .expect("payload-choice.toml loads");
+    let split = config::<Junction>("junction/excalibur-split.toml");
+    let relays = config::<Junction>("junction/laser-relays.toml");
+    let choice = config::<Junction>("junction/payload-choice.toml");
     let excalibur = [1, 3, 5].map(|k| &split.matchups[k]);
     let relay = [2, 3, 4].map(|k| &relays.matchups[k]);
     let payloads = [1, 3].map(|k| &choice.matchups[k]);
-    for m in excalibur.into_iter().chain(relay).chain(payloads) {
-        let key = runner::matchup_key(m);
-        let mut worker = Worker::<Junction>::new(&m.matchup);
-        worker.play(&m.matchup, 1, key, 0..100);
-        let before = allocations();
-        worker.play(&m.matchup, 1, key, 100..5_100);
-        let n = allocations() - before;
-        assert_eq!(n, 0, "{}: {n} heap allocations in 5,000 battles", m.label);
-    }
+    assert_junction_matchups_do_not_allocate(excalibur.into_iter().chain(relay).chain(payloads));
 }
 
 #[test]
@@ -186,37 +181,17 @@ fn assert_no_allocations(file: &str) {
 }
 
 fn assert_no_allocations_in(file: &str, matchup: usize) {
-    let config = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../configs/cosmic-conflict")
-        .join(file);
-    let exp = load::load::<CosmicConflict>(&config).expect("config loads");
-    let m = &exp.matchups[matchup];
-    let key = runner::matchup_key(m);
-    let mut worker = Worker::<CosmicConflict>::new(&m.matchup);
-    worker.play(&m.matchup, 1, key, 0..100);
-    let before = allocations();
-    worker.play(&m.matchup, 1, key, 100..10_100);
-    let allocations = allocations() - before;
-    assert_eq!(worker.tally.battles, 10_100);
+    let exp = config::<CosmicConflict>(&format!("cosmic-conflict/{file}"));
+    let n = steady_state_allocations::<CosmicConflict>(&exp.matchups[matchup], 10_000);
     assert_eq!(
-        allocations, 0,
-        "{allocations} heap allocations in 10,000 steady-state battles of {file}"
+        n, 0,
+        "{n} heap allocations in 10,000 steady-state battles of {file}"
     );
 }
 
 /// Inertial Mine area blasts and point-defense blasts (mines, heavy bombs) allocate nothing.
 #[test]
 fn steady_state_pd_launch_battles_do_not_allocate() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs/junction");
-    let exp =
-        load::load::<Junction>(&dir.join("pd-launches.toml")).expect("pd-launches.toml loads");
-    for m in &exp.matchups[1..] {
-        let key = runner::matchup_key(m);
-        let mut worker = Worker::<Junction>::new(&m.matchup);
-        worker.play(&m.matchup, 1, key, 0..100);
-        let before = allocations();
-        worker.play(&m.matchup, 1, key, 100..5_100);
-        let n = allocations() - before;
-        assert_eq!(n, 0, "{}: {n} heap allocations in 5,000 battles", m.label);
-    }
+    let exp = config::<Junction>("junction/pd-launches.toml");
+    assert_junction_matchups_do_not_allocate(&exp.matchups[1..]);
 }
