@@ -167,16 +167,6 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         if m.decoys && jammed && gd.guidance != Guidance::HomeOnJam && self.decoy_draw(t, ap) {
             return;
         }
-        self.apply_hit(Hit {
-            attacker: owner,
-            target: t,
-            ap,
-            kind: HitKind::PLAIN,
-            table: how.table,
-            multiplier: how.multiplier,
-            ecm_damaged: how.ecm_damaged,
-            no_crits: false,
-            particle: false,
-        });
+        self.apply_hit(Hit::guided(owner, t, ap, HitKind::PLAIN, how, false));
     }
 }

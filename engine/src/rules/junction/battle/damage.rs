@@ -9,6 +9,7 @@ use crate::trace;
 use super::super::Event;
 use super::super::armor::{self, HitKind};
 use super::super::crits::{self, Crit, CritTable};
+use super::super::guided::GuidedHit;
 use super::super::hazards;
 use super::super::ship::Status;
 use super::super::stations::{breach_casualties, total};
@@ -35,6 +36,31 @@ pub(crate) struct Hit {
 }
 
 impl Hit {
+    /// A guided weapon's hit of `ap` from the weapons of ship `attacker` on `target`, with
+    /// the crit table, multiplier and "ECM Damaged" its guidance gave (`how`, Appendix 1
+    /// "Guidance"); `no_crits` drops the ordinary crits (Home On Jam under
+    /// `home_on_jam_crits = "only"`).
+    pub(crate) fn guided(
+        attacker: usize,
+        target: usize,
+        ap: f64,
+        kind: HitKind,
+        how: GuidedHit,
+        no_crits: bool,
+    ) -> Self {
+        Hit {
+            attacker,
+            target,
+            ap,
+            kind,
+            table: how.table,
+            multiplier: how.multiplier,
+            ecm_damaged: how.ecm_damaged,
+            no_crits,
+            particle: false,
+        }
+    }
+
     /// A plain hit (full armor effectiveness, not nuclear) of `ap` from `attacker` on
     /// `target`. At Precision Targeting range (`precision`) the attacker picks the crit
     /// `table` and the crit chance is multiplied by `precision_multiplier` ("Direct Fire

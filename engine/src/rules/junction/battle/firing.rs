@@ -395,17 +395,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     "  {} from {} strikes {}", gd.name, self.m.names[owner], self.m.names[t]
                 );
                 let only = how.ecm_damaged && m.rules.home_on_jam_crits == HomeOnJamCrits::Only;
-                self.apply_hit(Hit {
-                    attacker: owner,
-                    target: t,
-                    ap,
-                    kind,
-                    table: how.table,
-                    multiplier: how.multiplier,
-                    ecm_damaged: how.ecm_damaged,
-                    no_crits: only,
-                    particle: false,
-                });
+                self.apply_hit(Hit::guided(owner, t, ap, kind, how, only));
             }
             self.st.gws.swap_remove(g);
         }

@@ -103,17 +103,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     |miss| shipmind_miss(m, &target, miss),
                     self.dice,
                 )
-                .map(|how| Hit {
-                    attacker: owner,
-                    target: t,
-                    ap,
-                    kind: HitKind::PLAIN,
-                    table: how.table,
-                    multiplier: how.multiplier,
-                    ecm_damaged: how.ecm_damaged,
-                    no_crits: false,
-                    particle: false,
-                }),
+                .map(|how| Hit::guided(owner, t, ap, HitKind::PLAIN, how, false)),
             };
             trace!(
                 self.obs,
