@@ -10,34 +10,13 @@ use fleetlab_engine::rules::junction::battle::BattleState;
 use fleetlab_engine::rules::junction::design::{Catalogue, ShipDesign};
 use fleetlab_engine::rules::junction::hex::Hex;
 use fleetlab_engine::rules::junction::house_rules::HouseRules;
-use fleetlab_engine::rules::junction::parts::{
-    Guidance, GuidedDesign, GwSize, Payload, Propulsion,
-};
+use fleetlab_engine::rules::junction::parts::{GuidedDesign, GwSize, Payload};
 use fleetlab_engine::rules::junction::policy::{MineMode, PdLaunches, PdStance, Policy};
 use fleetlab_engine::rules::junction::ship::ShipState;
 use fleetlab_engine::rules::junction::{Event, Junction, Matchup};
 use fleetlab_engine::{NoTrace, RuleSystem};
 
 mod common;
-
-fn gw(size: GwSize, payload: Payload) -> GuidedDesign {
-    GuidedDesign {
-        name: format!("{size:?} {payload:?}"),
-        size,
-        guidance: Guidance::CenterOfMass,
-        payload,
-        propulsion: Propulsion::LiquidFueledRocket,
-        load: None,
-    }
-}
-
-fn launcher(name: &str, magazine: Vec<(usize, u32)>) -> ShipDesign {
-    ShipDesign {
-        vls_volume: 1.0,
-        magazine,
-        ..common::hulk(name)
-    }
-}
 
 /// Side A's ships at the origin, side B's 5 hexes away; `a` launches `salvo` per ship with
 /// `mine_mode`, `b` defends with `pd_launches` (point defense on, no guns, no salvos).
@@ -100,11 +79,11 @@ fn play(m: &Matchup) -> (BattleState, [u32; 32], [u32; 32]) {
 fn mines_at_two_hulks(mode: MineMode) -> (BattleState, [u32; 32], [u32; 32]) {
     let catalogue = Catalogue {
         weapons: vec![],
-        guided: vec![gw(GwSize::Light, Payload::InertialMine)],
+        guided: vec![common::gw(GwSize::Light, Payload::InertialMine)],
     };
     let m = matchup(
         catalogue,
-        vec![launcher("minelayer", vec![(0, 2)])],
+        vec![common::launcher("minelayer", vec![(0, 2)])],
         vec![common::hulk("hulk"), common::hulk("hulk")],
         2,
         mode,
@@ -144,11 +123,11 @@ fn inertial_mines_in_area_mode_hit_every_ship_in_the_hex_with_a_tenth() {
 fn crowded_mine_mode_keeps_contact_against_a_lone_ship() {
     let catalogue = Catalogue {
         weapons: vec![],
-        guided: vec![gw(GwSize::Light, Payload::InertialMine)],
+        guided: vec![common::gw(GwSize::Light, Payload::InertialMine)],
     };
     let m = matchup(
         catalogue,
-        vec![launcher("minelayer", vec![(0, 2)])],
+        vec![common::launcher("minelayer", vec![(0, 2)])],
         vec![common::hulk("hulk")],
         2,
         MineMode::Crowded,
@@ -166,13 +145,13 @@ fn crowded_mine_mode_keeps_contact_against_a_lone_ship() {
 fn inertial_mine_salvos_in_one_hex_stack_their_attack_power() {
     let catalogue = Catalogue {
         weapons: vec![],
-        guided: vec![gw(GwSize::Light, Payload::InertialMine)],
+        guided: vec![common::gw(GwSize::Light, Payload::InertialMine)],
     };
     let m = matchup(
         catalogue,
         vec![
-            launcher("minelayer", vec![(0, 1)]),
-            launcher("minelayer", vec![(0, 1)]),
+            common::launcher("minelayer", vec![(0, 1)]),
+            common::launcher("minelayer", vec![(0, 1)]),
         ],
         vec![common::hulk("hulk")],
         1,
@@ -196,8 +175,8 @@ fn pd_blast(
     };
     let m = matchup(
         catalogue,
-        vec![launcher("launcher", vec![(0, 4)])],
-        vec![launcher("defender", vec![(1, 2)])],
+        vec![common::launcher("launcher", vec![(0, 4)])],
+        vec![common::launcher("defender", vec![(1, 2)])],
         4,
         MineMode::Contact,
         pd_launches,
@@ -211,8 +190,8 @@ fn pd_blast(
 #[test]
 fn inertial_mine_launched_as_point_defense_destroys_a_salvo_in_its_hex() {
     let (st, a, b) = pd_blast(
-        gw(GwSize::Light, Payload::NuclearBomb),
-        gw(GwSize::Light, Payload::InertialMine),
+        common::gw(GwSize::Light, Payload::NuclearBomb),
+        common::gw(GwSize::Light, Payload::InertialMine),
         PdLaunches::All,
     );
     assert_eq!(b[Event::Launches as usize], 1);
@@ -228,8 +207,8 @@ fn inertial_mine_launched_as_point_defense_destroys_a_salvo_in_its_hex() {
 #[test]
 fn without_blast_launches_the_salvo_strikes() {
     let (st, a, b) = pd_blast(
-        gw(GwSize::Light, Payload::NuclearBomb),
-        gw(GwSize::Light, Payload::InertialMine),
+        common::gw(GwSize::Light, Payload::NuclearBomb),
+        common::gw(GwSize::Light, Payload::InertialMine),
         PdLaunches::Excalibur,
     );
     assert_eq!(b[Event::Launches as usize], 0);
@@ -243,8 +222,8 @@ fn without_blast_launches_the_salvo_strikes() {
 #[test]
 fn point_defense_mines_wreck_kinetics_as_area_denial() {
     let (st, a, b) = pd_blast(
-        gw(GwSize::Light, Payload::Kinetic),
-        gw(GwSize::Light, Payload::InertialMine),
+        common::gw(GwSize::Light, Payload::Kinetic),
+        common::gw(GwSize::Light, Payload::InertialMine),
         PdLaunches::All,
     );
     assert_eq!(b[Event::Launches as usize], 2);
@@ -262,8 +241,8 @@ fn point_defense_mines_wreck_kinetics_as_area_denial() {
 fn heavy_bombs_launched_as_point_defense_destroy_the_salvo() {
     for bomb in [Payload::NuclearBomb, Payload::NeutronBomb] {
         let (st, a, b) = pd_blast(
-            gw(GwSize::Heavy, Payload::Kinetic),
-            gw(GwSize::Heavy, bomb),
+            common::gw(GwSize::Heavy, Payload::Kinetic),
+            common::gw(GwSize::Heavy, bomb),
             PdLaunches::All,
         );
         assert_eq!(b[Event::Launches as usize], 1, "{bomb:?}");
@@ -278,8 +257,8 @@ fn heavy_bombs_launched_as_point_defense_destroy_the_salvo() {
 #[test]
 fn light_bombs_are_not_point_defense() {
     let (_, a, b) = pd_blast(
-        gw(GwSize::Heavy, Payload::Kinetic),
-        gw(GwSize::Light, Payload::NuclearBomb),
+        common::gw(GwSize::Heavy, Payload::Kinetic),
+        common::gw(GwSize::Light, Payload::NuclearBomb),
         PdLaunches::All,
     );
     assert_eq!(b[Event::Launches as usize], 0);
@@ -295,14 +274,14 @@ fn a_side_with_blast_launches_keeps_its_mines_for_point_defense() {
         let catalogue = Catalogue {
             weapons: vec![],
             guided: vec![
-                gw(GwSize::Light, Payload::NuclearBomb),
-                gw(GwSize::Light, Payload::InertialMine),
+                common::gw(GwSize::Light, Payload::NuclearBomb),
+                common::gw(GwSize::Light, Payload::InertialMine),
             ],
         };
         let mut m = matchup(
             catalogue,
-            vec![launcher("launcher", vec![(0, 4)])],
-            vec![launcher("defender", vec![(1, 6)])],
+            vec![common::launcher("launcher", vec![(0, 4)])],
+            vec![common::launcher("defender", vec![(1, 6)])],
             4,
             MineMode::Contact,
             pd_launches,
@@ -322,8 +301,8 @@ fn a_side_with_blast_launches_keeps_its_mines_for_point_defense() {
 #[test]
 fn chemical_lasers_shoot_down_defensive_nukes_but_not_one_too_many() {
     let (_, a, b) = pd_blast2(
-        gw(GwSize::Heavy, Payload::ChemicalLaser),
-        gw(GwSize::Heavy, Payload::NuclearBomb),
+        common::gw(GwSize::Heavy, Payload::ChemicalLaser),
+        common::gw(GwSize::Heavy, Payload::NuclearBomb),
         3,
     );
     assert_eq!(b[Event::Launches as usize], 3);
@@ -332,8 +311,8 @@ fn chemical_lasers_shoot_down_defensive_nukes_but_not_one_too_many() {
     assert_eq!(b[Event::PdKills as usize], 2);
     // With only two nukes aboard, B cannot get one through and keeps them.
     let (st, _, b) = pd_blast2(
-        gw(GwSize::Heavy, Payload::ChemicalLaser),
-        gw(GwSize::Heavy, Payload::NuclearBomb),
+        common::gw(GwSize::Heavy, Payload::ChemicalLaser),
+        common::gw(GwSize::Heavy, Payload::NuclearBomb),
         2,
     );
     assert_eq!(b[Event::Launches as usize], 0);
@@ -352,8 +331,8 @@ fn pd_blast2(
     };
     let m = matchup(
         catalogue,
-        vec![launcher("launcher", vec![(0, 2)])],
-        vec![launcher("defender", vec![(1, n)])],
+        vec![common::launcher("launcher", vec![(0, 2)])],
+        vec![common::launcher("defender", vec![(1, n)])],
         2,
         MineMode::Contact,
         PdLaunches::All,

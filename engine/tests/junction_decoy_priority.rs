@@ -10,26 +10,13 @@ use fleetlab_engine::rules::junction::battle::BattleState;
 use fleetlab_engine::rules::junction::design::{Catalogue, DirectWeapon, ShipDesign, WeaponKind};
 use fleetlab_engine::rules::junction::hex::Hex;
 use fleetlab_engine::rules::junction::house_rules::{DecoyPriority, HouseRules};
-use fleetlab_engine::rules::junction::parts::{
-    Guidance, GuidedDesign, GwSize, Payload, Propulsion,
-};
+use fleetlab_engine::rules::junction::parts::{GwSize, Payload};
 use fleetlab_engine::rules::junction::policy::Policy;
 use fleetlab_engine::rules::junction::ship::ShipState;
 use fleetlab_engine::rules::junction::{Event, Junction, Matchup};
 use fleetlab_engine::{NoTrace, RuleSystem};
 
 mod common;
-
-fn gw(size: GwSize, payload: Payload) -> GuidedDesign {
-    GuidedDesign {
-        name: format!("{size:?} {payload:?}"),
-        size,
-        guidance: Guidance::CenterOfMass,
-        payload,
-        propulsion: Propulsion::LiquidFueledRocket,
-        load: None,
-    }
-}
 
 fn play(priority: DecoyPriority) -> (BattleState, [u32; 32], [u32; 32]) {
     let macron = DirectWeapon {
@@ -43,8 +30,8 @@ fn play(priority: DecoyPriority) -> (BattleState, [u32; 32], [u32; 32]) {
     let catalogue = Catalogue {
         weapons: vec![macron],
         guided: vec![
-            gw(GwSize::Light, Payload::Kinetic),
-            gw(GwSize::Heavy, Payload::Decoy),
+            common::gw(GwSize::Light, Payload::Kinetic),
+            common::gw(GwSize::Heavy, Payload::Decoy),
         ],
     };
     let designs = vec![

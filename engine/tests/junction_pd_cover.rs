@@ -10,9 +10,7 @@ use fleetlab_engine::rules::junction::Event;
 use fleetlab_engine::rules::junction::design::ShipDesign;
 use fleetlab_engine::rules::junction::design::{Catalogue, DirectWeapon, WeaponKind};
 use fleetlab_engine::rules::junction::house_rules::HouseRules;
-use fleetlab_engine::rules::junction::parts::{
-    Guidance, GuidedDesign, GwSize, Payload, Propulsion,
-};
+use fleetlab_engine::rules::junction::parts::{GwSize, Payload};
 use fleetlab_engine::rules::junction::policy::{PdStance, Policy};
 
 mod common;
@@ -42,24 +40,13 @@ fn fired(stance: PdStance, salvo: u32) -> [bool; 3] {
                 10.0,
             ),
         ],
-        guided: vec![GuidedDesign {
-            name: "light kinetic".into(),
-            size: GwSize::Light,
-            guidance: Guidance::CenterOfMass,
-            payload: Payload::Kinetic,
-            propulsion: Propulsion::LiquidFueledRocket,
-            load: None,
-        }],
+        guided: vec![common::gw(GwSize::Light, Payload::Kinetic)],
     };
     let gunboat = ShipDesign {
         weapons: vec![0, 1, 1],
         ..common::hulk("gunboat")
     };
-    let launcher = ShipDesign {
-        vls_volume: 1.0,
-        magazine: vec![(0, 12)],
-        ..common::hulk("launcher")
-    };
+    let launcher = common::launcher("launcher", vec![(0, 12)]);
     let rules = HouseRules {
         turn_cap: 1,
         ..HouseRules::default()

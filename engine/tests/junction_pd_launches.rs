@@ -6,12 +6,10 @@
 use fleetlab_engine::dice::Dice;
 use fleetlab_engine::outcome::{ShipTally, Side};
 use fleetlab_engine::rules::junction::battle::BattleState;
-use fleetlab_engine::rules::junction::design::{Catalogue, ShipDesign};
+use fleetlab_engine::rules::junction::design::Catalogue;
 use fleetlab_engine::rules::junction::hex::Hex;
 use fleetlab_engine::rules::junction::house_rules::HouseRules;
-use fleetlab_engine::rules::junction::parts::{
-    Guidance, GuidedDesign, GwSize, Payload, Propulsion,
-};
+use fleetlab_engine::rules::junction::parts::{GwSize, Payload};
 use fleetlab_engine::rules::junction::policy::Policy;
 use fleetlab_engine::rules::junction::ship::ShipState;
 use fleetlab_engine::rules::junction::{Event, Junction, Matchup};
@@ -19,35 +17,19 @@ use fleetlab_engine::{NoTrace, RuleSystem};
 
 mod common;
 
-fn gw(size: GwSize, payload: Payload) -> GuidedDesign {
-    GuidedDesign {
-        name: format!("{size:?} {payload:?}"),
-        size,
-        guidance: Guidance::CenterOfMass,
-        payload,
-        propulsion: Propulsion::LiquidFueledRocket,
-        load: None,
-    }
-}
-
-fn design(name: &str, magazine: Vec<(usize, u32)>) -> ShipDesign {
-    ShipDesign {
-        vls_volume: 1.0,
-        magazine,
-        ..common::hulk(name)
-    }
-}
-
 /// A's salvo of four `size` kinetics against B's two light Excaliburs, one turn.
 fn play(size: GwSize) -> (BattleState, [u32; 32], [u32; 32]) {
     let catalogue = Catalogue {
         weapons: vec![],
         guided: vec![
-            gw(size, Payload::Kinetic),
-            gw(GwSize::Light, Payload::Excalibur),
+            common::gw(size, Payload::Kinetic),
+            common::gw(GwSize::Light, Payload::Excalibur),
         ],
     };
-    let designs = vec![design("a", vec![(0, 4)]), design("b", vec![(1, 2)])];
+    let designs = vec![
+        common::launcher("a", vec![(0, 4)]),
+        common::launcher("b", vec![(1, 2)]),
+    ];
     let a = ShipState::new(0, &designs[0], Side::A, 100, 0);
     let mut b = ShipState::new(1, &designs[1], Side::B, 100, 0);
     b.pos = Hex::new(5, 0);

@@ -9,6 +9,9 @@ use fleetlab_engine::rules::junction::battle::BattleState;
 use fleetlab_engine::rules::junction::design::{Catalogue, PowerPlant, ShipDesign};
 use fleetlab_engine::rules::junction::hex::Hex;
 use fleetlab_engine::rules::junction::house_rules::HouseRules;
+use fleetlab_engine::rules::junction::parts::{
+    Guidance, GuidedDesign, GwSize, Payload, Propulsion,
+};
 use fleetlab_engine::rules::junction::policy::Policy;
 use fleetlab_engine::rules::junction::ship::ShipState;
 use fleetlab_engine::rules::junction::{Junction, Matchup};
@@ -29,6 +32,28 @@ pub fn hulk(name: &str) -> ShipDesign {
             output: 1.0,
         }],
         ..ShipDesign::bare(name)
+    }
+}
+
+/// A guided weapon of `size` with `payload`, Center of Mass guidance and a liquid-fueled
+/// rocket, named after its size and payload.
+pub fn gw(size: GwSize, payload: Payload) -> GuidedDesign {
+    GuidedDesign {
+        name: format!("{size:?} {payload:?}"),
+        size,
+        guidance: Guidance::CenterOfMass,
+        payload,
+        propulsion: Propulsion::LiquidFueledRocket,
+        load: None,
+    }
+}
+
+/// A [`hulk`] with a VLS and `magazine` (catalogue index of a guided weapon, count).
+pub fn launcher(name: &str, magazine: Vec<(usize, u32)>) -> ShipDesign {
+    ShipDesign {
+        vls_volume: 1.0,
+        magazine,
+        ..hulk(name)
     }
 }
 
