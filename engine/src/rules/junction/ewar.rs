@@ -48,6 +48,17 @@ pub enum Jamming {
     Severe,
 }
 
+impl Jamming {
+    /// A battle report's note on the jamming (`""` when clear).
+    pub fn note(self) -> &'static str {
+        match self {
+            Jamming::Clear => "",
+            Jamming::Jammed => ", jammed",
+            Jamming::Severe => ", heavily jammed",
+        }
+    }
+}
+
 /// Compare the attacker's Sensors with the target's ECM.
 pub fn jamming(sensors: f64, ecm: f64) -> Jamming {
     if ecm >= sensors + 10.0 {

@@ -658,11 +658,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     self.m.names[t],
                     bracket.name(),
                     dist,
-                    match jam {
-                        Jamming::Clear => "",
-                        Jamming::Jammed => ", jammed",
-                        Jamming::Severe => ", heavily jammed",
-                    }
+                    jam.note()
                 );
                 if ap <= 0.0
                     || (!PLAIN && m.decoys && jam != Jamming::Clear && self.decoy_draw(t, ap))

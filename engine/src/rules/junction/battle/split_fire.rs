@@ -8,7 +8,7 @@ use crate::trace;
 
 use super::super::Event;
 use super::super::design::WeaponKind;
-use super::super::ewar::{self, Jamming};
+use super::super::ewar;
 use super::super::policy::LaserSplit;
 use super::Battle;
 use super::damage::Hit;
@@ -108,11 +108,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             self.m.names[t],
             bracket.name(),
             dist,
-            match jam {
-                Jamming::Clear => "",
-                Jamming::Jammed => ", jammed",
-                Jamming::Severe => ", heavily jammed",
-            },
+            jam.note(),
             if hit { "hit" } else { "miss" }
         );
         if !hit {
