@@ -65,6 +65,15 @@ impl Ending {
         Ending::TurnLimit,
     ];
 
+    /// This ending's index in [`DEFAULT_DECIDERS`] (for rule systems that keep the default).
+    pub const fn default_decider(self) -> u8 {
+        match self {
+            Ending::Annihilation => 0,
+            Ending::MutualDestruction => 1,
+            Ending::TurnLimit => 2,
+        }
+    }
+
     /// Stable name used in reports.
     pub const fn name(self) -> &'static str {
         match self {
@@ -74,6 +83,60 @@ impl Ending {
         }
     }
 }
+
+/// What kind of thing decided a battle: the text's own way to win, a rule the project added
+/// where the text is silent, or nothing (a draw). Reports and `audit` show the shares, so a
+/// designer sees when "who won" came from a tie-break rather than from play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DeciderKind {
+    /// A way to win that the rule text gives (annihilation, its victory conditions, retreat).
+    Text,
+    /// A named house rule's measure where the text is silent (e.g. points destroyed at a
+    /// turn cap the text does not have).
+    HouseRule,
+    /// Nobody won (mutual destruction, a tie on the text's own measure).
+    Draw,
+}
+
+impl DeciderKind {
+    /// Stable name used in reports.
+    pub const fn name(self) -> &'static str {
+        match self {
+            DeciderKind::Text => "text",
+            DeciderKind::HouseRule => "house_rule",
+            DeciderKind::Draw => "draw",
+        }
+    }
+}
+
+/// One way a rule system's battles are decided (see [`crate::RuleSystem::DECIDERS`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Decider {
+    /// Stable snake_case name used in reports (`annihilation`, `victory_conditions`, ...).
+    pub name: &'static str,
+    /// Whether the text, a house rule or nothing decided it.
+    pub kind: DeciderKind,
+}
+
+/// The deciders every rule system has unless it names its own: one per [`Ending`], in
+/// [`Ending::ALL`] order, with the end-of-game measure counted as a house rule.
+pub const DEFAULT_DECIDERS: &[Decider] = &[
+    Decider {
+        name: "annihilation",
+        kind: DeciderKind::Text,
+    },
+    Decider {
+        name: "mutual_destruction",
+        kind: DeciderKind::Draw,
+    },
+    Decider {
+        name: "game_end_measure",
+        kind: DeciderKind::HouseRule,
+    },
+];
+
+/// Most deciders a rule system may name (reports keep a fixed-size counter per decider).
+pub const MAX_DECIDERS: usize = 16;
 
 /// Most rule-system event counters a side can report (see [`crate::RuleSystem::EVENTS`]).
 pub const MAX_EVENTS: usize = 32;
@@ -118,6 +181,10 @@ pub struct Outcome {
     pub standing: Verdict,
     /// How the game ended.
     pub ending: Ending,
+    /// What decided the verdict: an index into the rule system's
+    /// [`crate::RuleSystem::DECIDERS`] (with the default list, the index of `ending` in
+    /// [`Ending::ALL`], see [`Ending::default_decider`]).
+    pub decided_by: u8,
     /// Turns played (the last turn counts even if it ended early).
     pub turns: u32,
     /// Totals for side A and side B.

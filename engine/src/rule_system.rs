@@ -48,6 +48,11 @@ pub trait RuleSystem: Send + Sync + 'static {
     /// and mean per battle per side.
     const EVENTS: &'static [&'static str] = &[];
 
+    /// The ways a battle of this rule system can be decided (at most
+    /// [`crate::outcome::MAX_DECIDERS`]); [`crate::Outcome::decided_by`] indexes this list. Each says
+    /// whether the text, a house rule or nothing (a draw) decided it.
+    const DECIDERS: &'static [crate::outcome::Decider] = crate::outcome::DEFAULT_DECIDERS;
+
     /// One config document (a TOML file) as the rule system reads it. Every file of an
     /// experiment (the experiment itself and everything it includes) has this shape.
     type Doc: serde::de::DeserializeOwned;

@@ -845,6 +845,7 @@ mod tests {
                 verdict: Verdict::Win(Side::A),
                 standing: Verdict::Win(Side::A),
                 ending: Ending::Annihilation,
+                decided_by: 0,
                 turns,
                 sides: [side(5, 1, 1), side(1, 5, 0)],
             };

@@ -297,6 +297,7 @@ pub(crate) mod test_support {
                 verdict,
                 standing: verdict,
                 ending,
+                decided_by: ending.default_decider(),
                 turns,
                 sides,
             };

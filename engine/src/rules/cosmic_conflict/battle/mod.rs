@@ -325,6 +325,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             verdict,
             standing,
             ending,
+            decided_by: ending.default_decider(),
             turns: self.s.turn,
             sides,
         }

@@ -325,6 +325,7 @@ fn finish<R: Roller, O: Observer>(
         verdict,
         standing,
         ending,
+        decided_by: ending.default_decider(),
         turns: b.st.turn,
         sides,
     }
