@@ -60,7 +60,8 @@ pub use matchup::Matchup;
 /// `DECIDED_*` constants name the entries).
 pub const DECIDERS: &[Decider] = &[
     // "If a game turn begins with only one player side controlling all remaining ships, the
-    // game ends" (ch. 9): the side left won (and, with victory conditions, won them too).
+    // game ends" (ch. 9): the side left won (house rule D5: a side with no ships left cannot
+    // claim victory, so the victory conditions are not counted).
     Decider {
         name: "annihilation",
         kind: DeciderKind::Text,

@@ -371,15 +371,20 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             standing,
             ending.name()
         );
-        let verdict = self.scenario_verdict(standing);
-        let victory = self.m.scenario.victory.is_some();
-        let decided_by = match (ending, verdict) {
-            (Ending::MutualDestruction, _) => super::DECIDED_MUTUAL_DESTRUCTION,
-            (Ending::Annihilation, v) if v == standing => super::DECIDED_ANNIHILATION,
-            (_, Verdict::Draw) if victory => super::DECIDED_VICTORY_TIE,
-            (_, Verdict::Win(_)) if victory => super::DECIDED_VICTORY_CONDITIONS,
-            (_, Verdict::Draw) => super::DECIDED_DRAW_AT_GAME_END,
-            (_, Verdict::Win(_)) => super::DECIDED_POINTS_DESTROYED,
+        // A side with no ships left cannot claim victory: an annihilation is won by the side
+        // left (both gone: a draw) — house rule D5; the scenario's victory conditions decide
+        // a game that the game-length rule ended with both sides standing (ch. 9).
+        let (verdict, decided_by) = match ending {
+            Ending::Annihilation => (standing, super::DECIDED_ANNIHILATION),
+            Ending::MutualDestruction => (standing, super::DECIDED_MUTUAL_DESTRUCTION),
+            Ending::TurnLimit => match self.scenario_verdict(standing) {
+                Verdict::Draw if self.m.scenario.victory.is_some() => {
+                    (Verdict::Draw, super::DECIDED_VICTORY_TIE)
+                }
+                v if self.m.scenario.victory.is_some() => (v, super::DECIDED_VICTORY_CONDITIONS),
+                Verdict::Draw => (Verdict::Draw, super::DECIDED_DRAW_AT_GAME_END),
+                v => (v, super::DECIDED_POINTS_DESTROYED),
+            },
         };
         Outcome {
             verdict,
