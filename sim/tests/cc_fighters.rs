@@ -110,7 +110,7 @@ fn matchup_with(rules: &str, rest: &str) -> Matchup {
     let exp = load::load_from::<CosmicConflict>(
         Source {
             path: PathBuf::from("fighter-test.toml"),
-            text,
+            text: points_scoring(&text),
         },
         |p| panic!("no includes here: {}", p.display()),
     )
@@ -587,7 +587,7 @@ fn fleet_points_include_fighters() {
     let exp = load::load_from::<CosmicConflict>(
         Source {
             path: PathBuf::from("points.toml"),
-            text,
+            text: points_scoring(&text),
         },
         |_| unreachable!(),
     )
@@ -671,4 +671,18 @@ fn carriers_collect_empty_fighters_that_their_move_brings_within_2() {
         by_carrier > 0 && total > by_carrier,
         "{by_carrier} of {total}"
     );
+}
+
+/// These scripted-dice tests score by points destroyed (`scenario.scoring`), so the text's
+/// victory conditions draw no dice after the game (the scripts hold exactly the dice the
+/// battle rolls); a test with `[scenario.victory]` keeps its own scoring.
+fn points_scoring(text: &str) -> String {
+    const LINE: &str = "\nscoring = \"points-destroyed\"";
+    if text.contains("[scenario.victory]") {
+        text.to_string()
+    } else if text.contains("\n[scenario]") {
+        text.replacen("\n[scenario]", &format!("\n[scenario]{LINE}"), 1)
+    } else {
+        format!("{text}\n[scenario]{LINE}\n")
+    }
 }

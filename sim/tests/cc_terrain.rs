@@ -62,7 +62,7 @@ fn matchup(rest: &str) -> Matchup {
     let exp = load::load_from::<CosmicConflict>(
         Source {
             path: PathBuf::from("terrain-test.toml"),
-            text,
+            text: points_scoring(&text),
         },
         |p| panic!("no includes here: {}", p.display()),
     )
@@ -545,7 +545,7 @@ fn experiment(rest: &str) -> fleetlab_sim::load::Experiment<CosmicConflict> {
     load::load_from::<CosmicConflict>(
         Source {
             path: PathBuf::from("faction-test.toml"),
-            text: format!("{DESIGNS}\n{rest}"),
+            text: points_scoring(&format!("{DESIGNS}\n{rest}")),
         },
         |p| panic!("no includes here: {}", p.display()),
     )
@@ -687,4 +687,18 @@ b = { fleet = "hulk-4", policy = "passive" }
     let (out, _, _, _) = play_scripted(&m, &[]);
     assert_eq!(out.sides[0].events[EVENT_OBJECTIVE_TOKEN], 1);
     assert_eq!(out.sides[1].events[EVENT_OBJECTIVE_TOKEN], 0);
+}
+
+/// These scripted-dice tests score by points destroyed (`scenario.scoring`), so the text's
+/// victory conditions draw no dice after the game (the scripts hold exactly the dice the
+/// battle rolls); a test with `[scenario.victory]` keeps its own scoring.
+fn points_scoring(text: &str) -> String {
+    const LINE: &str = "\nscoring = \"points-destroyed\"";
+    if text.contains("[scenario.victory]") {
+        text.to_string()
+    } else if text.contains("\n[scenario]") {
+        text.replacen("\n[scenario]", &format!("\n[scenario]{LINE}"), 1)
+    } else {
+        format!("{text}\n[scenario]{LINE}\n")
+    }
 }

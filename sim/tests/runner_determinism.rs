@@ -69,6 +69,9 @@ include = ["{0}/designs.toml", "{0}/fleets.toml"]
 [[matchup]]
 a = {{ fleet = "line-kinetic", policy = "passive" }}
 b = {{ fleet = "line-beam", policy = "passive" }}
+# Points destroyed decide (none are): every game a draw, whatever the victory conditions.
+[scenario]
+scoring = "points-destroyed"
 "#,
             shipped.display()
         ),

@@ -12,6 +12,7 @@ use crate::geometry::{Board, Vec2};
 use crate::outcome::Side;
 use crate::rule_system::{ConfigIssue, ExperimentSpec, NamedMatchup, did_you_mean};
 
+use super::deployment::{self, Deployment};
 use super::design::{
     Arcs, ComponentKind, ComponentMount, MAX_COMPONENTS, MAX_SIZE, MAX_WEAPONS, ShipDesign, Slot,
     Variant, WeaponMount, WeaponType,
@@ -276,6 +277,16 @@ pub struct ScenarioSpec {
     /// Deployment zone depth from each side's edge (default 8).
     #[serde(default)]
     pub deployment_depth: Option<Spanned<f64>>,
+    /// `alternating` (the text's deployment, default) or `edge-line` (the old fixed starts).
+    #[serde(default)]
+    pub deployment: Option<Spanned<String>>,
+    /// Where alternating deployment places ships: `centre-out` (default) or `spread`.
+    #[serde(default)]
+    pub placement: Option<Spanned<String>>,
+    /// How a game left standing is decided: `victory-conditions` (the text's, default) or
+    /// `points-destroyed` (the house measure).
+    #[serde(default)]
+    pub scoring: Option<Spanned<String>>,
     /// Fixed starting positions.
     #[serde(default)]
     pub start: Vec<Spanned<StartSpec>>,
@@ -790,10 +801,7 @@ fn scenario(doc: usize, spec: &ScenarioSpec, issues: &mut Issues) -> Scenario {
         victory: None,
     };
     (sc.terrain, sc.terrain_names) = scenario_config::terrain(doc, &spec.terrain, issues);
-    sc.victory = spec
-        .victory
-        .as_ref()
-        .map(|v| scenario_config::victory(doc, v.get_ref(), issues));
+    sc.victory = scenario_config::scoring(doc, spec, issues);
     if let Some(b) = &spec.board {
         let v = *b.get_ref();
         if !(v.length > 0.0 && v.width > 0.0 && v.length <= 10_000.0 && v.width <= 10_000.0) {
@@ -868,6 +876,10 @@ pub fn build(docs: &[Doc]) -> Result<Vec<NamedMatchup<Matchup>>, Vec<ConfigIssue
     let scenario_value = match scen {
         Some((d, s)) => scenario(d, s.get_ref(), &mut issues),
         None => scenario(0, &ScenarioSpec::default(), &mut issues),
+    };
+    let deployment = match scen {
+        Some((d, s)) => scenario_config::deployment(d, s.get_ref(), &mut issues),
+        None => Deployment::DEFAULT,
     };
     let mut depth = 8.0;
     if let Some((d, Some(dd))) = scen.map(|(d, s)| (d, s.get_ref().deployment_depth.as_ref())) {
@@ -1076,7 +1088,7 @@ pub fn build(docs: &[Doc]) -> Result<Vec<NamedMatchup<Matchup>>, Vec<ConfigIssue
                     &designs,
                     &rules,
                     &scenario_value,
-                    depth,
+                    (deployment, depth),
                     scen,
                     &mut issues,
                 );
@@ -1203,7 +1215,7 @@ fn assemble(
     designs: &[ShipDesign],
     rules: &HouseRules,
     scenario: &Scenario,
-    depth: f64,
+    (deployment, depth): (Deployment, f64),
     scen: Option<(usize, &Spanned<ScenarioSpec>)>,
     issues: &mut Issues,
 ) -> Option<NamedMatchup<Matchup>> {
@@ -1229,20 +1241,15 @@ fn assemble(
     let mut points = [0u32; 2];
     for (si, (_, ships, _, faction, _)) in sides.iter().enumerate() {
         let side = if si == 0 { Side::A } else { Side::B };
-        let n = ships.len();
+        let sizes: Vec<u8> = ships.iter().map(|&g| designs[g].size).collect();
+        let spots = deployment::deploy(deployment, side, &sizes, board, depth);
         for (idx, &g) in ships.iter().enumerate() {
             let ds = &designs[g];
             let cost = points::ship_cost_with(ds, rules, faction.cost_percent());
             points[si] += cost;
             let mut ship = ShipState::new(local(g, *faction) as u16, ds, side, cost);
             ship.structural = faction.starting_structural();
-            let x = if side == Side::A {
-                depth / 2.0
-            } else {
-                board.length - depth / 2.0
-            };
-            ship.pos = Vec2::new(x, board.width * (idx as f64 + 1.0) / (n as f64 + 1.0));
-            ship.facing = Vec2::new(if side == Side::A { 1.0 } else { -1.0 }, 0.0);
+            (ship.pos, ship.facing) = spots[idx];
             ship.velocity = rules.movement_row(ds.size, 0).start_velocity();
             start.push(ship);
             names.push(format!("{side}{} {}", idx + 1, ds.name));

@@ -29,6 +29,7 @@ pub mod command;
 pub mod condition;
 pub mod config;
 pub mod damage;
+pub mod deployment;
 pub mod design;
 pub mod faction;
 pub mod fighter_config;
@@ -49,11 +50,64 @@ pub mod victory;
 
 use crate::dice::Roller;
 use crate::observer::Observer;
-use crate::outcome::{Outcome, ShipTally};
+use crate::outcome::{Decider, DeciderKind, Outcome, ShipTally};
 use crate::rule_system::{ConfigIssue, ExperimentSpec, NamedMatchup, RuleSystem};
 
 pub use battle::BattleState;
 pub use matchup::Matchup;
+
+/// How a Cosmic Conflict battle was decided ([`Outcome::decided_by`] indexes this list; the
+/// `DECIDED_*` constants name the entries).
+pub const DECIDERS: &[Decider] = &[
+    // "If a game turn begins with only one player side controlling all remaining ships, the
+    // game ends" (ch. 9): the side left won (house rule D5: a side with no ships left cannot
+    // claim victory, so the victory conditions are not counted).
+    Decider {
+        name: "annihilation",
+        kind: DeciderKind::Text,
+    },
+    // Both sides gone in the same turn.
+    Decider {
+        name: "mutual_destruction",
+        kind: DeciderKind::Draw,
+    },
+    // The "standard" game (ch. 9): the scenario objective plus the victory conditions drawn
+    // after the game; "The player that wins one more victory condition than the opponent can
+    // claim victory".
+    Decider {
+        name: "victory_conditions",
+        kind: DeciderKind::Text,
+    },
+    // "It is possible to achieve a tie in both determining a victory condition and for the
+    // game."
+    Decider {
+        name: "victory_tie",
+        kind: DeciderKind::Draw,
+    },
+    // `scoring = "points-destroyed"`: the house measure at the game's end.
+    Decider {
+        name: "points_destroyed",
+        kind: DeciderKind::HouseRule,
+    },
+    // `scoring = "points-destroyed"` with equal points (within `draw_margin`).
+    Decider {
+        name: "draw_at_game_end",
+        kind: DeciderKind::Draw,
+    },
+];
+
+/// [`DECIDERS`] index: annihilation.
+pub const DECIDED_ANNIHILATION: u8 = 0;
+/// [`DECIDERS`] index: mutual destruction.
+pub const DECIDED_MUTUAL_DESTRUCTION: u8 = 1;
+/// [`DECIDERS`] index: the objective and the drawn victory conditions.
+pub const DECIDED_VICTORY_CONDITIONS: u8 = 2;
+/// [`DECIDERS`] index: a tie on victory conditions.
+pub const DECIDED_VICTORY_TIE: u8 = 3;
+/// [`DECIDERS`] index: points destroyed (house measure).
+pub const DECIDED_POINTS_DESTROYED: u8 = 4;
+/// [`DECIDERS`] index: points destroyed, equal.
+pub const DECIDED_DRAW_AT_GAME_END: u8 = 5;
 
 /// The Cosmic Conflict rule system.
 #[derive(Clone, Copy, Debug, Default)]
@@ -62,6 +116,7 @@ pub struct CosmicConflict;
 impl RuleSystem for CosmicConflict {
     const NAME: &'static str = "cosmic-conflict";
     const EVENTS: &'static [&'static str] = orders::EVENTS;
+    const DECIDERS: &'static [Decider] = DECIDERS;
     type Doc = config::Doc;
     type Matchup = Matchup;
     type State = BattleState;

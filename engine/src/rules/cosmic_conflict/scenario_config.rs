@@ -1,5 +1,6 @@
 //! Config shapes and validation for a scenario's terrain map (`[[scenario.terrain]]`) and
-//! victory rules (`[scenario.victory]`). See `docs/configs.md`.
+//! victory rules (`[scenario.victory]`), how a game is scored (`scenario.scoring`) and how
+//! fleets deploy (`scenario.deployment`, `scenario.placement`). See `docs/configs.md`.
 
 use serde::Deserialize;
 use serde_spanned::Spanned;
@@ -7,7 +8,8 @@ use serde_spanned::Spanned;
 use crate::geometry::Vec2;
 use crate::rule_system::did_you_mean;
 
-use super::config::Issues;
+use super::config::{Issues, ScenarioSpec};
+use super::deployment::{Deployment, Placement};
 use super::terrain::{Attributes, MAX_ZONES, TerrainPiece, Zone};
 use super::terrain_library::{self, AttributeWord};
 use super::victory::{Axis, Measure, Objective, VictoryCondition, VictoryRules};
@@ -58,7 +60,7 @@ pub struct ZoneSpec {
 }
 
 /// `[scenario.victory]`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct VictorySpec {
     /// Victory conditions to pick from (default: all four).
@@ -410,4 +412,75 @@ pub(super) fn victory(doc: usize, spec: &VictorySpec, issues: &mut Issues) -> Vi
 /// force, at least one (the text counts "each 500 points of a player's force size").
 pub fn objectives_for(points: [u32; 2]) -> u8 {
     (points[0].max(points[1]) / 500).clamp(1, 20) as u8
+}
+
+/// How a game is decided (`scenario.scoring`): `victory-conditions` (default) — the text's
+/// "standard" game (ch. 9): the scenario objective, if any, plus two of the four victory
+/// conditions drawn after the game, a tie a draw; `[scenario.victory]` tunes it (defaults:
+/// all four conditions, pick 2, no objective). `points-destroyed` — the house measure (more
+/// enemy points destroyed wins, `draw_margin`); it takes no `[scenario.victory]`.
+pub(super) fn scoring(
+    doc: usize,
+    spec: &ScenarioSpec,
+    issues: &mut Issues,
+) -> Option<VictoryRules> {
+    let points = choice(
+        doc,
+        &spec.scoring,
+        "scenario.scoring",
+        &[("victory-conditions", false), ("points-destroyed", true)],
+        issues,
+    )
+    .unwrap_or(false);
+    match (&spec.victory, points) {
+        (Some(v), true) => {
+            issues.push(
+                doc,
+                v.span(),
+                "scenario.victory",
+                "`scoring = \"points-destroyed\"` takes no victory conditions: remove \
+                 `[scenario.victory]` or use `scoring = \"victory-conditions\"`",
+            );
+            None
+        }
+        (None, true) => None,
+        (Some(v), false) => Some(victory(doc, v.get_ref(), issues)),
+        (None, false) => Some(victory(doc, &VictorySpec::default(), issues)),
+    }
+}
+
+/// How fleets deploy (`scenario.deployment`, `scenario.placement`; see [`Deployment`]).
+pub(super) fn deployment(doc: usize, spec: &ScenarioSpec, issues: &mut Issues) -> Deployment {
+    let placement = choice(
+        doc,
+        &spec.placement,
+        "scenario.placement",
+        &[
+            (Placement::NAMES[0], Placement::CentreOut),
+            (Placement::NAMES[1], Placement::Spread),
+        ],
+        issues,
+    );
+    let alternating = choice(
+        doc,
+        &spec.deployment,
+        "scenario.deployment",
+        &[(Deployment::NAMES[0], true), (Deployment::NAMES[1], false)],
+        issues,
+    )
+    .unwrap_or(true);
+    if alternating {
+        Deployment::Alternating(placement.unwrap_or(Placement::CentreOut))
+    } else {
+        if let Some(p) = &spec.placement {
+            issues.push(
+                doc,
+                p.span(),
+                "scenario.placement",
+                "`deployment = \"edge-line\"` has fixed starts: remove `placement` or use \
+                 `deployment = \"alternating\"`",
+            );
+        }
+        Deployment::EdgeLine
+    }
 }

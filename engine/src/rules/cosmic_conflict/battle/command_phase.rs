@@ -730,7 +730,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// nothing more this turn (Change Velocity, Mark Target, Enhance Scanners) are discarded
     /// for it when the policy allows.
     pub(super) fn after_activations(&mut self) {
-        for i in 0..self.s.ships.len() {
+        // Both sides fire here: alternately, the first player's ship first (not side A's).
+        let first = self.s.first.unwrap_or(Side::A);
+        for i in super::Alternating::new(self.s.ships.iter().map(|s| s.side), first) {
             let ship = &self.s.ships[i];
             if !ship.active() || ship.command.slots == [Holding::Empty; 3] {
                 continue;

@@ -130,6 +130,57 @@ impl BattleState {
     }
 }
 
+/// The index of the `n`-th (0-based) set bit of `mask` (which has more than `n` set bits).
+#[inline]
+pub(super) fn nth_bit(mut mask: u64, n: u32) -> usize {
+    for _ in 0..n {
+        mask &= mask - 1;
+    }
+    mask.trailing_zeros() as usize
+}
+
+/// Ships in turn order for a step both sides take in the same phase (e.g. the attacks left
+/// after all activations): the first player's first ship, the other side's first, and so on
+/// alternately (ch. 5's "Alternating players"), each side's in setup order — never all of
+/// side A before side B. Allocation-free: a bit mask per side.
+pub(super) struct Alternating {
+    left: [u64; 2],
+    next: usize,
+}
+
+impl Alternating {
+    /// Every ship, given each one's side in setup order, the `first` side's first.
+    pub(super) fn new(sides: impl Iterator<Item = Side>, first: Side) -> Self {
+        let mut left = [0u64; 2];
+        for (i, side) in sides.enumerate() {
+            left[side.index()] |= 1 << i;
+        }
+        Alternating {
+            left,
+            next: first.index(),
+        }
+    }
+}
+
+impl Iterator for Alternating {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        let side = if self.left[self.next] != 0 {
+            self.next
+        } else {
+            1 - self.next
+        };
+        let mask = self.left[side];
+        if mask == 0 {
+            return None;
+        }
+        self.left[side] &= mask - 1;
+        self.next = 1 - side;
+        Some(mask.trailing_zeros() as usize)
+    }
+}
+
 /// A battle in progress: the matchup, the state, the dice and the observer.
 pub struct Battle<'a, R: Roller, O: Observer> {
     m: &'a Matchup,
@@ -320,12 +371,26 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             standing,
             ending.name()
         );
-        let verdict = self.scenario_verdict(standing);
+        // A side with no ships left cannot claim victory: an annihilation is won by the side
+        // left (both gone: a draw) — house rule D5; the scenario's victory conditions decide
+        // a game that the game-length rule ended with both sides standing (ch. 9).
+        let (verdict, decided_by) = match ending {
+            Ending::Annihilation => (standing, super::DECIDED_ANNIHILATION),
+            Ending::MutualDestruction => (standing, super::DECIDED_MUTUAL_DESTRUCTION),
+            Ending::TurnLimit => match self.scenario_verdict(standing) {
+                Verdict::Draw if self.m.scenario.victory.is_some() => {
+                    (Verdict::Draw, super::DECIDED_VICTORY_TIE)
+                }
+                v if self.m.scenario.victory.is_some() => (v, super::DECIDED_VICTORY_CONDITIONS),
+                Verdict::Draw => (Verdict::Draw, super::DECIDED_DRAW_AT_GAME_END),
+                v => (v, super::DECIDED_POINTS_DESTROYED),
+            },
+        };
         Outcome {
             verdict,
             standing,
             ending,
-            decided_by: ending.default_decider(),
+            decided_by,
             turns: self.s.turn,
             sides,
         }
@@ -831,8 +896,15 @@ impl<R: Roller, O: Observer> ActivationDriver for Battle<'_, R, O> {
         }
     }
 
+    /// Which of a side's ships of one Size activates next is that player's choice; the
+    /// policies have no preference, so it is rolled on the battle's dice (never the fleet's
+    /// array order). One candidate: no roll.
     fn pick(&mut self, _side: Side, _size: u8, candidates: u64) -> usize {
-        candidates.trailing_zeros() as usize
+        let n = candidates.count_ones();
+        if n == 1 {
+            return candidates.trailing_zeros() as usize;
+        }
+        nth_bit(candidates, self.dice.below(n))
     }
 
     fn activate(&mut self, i: usize) {
@@ -846,5 +918,28 @@ impl<R: Roller, O: Observer> ActivationDriver for Battle<'_, R, O> {
 
     fn decided(&self) -> bool {
         self.s.alive[0] == 0 || self.s.alive[1] == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A step both sides take at once goes alternately, the first player's ship first — never
+    /// all of side A before side B; a side with more ships finishes with its remaining ones.
+    #[test]
+    fn alternating_order_starts_with_the_first_player() {
+        let sides = [Side::A, Side::A, Side::A, Side::B, Side::B];
+        let order: Vec<usize> = Alternating::new(sides.into_iter(), Side::B).collect();
+        assert_eq!(order, vec![3, 0, 4, 1, 2]);
+        let order: Vec<usize> = Alternating::new(sides.into_iter(), Side::A).collect();
+        assert_eq!(order, vec![0, 3, 1, 4, 2]);
+    }
+
+    #[test]
+    fn nth_bit_counts_set_bits_from_the_lowest() {
+        assert_eq!(nth_bit(0b1011_0100, 0), 2);
+        assert_eq!(nth_bit(0b1011_0100, 2), 5);
+        assert_eq!(nth_bit(0b1011_0100, 3), 7);
     }
 }

@@ -8,6 +8,7 @@ use crate::trace;
 
 use super::super::policy::{Approach, Targeting};
 use super::super::ship::{ShipState, Status};
+use super::super::victory::{self, Objective};
 use super::Battle;
 use crate::outcome::Side;
 
@@ -60,12 +61,20 @@ impl Mover {
 }
 
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
-    /// The enemy this ship's movement is about.
+    /// The enemy this ship's movement is about: the first of equally good ones in setup order
+    /// (the Command phase's look-ahead; [`Battle::movement`] rolls among them instead).
     #[inline(always)]
     pub(super) fn focus(&self, i: usize) -> Option<usize> {
+        self.focus_ties(i).map(|(j, _)| j)
+    }
+
+    /// [`Battle::focus`], and the other enemies exactly as good (bit per ship).
+    #[inline(always)]
+    fn focus_ties(&self, i: usize) -> Option<(usize, u64)> {
         let me = &self.s.ships[i];
         let targeting = self.m.policies[me.side.index()].targeting;
         let mut best: Option<(usize, f64)> = None;
+        let mut ties = 0u64;
         for (j, t) in self.s.ships.iter().enumerate() {
             // A ship manoeuvres against ships; fighters (Size 0) are shot at, not chased.
             if t.side == me.side || !t.active() || t.size == 0 {
@@ -79,11 +88,61 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     -d.dot(d)
                 }
             };
-            if best.is_none_or(|(_, k)| key > k) {
-                best = Some((j, key));
+            match best {
+                Some((_, k)) if key == k => ties |= 1 << j,
+                Some((_, k)) if key < k => {}
+                _ => {
+                    best = Some((j, key));
+                    ties = 0;
+                }
             }
         }
-        best.map(|(j, _)| j)
+        best.map(|(j, _)| (j, ties))
+    }
+
+    /// The focus enemy of ship `i`'s move: equally good enemies are chosen among on the
+    /// battle's dice, never by setup order.
+    #[inline(always)]
+    fn focus_fair(&mut self, i: usize) -> Option<usize> {
+        let (j, ties) = self.focus_ties(i)?;
+        if ties == 0 {
+            return Some(j);
+        }
+        let all = ties | (1 << j);
+        Some(super::nth_bit(all, self.dice.below(all.count_ones())))
+    }
+
+    /// Where ship `i` heads in an objective-line scenario (house rule `objective-play`, D3):
+    /// the nearest objective (ties on the battle's dice), to be within (Size × 2) of it at
+    /// the game's end; `None` in other scenarios.
+    #[inline(always)]
+    fn objective_goal(&mut self, i: usize) -> Option<Vec2> {
+        let v = self.m.scenario.victory.as_ref()?;
+        if v.objective != Some(Objective::ObjectiveLine) || v.objectives == 0 {
+            return None;
+        }
+        let board = self.m.scenario.board;
+        let pos = self.s.ships[i].pos;
+        let mut best: Option<(Vec2, f64)> = None;
+        let mut ties = 1u32;
+        for k in 0..v.objectives {
+            let o = victory::objective_position(board, k, v.objectives);
+            let d = (o - pos).dot(o - pos);
+            match best {
+                Some((_, b)) if d > b => {}
+                Some((_, b)) if d == b => {
+                    ties += 1;
+                    if self.dice.below(ties) == 0 {
+                        best = Some((o, d));
+                    }
+                }
+                _ => {
+                    best = Some((o, d));
+                    ties = 1;
+                }
+            }
+        }
+        best.map(|(o, _)| o)
     }
 
     /// Movement (ch. 3): change Velocity by up to 1, move straight ahead by Velocity, shift up
@@ -94,7 +153,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     #[inline(always)]
     pub(super) fn movement<const ORDERS: bool, const GROUP: bool>(&mut self, i: usize) {
         let m = self.m;
-        let Some(f) = self.focus(i) else { return };
+        let Some(f) = self.focus_fair(i) else { return };
+        let goal = self.objective_goal(i);
         // The few fields the move needs, not a copy of the whole ship.
         let ship = Mover::of(&self.s.ships[i]);
         let maneuver_row = m.rules.movement_row(ship.size, ship.maneuver_enhance);
@@ -112,12 +172,18 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         } else {
             vmax
         };
-        let focus = self.s.ships[f].pos;
+        let enemy = self.s.ships[f].pos;
         let (brawl, standoff) = m.ranges[usize::from(ship.design)];
         let desired = match m.policies[ship.side.index()].approach {
             Approach::Hold => return,
             Approach::Close { range } => range.unwrap_or(brawl),
             Approach::Standoff { range } => range.unwrap_or(standoff),
+        };
+        // The point the move closes on (and the distance it wants from it): the focus enemy,
+        // or the objective to hold, inside half its (Size × 2) counting radius.
+        let (focus, desired) = match goal {
+            Some(o) => (o, f64::from(ship.size) * 0.5),
+            None => (enemy, desired),
         };
         let board = m.scenario.board;
         let dir = ship.facing;
@@ -196,7 +262,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         }
         // Rotate up to 30° × Heading toward the facing that brings the weapons to bear.
         let (oc, os) = m.facing_offset[usize::from(ship.design)];
-        let want = (focus - p2).normalized().rotated(oc, os);
+        let want = (enemy - p2).normalized().rotated(oc, os);
         let mut steps = usize::from(heading_row.heading_at(v)).min(6);
         if grouped {
             steps = self.formation_heading(i, v, steps);
