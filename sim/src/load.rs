@@ -323,7 +323,7 @@ impl<R: RuleSystem> Experiment<R> {
             .iter()
             .zip(tallies)
             .zip(&self.keys)
-            .map(|((m, t), &key)| MatchupResult::new(m, key, R::EVENTS, t))
+            .map(|((m, t), &key)| MatchupResult::new(m, key, R::EVENTS, R::DECIDERS, t))
             .collect()
     }
 }
