@@ -5,6 +5,7 @@
 //! `manifest.json` last: a report directory with a manifest is complete.
 
 mod atomic;
+pub mod audit_out;
 mod csv_out;
 pub mod decided;
 pub mod fair_cost;
