@@ -45,6 +45,13 @@ enum Command {
     /// CI balance gate: replay the experiment on the baseline's dice and fail (exit 1) on a
     /// win-rate shift beyond the tolerance (sequential test, Holm across matchups).
     Check(commands::gate::CheckArgs),
+    /// Seat fairness: play every fleet with every policy preset against itself (the same
+    /// side on both seats) and fail (exit 1) when a seat gap is beyond 4 standard errors.
+    Mirror(commands::mirror::MirrorArgs),
+    /// Can an experiment's answer be trusted? Per matchup: the seat gap of the mirrors it
+    /// implies, how its battles were decided, draws and the house rules in effect; exit 1 when
+    /// a seat gap is beyond 4 standard errors.
+    Audit(commands::audit::AuditArgs),
     /// Measure battles per second on the reference scenarios (1 thread and all threads).
     Bench(commands::bench::BenchArgs),
 }
@@ -58,6 +65,8 @@ fn main() -> ExitCode {
         Command::Trace(args) => commands::trace::trace(&args),
         Command::Validate { config } => commands::inspect::validate(&config),
         Command::Points { config } => commands::inspect::points(&config),
+        Command::Mirror(args) => commands::mirror::mirror(&args),
+        Command::Audit(args) => commands::audit::audit(&args),
         Command::Bench(args) => commands::bench::bench(&args),
         Command::Baseline(args) => commands::gate::baseline(&args),
         Command::Check(args) => commands::gate::check(&args),

@@ -11,11 +11,13 @@ const CONFIG: &str = "configs/cosmic-conflict/reference-3v3.toml";
 const BATTLES: &str = "3001";
 
 /// The report files that must be byte-identical.
-const FILES: [&str; 4] = [
+const FILES: [&str; 6] = [
     "summary.csv",
     "distributions.csv",
     "ships.csv",
     "summary.parquet",
+    "decided_by.csv",
+    "decided_by.parquet",
 ];
 
 fn fleetlab(args: &[&str], paths: &[&Path]) -> Output {

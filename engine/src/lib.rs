@@ -15,6 +15,7 @@ pub mod rules;
 pub use dice::{Dice, Roller};
 pub use observer::{NoTrace, Observer, Trace};
 pub use outcome::{
-    Decider, DeciderKind, Ending, MAX_EVENTS, Outcome, ShipTally, Side, SideTally, Verdict,
+    Decider, DeciderKind, Ending, MAX_DECIDERS, MAX_EVENTS, Outcome, ShipTally, Side, SideTally,
+    Verdict,
 };
 pub use rule_system::{ConfigIssue, RuleSystem};

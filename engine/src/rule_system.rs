@@ -53,6 +53,10 @@ pub trait RuleSystem: Send + Sync + 'static {
     /// whether the text, a house rule or nothing (a draw) decided it.
     const DECIDERS: &'static [crate::outcome::Decider] = crate::outcome::DEFAULT_DECIDERS;
 
+    /// Names of the policy presets a side may name with `policy = "..."`. A generic mirror
+    /// run (`fleetlab mirror`) plays every fleet against itself with each of them.
+    const POLICY_PRESETS: &'static [&'static str] = &[];
+
     /// One config document (a TOML file) as the rule system reads it. Every file of an
     /// experiment (the experiment itself and everything it includes) has this shape.
     type Doc: serde::de::DeserializeOwned;
@@ -80,6 +84,20 @@ pub trait RuleSystem: Send + Sync + 'static {
     /// simulator expands experiment kinds (`[experiment.ab]`, `[experiment.matrix]`) into such
     /// entries appended to the experiment document.
     fn build(docs: &[Self::Doc]) -> Result<Vec<NamedMatchup<Self::Matchup>>, Vec<ConfigIssue>>;
+
+    /// Names of the fleets the documents define (`[[fleet]]` tables), in the order written:
+    /// what a side's `fleet = "..."` may name. Used to generate mirror matchups.
+    fn fleets(_docs: &[Self::Doc]) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// The named house rules (keys of `docs/house-rules/<system>.md`) this matchup's results
+    /// rest on: those in effect where the text does not decide (e.g. the end-of-game measure)
+    /// and every house rule set to something other than its default. `fleetlab audit` lists
+    /// them per matchup.
+    fn house_rules(_matchup: &Self::Matchup) -> Vec<&'static str> {
+        Vec::new()
+    }
 
     /// Fresh worker state sized for this matchup. Called once per worker, not per battle.
     fn new_state(matchup: &Self::Matchup) -> Self::State;

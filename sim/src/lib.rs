@@ -3,10 +3,12 @@
 //! [`fleetlab_engine::RuleSystem`] and the [`registry`].
 #![deny(missing_docs)]
 
+pub mod audit;
 pub mod gate;
 pub mod histogram;
 pub mod kinds;
 pub mod load;
+pub mod mirror;
 pub mod partial;
 pub mod play;
 pub mod registry;

@@ -323,7 +323,7 @@ impl<R: RuleSystem> Experiment<R> {
             .iter()
             .zip(tallies)
             .zip(&self.keys)
-            .map(|((m, t), &key)| MatchupResult::new(m, key, R::EVENTS, t))
+            .map(|((m, t), &key)| MatchupResult::new(m, key, R::EVENTS, R::DECIDERS, t))
             .collect()
     }
 }
@@ -352,6 +352,66 @@ pub fn load_from<R: RuleSystem>(
         first.text.push('\n');
         first.text.push_str(&expansion.text);
     }
+    let (sources, docs) = read_all::<R>(first, &mut read)?;
+    let matchups = R::build(&docs).map_err(|issues| {
+        let mut problems: Vec<Located> = Vec::new();
+        for i in issues {
+            let mut i = i.clone();
+            if i.doc == 0 {
+                (i.span, i.field) = expansion.locate(i.span.take(), &i.field);
+            }
+            // A side of an A/B or matrix experiment appears in several generated matchups:
+            // say each problem once.
+            let p = locate_issue(&sources, &i);
+            if !problems.contains(&p) {
+                problems.push(p);
+            }
+        }
+        ConfigError { problems }
+    })?;
+    expansion.check_ladder(&sources[0], &matchups)?;
+    let spec = R::experiment(&docs[0]).cloned().unwrap_or_default();
+    if spec.battles == Some(0) {
+        let at = probe(&sources[0])
+            .ok()
+            .and_then(|p| p.experiment?.battles)
+            .map(|b| line_col(&sources[0].text, b.span().start));
+        return Err(ConfigError::one(
+            &path,
+            at,
+            Some("experiment.battles".into()),
+            "0 is out of range: battles per matchup must be at least 1",
+        ));
+    }
+    let name = spec.name.clone().unwrap_or_else(|| {
+        path.file_stem()
+            .map_or("experiment".into(), |s| s.to_string_lossy().into_owned())
+    });
+    for (i, s) in sources.iter().enumerate() {
+        let text = if i == 0 {
+            &s.text[..first_text_len]
+        } else {
+            &s.text
+        };
+        hash.update(text.as_bytes());
+    }
+    Ok(Experiment {
+        name,
+        spec,
+        files: sources.iter().map(|s| s.path.clone()).collect(),
+        config_hash: format!("{:x}", hash.finalize()),
+        keys: crate::kinds::dice_keys(&expansion.plan, &matchups),
+        matchups,
+        plan: expansion.plan,
+    })
+}
+
+/// Parse `first` and every file it includes (depth-first, in the order written), checking
+/// rule system, include depth and cycles: the sources and their documents, `first`'s first.
+fn read_all<R: RuleSystem>(
+    first: Source,
+    read: &mut impl FnMut(&Path) -> Result<Source, ConfigError>,
+) -> Result<(Vec<Source>, Vec<R::Doc>), ConfigError> {
     let mut sources: Vec<Source> = Vec::new();
     let mut docs: Vec<R::Doc> = Vec::new();
     // Every file read or queued so far: each file is read once, so includes cannot multiply.
@@ -405,57 +465,15 @@ pub fn load_from<R: RuleSystem>(
         // Depth-first, in the order written.
         queue.extend(includes.into_iter().rev());
     }
-    let matchups = R::build(&docs).map_err(|issues| {
-        let mut problems: Vec<Located> = Vec::new();
-        for i in issues {
-            let mut i = i.clone();
-            if i.doc == 0 {
-                (i.span, i.field) = expansion.locate(i.span.take(), &i.field);
-            }
-            // A side of an A/B or matrix experiment appears in several generated matchups:
-            // say each problem once.
-            let p = locate_issue(&sources, &i);
-            if !problems.contains(&p) {
-                problems.push(p);
-            }
-        }
-        ConfigError { problems }
-    })?;
-    expansion.check_ladder(&sources[0], &matchups)?;
-    let spec = R::experiment(&docs[0]).cloned().unwrap_or_default();
-    if spec.battles == Some(0) {
-        let at = probe(&sources[0])
-            .ok()
-            .and_then(|p| p.experiment?.battles)
-            .map(|b| line_col(&sources[0].text, b.span().start));
-        return Err(ConfigError::one(
-            &path,
-            at,
-            Some("experiment.battles".into()),
-            "0 is out of range: battles per matchup must be at least 1",
-        ));
-    }
-    let name = spec.name.clone().unwrap_or_else(|| {
-        path.file_stem()
-            .map_or("experiment".into(), |s| s.to_string_lossy().into_owned())
-    });
-    for (i, s) in sources.iter().enumerate() {
-        let text = if i == 0 {
-            &s.text[..first_text_len]
-        } else {
-            &s.text
-        };
-        hash.update(text.as_bytes());
-    }
-    Ok(Experiment {
-        name,
-        spec,
-        files: sources.iter().map(|s| s.path.clone()).collect(),
-        config_hash: format!("{:x}", hash.finalize()),
-        keys: crate::kinds::dice_keys(&expansion.plan, &matchups),
-        matchups,
-        plan: expansion.plan,
-    })
+    Ok((sources, docs))
+}
+
+/// The documents of the experiment at `path` and everything it includes, parsed but not
+/// validated into matchups (e.g. to list the fleets they define, see
+/// [`fleetlab_engine::RuleSystem::fleets`]).
+pub fn documents<R: RuleSystem>(path: &Path) -> Result<Vec<R::Doc>, ConfigError> {
+    let mut read = read_source;
+    Ok(read_all::<R>(read_source(path)?, &mut read)?.1)
 }
 
 /// A file that names a rule system must name this one (an included file of another rule

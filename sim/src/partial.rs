@@ -15,13 +15,13 @@
 //! **The file.** A shard writes `partial.json` (format [`FORMAT`]):
 //!
 //! ```text
-//! { "format": "fleetlab-partial/2",
+//! { "format": "fleetlab-partial/3",
 //!   "shard": { "index": I, "count": N },
 //!   "battle_range": { "start": ⌊I·B/N⌋, "end": ⌊(I+1)·B/N⌋ },
 //!   "manifest": { ...the shard's manifest: version, rule system, experiment, config hash,
 //!                 seed, battles_per_matchup (= B), matchups (label, dice key, battles
 //!                 played), status complete/partial, timing... },
-//!   "results": [ { label, fleets, policies, points, ship_names, ship_sides,
+//!   "results": [ { label, fleets, policies, points, ship_names, ship_sides, deciders,
 //!                  tally: { battles, wins, ..., histograms with exact sums } } ] }
 //! ```
 //!
@@ -47,7 +47,7 @@ use crate::results::{Manifest, MatchupResult, RunInfo, RunStatus, Timing};
 /// The file a shard writes into its directory.
 pub const PARTIAL_FILE: &str = "partial.json";
 /// The format tag of [`PARTIAL_FILE`]; bumped whenever its layout changes.
-pub const FORMAT: &str = "fleetlab-partial/2";
+pub const FORMAT: &str = "fleetlab-partial/3";
 /// The largest shard count accepted.
 pub const MAX_SHARDS: u32 = 10_000;
 
@@ -311,6 +311,15 @@ impl Partial {
             r.tally
                 .check(r.ship_names.len())
                 .map_err(|e| format!("{what}: tally: {e}"))?;
+            if r.tally.decided_by[r.deciders.len().min(r.tally.decided_by.len())..]
+                .iter()
+                .any(|&n| n > 0)
+            {
+                return Err(format!(
+                    "{what}: battles decided by a decider beyond the {} named",
+                    r.deciders.len()
+                ));
+            }
             let variant_arm = matches!(&m.run.plan, crate::kinds::Plan::Ab(ab)
                 if ab.arms.get(i).is_some_and(|a| a.variant));
             if r.paired.is_some() != variant_arm {
@@ -609,6 +618,7 @@ fn same_run(
             path,
             ref_path,
         )?;
+        same(&field("deciders"), &x.deciders, &y.deciders, path, ref_path)?;
     }
     Ok(())
 }
@@ -937,7 +947,7 @@ mod tests {
         assert_eq!(Partial::read(&dir).unwrap(), (written.clone(), p.clone()));
         let text = fs::read_to_string(&written).unwrap();
         assert!(
-            text.starts_with("{\n  \"format\": \"fleetlab-partial/2\""),
+            text.starts_with("{\n  \"format\": \"fleetlab-partial/3\""),
             "{text}"
         );
         assert!(text.contains("\"status\": \"complete\""));

@@ -4,7 +4,9 @@
 //! can carry them; see [`crate::partial`]).
 
 use fleetlab_engine::rule_system::NamedMatchup;
-use fleetlab_engine::{Ending, MAX_EVENTS, Outcome, ShipTally, Side, Verdict};
+use fleetlab_engine::{
+    Decider, Ending, MAX_DECIDERS, MAX_EVENTS, Outcome, ShipTally, Side, Verdict,
+};
 use serde::{Deserialize, Serialize};
 
 use crate::histogram::Histogram;
@@ -35,6 +37,10 @@ pub struct MatchupTally {
     /// Battles by "last side standing" verdict (A win, B win, draw): equal to the verdict
     /// counts unless the scenario has victory conditions of its own.
     pub standing: [u64; 3],
+    /// Battles by what decided them: index `i` counts the battles whose
+    /// [`Outcome::decided_by`] is `i`, an index into the rule system's `DECIDERS` (named in
+    /// `MatchupResult::deciders`); unused slots stay 0.
+    pub decided_by: [u64; MAX_DECIDERS],
     /// Per side: totals of the rule system's named events (see `MatchupResult::events`).
     pub events: [[u64; MAX_EVENTS]; 2],
     /// Turns played.
@@ -65,6 +71,7 @@ impl MatchupTally {
             draws: 0,
             by_ending: [[0; 3]; 3],
             standing: [0; 3],
+            decided_by: [0; MAX_DECIDERS],
             events: [[0; MAX_EVENTS]; 2],
             turns: Histogram::new(TURN_BINS),
             damage_dealt: h(DAMAGE_BINS),
@@ -97,6 +104,7 @@ impl MatchupTally {
             .unwrap_or(0);
         self.by_ending[verdict_row][ending_col] += 1;
         self.standing[verdict_index(outcome.standing)] += 1;
+        self.decided_by[usize::from(outcome.decided_by)] += 1;
         self.turns.record(outcome.turns);
         for s in [Side::A, Side::B] {
             let t = &outcome.sides[s.index()];
@@ -127,6 +135,9 @@ impl MatchupTally {
         }
         self.draws += other.draws;
         for (a, b) in self.standing.iter_mut().zip(other.standing) {
+            *a += b;
+        }
+        for (a, b) in self.decided_by.iter_mut().zip(other.decided_by) {
             *a += b;
         }
         for (side, oside) in self.events.iter_mut().zip(&other.events) {
@@ -243,6 +254,17 @@ impl MatchupTally {
                 self.standing, self.battles
             ));
         }
+        if self
+            .decided_by
+            .iter()
+            .try_fold(0u64, |a, &b| a.checked_add(b))
+            != Some(self.battles)
+        {
+            return Err(format!(
+                "decided-by counts {:?} do not add up to {} battles",
+                self.decided_by, self.battles
+            ));
+        }
         if let Some(i) = self.ship_destroyed.iter().position(|&d| d > self.battles) {
             return Err(format!(
                 "ship {i} destroyed in {} of {} battles",
@@ -282,6 +304,8 @@ pub struct MatchupResult {
     pub dice_key: String,
     /// Names of the rule system's events, indexing `tally.events` (`RuleSystem::EVENTS`).
     pub events: Vec<String>,
+    /// The rule system's deciders (`RuleSystem::DECIDERS`), indexing `tally.decided_by`.
+    pub deciders: Vec<DeciderName>,
     /// The accumulated results.
     pub tally: MatchupTally,
     /// On the variant's matchup of an A/B experiment: per battle index, the subject side's
@@ -296,8 +320,15 @@ pub struct MatchupResult {
 }
 
 impl MatchupResult {
-    /// A matchup's labels with its tally; `events` names the rule system's events.
-    pub fn new<M>(m: &NamedMatchup<M>, key: u64, events: &[&str], tally: MatchupTally) -> Self {
+    /// A matchup's labels with its tally; `events` and `deciders` are the rule system's
+    /// `EVENTS` and `DECIDERS`.
+    pub fn new<M>(
+        m: &NamedMatchup<M>,
+        key: u64,
+        events: &[&str],
+        deciders: &[Decider],
+        tally: MatchupTally,
+    ) -> Self {
         MatchupResult {
             label: m.label.clone(),
             fleets: m.fleets.clone(),
@@ -307,10 +338,36 @@ impl MatchupResult {
             ship_sides: m.ship_sides.clone(),
             dice_key: hex_key(key),
             events: events.iter().map(|e| (*e).to_owned()).collect(),
+            deciders: deciders.iter().map(DeciderName::of).collect(),
             tally,
             paired: None,
             moments: None,
         }
+    }
+}
+
+/// One of the rule system's ways to decide a battle, as reports and partials write it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeciderName {
+    /// Stable snake_case name (`annihilation`, `game_end_measure`, ...).
+    pub name: String,
+    /// `text`, `house_rule` or `draw` ([`fleetlab_engine::DeciderKind::name`]).
+    pub kind: String,
+}
+
+impl DeciderName {
+    /// The report form of a rule system's decider.
+    pub fn of(d: &Decider) -> DeciderName {
+        DeciderName {
+            name: d.name.to_owned(),
+            kind: d.kind.name().to_owned(),
+        }
+    }
+
+    /// Whether a house rule (not the text, not a draw) decided these battles.
+    pub fn is_house_rule(&self) -> bool {
+        self.kind == fleetlab_engine::DeciderKind::HouseRule.name()
     }
 }
 

@@ -1,9 +1,11 @@
 //! One module per subcommand.
 
+pub mod audit;
 pub mod bench;
 pub mod gate;
 pub mod inspect;
 pub mod merge;
+pub mod mirror;
 pub mod report;
 pub mod run;
 pub mod trace;

@@ -329,6 +329,7 @@ pub fn print_report(headline: &str, results: &[MatchupResult], opts: &ReportOpti
         );
     }
     println!("{}", report::summary_table(results, opts));
+    print!("{}", report::decided::decided_by_text(results));
     println!("report: {}", out.display());
 }
 

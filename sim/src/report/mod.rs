@@ -5,7 +5,9 @@
 //! `manifest.json` last: a report directory with a manifest is complete.
 
 mod atomic;
+pub mod audit_out;
 mod csv_out;
+pub mod decided;
 pub mod fair_cost;
 pub mod html;
 pub mod kinds;
@@ -125,7 +127,8 @@ fn render<T: Table>(
 }
 
 /// Write `summary.csv`, `summary.parquet`, `distributions.csv`, `distributions.parquet`,
-/// `ships.csv`, `ships.parquet`, `events.csv`, `events.parquet`, the kind's tables (`ab` for
+/// `ships.csv`, `ships.parquet`, `events.csv`, `events.parquet`, `decided_by.csv`,
+/// `decided_by.parquet`, the kind's tables (`ab` for
 /// an A/B experiment and `fair_cost` when it has a ladder, `matrix` and `ranking` for a round robin; CSV and Parquet) and
 /// `manifest.json` (last) into `dir`, creating it if
 /// missing, and return their paths in that order.
@@ -146,11 +149,12 @@ pub fn write_report(
     if !(opts.confidence > 0.0 && opts.confidence < 1.0) {
         return Err(ReportError::InvalidConfidence(opts.confidence));
     }
-    let mut files = Vec::with_capacity(9);
+    let mut files = Vec::with_capacity(11);
     render(dir, &summary_rows(results, opts), &mut files)?;
     render(dir, &distribution_rows(results), &mut files)?;
     render(dir, &ship_rows(results, opts), &mut files)?;
     render(dir, &event_rows(results), &mut files)?;
+    render(dir, &decided::decided_by_rows(results), &mut files)?;
     match &manifest.run.plan {
         Plan::Run => {}
         Plan::Ab(ab) => {
@@ -312,6 +316,10 @@ pub(crate) mod test_support {
             ship_sides: vec![Side::A, Side::B],
             dice_key: "k".into(),
             events: vec!["launch".into(), "retreat".into()],
+            deciders: fleetlab_engine::outcome::DEFAULT_DECIDERS
+                .iter()
+                .map(crate::results::DeciderName::of)
+                .collect(),
             tally,
             paired: None,
             moments: None,
@@ -355,7 +363,7 @@ mod tests {
     use super::*;
     use crate::stats::wilson;
 
-    const ALL_FILES: [&str; 9] = [
+    const ALL_FILES: [&str; 11] = [
         "summary.csv",
         "summary.parquet",
         "distributions.csv",
@@ -364,6 +372,8 @@ mod tests {
         "ships.parquet",
         "events.csv",
         "events.parquet",
+        "decided_by.csv",
+        "decided_by.parquet",
         "manifest.json",
     ];
 

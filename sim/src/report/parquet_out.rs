@@ -11,6 +11,7 @@ fn to_polars(column: &Column) -> PlColumn {
         Values::U32(v) => PlColumn::new(name, v),
         Values::OptU32(v) => PlColumn::new(name, v),
         Values::U64(v) => PlColumn::new(name, v),
+        Values::I64(v) => PlColumn::new(name, v),
         Values::F64(v) => PlColumn::new(name, v),
         Values::Bool(v) => PlColumn::new(name, v),
     }

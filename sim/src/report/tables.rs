@@ -20,6 +20,8 @@ pub enum Values {
     OptU32(Vec<Option<u32>>),
     /// Unsigned 64-bit integers.
     U64(Vec<u64>),
+    /// Signed 64-bit integers (counts in tables read by tools without unsigned types).
+    I64(Vec<i64>),
     /// 64-bit floats.
     F64(Vec<f64>),
     /// Booleans.
@@ -34,6 +36,7 @@ impl Values {
             Values::U32(v) => v.len(),
             Values::OptU32(v) => v.len(),
             Values::U64(v) => v.len(),
+            Values::I64(v) => v.len(),
             Values::F64(v) => v.len(),
             Values::Bool(v) => v.len(),
         }
@@ -56,6 +59,7 @@ impl Values {
             Values::U32(v) => v[row].to_string(),
             Values::OptU32(v) => v[row].map(|x| x.to_string()).unwrap_or_default(),
             Values::U64(v) => v[row].to_string(),
+            Values::I64(v) => v[row].to_string(),
             Values::F64(v) => v[row].to_string(),
             Values::Bool(v) => v[row].to_string(),
         }
@@ -91,6 +95,7 @@ cell_type!(String, Str);
 cell_type!(u32, U32);
 cell_type!(Option<u32>, OptU32);
 cell_type!(u64, U64);
+cell_type!(i64, I64);
 cell_type!(f64, F64);
 cell_type!(bool, Bool);
 

@@ -41,6 +41,7 @@ pub mod matchup;
 pub mod orders;
 pub mod points;
 pub mod policy;
+pub mod readings;
 pub mod scenario_config;
 pub mod scenario_events;
 pub mod ship;
@@ -117,6 +118,7 @@ impl RuleSystem for CosmicConflict {
     const NAME: &'static str = "cosmic-conflict";
     const EVENTS: &'static [&'static str] = orders::EVENTS;
     const DECIDERS: &'static [Decider] = DECIDERS;
+    const POLICY_PRESETS: &'static [&'static str] = &policy::Policy::PRESETS;
     type Doc = config::Doc;
     type Matchup = Matchup;
     type State = BattleState;
@@ -131,6 +133,15 @@ impl RuleSystem for CosmicConflict {
 
     fn build(docs: &[Self::Doc]) -> Result<Vec<NamedMatchup<Matchup>>, Vec<ConfigIssue>> {
         config::build(docs)
+    }
+
+    fn fleets(docs: &[Self::Doc]) -> Vec<String> {
+        let fleets = docs.iter().flat_map(|d| &d.fleet);
+        fleets.map(|f| f.get_ref().name.get_ref().clone()).collect()
+    }
+
+    fn house_rules(matchup: &Matchup) -> Vec<&'static str> {
+        readings::in_effect(matchup)
     }
 
     fn new_state(matchup: &Matchup) -> BattleState {

@@ -49,6 +49,7 @@ pub mod payload_choice;
 pub mod payloads;
 pub mod point_defense;
 pub mod policy;
+pub mod readings;
 pub mod repairs;
 pub mod ship;
 pub mod stations;
@@ -173,6 +174,7 @@ impl RuleSystem for Junction {
         "pd_blasts",
         "relay_chains",
     ];
+    const POLICY_PRESETS: &'static [&'static str] = policy::Policy::PRESETS;
     type Doc = config::Doc;
     type Matchup = Matchup;
     type State = BattleState;
@@ -187,6 +189,15 @@ impl RuleSystem for Junction {
 
     fn build(docs: &[Self::Doc]) -> Result<Vec<NamedMatchup<Matchup>>, Vec<ConfigIssue>> {
         config::build(docs)
+    }
+
+    fn fleets(docs: &[Self::Doc]) -> Vec<String> {
+        let fleets = docs.iter().flat_map(|d| &d.fleet);
+        fleets.map(|f| f.get_ref().name.get_ref().clone()).collect()
+    }
+
+    fn house_rules(matchup: &Self::Matchup) -> Vec<&'static str> {
+        readings::in_effect(&matchup.rules)
     }
 
     fn new_state(matchup: &Matchup) -> BattleState {

@@ -4,13 +4,15 @@
 //! reports written by older or newer versions that add columns.
 //!
 //! Always present in a complete report: `manifest.json`, `summary.csv`, `distributions.csv`,
-//! `ships.csv`. Optional, each giving its own section when present: `events.csv`, `ab.csv`,
+//! `ships.csv`. Optional, each giving its own section when present: `audit.csv`, `decided_by.csv`, `events.csv`, `ab.csv`,
 //! `matrix.csv`, `ranking.csv`, `fair_cost.csv`. Columns are read by name; extra columns are
 //! ignored. No scripts, fonts, styles or images are loaded from anywhere: the page reads the
 //! same offline. Every text that comes from a config (labels, fleet and policy names) is
 //! escaped.
 
 mod ab;
+mod audit;
+mod decided_by;
 mod distributions;
 mod escape;
 mod events;
@@ -94,6 +96,12 @@ pub fn render_html(dir: &Path) -> Result<String, HtmlError> {
     let optional = |name: &str| CsvFile::read_optional(&dir.join(name));
 
     let mut sections = vec![header::section(&manifest)];
+    if let Some(audit) = optional("audit.csv")? {
+        sections.push(audit::section(&audit)?);
+    }
+    if let Some(decided) = optional("decided_by.csv")? {
+        sections.push(decided_by::section(&decided, &summary)?);
+    }
     if let Some(ab) = optional("ab.csv")? {
         sections.push(ab::section(&ab)?);
     }

@@ -1,0 +1,105 @@
+//! The "How battles were decided" section (from `decided_by.csv`, when present, and
+//! `summary.csv`): per matchup the share each decider decided, house-rule deciders marked, the
+//! draws and the share that reached the game's end. A matchup whose house rules decided more
+//! than [`crate::report::decided::HOUSE_RULE_FLAG`] of its battles is flagged, so a designer
+//! sees at a glance when "who won" came from a tie-break rather than from play.
+
+use super::escape::{esc, pct};
+use super::input::CsvFile;
+use super::page::{Cell, table};
+use super::{HtmlError, Section};
+use crate::report::decided::HOUSE_RULE_FLAG;
+
+/// One matchup's deciders: (name, kind, share).
+type Deciders = Vec<(String, String, f64)>;
+
+/// The section.
+pub(crate) fn section(decided: &CsvFile, summary: &CsvFile) -> Result<Section, HtmlError> {
+    decided.require(&["matchup", "decider", "kind", "share"])?;
+    let mut groups: Vec<(String, Deciders)> = Vec::new();
+    for r in decided.rows() {
+        let matchup = r.str("matchup")?;
+        let entry = (
+            r.str("decider")?.to_owned(),
+            r.str("kind")?.to_owned(),
+            r.f64("share")?,
+        );
+        match groups.iter_mut().find(|(m, _)| m == matchup) {
+            Some((_, d)) => d.push(entry),
+            None => groups.push((matchup.to_owned(), vec![entry])),
+        }
+    }
+    // Per matchup from the summary: (draw share, share that reached the game's end).
+    let mut ends: Vec<(String, f64, f64)> = Vec::new();
+    if summary.has("turn_limit_endings") {
+        for r in summary.rows() {
+            let n = r.u64("battles")?.max(1) as f64;
+            ends.push((
+                r.str("matchup")?.to_owned(),
+                r.f64("draw_rate")?,
+                r.u64("turn_limit_endings")? as f64 / n,
+            ));
+        }
+    }
+    let names: Vec<&str> = groups
+        .first()
+        .map(|(_, d)| d.iter().map(|(n, _, _)| n.as_str()).collect())
+        .unwrap_or_default();
+    let mut head: Vec<String> = vec!["matchup".into()];
+    for (name, kind, _) in groups.first().map_or(&Vec::new(), |g| &g.1) {
+        head.push(match kind.as_str() {
+            "house_rule" => format!("{name} * (house rule)"),
+            "draw" => format!("{name} (draw)"),
+            _ => name.clone(),
+        });
+    }
+    head.extend(["draws".into(), "reached game end".into(), "flag".into()]);
+    let mut flagged = 0;
+    let rows: Vec<Vec<Cell>> = groups
+        .iter()
+        .map(|(matchup, d)| {
+            let mut row = vec![Cell::Text(matchup.clone())];
+            for name in &names {
+                let share = d.iter().find(|(n, _, _)| n == name).map(|x| x.2);
+                row.push(Cell::Num(share.map_or("—".into(), pct)));
+            }
+            let house: f64 = d
+                .iter()
+                .filter(|(_, k, _)| k == "house_rule")
+                .map(|x| x.2)
+                .sum();
+            let end = ends.iter().find(|(m, _, _)| m == matchup);
+            row.push(Cell::Num(end.map_or("—".into(), |e| pct(e.1))));
+            row.push(Cell::Num(end.map_or("—".into(), |e| pct(e.2))));
+            row.push(Cell::Text(if house > HOUSE_RULE_FLAG {
+                flagged += 1;
+                format!("TIE-BREAK: {} by a house rule", pct(house))
+            } else {
+                String::new()
+            }));
+            row
+        })
+        .collect();
+    let head_refs: Vec<&str> = head.iter().map(String::as_str).collect();
+    let mut body = String::new();
+    if flagged > 0 {
+        body.push_str(&format!(
+            "<div class=\"banner\">{flagged} matchup(s) were decided in more than {} of their \
+             battles by a house rule (a tie-break the rule text does not have), not by play: \
+             read their win rates as the house rule's answer.</div>\n",
+            esc(&pct(HOUSE_RULE_FLAG))
+        ));
+    }
+    body.push_str(
+        "<p class=\"note\">Share of battles each way of deciding a battle decided (the rule \
+         system's deciders: the text's own ways to win, house-rule measures marked *, draws). \
+         \"Reached game end\": the game-length rule ended the battle with both sides \
+         standing.</p>\n",
+    );
+    body.push_str(&table(&head_refs, &rows));
+    Ok(Section {
+        id: "decided-by",
+        title: "How battles were decided".into(),
+        body,
+    })
+}
