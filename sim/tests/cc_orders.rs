@@ -235,6 +235,8 @@ fn offensive_focus_rerolls_each_attack() {
             assert!(
                 line.contains("rerolls the Accuracy die")
                     || line.contains("rerolls the Damage die")
+                    || line.contains("rerolls the Damage #1 die")
+                    || line.contains("rerolls the Damage #2 die")
             );
         }
     }

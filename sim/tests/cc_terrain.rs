@@ -32,6 +32,11 @@ name = "hulk"
 size = 3
 row_length = 20
 [[design]]
+name = "shielded"
+size = 3
+row_length = 4
+components = [{ kind = "shield", slot = "primary" }]
+[[design]]
 name = "hulk-2"
 size = 2
 row_length = 20
@@ -49,6 +54,9 @@ ships = ["missile-boat"]
 name = "hulk"
 ships = ["hulk"]
 [[fleet]]
+name = "shielded"
+ships = ["shielded"]
+[[fleet]]
 name = "hulk-2"
 ships = ["hulk-2"]
 [[fleet]]
@@ -58,7 +66,16 @@ ships = ["hulk-4"]
 
 /// The matchup of an experiment made of `DESIGNS` plus `rest` (scenario and matchup).
 fn matchup(rest: &str) -> Matchup {
-    let text = format!("{DESIGNS}\n{rest}");
+    matchup_with_rules("", rest)
+}
+
+/// [`matchup`] with more `[house_rules]` lines.
+fn matchup_with_rules(rules: &str, rest: &str) -> Matchup {
+    let designs = DESIGNS.replace(
+        "first_player = \"a\"",
+        &format!("first_player = \"a\"\n{rules}"),
+    );
+    let text = format!("{designs}\n{rest}");
     let exp = load::load_from::<CosmicConflict>(
         Source {
             path: PathBuf::from("terrain-test.toml"),
@@ -224,13 +241,109 @@ fn blocking_terrain_lets_the_defender_reroll_one_die() {
     let (out, _, used, log) = play_scripted(&m, &[6, 6, 2]);
     assert_eq!((out.sides[0].damage_dealt, used), (2, 3));
     assert!(
-        log.contains("the defender has the damage die rerolled"),
+        log.contains("the defender has the Damage die rerolled"),
         "{log}"
     );
     // A result that cannot get worse for the defender is kept: Accuracy 1 glances for
     // ceil(1/2) = 1 ... rerolling either die could only raise it.
     let (out, _, used, _) = play_scripted(&m, &[1, 1]);
     assert_eq!((out.sides[0].damage_dealt, used), (1, 2));
+}
+
+/// Golden (seed 003 l. 553 "After determining the Accuracy and Damage results of an Attack
+/// ... the Defending ship may request that one d6 roll be discarded"; l. 463 Offensive Focus
+/// reroll "When determining the results"): the attacker's reroll comes first, the defender's
+/// Blocking reroll after it. Dice 1, 6: a Glance for 3. Offensive Focus rerolls the Accuracy
+/// die (4: a Hit for 6); the defender then has the damage die rerolled (5): 5 damage. The old
+/// order (Blocking at the roll, then Focus) read the same dice as: the defender rerolls the
+/// damage die (4: Glance 2), Focus the Accuracy die (5: Hit 4) — 4 damage.
+#[test]
+fn golden_blocking_reroll_comes_after_the_attackers_reroll() {
+    let m = matchup(
+        r#"
+[scenario]
+turns = 1
+start = [
+  { side = "A", ship = 0, x = 10, y = 15, heading = 0, velocity = 0 },
+  { side = "B", ship = 0, x = 15, y = 15, heading = 180, velocity = 0 },
+]
+[[scenario.terrain]]
+attributes = ["blocking"]
+radius = 1
+x = 12.5
+y = 15
+[[matchup]]
+a = { fleet = "gunship", policy = "turret", orders = "offensive-focus" }
+b = { fleet = "hulk", policy = "passive" }
+"#,
+    );
+    let (out, _, used, log) = play_scripted(&m, &[1, 6, 4, 5]);
+    assert_eq!((out.sides[0].damage_dealt, used), (5, 4), "{log}");
+    let focus = log
+        .find("rerolls the Accuracy die (Offensive Focus)")
+        .expect("focus");
+    let blocking = log
+        .find("the defender has the Damage die rerolled")
+        .expect("blocking");
+    assert!(focus < blocking, "{log}");
+}
+
+/// House rule `missile_token_terrain` (G20; seed 003 l. 334: "resolve the attack to the same
+/// target as though from the position of the missile token"). A missile fired at 20 leaves a
+/// token 10 out; a dust cloud (Obscuring 1) lies between the token and the target. From the
+/// token (default) the cloud lowers the Accuracy: 3 − 1 = 2, a Glance for 3; `solid-only`
+/// ignores it: a Hit for 6. (The old code applied Obscuring and Blocking but not Concealing,
+/// while these docs said only Solid.)
+#[test]
+fn missile_token_terrain_house_rule() {
+    let rest = r#"
+[scenario]
+turns = 1
+start = [
+  { side = "A", ship = 0, x = 5, y = 15, heading = 0, velocity = 0 },
+  { side = "B", ship = 0, x = 25, y = 15, heading = 180, velocity = 0 },
+]
+[[scenario.terrain]]
+piece = "dust-cloud"
+x = 20
+y = 15
+radius = 1
+[[matchup]]
+a = { fleet = "missile-boat", policy = "turret" }
+b = { fleet = "hulk", policy = "passive" }
+"#;
+    let (out, _, used, log) = play_scripted(&matchup(rest), &[3, 6]);
+    assert_eq!((out.sides[0].damage_dealt, used), (3, 2), "{log}");
+    let solid_only = matchup_with_rules("missile_token_terrain = \"solid-only\"", rest);
+    let (out, _, used, log) = play_scripted(&solid_only, &[3, 6]);
+    assert_eq!((out.sides[0].damage_dealt, used), (6, 2), "{log}");
+}
+
+/// House rule `beam_bypasses_shields` (l. 308 Beam "Always damages Shield health tracks
+/// first"; l. 358 Shield "An accuracy roll that is greater than the value of the undamaged
+/// portion of a Shield component ignores that Component"). A Beam Hit with Accuracy 5 on a
+/// 4-box Shield: by default it bypasses the Shield (6 to Health, a row: 12 on the Condition
+/// roll, none); with `false` the Shield takes 4 and Health 2.
+#[test]
+fn beam_bypasses_shields_house_rule() {
+    let rest = r#"
+[scenario]
+turns = 1
+start = [
+  { side = "A", ship = 0, x = 10, y = 15, heading = 0, velocity = 0 },
+  { side = "B", ship = 0, x = 15, y = 15, heading = 180, velocity = 0 },
+]
+[[matchup]]
+a = { fleet = "gunship", policy = "turret" }
+b = { fleet = "shielded", policy = "passive" }
+"#;
+    let (_, state, used, log) = play_scripted(&matchup(rest), &[5, 6, 6, 6]);
+    let b = &state.ships[1];
+    assert_eq!((b.tracks[0].dmg, b.health_dmg, used), (0, 6, 4), "{log}");
+    let holds = matchup_with_rules("beam_bypasses_shields = false", rest);
+    let (_, state, used, log) = play_scripted(&holds, &[5, 6]);
+    let b = &state.ships[1];
+    assert_eq!((b.tracks[0].dmg, b.health_dmg, used), (4, 2, 2), "{log}");
 }
 
 /// Missiles: "If within 10 Range, the attack ignores Blocking Terrain."

@@ -28,6 +28,54 @@ impl DamageDie {
         }
     }
 
+    /// How many d6 the damage roll is made of (1 or 2). Offensive Focus, the Offensive
+    /// reroll Command and Blocking terrain each discard and reroll **one** of them (ch. 8:
+    /// "discard either an Accuracy or Damage d6 roll and immediately reroll the d6").
+    #[inline]
+    pub const fn dice(self) -> usize {
+        match self {
+            DamageDie::D6 => 1,
+            DamageDie::BestOfTwo | DamageDie::SumOfTwo => 2,
+        }
+    }
+
+    /// The damage value of the individual d6 (`[d, 0]` for a single d6).
+    #[inline]
+    pub const fn combine(self, dice: [u8; 2]) -> u8 {
+        match self {
+            DamageDie::D6 => dice[0],
+            DamageDie::BestOfTwo => {
+                if dice[0] > dice[1] {
+                    dice[0]
+                } else {
+                    dice[1]
+                }
+            }
+            DamageDie::SumOfTwo => dice[0] + dice[1],
+        }
+    }
+
+    /// Roll the individual d6 (in the order [`DamageDie::roll`] rolls them).
+    #[inline]
+    pub fn roll_dice<R: Roller>(self, dice: &mut R) -> [u8; 2] {
+        let first = dice.d6();
+        let second = if self.dice() == 2 { dice.d6() } else { 0 };
+        [first, second]
+    }
+
+    /// One way of rolling `value` as individual d6, for rolls given by their value only
+    /// ([`AttackSetup::resolve`]): `[v, 0]`, `[v, 1]` (best of two) or the higher die first.
+    pub fn split(self, value: u8) -> [u8; 2] {
+        match self {
+            DamageDie::D6 => [value, 0],
+            DamageDie::BestOfTwo => [value, 1],
+            DamageDie::SumOfTwo => {
+                let high = value.saturating_sub(1).clamp(1, 6);
+                [high, value.saturating_sub(high)]
+            }
+        }
+    }
+
     /// Exact distribution: `(value, probability in 36ths)`, for expected-value tables.
     pub fn distribution(self) -> [(u8, u8); 11] {
         let mut out = [(0u8, 0u8); 11];
@@ -265,14 +313,24 @@ impl AttackSetup {
         i32::from(die) + i32::from(self.weapon_size) - i32::from(self.target_size) + self.damage_mod
     }
 
-    /// Roll the Accuracy die, then the damage die, and read the chart.
+    /// Roll the Accuracy die, then the damage d6 (one or two), and read the chart.
     pub fn roll<R: Roller>(&self, dice: &mut R) -> AttackRoll {
         let accuracy_die = dice.d6();
-        let damage_die = self.band.die.roll(dice);
-        self.resolve(accuracy_die, damage_die)
+        let damage_dice = self.band.die.roll_dice(dice);
+        self.resolve_dice(accuracy_die, damage_dice)
     }
 
-    /// The attack for given dice (worked examples use this directly).
+    /// The attack for given dice: the Accuracy d6 and the individual damage d6 (`[d, 0]`
+    /// when the band rolls one d6). Rerolls replace one of these dice.
+    pub fn resolve_dice(&self, accuracy_die: u8, damage_dice: [u8; 2]) -> AttackRoll {
+        let mut roll = self.resolve(accuracy_die, self.band.die.combine(damage_dice));
+        roll.damage_dice = damage_dice;
+        roll
+    }
+
+    /// The attack for an Accuracy d6 and a damage value (worked examples and expected-value
+    /// tables use this directly; the individual dice are one way of rolling the value,
+    /// [`DamageDie::split`]).
     pub fn resolve(&self, accuracy_die: u8, damage_die: u8) -> AttackRoll {
         let accuracy = self.accuracy(accuracy_die);
         let damage = self.damage(damage_die);
@@ -281,6 +339,7 @@ impl AttackSetup {
             accuracy_die,
             accuracy,
             damage_die,
+            damage_dice: self.band.die.split(damage_die),
             damage,
             result,
             dealt: result.damage(damage),
@@ -309,8 +368,10 @@ pub struct AttackRoll {
     pub accuracy_die: u8,
     /// Modified Accuracy A.
     pub accuracy: i32,
-    /// The damage die (or dice combination) as rolled.
+    /// The damage roll's value (one d6, or the best or sum of two).
     pub damage_die: u8,
+    /// The individual damage d6 (`[d, 0]` for a single d6): what a reroll replaces one of.
+    pub damage_dice: [u8; 2],
     /// Modified Damage D.
     pub damage: i32,
     /// Miss, Glance or Hit.

@@ -11,7 +11,7 @@ use crate::trace;
 use super::attack::{AttackSetup, WeaponProfile};
 use super::command;
 use super::damage::{self, DamagePacket};
-use super::design::{ComponentKind, ShipDesign, Slot};
+use super::design::{ComponentKind, ShipDesign, Slot, Variant};
 use super::house_rules::{HouseRules, TrackOrder};
 use super::orders::{Command, Order};
 use super::ship::{ShipState, Status};
@@ -87,6 +87,7 @@ pub fn has_effect(kind: ConditionKind, ship: &ShipState, design: &ShipDesign) ->
         ConditionKind::Component => {
             !r.no_defensive
                 || (0..design.components.len()).any(|i| can_deactivate_component(ship, design, i))
+                || (0..design.weapons.len()).any(|w| is_component_weapon(ship, design, w))
         }
         ConditionKind::Communications => !r.communications,
         ConditionKind::Propulsion => !r.no_navigate || !r.no_hyperspace || !r.velocity_locked,
@@ -107,6 +108,17 @@ fn can_deactivate_component(ship: &ShipState, design: &ShipDesign, i: usize) -> 
         _ => true,
     }
 }
+
+/// A working Structurally Mounted weapon: "This Variant is treated as both a Weapon and a
+/// Component, and will always occupy two Primary slots" (seed 003 l. 288), so Component
+/// Damage may deactivate it as a Component in a Primary slot (option a).
+fn is_component_weapon(ship: &ShipState, design: &ShipDesign, w: usize) -> bool {
+    design.weapons[w].variant == Variant::StructurallyMounted && !ship.weapon_off(w)
+}
+
+/// Bit offset of weapons in the candidate masks of Component Damage ([`choose_losses`]):
+/// components take bits 0..16, Structurally Mounted weapons 16..32.
+const WEAPON_BITS: usize = 16;
 
 /// How much the owner values a weapon: expected damage against a same-Size target at Range.
 fn weapon_value(design: &ShipDesign, i: usize) -> f64 {
@@ -143,7 +155,7 @@ fn component_value(ship: &ShipState, design: &ShipDesign, i: usize) -> f64 {
 /// Pick what to deactivate: option (a) one Primary or (b) two Secondary items, whichever costs
 /// the owner less. When only one Secondary item is left and no Primary, it is lost alone.
 /// Returns the bit mask of items to switch off.
-fn choose_losses(candidates: impl Iterator<Item = (usize, Slot, f64)> + Clone) -> u16 {
+fn choose_losses(candidates: impl Iterator<Item = (usize, Slot, f64)> + Clone) -> u32 {
     let mut best_primary: Option<(usize, f64)> = None;
     let mut secondaries: [(usize, f64); 2] = [(usize::MAX, f64::INFINITY); 2];
     for (i, slot, v) in candidates {
@@ -330,23 +342,34 @@ pub fn generate_with<R: Roller, O: Observer>(
                     .enumerate()
                     .filter(|(i, _)| !ship.weapon_off(*i))
                     .map(|(i, w)| (i, w.slot, weapon_value(design, i)));
-                let lost = choose_losses(candidates);
+                let lost = choose_losses(candidates) as u16;
                 ship.weapons_off |= lost;
                 trace!(obs, "        weapons lost (mask): {lost:#b}");
             }
             ConditionKind::Component => {
                 ship.restrictions.no_defensive = true;
                 let s = *ship;
-                let candidates = design
+                let components = design
                     .components
                     .iter()
                     .enumerate()
                     .filter(|(i, _)| can_deactivate_component(&s, design, *i))
                     .map(|(i, c)| (i, c.slot, component_value(&s, design, i)));
-                let lost = choose_losses(candidates);
-                ship.components_off |= lost;
+                let mounted = (0..design.weapons.len())
+                    .filter(|&w| is_component_weapon(&s, design, w))
+                    .map(|w| (WEAPON_BITS + w, Slot::Primary, weapon_value(design, w)));
+                let lost = choose_losses(components.chain(mounted));
+                ship.components_off |= lost as u16;
+                ship.weapons_off |= (lost >> WEAPON_BITS) as u16;
                 ship.recount(design);
-                trace!(obs, "        components lost (mask): {lost:#b}");
+                trace!(obs, "        components lost (mask): {:#b}", lost as u16);
+                if lost >> WEAPON_BITS != 0 {
+                    trace!(
+                        obs,
+                        "        structurally mounted weapons lost (mask): {:#b}",
+                        lost >> WEAPON_BITS
+                    );
+                }
             }
             ConditionKind::Communications => ship.restrictions.communications = true,
             ConditionKind::Propulsion => {
@@ -380,6 +403,47 @@ mod tests {
         assert_eq!(t[8], ConditionKind::Communications); // 10
         assert_eq!(t[9], ConditionKind::Propulsion); // 11
         assert_eq!(t[10], ConditionKind::NoCondition); // 12
+    }
+
+    /// Golden (seed 003 l. 288: Structurally Mounted "is treated as both a Weapon and a
+    /// Component, and will always occupy two Primary slots"; l. 186 Component Damage "Choose
+    /// and deactivate one Component in a Primary Slot"): a ship whose only equipment is a
+    /// Structurally Mounted weapon loses it to Component Damage (2d6 = 4 + 5 = 9). The old
+    /// reading offered only the `components` list: the weapon stayed and only the
+    /// [Defensive] ban applied; and once the ban was in place, Component Damage had "no
+    /// functional effect" and was rerolled.
+    #[test]
+    fn golden_component_damage_can_take_a_structurally_mounted_weapon() {
+        use super::super::design::{Arcs, WeaponMount, WeaponType};
+        use crate::NoTrace;
+        use crate::Side;
+        use crate::dice::ScriptedDice;
+        let design = ShipDesign {
+            name: "spinal".into(),
+            size: 3,
+            row_length: 10,
+            chart: Default::default(),
+            weapons: vec![WeaponMount {
+                kind: WeaponType::Kinetic,
+                slot: Slot::Primary,
+                variant: Variant::StructurallyMounted,
+                arcs: Arcs::FORE,
+            }],
+            components: vec![],
+            fighter: None,
+        };
+        let rules = HouseRules::default();
+        let mut ship = ShipState::new(0, &design, Side::A, 0);
+        let mut dice = ScriptedDice::new(&[4, 5]);
+        generate(&mut ship, &design, &rules, 1, &mut dice, &mut NoTrace);
+        assert!(ship.restrictions.no_defensive);
+        assert!(ship.weapon_off(0));
+        // With the ban in place and the weapon still working, Component Damage has an effect.
+        let mut fresh = ShipState::new(0, &design, Side::A, 0);
+        fresh.restrictions.no_defensive = true;
+        assert!(has_effect(ConditionKind::Component, &fresh, &design));
+        fresh.weapons_off = 1;
+        assert!(!has_effect(ConditionKind::Component, &fresh, &design));
     }
 
     #[test]

@@ -139,6 +139,7 @@ mod tests {
             accuracy_die: 4,
             accuracy: 4,
             damage_die: 5,
+            damage_dice: [5, 0],
             damage,
             result,
             dealt: result.damage(damage),

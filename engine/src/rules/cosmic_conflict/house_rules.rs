@@ -78,6 +78,22 @@ pub enum BypassAccuracy {
     Raw,
 }
 
+/// What terrain a missile token's attack checks (`missile_token_terrain`, G20). The text
+/// (seed 003 l. 334): "resolve the attack to the same target as though from the position of
+/// the missile token" — silent on terrain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MissileTokenTerrain {
+    /// Everything between the token and the target, as for an attack from there (default,
+    /// "as though from the position of the missile token"): Solid and Concealing terrain
+    /// stop it, Obscuring (X) lowers its Accuracy, Blocking lets the defender reroll unless
+    /// the target is within 10 of the token.
+    FromToken,
+    /// Only Solid terrain between the token and the target stops it; nothing else applies
+    /// (the digest's G20 proposal).
+    SolidOnly,
+}
+
 /// How "Primary/Secondary count exceeds Size" adds to the cost (`excess_equipment`, G10).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -125,6 +141,11 @@ pub struct HouseRules {
     pub damage_order: TrackOrder,
     /// G31: Accuracy compared by the Shield and Kinetic bypass.
     pub bypass_accuracy: BypassAccuracy,
+    /// A Beam attack whose Accuracy is greater than a Shield's undamaged value ignores that
+    /// Shield like any attack (true, default: the Shield's "An accuracy roll that is greater
+    /// ... ignores that Component" names no weapon), or a Beam never bypasses Shields
+    /// (false: Beam "Always damages Shield health tracks first").
+    pub beam_bypasses_shields: bool,
     /// G5: arc cost of a weapon's first arc.
     pub arc_cost_first: u32,
     /// G5: arc cost of each further arc.
@@ -157,6 +178,8 @@ pub struct HouseRules {
     /// A Mobile Solid piece that comes to rest on a ship destroys it (ch. 8: "a massive
     /// asteroid's movement can catch an unwary Ship and turn it into debris").
     pub mobile_solid_crushes: bool,
+    /// G20: the terrain a missile token's attack checks from the token.
+    pub missile_token_terrain: MissileTokenTerrain,
     /// Formations and Escorts (ch. 9g): see [`FormationRules`].
     pub formations: FormationRules,
     /// G14: largest Size a fighter's weapon may be given (the text: "a Size that is chosen at
@@ -247,6 +270,7 @@ impl Default for HouseRules {
             beam_damage_order: TrackOrder::ShieldFirst,
             damage_order: TrackOrder::ArmorFirst,
             bypass_accuracy: BypassAccuracy::Modified,
+            beam_bypasses_shields: true,
             arc_cost_first: 0,
             arc_cost_additional: 3,
             excess_equipment: ExcessEquipment::PerItem,
@@ -262,6 +286,7 @@ impl Default for HouseRules {
             weapon_ranges: WeaponRanges::default(),
             terrain_damage_to_health: false,
             mobile_solid_crushes: true,
+            missile_token_terrain: MissileTokenTerrain::FromToken,
             formations: FormationRules::default(),
             fighter_weapon_size_max: 2,
             fighters_deploy: FighterDeploy::Launched,

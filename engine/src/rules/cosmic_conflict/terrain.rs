@@ -184,6 +184,22 @@ fn crosses_at(zone: &Zone, sd2: f64, c: Vec2, a: Vec2, b: Vec2) -> bool {
 /// the players, a Ship within a terrain feature ignores that terrain for its own Attacks" —
 /// except Concealing, which the ship inside does not ignore.
 pub fn line_of_sight(pieces: &[TerrainPiece], from: Vec2, to: Vec2) -> LineOfSight {
+    line_of_sight_with(pieces, from, to, true)
+}
+
+/// The terrain between a point that is not a ship (a missile token, G20) and a target: as
+/// [`line_of_sight`], but nothing is ignored for being "within a terrain feature" (that is a
+/// Ship's privilege).
+pub fn line_of_sight_from_point(pieces: &[TerrainPiece], from: Vec2, to: Vec2) -> LineOfSight {
+    line_of_sight_with(pieces, from, to, false)
+}
+
+fn line_of_sight_with(
+    pieces: &[TerrainPiece],
+    from: Vec2,
+    to: Vec2,
+    ship_ignores_its_own: bool,
+) -> LineOfSight {
     let mut los = LineOfSight::CLEAR;
     for p in pieces {
         // A line that passes outside the piece's outermost zone meets none of it (and its
@@ -193,7 +209,7 @@ pub fn line_of_sight(pieces: &[TerrainPiece], from: Vec2, to: Vec2) -> LineOfSig
             continue;
         }
         // "Within a terrain feature": any zone of the piece.
-        let attacker_inside = p.contains(from);
+        let attacker_inside = ship_ignores_its_own && p.contains(from);
         for z in p.zones() {
             if !crosses_at(z, sd2, p.centre, from, to) {
                 continue;

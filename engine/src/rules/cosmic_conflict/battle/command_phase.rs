@@ -179,6 +179,31 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             .sum()
     }
 
+    /// Expected enemy fire on ship `i` in one turn (the AI's estimate for Jump to
+    /// Hyperspace): each enemy that can reach it after a full move spreads its firepower
+    /// evenly over the ships of `i`'s side it can reach.
+    fn expected_fire(&self, i: usize) -> f32 {
+        let me = &self.s.ships[i];
+        let mut fire = 0.0;
+        for (j, t) in self.s.ships.iter().enumerate() {
+            if t.side == me.side || !t.active() || t.size == 0 {
+                continue;
+            }
+            let reach = self.reach(j).1;
+            if t.pos.distance(me.pos) > reach {
+                continue;
+            }
+            let targets = self
+                .s
+                .ships
+                .iter()
+                .filter(|s| s.side == me.side && s.active() && s.pos.distance(t.pos) <= reach)
+                .count();
+            fire += self.threat(j) / targets as f32;
+        }
+        fire
+    }
+
     fn side_threat(&self, side: Side) -> f32 {
         (0..self.s.ships.len())
             .filter(|&j| self.s.ships[j].side == side && self.s.ships[j].active())
@@ -267,8 +292,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     }
 
     /// The `tactician` policy's Orders for ship `i`, first match wins:
-    /// 1. Jump to Hyperspace — the incoming fire can finish it and its side is outgunned
-    ///    (a fled ship's points are not lost, and count half in "Ships Destroyed / Fled");
+    /// 1. Jump to Hyperspace — it is expected to live through this turn's fire but not the
+    ///    next turn's, and it is not its side's last ship ([`command::jump_pays`]; a fled
+    ///    ship's points are not lost, and count half in "Ships Destroyed / Fled");
     /// 2. Mark Target — it is its side's earliest-activating ship (smallest Size) with an enemy
     ///    in marking distance, and a friendly ship will fire after it;
     /// 3. Brace for Impact — the incoming fire is likely to finish a Health row with rows
@@ -316,7 +342,12 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             .count() as u32;
         let tracks_left = remaining - f32::from(ship.health_cap - ship.health_dmg);
         let weapons = self.m.designs[usize::from(ship.design)].weapons.len();
-        let main = if incoming >= remaining && outgunned {
+        // Fighters "do not count as a Ship" (ch. 6c): a side with only fighters left has lost.
+        let last_ship = !(0..self.s.ships.len()).any(|j| {
+            let t = &self.s.ships[j];
+            j != i && t.side == side && t.active() && t.size > 0
+        });
+        let main = if command::jump_pays(remaining, self.expected_fire(i), last_ship) {
             Some(Order::JumpToHyperspace)
         } else if earliest && markable && friends > 0 && ship.equipment.advanced_sensors == 0 {
             Some(Order::MarkTarget)
@@ -389,23 +420,12 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         }
     }
 
-    /// An attack's roll as the Orders and Commands of both ships leave it: the attacker's
-    /// rerolls, then the defender's Dodge. Out of line: only games with Orders call it.
+    /// Attacker's rerolls (ch. 4 step 4; seed 003 l. 463, l. 469: "discard either an Accuracy
+    /// or Damage d6 roll and immediately reroll the d6"): Offensive Focus (each attack this
+    /// turn), then the Offensive reroll Command on another die (G18), each rerolling the one
+    /// d6 whose reroll gains the most expected damage ([`command::best_reroll`]), when any
+    /// does. Out of line: only games with Orders call it.
     #[inline(never)]
-    pub(super) fn command_rerolls(
-        &mut self,
-        i: usize,
-        j: usize,
-        mut setup: AttackSetup,
-        roll: AttackRoll,
-    ) -> AttackRoll {
-        let roll = self.attacker_rerolls(i, &setup, roll);
-        self.defender_dodges(j, &mut setup, roll)
-    }
-
-    /// Attacker's rerolls (ch. 4 step 4): Offensive Focus (each attack this turn), then the
-    /// Offensive reroll Command on the other die (G18), each when it raises expected damage.
-    #[inline]
     pub(super) fn attacker_rerolls(
         &mut self,
         i: usize,
@@ -448,17 +468,11 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let new = command::reroll(setup, roll, die, self.dice);
         trace!(
             self.obs,
-            "    {} rerolls the {:?} die ({why}): {} -> {}: {:?}, {} damage",
+            "    {} rerolls the {} die ({why}): {} -> {}: {:?}, {} damage",
             self.m.names[i],
-            die,
-            match die {
-                Die::Accuracy => roll.accuracy_die,
-                Die::Damage => roll.damage_die,
-            },
-            match die {
-                Die::Accuracy => new.accuracy_die,
-                Die::Damage => new.damage_die,
-            },
+            die.name(setup.band.die),
+            die.face(roll),
+            die.face(&new),
             new.result,
             new.dealt
         );
@@ -495,7 +509,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     }
 
     /// Dodge (defender, after the result is known): spent when it saves the policy's share.
-    #[inline]
+    /// Out of line: only games with Orders call it.
+    #[inline(never)]
     pub(super) fn defender_dodges(
         &mut self,
         j: usize,

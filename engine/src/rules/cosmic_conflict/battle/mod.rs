@@ -560,14 +560,15 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             glance_extension: target.equipment.defense_secondary,
         };
         // Terrain (ch. 8) may forbid the attack, lower its Accuracy or let the defender reroll.
-        let roll = if PLAIN || self.s.terrain.is_empty() {
-            setup.roll(self.dice)
+        let (mut setup, blocking) = if PLAIN || self.s.terrain.is_empty() {
+            (setup, false)
         } else {
-            match self.roll_through_terrain(i, j, mount.kind, setup) {
-                Some(roll) => roll,
+            match self.setup_through_terrain(i, j, mount.kind, setup) {
+                Some(s) => s,
                 None => return,
             }
         };
+        let roll = setup.roll(self.dice);
         trace!(
             self.obs,
             "    {} fires {} ({:?} slot, {}) at {} [band {}]: accuracy {} -> {}, damage {} -> {}: {:?}, {} damage",
@@ -584,8 +585,19 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             roll.result,
             roll.dealt
         );
+        // The attacker's rerolls, then the defender's Blocking reroll and Dodge (ch. 8).
         let roll = if orders {
-            self.command_rerolls(i, j, setup, roll)
+            self.attacker_rerolls(i, &setup, roll)
+        } else {
+            roll
+        };
+        let roll = if blocking {
+            self.blocking_reroll(&setup, roll)
+        } else {
+            roll
+        };
+        let roll = if orders {
+            self.defender_dodges(j, &mut setup, roll)
         } else {
             roll
         };
@@ -607,10 +619,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             BypassAccuracy::Modified => roll.accuracy,
             BypassAccuracy::Raw => i32::from(roll.accuracy_die),
         };
+        // A Beam hits Shields first; whether it may also bypass them is `beam_bypasses_shields`
+        // (Beams bypass no Armor, so no bypass at all is the same as no Shield bypass).
+        let beam_holds = mount.kind == WeaponType::Beam && !m.rules.beam_bypasses_shields;
         let packet = DamagePacket {
             amount: roll.dealt,
             order,
-            bypass_accuracy: Some(bypass),
+            bypass_accuracy: (!beam_holds).then_some(bypass),
             kinetic: mount.kind == WeaponType::Kinetic,
             health_only: false,
         };

@@ -8,9 +8,11 @@ use crate::geometry::Vec2;
 use crate::observer::Observer;
 use crate::trace;
 
-use super::super::attack::{AttackRoll, AttackSetup, DamageDie};
+use super::super::attack::{AttackRoll, AttackSetup};
+use super::super::command;
 use super::super::damage::DamagePacket;
 use super::super::design::WeaponType;
+use super::super::house_rules::MissileTokenTerrain;
 use super::super::orders::{Command, Holding, Order};
 use super::super::scenario_events::{EVENT_LOST_TO_TERRAIN, EVENT_TERRAIN_DAMAGE};
 use super::super::ship::Status;
@@ -22,17 +24,18 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     // on the table, so open-space battles keep the hot loops they had before terrain existed.
 
     /// An attack of ship `i` on ship `j` through terrain: `None` when Solid or Concealing
-    /// terrain between forbids it (ch. 4 step 2); else Obscuring (X) lowers Accuracy by X
-    /// (stacking) and, through Blocking terrain, the defender may have a die rerolled.
+    /// terrain between forbids it (ch. 4 step 2); else the setup with Obscuring (X) lowering
+    /// Accuracy by X (stacking), and whether the line passes through Blocking terrain (the
+    /// defender's reroll, [`Battle::blocking_reroll`], comes after the attacker's).
     #[cold]
     #[inline(never)]
-    pub(super) fn roll_through_terrain(
+    pub(super) fn setup_through_terrain(
         &mut self,
         i: usize,
         j: usize,
         kind: WeaponType,
         mut setup: AttackSetup,
-    ) -> Option<AttackRoll> {
+    ) -> Option<(AttackSetup, bool)> {
         let m = self.m;
         let los = self.attack_terrain(i, j, kind);
         if los.blocked() {
@@ -53,24 +56,29 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 los.obscuring
             );
         }
-        Some(if los.blocking {
-            self.blocked_roll(&setup)
-        } else {
-            setup.roll(self.dice)
-        })
+        Some((setup, los.blocking))
     }
 
     /// Terrain between ship `i` and ship `j` for an attack by weapon kind `kind`, fired from
-    /// the ship or (while a missile token resolves) from the token. Missiles within 10 ignore
-    /// Blocking terrain (ch. 6 Missiles).
+    /// the ship or (while a missile token resolves) from the token, as the house rule
+    /// `missile_token_terrain` says (G20): everything between, as for an attack from there
+    /// (default), or Solid terrain only. Missiles within 10 ignore Blocking terrain (ch. 6
+    /// Missiles).
     fn attack_terrain(&self, i: usize, j: usize, kind: WeaponType) -> LineOfSight {
         let from = self.s.token_origin.unwrap_or(self.s.ships[i].pos);
         let to = self.s.ships[j].pos;
         let mut los = terrain::line_of_sight(&self.s.terrain, from, to);
         if self.s.token_origin.is_some() {
-            // G20: from the token only Solid terrain is rechecked.
-            los.solid = terrain::solid_between(&self.s.terrain, from, to);
-            los.concealing = false;
+            // A token is not a ship "within a terrain feature": nothing is ignored from it.
+            los = match self.m.rules.missile_token_terrain {
+                MissileTokenTerrain::FromToken => {
+                    terrain::line_of_sight_from_point(&self.s.terrain, from, to)
+                }
+                MissileTokenTerrain::SolidOnly => LineOfSight {
+                    solid: terrain::solid_between(&self.s.terrain, from, to),
+                    ..LineOfSight::CLEAR
+                },
+            };
         }
         if kind == WeaponType::Missiles && from.distance(to) <= MISSILE_DIRECT_RANGE {
             los.blocking = false;
@@ -351,59 +359,36 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         }
     }
 
-    /// Blocking (ch. 8): "After determining the Accuracy and Damage results of an Attack that
-    /// passes through Blocking terrain, the Defending ship may request that one d6 roll be
-    /// discarded and a new d6 be rolled." The defender picks the die whose reroll lowers the
-    /// expected damage most, if any does (G22). Rolls the dice one by one, in the same order
-    /// as [`AttackSetup::roll`].
+    /// Blocking (ch. 8, seed 003 l. 553): "After determining the Accuracy and Damage results of
+    /// an Attack that passes through Blocking terrain, the Defending ship may request that one
+    /// d6 roll be discarded and a new d6 be rolled for that Attack." So it comes after the
+    /// results are determined — after the attacker's own rerolls (Offensive Focus, the reroll
+    /// Command: "When determining the results") — and replaces one d6: the Accuracy die or
+    /// one of a two-dice damage roll. The defender asks for the die whose reroll lowers the
+    /// expected damage most, if any does (G22, [`command::blocking_reroll`]). Before the
+    /// defender's Dodge (both are the defender's; it dodges knowing the final dice).
     #[cold]
     #[inline(never)]
-    pub(super) fn blocked_roll(&mut self, setup: &AttackSetup) -> AttackRoll {
-        let die = setup.band.die;
-        let a = self.dice.d6();
-        let d1 = self.dice.d6();
-        let d2 = if die == DamageDie::D6 {
-            0
-        } else {
-            self.dice.d6()
-        };
-        let combine = |x: u8, y: u8| match die {
-            DamageDie::D6 => x,
-            DamageDie::BestOfTwo => x.max(y),
-            DamageDie::SumOfTwo => x + y,
-        };
-        let now = setup.resolve(a, combine(d1, d2));
-        let mean = |f: &dyn Fn(u8) -> u32| (1..=6u8).map(f).sum::<u32>();
-        // Sixfold expectations of each choice, compared with sixfold the current damage.
-        let reroll_a = mean(&|x| setup.resolve(x, combine(d1, d2)).dealt);
-        let reroll_d1 = mean(&|x| setup.resolve(a, combine(x, d2)).dealt);
-        let reroll_d2 = if die == DamageDie::D6 {
-            u32::MAX
-        } else {
-            mean(&|x| setup.resolve(a, combine(d1, x)).dealt)
-        };
-        let best = reroll_a.min(reroll_d1).min(reroll_d2);
-        if best >= now.dealt * 6 {
+    pub(super) fn blocking_reroll(&mut self, setup: &AttackSetup, roll: AttackRoll) -> AttackRoll {
+        let Some((die, _)) = command::blocking_reroll(setup, &roll) else {
             trace!(
                 self.obs,
                 "    Blocking terrain: the defender keeps the dice"
             );
-            return now;
-        }
-        let fresh = self.dice.d6();
-        let (which, roll) = if best == reroll_a {
-            ("accuracy", setup.resolve(fresh, combine(d1, d2)))
-        } else if best == reroll_d1 {
-            ("damage", setup.resolve(a, combine(fresh, d2)))
-        } else {
-            ("damage", setup.resolve(a, combine(d1, fresh)))
+            return roll;
         };
+        let new = command::reroll(setup, &roll, die, self.dice);
         trace!(
             self.obs,
-            "    Blocking terrain: the defender has the {which} die rerolled ({} damage before)",
-            now.dealt
+            "    Blocking terrain: the defender has the {} die rerolled: {} -> {}: {:?}, {} damage ({} before)",
+            die.name(setup.band.die),
+            die.face(&roll),
+            die.face(&new),
+            new.result,
+            new.dealt,
+            roll.dealt
         );
-        roll
+        new
     }
 
     /// AI movement: how bad ending a move at `p` is for ship `i` (Solid: never; Dangerous and
