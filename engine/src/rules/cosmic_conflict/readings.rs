@@ -47,6 +47,8 @@ pub fn in_effect(m: &Matchup) -> Vec<&'static str> {
         fighter_weapon_size_max,
         fighters_deploy,
         fighters_lost_with_carrier,
+        beam_bypasses_shields,
+        missile_token_terrain,
     );
     keys
 }
