@@ -38,7 +38,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let mut burns = [Hex::default(); MAX_SHIPS];
         // Ships that jumped out this phase (bit i), and ships that move (bit i).
         let (mut jumped, mut moves) = (0u32, 0u32);
-        for i in 0..n {
+        for (i, planned) in burns.iter_mut().enumerate().take(n) {
             let status = self.st.ships[i].status;
             if !matches!(
                 status,
@@ -47,7 +47,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 continue;
             }
             if let Some(b) = self.plan_burn(i) {
-                burns[i] = b;
+                *planned = b;
                 moves |= 1 << i;
             } else {
                 // It jumped out: it stays in play for the rest of the planning.
