@@ -14,6 +14,12 @@ use fleetlab_engine::{NoTrace, RuleSystem};
 /// The vector after one turn of a brawler without guns (keeps 3 hexes) with acceleration 3,
 /// starting at `pos` with vector `vel`, against a hulk holding at the origin.
 fn vector_after_one_turn(pos: Hex, vel: Hex, burn: Burn) -> Hex {
+    vector_with_dice(pos, vel, burn, &[])
+}
+
+/// The same, with scripted dice for the ties between equally good burns (a roll of 1 takes
+/// the burn found later, any other keeps the earlier one; `below(2)` on one d6).
+fn vector_with_dice(pos: Hex, vel: Hex, burn: Burn, rolls: &[u8]) -> Hex {
     let mover = ShipDesign {
         drives: vec![Drive {
             volume: 1.0,
@@ -51,7 +57,7 @@ fn vector_after_one_turn(pos: Hex, vel: Hex, burn: Burn) -> Hex {
     Junction::play(
         &m,
         &mut state,
-        &mut ScriptedDice::new(&[]),
+        &mut ScriptedDice::new(rolls),
         &mut NoTrace,
         &mut ships,
     );
@@ -72,17 +78,14 @@ fn lookahead_brakes_a_ship_closing_too_fast() {
 }
 
 /// Inside the kept distance (3 hexes off, vector (4,0) into the hulk) `lookahead` scores as
-/// `coast`: both sidestep with a (0,−3) burn (the unrestricted relative-velocity term would
-/// brake straight back, (−3,0)).
+/// `coast`: both sidestep with a (0,−3) burn or its mirror image across the line of approach,
+/// (−3,3), equally good, so the battle's dice choose (the unrestricted relative-velocity term
+/// would brake straight back, (−3,0)).
 #[test]
 fn lookahead_scores_as_coast_inside_the_kept_distance() {
     let (pos, vel) = (Hex::new(-3, 0), Hex::new(4, 0));
-    assert_eq!(
-        vector_after_one_turn(pos, vel, Burn::Coast),
-        Hex::new(4, -3)
-    );
-    assert_eq!(
-        vector_after_one_turn(pos, vel, Burn::Lookahead),
-        Hex::new(4, -3)
-    );
+    for burn in [Burn::Coast, Burn::Lookahead] {
+        assert_eq!(vector_with_dice(pos, vel, burn, &[2]), Hex::new(4, -3));
+        assert_eq!(vector_with_dice(pos, vel, burn, &[1]), Hex::new(1, 3));
+    }
 }

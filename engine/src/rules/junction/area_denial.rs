@@ -67,10 +67,9 @@ pub fn aim(gun: Hex, pos: Hex, vel: Hex, n: u8, reach: i32, out: &mut [Hex; 16])
         };
         for (slot, k) in (first..first + n).enumerate() {
             let t = k as f64 / f64::from(len);
-            out[slot] = round_axial(
-                f64::from(pos.q) + f64::from(vel.q) * t + 1e-6,
-                f64::from(pos.r) + f64::from(vel.r) * t + 1e-6,
-            );
+            // Rounded relative to the target's hex with no nudge (rounding is odd), so the
+            // mirror image of a path gets the mirror image of its marks (fair seats).
+            out[slot] = pos.add(round_axial(f64::from(vel.q) * t, f64::from(vel.r) * t));
         }
     }
     out[..n]

@@ -1376,9 +1376,7 @@ fn assemble(
                 _ => morale.clamp(rules.morale_min, rules.morale_max),
             };
             let mut ship = ShipState::new(local(g) as u16, ds, side, c, morale);
-            // Lines facing each other across `distance`, two hexes apart along r.
-            let q = if side == Side::A { 0 } else { distance };
-            ship.pos = Hex::new(q, 2 * idx as i32 - (ships.len() as i32 - 1));
+            ship.pos = deployed_at(side, idx, ships.len(), distance);
             ship.prev_pos = ship.pos;
             start.push(ship);
             names.push(format!("{side}{} {}", idx + 1, ds.name));
@@ -1466,6 +1464,20 @@ fn assemble(
             ..Matchup::new(cat.clone(), mdesigns, start, names, policies, rules.clone())
         },
     })
+}
+
+/// Stage 1 ("Place all agreed upon ships for both sides onto a hexgrid"): side A's ships in a
+/// line at q = 0, two hexes apart along r, centred on r = 0; side B's are their exact mirror
+/// image through the battle's centre (`distance`/2, 0) — the point reflection (q, r) →
+/// (`distance` − q, −r), which maps every hex direction to its opposite and keeps every
+/// distance — so B's ship `idx` stands where A's ship `idx` would face it, and a fleet
+/// deployed against itself starts in mirror-image states (vectors are zero; fair seats).
+pub(crate) fn deployed_at(side: Side, idx: usize, ships: usize, distance: i32) -> Hex {
+    let r = 2 * idx as i32 - (ships as i32 - 1);
+    match side {
+        Side::A => Hex::new(0, r),
+        Side::B => Hex::new(distance, -r),
+    }
 }
 
 /// Validate `[scenario.objective]` against the matchup's fleets.

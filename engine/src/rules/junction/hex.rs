@@ -161,13 +161,19 @@ pub fn passes_through(p0: Hex, p1: Hex, h: Hex) -> bool {
     if p0.distance(h) > len + 1 || p1.distance(h) > len + 1 {
         return false;
     }
+    // Sampled relative to `h` (rounding is odd: round(−x) = −round(x)), so a point on the
+    // border of two hexes counts the same way whatever the line's place on the grid: the
+    // mirror image of a move passes through the mirror image of every hex it passes through
+    // (fair seats).
+    let (a, b) = (p0.sub(h), p1.sub(h));
     let n = len.max(1) * 2;
     (0..=n).any(|k| {
         let t = f64::from(k) / f64::from(n);
         round_axial(
-            f64::from(p0.q) + f64::from(p1.q - p0.q) * t,
-            f64::from(p0.r) + f64::from(p1.r - p0.r) * t,
-        ) == h
+            f64::from(a.q) + f64::from(b.q - a.q) * t,
+            f64::from(a.r) + f64::from(b.r - a.r) * t,
+        )
+        .is_zero()
     })
 }
 
@@ -198,6 +204,26 @@ mod tests {
         }
     }
 
+    /// A move and its mirror image through any centre pass through mirror-image hexes, also
+    /// along hex borders (moves along (1,1) run on them).
+    #[test]
+    fn passes_through_is_mirror_symmetric() {
+        let mirror = |h: Hex| Hex::new(17 - h.q, -h.r);
+        let mut hits = 0;
+        for (q, r) in [(1, 1), (2, 2), (3, -6), (5, 1), (-4, 2), (6, 0)] {
+            let (p0, p1) = (Hex::new(2, -1), Hex::new(2 + q, -1 + r));
+            for hq in -10..=10 {
+                for hr in -10..=10 {
+                    let h = Hex::new(hq, hr);
+                    let here = passes_through(p0, p1, h);
+                    assert_eq!(here, passes_through(mirror(p0), mirror(p1), mirror(h)));
+                    hits += u32::from(here);
+                }
+            }
+        }
+        assert!(hits > 20, "{hits}");
+    }
+
     /// The early out of `passes_through` changes no answer: compared with sampling the whole
     /// line for every hex around short and long moves.
     #[test]
@@ -207,11 +233,12 @@ mod tests {
                 return true;
             }
             let n = p0.distance(p1).max(1) * 2;
+            let (a, b) = (p0.sub(h), p1.sub(h));
             (0..=n).any(|k| {
                 let t = f64::from(k) / f64::from(n);
                 let (q, r) = (
-                    f64::from(p0.q) + f64::from(p1.q - p0.q) * t,
-                    f64::from(p0.r) + f64::from(p1.r - p0.r) * t,
+                    f64::from(a.q) + f64::from(b.q - a.q) * t,
+                    f64::from(a.r) + f64::from(b.r - a.r) * t,
                 );
                 let s = -q - r;
                 let (mut rq, mut rr, rs) = (q.round(), r.round(), s.round());
@@ -221,7 +248,7 @@ mod tests {
                 } else if dr > ds {
                     rr = -rq - rs;
                 }
-                Hex::new(rq as i32, rr as i32) == h
+                Hex::new(rq as i32, rr as i32).is_zero()
             })
         };
         let mut hits = 0;

@@ -56,7 +56,7 @@ pub mod stations;
 
 use crate::dice::Roller;
 use crate::observer::Observer;
-use crate::outcome::{Outcome, ShipTally};
+use crate::outcome::{Decider, DeciderKind, Outcome, ShipTally};
 use crate::rule_system::{ConfigIssue, ExperimentSpec, NamedMatchup, RuleSystem};
 
 pub use battle::BattleState;
@@ -138,6 +138,60 @@ pub enum Event {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Junction;
 
+/// How a Junction battle was decided ([`Outcome::decided_by`] indexes this list; the
+/// `DECIDED_*` constants name the indices).
+///
+/// * `annihilation` — Stage 3: "Battles also end if all ships belonging to all but one side
+///   have either retreated, surrendered, or been destroyed", and the losing side's ships were
+///   all destroyed.
+/// * `mutual_destruction` — both sides left play in the same turn (a draw).
+/// * `retreat_or_surrender` — the same Stage 3 end, with at least one of the losing side's
+///   ships retreated or surrendered rather than destroyed.
+/// * `objective` — a Stage 0 objective's verdict (VIP, blockade run, hold the area; J17,
+///   `objectives.rs`).
+/// * `game_end_measure` — house rule J6 at the turn cap (J5): the larger fraction of fleet
+///   value still in play wins.
+/// * `draw_at_game_end` — J6 at the turn cap within `draw_margin_percent` (a draw).
+pub const DECIDERS: [Decider; 6] = [
+    Decider {
+        name: "annihilation",
+        kind: DeciderKind::Text,
+    },
+    Decider {
+        name: "mutual_destruction",
+        kind: DeciderKind::Draw,
+    },
+    Decider {
+        name: "retreat_or_surrender",
+        kind: DeciderKind::Text,
+    },
+    Decider {
+        name: "objective",
+        kind: DeciderKind::Text,
+    },
+    Decider {
+        name: "game_end_measure",
+        kind: DeciderKind::HouseRule,
+    },
+    Decider {
+        name: "draw_at_game_end",
+        kind: DeciderKind::Draw,
+    },
+];
+
+/// [`DECIDERS`] index: the loser's ships were all destroyed.
+pub const DECIDED_ANNIHILATION: u8 = 0;
+/// [`DECIDERS`] index: both sides left play in the same turn.
+pub const DECIDED_MUTUAL_DESTRUCTION: u8 = 1;
+/// [`DECIDERS`] index: the loser left play, some of its ships by retreat or surrender.
+pub const DECIDED_RETREAT_OR_SURRENDER: u8 = 2;
+/// [`DECIDERS`] index: the scenario objective's verdict.
+pub const DECIDED_OBJECTIVE: u8 = 3;
+/// [`DECIDERS`] index: J6's fraction of value at the turn cap.
+pub const DECIDED_GAME_END_MEASURE: u8 = 4;
+/// [`DECIDERS`] index: J6 within its draw margin at the turn cap.
+pub const DECIDED_DRAW_AT_GAME_END: u8 = 5;
+
 impl RuleSystem for Junction {
     const NAME: &'static str = "junction";
     const EVENTS: &'static [&'static str] = &[
@@ -175,6 +229,7 @@ impl RuleSystem for Junction {
         "relay_chains",
     ];
     const POLICY_PRESETS: &'static [&'static str] = policy::Policy::PRESETS;
+    const DECIDERS: &'static [Decider] = &DECIDERS;
     type Doc = config::Doc;
     type Matchup = Matchup;
     type State = BattleState;

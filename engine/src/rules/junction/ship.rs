@@ -157,6 +157,15 @@ pub struct ShipState {
 }
 
 impl ShipState {
+    /// A target for fire and guided weapons: in play and with Integrity left. A ship at 0
+    /// Integrity or less is destroyed "and can no longer participate in battle" (seed 004,
+    /// "Armor, Damage, and Critical Hits"): nothing aims at it, even in the phase that wrecked
+    /// it (it still carries out that phase's own orders, which are simultaneous; Stage 2).
+    #[inline]
+    pub fn targetable(&self) -> bool {
+        self.status.in_play() && self.integrity > 0.0
+    }
+
     /// A fresh ship of `design` for `side`.
     pub fn new(index: u16, d: &ShipDesign, side: Side, points: u32, morale: i32) -> Self {
         let mut magazine = [0; MAX_MAGAZINE];

@@ -129,7 +129,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     self.st.gws[g].doomed = true;
                     g += 1;
                 } else {
-                    self.st.gws.swap_remove(g);
+                    self.st.gws.remove(g);
                 }
             }
         }

@@ -74,7 +74,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             && w.count > 0
             && w.launched < self.st.turn
             && !w.drone
-            && self.st.ships[usize::from(w.target)].status.in_play()
+            && self.st.ships[usize::from(w.target)].targetable()
             && self.mine_area_wanted(k)
     }
 

@@ -59,7 +59,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             now.min(hex::closest_approach(w.prev_pos, w.pos, s.prev_pos, s.pos))
         };
         for _ in 0..w.count {
-            if !self.st.ships[t].status.in_play() {
+            if !self.st.ships[t].targetable() {
                 break;
             }
             let gws = &self.st.gws;
@@ -97,7 +97,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 |j| {
                     let s = &ships[j];
                     let d = reach(ships, j);
-                    (j != t && s.side != w.side && s.status.in_play() && d <= range).then_some(d)
+                    (j != t && s.side != w.side && s.targetable() && d <= range).then_some(d)
                 },
                 ships.len(),
             );

@@ -95,7 +95,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let g = self.st.gws.len() - 1;
         self.point_defense(g, s.side.other());
         if self.st.gws[g].count == 0 {
-            self.st.gws.swap_remove(g);
+            self.st.gws.remove(g);
         }
     }
 }

@@ -152,8 +152,28 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             self.m.names[target],
             c.name()
         );
+        // Simultaneous fire (Stage 2): a crit rolled in the firing phase takes effect at the
+        // phase's end, so a weapon disabled, a command module lost or a magazine hit this
+        // phase still does what its ship ordered — whichever side's fire is resolved first.
+        if self.st.firing && self.st.pending_crits.len() < super::MAX_PENDING_CRITS {
+            self.st.pending_crits.push((target as u8, c));
+            return;
+        }
         let leaks = hazards::leaks_in(&self.st.ships[target].hazards, c);
         self.crit_effect(target, c, leaks, false);
+    }
+
+    /// The end of a firing phase: the effects of its crits, in the order they were rolled.
+    pub(crate) fn settle_crits(&mut self) {
+        let mut k = 0;
+        while k < self.st.pending_crits.len() {
+            let (target, c) = self.st.pending_crits[k];
+            let target = usize::from(target);
+            let leaks = hazards::leaks_in(&self.st.ships[target].hazards, c);
+            self.crit_effect(target, c, leaks, false);
+            k += 1;
+        }
+        self.st.pending_crits.clear();
     }
 
     /// Crit `c`'s effect on `target`, worsened by `leaks` ongoing hazardous leaks in its area

@@ -214,10 +214,12 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         }
         let k = hold.min(d / 2);
         let f = f64::from(k) / f64::from(d);
-        Some(hex::round_axial(
-            f64::from(own.pos.q) + f64::from(enemy.pos.q - own.pos.q) * f,
-            f64::from(own.pos.r) + f64::from(enemy.pos.r - own.pos.r) * f,
-        ))
+        // Rounded relative to the ship (rounding is odd), so a mirrored fleet's drones take
+        // mirrored stations.
+        Some(own.pos.add(hex::round_axial(
+            f64::from(enemy.pos.q - own.pos.q) * f,
+            f64::from(enemy.pos.r - own.pos.r) * f,
+        )))
     }
 
     /// The enemy ship in play a drone of ship `i` screens against: the nearest with a particle

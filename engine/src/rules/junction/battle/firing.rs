@@ -59,8 +59,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         // Kinetic salvos wrecked by Area Denial die now, and salvos a heavy neutron bomb
         // destroyed.
         self.st.gws.retain(|g| !g.doomed && g.count > 0);
-        self.settle_destroyed();
+        self.settle_crits();
         self.st.firing = false;
+        self.settle_destroyed();
     }
 
     /// "Power Generation" (energy does not carry over) and "ECM and Jamming" (levels chosen at
@@ -289,17 +290,17 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             if !PLAIN && (group.standoff | group.drone) {
                 let spent = !group.drone
                     && group.launched < turn
-                    && target.status.in_play()
+                    && target.targetable()
                     && self.standoff_attack(g);
                 if spent {
-                    self.st.gws.swap_remove(g);
+                    self.st.gws.remove(g);
                 } else {
                     g += 1;
                 }
                 continue;
             }
             let eligible = group.launched < turn
-                && target.status.in_play()
+                && target.targetable()
                 && (group.pos == target.pos || group.contact);
             if !eligible {
                 g += 1;
@@ -309,12 +310,20 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             // J50: Inertial Mines in their target's hex may blast in area mode instead.
             if m.mine_area && self.st.gws[g].count > 0 && self.mine_area_wanted(g) {
                 self.mine_area_blast(g);
-                self.st.gws.swap_remove(g);
+                self.st.gws.remove(g);
                 continue;
             }
             let gd = &m.catalogue.guided[usize::from(group.guided)];
             let owner = usize::from(group.owner);
-            for _ in 0..self.st.gws[g].count {
+            let count = self.st.gws[g].count;
+            let mut spent = 0;
+            while spent < count {
+                // A target wrecked by this salvo (or earlier this phase) draws no more of it:
+                // the rest fly on and find another target in the maneuver phase.
+                if !self.st.ships[t].targetable() {
+                    break;
+                }
+                spent += 1;
                 let target = self.st.ships[t];
                 let jammed = ewar::jamming(gd.size.sensors(), target.ecm) != Jamming::Clear;
                 let table = m.policies[group.side.index()].crit_table;
@@ -397,7 +406,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 let only = how.ecm_damaged && m.rules.home_on_jam_crits == HomeOnJamCrits::Only;
                 self.apply_hit(Hit::guided(owner, t, ap, kind, how, only));
             }
-            self.st.gws.swap_remove(g);
+            if spent < count && self.st.gws[g].count == count {
+                self.st.gws[g].count = count - spent;
+                self.st.gws[g].contact = false;
+                g += 1;
+            } else {
+                self.st.gws.remove(g);
+            }
         }
     }
 
@@ -405,7 +420,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     pub(crate) fn nearest_enemy(&self, i: usize) -> Option<usize> {
         let side = self.st.ships[i].side;
         (0..self.st.ships.len())
-            .filter(|&j| self.st.ships[j].side != side && self.st.ships[j].status.in_play())
+            .filter(|&j| self.st.ships[j].side != side && self.st.ships[j].targetable())
             .min_by(|&a, &b| {
                 self.engagement_distance(i, a)
                     .total_cmp(&self.engagement_distance(i, b))
@@ -502,7 +517,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             }
             self.point_defense(g, side.other());
             if self.st.gws[g].count == 0 {
-                self.st.gws.swap_remove(g);
+                self.st.gws.remove(g);
             }
         }
     }
@@ -538,6 +553,21 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         }
     }
 
+    /// Ship `i` aiming at `t`: engagement distance, jamming (with any Sensor Uplink assist),
+    /// and whether the target has a Shipmind and its morale.
+    fn aim(&mut self, i: usize, t: usize) -> (f64, Jamming, bool, i32) {
+        let dist = self.engagement_distance(i, t);
+        let sensors = self.sensors_against(i, t);
+        let target = &self.st.ships[t];
+        let jam = ewar::jamming(sensors, target.ecm);
+        (
+            dist,
+            jam,
+            target.shipmind(self.m.design(target)),
+            target.morale,
+        )
+    }
+
     /// "Direct Fire Attacks": every ship fires each weapon not used or held for point defense
     /// at the nearest enemy (a surrendered one only under J40's policy setting), in the best
     /// bracket its vector passed through; identical weapons synchronise at Precision Targeting
@@ -555,18 +585,21 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 continue;
             }
             let side = s.side;
-            let Some(t) = self.direct_fire_target(i) else {
+            let Some(mut t) = self.direct_fire_target(i) else {
                 continue;
             };
-            let dist = self.engagement_distance(i, t);
-            let sensors = self.sensors_against(i, t);
-            let jam = ewar::jamming(sensors, self.st.ships[t].ecm);
             let held = self.pd_holds(i);
-            let (target_shipmind, mut target_morale) = {
-                let target = &self.st.ships[t];
-                (target.shipmind(m.design(target)), target.morale)
-            };
+            let (mut dist, mut jam, mut target_shipmind, mut target_morale) = self.aim(i, t);
             for k in 0..d.weapons.len() {
+                // Nothing fires at a wreck: once the target is at 0 Integrity the remaining
+                // weapons take the next target, if any.
+                if !self.st.ships[t].targetable() {
+                    let Some(next) = self.direct_fire_target(i) else {
+                        break;
+                    };
+                    t = next;
+                    (dist, jam, target_shipmind, target_morale) = self.aim(i, t);
+                }
                 let s = &self.st.ships[i];
                 if s.weapon_off[k] || s.used[k] || held & 1 << k != 0 {
                     continue;
@@ -576,7 +609,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     if !PLAIN && m.relays && self.feed_relay(i, k, t) {
                         continue;
                     }
-                    if m.policies[side.index()].area_denial && self.st.ships[t].status.in_play() {
+                    if m.policies[side.index()].area_denial && self.st.ships[t].targetable() {
                         self.area_denial_attack(i, k, t);
                     }
                     continue;

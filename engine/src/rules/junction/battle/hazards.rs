@@ -287,9 +287,11 @@ mod tests {
         with_battle(Propellant::ChemicalRocketFuel, |b| {
             b.st.firing = true;
             b.crit(1, 0, Crit::CommandHit);
+            b.settle_crits();
             assert_eq!(b.st.ships[0].paralysed, [0, 0]);
             b.st.ships[0].hazards[0] = leak_into(Crit::CommandHit, Propellant::ChemicalRocketFuel);
             b.crit(1, 0, Crit::CommandHit);
+            b.settle_crits();
             let s = &b.st.ships[0];
             assert_eq!(s.paralysed, [4, 3]);
             assert!(s.move_paralysed(3) && !s.fire_paralysed(3) && s.fire_paralysed(4));

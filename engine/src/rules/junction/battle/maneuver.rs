@@ -6,6 +6,7 @@ use crate::dice::Roller;
 use crate::observer::Observer;
 use crate::trace;
 
+use super::super::config::MAX_SHIPS;
 use super::super::hex::{self, DIRECTIONS, Hex};
 use super::super::house_rules::ThreatZones;
 use super::super::payloads;
@@ -22,57 +23,48 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         self.area_denial_hits();
     }
 
-    /// Burn to keep the policy's distance to the nearest enemy: try no burn and every straight
-    /// burn of 1..=acceleration hexes (1 delta-v per hex), scoring the distance after this
-    /// move and the next coast.
+    /// "Stuff To Do: Ship Maneuver" (seed 004 §Maneuver Phase): every ship decides its burn
+    /// (or its tactical jump, B2) from the same snapshot of the battle — the phase's opening
+    /// positions and vectors — and then all ships move together ("Move all ships to the
+    /// current location of their future position indicator"; orders within a phase are
+    /// simultaneous, Stage 2). A ship that jumps out leaves play with everyone's move, so no
+    /// ship plans against another's new position or absence.
+    ///
+    /// The burn keeps the policy's distance to the nearest enemy: no burn or every straight
+    /// burn of 1..=acceleration hexes (1 delta-v per hex), scored on the distance after this
+    /// move and the next coast ([`best_burn`]).
     fn ship_maneuver(&mut self) {
-        let m = self.m;
-        for i in 0..self.st.ships.len() {
-            // Borrowed, not copied: `ShipState` is large and this runs for every ship every turn.
-            let s = &mut self.st.ships[i];
-            s.prev_pos = s.pos;
-            let d = m.design(s);
-            let can_burn =
-                s.status == Status::Active && s.commanded(d) && !s.move_paralysed(self.st.turn);
+        let n = self.st.ships.len();
+        let mut burns = [Hex::default(); MAX_SHIPS];
+        // Ships that jumped out this phase (bit i), and ships that move (bit i).
+        let (mut jumped, mut moves) = (0u32, 0u32);
+        for (i, planned) in burns.iter_mut().enumerate().take(n) {
+            let status = self.st.ships[i].status;
             if !matches!(
-                s.status,
+                status,
                 Status::Active | Status::Retreating | Status::Surrendered
             ) {
                 continue;
             }
-            let mut burn = Hex::default();
-            let charging = can_burn && self.jump_decision(i);
-            if self.st.ships[i].status == Status::Jumping {
+            if let Some(b) = self.plan_burn(i) {
+                *planned = b;
+                moves |= 1 << i;
+            } else {
+                // It jumped out: it stays in play for the rest of the planning.
+                self.st.ships[i].status = status;
+                jumped |= 1 << i;
+            }
+        }
+        for (i, &burn) in burns.iter().enumerate().take(n) {
+            let s = &mut self.st.ships[i];
+            s.prev_pos = s.pos;
+            if jumped & 1 << i != 0 {
+                s.status = Status::Jumping;
                 continue;
             }
-            // Objectives: the delivery ship steers for its delivery point; the VIP holds.
-            let goal = m
-                .objective
-                .and_then(|o| o.goal(i).or_else(|| self.area_goal(i)));
-            let holds = m.objective.is_some_and(|o| o.holds(i));
-            let aim = match goal {
-                Some(g) => Some((0, g, Hex::default())),
-                None => m.keep[i].zip(self.move_reference(i)).map(|(keep, t)| {
-                    let o = &self.st.ships[t];
-                    (keep, o.pos, o.vel)
-                }),
-            };
-            if let (false, true, false, Some((keep, o_pos, o_vel))) =
-                (charging, can_burn, holds, aim)
-            {
-                // The jump decision above changes only the jump charge and energy.
-                let s = &self.st.ships[i];
-                let max = s
-                    .acceleration(d)
-                    .min((s.delta_v / s.delta_v_per_hex() + 1e-9).floor() as i32);
-                // J24: the relative-velocity term only while closing in from beyond the
-                // kept distance (an overshoot to correct); a ship inside it (a `pd-screen`
-                // backing off from faster brawlers) scores as `coast`.
-                let lookahead = m.policies[s.side.index()].burn == Burn::Lookahead
-                    && s.pos.distance(o_pos) > keep;
-                burn = best_burn(s.pos, s.vel, o_pos, o_vel, keep, max, lookahead);
+            if moves & 1 << i == 0 {
+                continue;
             }
-            let s = &mut self.st.ships[i];
             s.vel = s.vel.add(burn);
             s.delta_v = (s.delta_v - f64::from(burn.length()) * s.delta_v_per_hex()).max(0.0);
             s.pos = s.pos.add(s.vel);
@@ -91,6 +83,55 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 );
             }
         }
+    }
+
+    /// Ship `i`'s maneuver order from the current (unmoved) battle: its burn, or `None` when
+    /// it jumps out (its status is then `Jumping`; the caller restores it until everyone has
+    /// planned). Ties between equally good burns go to the battle's dice.
+    fn plan_burn(&mut self, i: usize) -> Option<Hex> {
+        let m = self.m;
+        let s = &self.st.ships[i];
+        let d = m.design(s);
+        let can_burn =
+            s.status == Status::Active && s.commanded(d) && !s.move_paralysed(self.st.turn);
+        let charging = can_burn && self.jump_decision(i);
+        if self.st.ships[i].status == Status::Jumping {
+            return None;
+        }
+        // Objectives: the delivery ship steers for its delivery point; the VIP holds.
+        let goal = m
+            .objective
+            .and_then(|o| o.goal(i).or_else(|| self.area_goal(i)));
+        let holds = m.objective.is_some_and(|o| o.holds(i));
+        let aim = match goal {
+            Some(g) => Some((0, g, Hex::default())),
+            None => m.keep[i].zip(self.move_reference(i)).map(|(keep, t)| {
+                let o = &self.st.ships[t];
+                (keep, o.pos, o.vel)
+            }),
+        };
+        let (false, true, false, Some((keep, o_pos, o_vel))) = (charging, can_burn, holds, aim)
+        else {
+            return Some(Hex::default());
+        };
+        // The jump decision above changes only the jump charge and energy.
+        let s = &self.st.ships[i];
+        let max = s
+            .acceleration(d)
+            .min((s.delta_v / s.delta_v_per_hex() + 1e-9).floor() as i32);
+        // J24: the relative-velocity term only while closing in from beyond the kept
+        // distance (an overshoot to correct); a ship inside it (a `pd-screen` backing off
+        // from faster brawlers) scores as `coast`.
+        let lookahead =
+            m.policies[s.side.index()].burn == Burn::Lookahead && s.pos.distance(o_pos) > keep;
+        let (pos, vel) = (s.pos, s.vel);
+        let dice = &mut *self.dice;
+        Some(
+            best_burn(pos, vel, o_pos, o_vel, keep, max, lookahead, |t| {
+                dice.below(t) == 0
+            })
+            .0,
+        )
     }
 
     /// Closest approach of every pair of enemy ships during this phase (G14); surrendered
@@ -127,14 +168,14 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 if self.drone_maneuver(g) {
                     g += 1;
                 } else {
-                    self.st.gws.swap_remove(g);
+                    self.st.gws.remove(g);
                 }
                 continue;
             }
             if !self.st.ships[usize::from(w.target)].status.in_play() {
                 // A Mass Driver launch is committed to its target.
                 if w.committed {
-                    self.st.gws.swap_remove(g);
+                    self.st.gws.remove(g);
                     continue;
                 }
                 // Retarget the nearest enemy in play, if any.
@@ -146,7 +187,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 match best {
                     Some(j) => w.target = j as u8,
                     None => {
-                        self.st.gws.swap_remove(g);
+                        self.st.gws.remove(g);
                         continue;
                     }
                 }
@@ -162,7 +203,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 && (w.burned || w.delta_v == 0)
                 && !self.in_standoff_reach(&w)
             {
-                self.st.gws.swap_remove(g);
+                self.st.gws.remove(g);
                 continue;
             }
             self.st.gws[g] = w;
@@ -189,18 +230,31 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 }
 
 /// The keep-distance burn: no burn or a straight burn of 1..=`max` hexes along one of the six
-/// directions, whichever scores lowest (first found on ties, directions in [`DIRECTIONS`]
-/// order, shorter burns first). Score: distance error to the enemy's marker after this move
-/// plus half of it after the next coast, plus 0.01 per hex of burn (and the lookahead term).
+/// directions, whichever scores lowest. Score: distance error to the enemy's marker after
+/// this move plus half of it after the next coast, plus 0.01 per hex of burn (and the
+/// lookahead term); with the number of equally good burns. Equally good burns are a real tie: the `t`-th one found (`t` ≥ 2) replaces
+/// the choice when `take(t)` says so — the battle's dice with odds 1/`t`, so every tied burn
+/// is equally likely and no direction is favoured by its place in [`DIRECTIONS`] (a mirrored
+/// fleet sees the mirrored directions: fair seats).
 ///
-/// Exact pruning, so the choice is the one of scoring every candidate: hex distance is a
-/// norm, so along one direction the distance after `k` hexes of burn is convex in `k` with
-/// steps of −1, 0 or +1 (−2..=2 for the coast after it). Once both distances are at or
-/// beyond `keep` and no longer shrinking, every longer burn in that direction scores at
+/// Exact pruning, so the candidates found are the ones of scoring every candidate: hex
+/// distance is a norm, so along one direction the distance after `k` hexes of burn is convex
+/// in `k` with steps of −1, 0 or +1 (−2..=2 for the coast after it). Once both distances are
+/// at or beyond `keep` and no longer shrinking, every longer burn in that direction scores at
 /// least this one's errors (+ 1 if the first distance grew) + 0.01 × (k + 1) (the lookahead
-/// term only adds; rounding is monotone), so the direction stops when that floor cannot beat
-/// the best score; it also stops once 0.01 × k alone cannot.
-fn best_burn(pos: Hex, vel: Hex, o_pos: Hex, o_vel: Hex, keep: i32, max: i32, look: bool) -> Hex {
+/// term only adds; rounding is monotone), so the direction stops when that floor is above
+/// the best score; it also stops once 0.01 × k alone is.
+#[allow(clippy::too_many_arguments)]
+fn best_burn(
+    pos: Hex,
+    vel: Hex,
+    o_pos: Hex,
+    o_vel: Hex,
+    keep: i32,
+    max: i32,
+    look: bool,
+    mut take: impl FnMut(u32) -> bool,
+) -> (Hex, u32) {
     // Separations from the enemy's marker after this move (`a`) and after the next coast
     // (`b`), for no burn; a burn of `k` along `dir` adds k·dir and 2k·dir.
     let a0 = pos.add(vel).sub(o_pos.add(o_vel));
@@ -217,19 +271,24 @@ fn best_burn(pos: Hex, vel: Hex, o_pos: Hex, o_vel: Hex, keep: i32, max: i32, lo
     };
     let mut burn = Hex::default();
     let mut best = score(a0, b0, vel, 0);
+    let mut ties = 1;
     let (d1_0, d2_0) = (a0.length(), b0.length());
     for dir in DIRECTIONS {
         let (mut a, mut b, mut v) = (a0, b0, vel);
         let (mut d1, mut d2) = (d1_0, d2_0);
         for k in 1..=max {
-            if 0.01 * f64::from(k) >= best {
+            if 0.01 * f64::from(k) > best {
                 break;
             }
             (a, b, v) = (a.add(dir), b.add(dir.scale(2)), v.add(dir));
             let sc = score(a, b, v, k);
             if sc < best {
-                best = sc;
-                burn = dir.scale(k);
+                (best, burn, ties) = (sc, dir.scale(k), 1);
+            } else if sc == best {
+                ties += 1;
+                if take(ties) {
+                    burn = dir.scale(k);
+                }
             }
             // Beyond `keep` and not closing: both errors can only grow from here (by at
             // least 1 hex each burn once the first distance grows), and the burn term grows.
@@ -237,14 +296,14 @@ fn best_burn(pos: Hex, vel: Hex, o_pos: Hex, o_vel: Hex, keep: i32, max: i32, lo
             if n1 >= d1 && n1 >= keep && n2 >= d2 && n2 >= keep {
                 let e1 = n1 - keep + i32::from(n1 > d1);
                 let floor = f64::from(e1) + 0.5 * f64::from(n2 - keep) + 0.01 * f64::from(k + 1);
-                if floor >= best {
+                if floor > best {
                     break;
                 }
             }
             (d1, d2) = (n1, n2);
         }
     }
-    burn
+    (burn, ties)
 }
 
 /// The `lookahead` burn's relative-velocity term (J24): the distance error one more coasting
@@ -262,7 +321,8 @@ fn velocity_penalty(rel: Hex, w: Hex, keep: i32) -> f64 {
 mod tests {
     use super::*;
 
-    /// The burn search as first written: every candidate scored, no pruning.
+    /// The burn search as first written: every candidate scored, no pruning; the first and
+    /// the last of the equally good burns, and how many there are.
     fn every_burn(
         pos: Hex,
         vel: Hex,
@@ -271,7 +331,7 @@ mod tests {
         keep: i32,
         max: i32,
         look: bool,
-    ) -> Hex {
+    ) -> (Hex, Hex, u32) {
         let (o1, o2) = (o_pos.add(o_vel), o_pos.add(o_vel.scale(2)));
         let score = |b: Hex| {
             let v = vel.add(b);
@@ -286,27 +346,45 @@ mod tests {
                 base
             }
         };
-        let mut burn = Hex::default();
-        let mut best = score(burn);
+        let (mut first, mut last) = (Hex::default(), Hex::default());
+        let mut best = score(first);
+        let mut ties = 1;
         for dir in DIRECTIONS {
             for k in 1..=max {
                 let b = dir.scale(k);
                 let sc = score(b);
                 if sc < best {
-                    best = sc;
-                    burn = b;
+                    (best, first, last, ties) = (sc, b, b, 1);
+                } else if sc == best {
+                    (last, ties) = (b, ties + 1);
                 }
             }
         }
-        burn
+        (first, last, ties)
     }
 
-    /// The pruned search picks exactly the burn of scoring every candidate, over a grid of
+    /// The pruned search's first and last tied burns and its tie count.
+    fn pruned(
+        p: Hex,
+        v: Hex,
+        o: Hex,
+        o_vel: Hex,
+        keep: i32,
+        max: i32,
+        look: bool,
+    ) -> (Hex, Hex, u32) {
+        let (first, ties) = best_burn(p, v, o, o_vel, keep, max, look, |_| false);
+        let (last, _) = best_burn(p, v, o, o_vel, keep, max, look, |_| true);
+        (first, last, ties)
+    }
+
+    /// The pruned search finds exactly the tied best burns of scoring every candidate, over a grid of
     /// positions, vectors, kept distances and accelerations, both burn models.
     #[test]
     fn pruned_burn_search_equals_scoring_every_burn() {
         let mut cases = 0;
         let mut choices = [0u32; 2];
+        let mut ties = 0;
         for q in -9..=9 {
             for r in (-9..=9).step_by(2) {
                 for (vq, vr) in [(0, 0), (2, -1), (-3, 0), (1, 2), (0, -4)] {
@@ -318,13 +396,14 @@ mod tests {
                                     let o_vel = Hex::new(oq, or);
                                     let o = Hex::new(1, -2);
                                     let want = every_burn(p, v, o, o_vel, keep, max, look);
-                                    let got = best_burn(p, v, o, o_vel, keep, max, look);
+                                    let got = pruned(p, v, o, o_vel, keep, max, look);
                                     assert_eq!(
                                         got, want,
                                         "{p:?} {v:?} {o_vel:?} {keep} {max} {look}"
                                     );
                                     cases += 1;
-                                    choices[usize::from(!want.is_zero())] += 1;
+                                    choices[usize::from(!want.0.is_zero())] += 1;
+                                    ties += usize::from(want.2 > 1);
                                 }
                             }
                         }
@@ -335,6 +414,8 @@ mod tests {
         assert_eq!(cases, 19 * 10 * 5 * 3 * 4 * 4 * 2);
         // Both outcomes occur, so the grid exercises burning and coasting.
         assert!(choices[0] > 1000 && choices[1] > 1000, "{choices:?}");
+        // Real ties occur (the dice break them), so the grid exercises them too.
+        assert!(ties > 1000, "{ties}");
     }
 
     /// The same over 200,000 pseudo-random cases with wider positions, vectors and burns of
@@ -356,9 +437,9 @@ mod tests {
             let o_vel = Hex::new(next(9) - 4, next(9) - 4);
             let (keep, max, look) = (next(15), next(31), next(2) == 1);
             let want = every_burn(p, v, o, o_vel, keep, max, look);
-            let got = best_burn(p, v, o, o_vel, keep, max, look);
+            let got = pruned(p, v, o, o_vel, keep, max, look);
             assert_eq!(got, want, "{p:?} {v:?} {o:?} {o_vel:?} {keep} {max} {look}");
-            burned += usize::from(!want.is_zero());
+            burned += usize::from(!want.0.is_zero());
         }
         assert!(burned > 50_000, "{burned}");
     }

@@ -1,7 +1,10 @@
-//! One Junction battle: Stage 2's turn loop (Firing → Maneuver → Crew phases, orders within a
-//! phase simultaneous) and Stage 3's end. Damage taken in a phase is applied at once, but a
-//! ship reduced to 0 Integrity keeps acting until the end of that phase (digest §1 invented
-//! default: simultaneous resolution).
+//! One Junction battle: Stage 2's turn loop (Firing → Maneuver → Crew phases, "during each
+//! phase, orders are resolved simultaneously where not otherwise noted", seed 004 Stage 2)
+//! and Stage 3's end. Damage taken in a phase is applied at once, but a ship reduced to 0
+//! Integrity keeps acting until the end of that phase, and the effects of the crits it takes
+//! in a firing phase wait for the phase's end (digest §1 invented default: simultaneous
+//! resolution); nothing aims at it once it is at 0 Integrity. In the maneuver phase every
+//! ship plans its burn from the same snapshot and all move together.
 
 use crate::dice::Roller;
 use crate::observer::Observer;
@@ -140,7 +143,14 @@ pub struct BattleState {
     pub no_quarter: [bool; 2],
     /// Laser power the relays took in this firing phase (`relays.rs`).
     pub relays: Vec<relays::RelayCharge>,
+    /// Crits rolled in this firing phase, (target, crit), whose effects wait for the end of
+    /// the phase (simultaneous fire, `damage.rs`).
+    pub pending_crits: Vec<(u8, super::crits::Crit)>,
 }
+
+/// Most crits of one firing phase whose effects wait for the phase's end; beyond it (never
+/// seen in the shipped configs) a crit takes effect at once, so battles never allocate.
+pub const MAX_PENDING_CRITS: usize = 256;
 
 impl BattleState {
     /// State sized for a matchup.
@@ -158,6 +168,7 @@ impl BattleState {
             events: [[0; crate::outcome::MAX_EVENTS]; 2],
             no_quarter: [false; 2],
             relays: Vec::with_capacity(MAX_GW_GROUPS),
+            pending_crits: Vec::with_capacity(MAX_PENDING_CRITS),
         }
     }
 
@@ -167,6 +178,7 @@ impl BattleState {
         self.gws.clear();
         self.marks.clear();
         self.relays.clear();
+        self.pending_crits.clear();
         let n = m.start.len();
         self.approach.clear();
         self.approach.resize(n * n, f64::INFINITY);
@@ -251,6 +263,40 @@ pub fn play<R: Roller, O: Observer>(
     finish(&mut b, ending, tallies)
 }
 
+/// What decided the battle, an index into [`super::DECIDERS`]: the objective whenever the
+/// scenario has one; else how the battle ended, and for a Stage 3 end whether the losing
+/// side's ships were all destroyed (annihilation) or some retreated or surrendered.
+fn decided_by<R: Roller, O: Observer>(
+    b: &Battle<'_, R, O>,
+    ending: Ending,
+    standing: Verdict,
+) -> u8 {
+    use super::{
+        DECIDED_ANNIHILATION, DECIDED_DRAW_AT_GAME_END, DECIDED_GAME_END_MEASURE,
+        DECIDED_MUTUAL_DESTRUCTION, DECIDED_OBJECTIVE, DECIDED_RETREAT_OR_SURRENDER,
+    };
+    if b.m.objective.is_some() {
+        return DECIDED_OBJECTIVE;
+    }
+    match (ending, standing) {
+        (Ending::MutualDestruction, _) => DECIDED_MUTUAL_DESTRUCTION,
+        (Ending::TurnLimit, Verdict::Draw) => DECIDED_DRAW_AT_GAME_END,
+        (Ending::TurnLimit, Verdict::Win(_)) => DECIDED_GAME_END_MEASURE,
+        (Ending::Annihilation, Verdict::Win(w)) => {
+            let loser = w.other();
+            let fled = b.st.ships.iter().any(|s| {
+                s.side == loser && matches!(s.status, Status::Retreated | Status::Surrendered)
+            });
+            if fled {
+                DECIDED_RETREAT_OR_SURRENDER
+            } else {
+                DECIDED_ANNIHILATION
+            }
+        }
+        (Ending::Annihilation, Verdict::Draw) => DECIDED_MUTUAL_DESTRUCTION,
+    }
+}
+
 fn finish<R: Roller, O: Observer>(
     b: &mut Battle<'_, R, O>,
     ending: Ending,
@@ -305,6 +351,7 @@ fn finish<R: Roller, O: Observer>(
     let verdict =
         b.m.objective
             .map_or(standing, |o| o.verdict(&b.st.ships, b.st.delivered));
+    let decided_by = decided_by(b, ending, standing);
     let say = |v: Verdict| match v {
         Verdict::Win(s) => format!("side {s} wins"),
         Verdict::Draw => "draw".to_string(),
@@ -325,7 +372,7 @@ fn finish<R: Roller, O: Observer>(
         verdict,
         standing,
         ending,
-        decided_by: ending.default_decider(),
+        decided_by,
         turns: b.st.turn,
         sides,
     }

@@ -67,8 +67,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     fn key_enemy(&self, i: usize) -> Option<usize> {
         let k = self.m.objective?.key_ship()?;
         let (s, t) = (&self.st.ships[i], &self.st.ships[k]);
-        (s.side != t.side && t.status.in_play() && self.m.policies[s.side.index()].fires)
-            .then_some(k)
+        (s.side != t.side && t.targetable() && self.m.policies[s.side.index()].fires).then_some(k)
     }
 
     /// Whether `i` is an escort of the key ship `k` (same side, both in play, fighting).

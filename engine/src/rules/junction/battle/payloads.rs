@@ -77,7 +77,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let table = m.policies[w.side.index()].crit_table;
         for _ in 0..self.st.gws[g].count {
             let target = self.st.ships[t];
-            if !target.status.in_play() {
+            if !target.targetable() {
                 break;
             }
             let hit = match shot {

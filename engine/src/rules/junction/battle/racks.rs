@@ -31,7 +31,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             let ld = &m.catalogue.guided[load];
             if w.launched >= self.st.turn
                 || w.count == 0
-                || !target.status.in_play()
+                || !target.targetable()
                 || w.pos.distance(target.pos) > ld.propulsion.delta_v()
             {
                 continue;

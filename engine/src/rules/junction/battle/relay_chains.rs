@@ -125,7 +125,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let g = usize::from(charge.group);
         let mut n = 0;
         for &t in &charge.target[..usize::from(charge.targets)] {
-            if self.st.ships[usize::from(t)].status.in_play() {
+            if self.st.ships[usize::from(t)].targetable() {
                 out[n] = usize::from(t);
                 n += 1;
             }
@@ -135,7 +135,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 .filter(|&j| {
                     let s = &self.st.ships[j];
                     s.side != w.side
-                        && s.status.in_play()
+                        && s.targetable()
                         && !out[..n].contains(&j)
                         && self.relay_reaches(g, j)
                 })

@@ -294,7 +294,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let gd = &m.catalogue.guided[usize::from(w.guided)];
         let owner = usize::from(w.owner);
         let target = self.st.ships[t];
-        if !target.status.in_play() {
+        if !target.targetable() {
             return;
         }
         let dist = f64::from(w.pos.distance(target.pos));

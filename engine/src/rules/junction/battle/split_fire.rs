@@ -40,7 +40,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let in_reach = |j: usize| {
             let o = &self.st.ships[j];
             o.side != side
-                && o.status.in_play()
+                && o.targetable()
                 && ewar::bracket(self.engagement_distance(i, j), wd.ranges).is_some()
         };
         let mut targets = [0usize; MAX_SPLIT];
