@@ -24,6 +24,8 @@ mod hazards;
 mod jumps;
 mod maneuver;
 mod objective_play;
+#[cfg(test)]
+mod own_flak_tests;
 mod payload_choice;
 mod payloads;
 mod pd_launches;
