@@ -35,6 +35,8 @@ mod relays;
 mod split_fire;
 pub(crate) mod stations;
 mod surrendered;
+#[cfg(test)]
+mod uplink_tests;
 
 use super::Event;
 use super::hex::Hex;
