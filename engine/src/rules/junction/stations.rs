@@ -317,7 +317,7 @@ mod tests {
         assert_eq!(level(dc, [0, 0, 100], 6, 100), 2);
     }
 
-    /// Seed line 269 ("Damage Control	Lv. 1: 10 Crew Lv. 2: 25 Crew, 2+ Morale ..."): Lv. 1
+    /// Seed line 269 ("Damage Control Lv. 1: 10 Crew Lv. 2: 25 Crew, 2+ Morale ..."): Lv. 1
     /// names no morale, so a crew at negative morale still mans it (issue 15 §4: stations do
     /// not shut off at negative morale). Before, 30 crew at morale −3 made 0 RP.
     #[test]
