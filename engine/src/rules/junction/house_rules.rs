@@ -60,6 +60,21 @@ pub enum DecoyPriority {
     Killable,
 }
 
+/// Whose guided weapons a side's own Area Denial marks and point-defense blasts reach (J64;
+/// "Direct Fire Attacks" Macron Area Denial: "Any ship or guided weapon that passes through one
+/// of those hexes ... takes a guaranteed hit"; Appendix 1 "Inertial Mine", "Nuclear Bomb",
+/// "Neutron Bomb" used as point defense).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OwnFlak {
+    /// They never reach the side's own guided weapons or salvo decoys (default: the marking
+    /// player picks the hexes and would not put them where its own seekers strike).
+    SparesOwnGuided,
+    /// They reach every guided weapon, friend or foe (the text's "any ... guided weapon" read
+    /// literally; fleetlab before J64).
+    Indiscriminate,
+}
+
 /// The Junction house rules with their defaults.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -121,6 +136,9 @@ pub struct HouseRules {
     pub draw_margin_percent: u32,
     /// J32: what point defense too weak for a salvo's decoys does.
     pub decoy_priority: DecoyPriority,
+    /// J64: whether a side's own Area Denial and point-defense blasts spare its own guided
+    /// weapons.
+    pub own_flak: OwnFlak,
 }
 
 impl Default for HouseRules {
@@ -151,6 +169,7 @@ impl Default for HouseRules {
             turn_cap: 40,
             draw_margin_percent: 5,
             decoy_priority: DecoyPriority::Strict,
+            own_flak: OwnFlak::SparesOwnGuided,
         }
     }
 }

@@ -73,8 +73,10 @@ struct Need {
 /// The table's requirement for `station` at `level` (1..=4). `complement` is the ship's crew
 /// at full strength (the Medevac route's "% of crew", J10).
 fn need(station: Station, level: u8, complement: u32) -> Need {
+    // "Combat Stations": Lv. 1 names no morale ("10 Crew"); Lv. 2–4 need 2+, 4+, 6+. A crew
+    // at negative morale still mans Lv. 1 (before issue 15 it needed morale 0).
     let m = match level {
-        1 => 0,
+        1 => i32::MIN,
         2 => 2,
         3 => 4,
         _ => 6,
@@ -133,12 +135,11 @@ fn need(station: Station, level: u8, complement: u32) -> Need {
     }
 }
 
-/// Highest station level `morale` allows (0: none): levels 1–4 need morale 0, 2, 4, 6 at
-/// every station (the table's `morale` in [`need`]; test `morale_cap_matches_the_table`).
+/// Highest station level `morale` allows: level 1 at any morale, levels 2–4 need morale 2, 4,
+/// 6 at every station (the table's `morale` in [`need`]; test `morale_cap_matches_the_table`).
 fn morale_cap(morale: i32) -> u8 {
     match morale {
-        i32::MIN..=-1 => 0,
-        0..=1 => 1,
+        i32::MIN..=1 => 1,
         2..=3 => 2,
         4..=5 => 3,
         _ => 4,
@@ -314,6 +315,28 @@ mod tests {
         assert_eq!((l, repair_points(l, 100)), (1, 10));
         // Lv. 3 needs Bio or Const crew: 100 Info crew at morale 6 are only Lv. 2.
         assert_eq!(level(dc, [0, 0, 100], 6, 100), 2);
+    }
+
+    /// Seed line 269 ("Damage Control Lv. 1: 10 Crew Lv. 2: 25 Crew, 2+ Morale ..."): Lv. 1
+    /// names no morale, so a crew at negative morale still mans it (issue 15 §4: stations do
+    /// not shut off at negative morale). Before, 30 crew at morale −3 made 0 RP.
+    #[test]
+    fn level_one_stations_work_at_negative_morale() {
+        let dc = Station::DamageControl;
+        for morale in [-1, -3, -12] {
+            let l = level(dc, [30, 0, 0], morale, 100);
+            assert_eq!((l, repair_points(l, 30)), (1, 3), "morale {morale}");
+        }
+        let order = [
+            Station::NerveCenter,
+            Station::Engineering,
+            Station::Medevac,
+            Station::Medbay,
+            Station::DamageControl,
+        ];
+        let (crews, levels) = assign([100, 0, 0], -5, 100, &order, Station::DamageControl);
+        assert_eq!(levels, [1, 1, 1, 1, 1]);
+        assert_eq!(crews[Station::DamageControl as usize], [68, 0, 0]);
     }
 
     /// Digest §3 vector 18: 100 casualties at Medevac Lv. 2 → 70 WIA, 30 KIA; with no Medevac

@@ -10,6 +10,7 @@ use super::super::area_denial::{self, Mark};
 use super::super::armor::HitKind;
 use super::super::design::WeaponKind;
 use super::super::hex::Hex;
+use super::super::house_rules::OwnFlak;
 use super::super::parts::Payload;
 use super::Battle;
 use super::damage::Hit;
@@ -63,7 +64,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     /// End of the maneuver phase: every mover takes the hits of the marks it crossed or ended
     /// on (ships: a guaranteed hit ignoring ECM; guided weapons: destroyed when the hit reaches
-    /// their durability, a kinetic salvo only at the end of the next firing phase).
+    /// their durability, a kinetic salvo only at the end of the next firing phase). Guided
+    /// weapons of the marking side are spared unless `own_flak = "indiscriminate"` (J64).
     pub(crate) fn area_denial_hits(&mut self) {
         if self.st.marks.is_empty() {
             return;
@@ -96,9 +98,15 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     });
                 }
             }
+            // J64: by default a side's marks spare its own guided weapons and salvo decoys.
+            let spares = self.m.rules.own_flak == OwnFlak::SparesOwnGuided;
             let mut g = 0;
             while g < self.st.gws.len() {
                 let w = self.st.gws[g];
+                if spares && w.side == side {
+                    g += 1;
+                    continue;
+                }
                 let gd = &self.m.catalogue.guided[usize::from(w.guided)];
                 // Indiscriminate: a salvo's decoys have their ordinary durability (J32).
                 if w.decoys > 0

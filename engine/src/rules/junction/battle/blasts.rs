@@ -12,6 +12,7 @@ use super::super::Event;
 use super::super::armor::HitKind;
 use super::super::blasts;
 use super::super::hex::Hex;
+use super::super::house_rules::OwnFlak;
 use super::super::parts::{GwSize, Payload};
 use super::super::payloads;
 use super::super::policy::{MineMode, PdLaunches, PdStance};
@@ -203,8 +204,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// this firing phase is the defender's) launches the fewest Inertial Mines whose stacked
     /// blast kills the salvo's weapons (at most two per incoming weapon), else a heavy Nuclear
     /// Bomb, else a heavy Neutron Bomb (one more than the salvo's Chemical Lasers and Light Gas
-    /// Guns can shoot down). The blast reaches every guided
-    /// weapon in the hex, friend or foe, and no ship (J52).
+    /// Guns can shoot down). The blast reaches every enemy guided weapon in the hex (its own
+    /// side's too with `own_flak = "indiscriminate"`, J64) and no ship (J52).
     #[cold]
     #[inline(never)]
     pub(crate) fn blast_defence(&mut self, g: usize, side: Side) {
@@ -214,6 +215,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         {
             return;
         }
+        let spares = m.rules.own_flak == OwnFlak::SparesOwnGuided;
         for i in 0..self.st.ships.len() {
             let w = self.st.gws[g];
             if w.count == 0 || w.doomed {
@@ -256,7 +258,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             self.st.events[k][Event::PdBlasts as usize] += 1;
             let (at, vel) = (w.pos, self.st.ships[i].vel);
             for o in 0..self.st.gws.len() {
-                if self.st.gws[o].pos != at {
+                let own = self.st.gws[o].side == side;
+                if self.st.gws[o].pos != at || (own && spares) {
                     continue;
                 }
                 let blast = if bd.payload == Payload::InertialMine {
@@ -265,9 +268,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 } else {
                     Blast::Nuke
                 };
-                let foe = self.st.gws[o].side != side;
                 let killed = self.blast_salvo(o, blast);
-                if foe {
+                if !own {
                     self.st.events[k][Event::PdKills as usize] += killed;
                 }
                 if bd.payload == Payload::InertialMine {

@@ -139,8 +139,10 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let w = self.st.gws[g];
         let gd = &m.catalogue.guided[usize::from(w.guided)];
         let owner = usize::from(w.owner);
+        // J65: the burst's share may take a Sensor Uplink assist.
+        let sensors = self.uplinked(w.side, usize::MAX, gd.size.sensors(), self.st.ships[t].ecm);
         let target = &self.st.ships[t];
-        let jammed = ewar::jamming(gd.size.sensors(), target.ecm) != ewar::Jamming::Clear;
+        let jammed = ewar::jamming(sensors, target.ecm) != ewar::Jamming::Clear;
         let table = m.policies[w.side.index()].crit_table;
         let how = guided::guidance_against(
             gd.guidance,

@@ -279,7 +279,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     /// "Guided Weapon Attacks": salvos launched on an earlier turn that share their target's
     /// hex, or passed through it in the last maneuver phase, attack after point defense.
-    fn guided_attacks<const PLAIN: bool>(&mut self) {
+    pub(crate) fn guided_attacks<const PLAIN: bool>(&mut self) {
         let m = self.m;
         let turn = self.st.turn;
         let mut g = 0;
@@ -325,7 +325,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 }
                 spent += 1;
                 let target = self.st.ships[t];
-                let jammed = ewar::jamming(gd.size.sensors(), target.ecm) != Jamming::Clear;
+                // J65: each guided weapon may take a Sensor Uplink assist.
+                let sensors = self.uplinked(group.side, usize::MAX, gd.size.sensors(), target.ecm);
+                let jammed = ewar::jamming(sensors, target.ecm) != Jamming::Clear;
                 let table = m.policies[group.side.index()].crit_table;
                 // A kinetic wrecked by Area Denial still hits 80% of the time unless jammed
                 // (Home On Jam excepted).
@@ -525,18 +527,32 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// Sensors for ship `i` attacking `t`, with the best Sensor Uplink assist an ally can
     /// still give (5 assists per volume of uplink per turn).
     pub(crate) fn sensors_against(&mut self, i: usize, t: usize) -> f64 {
-        let m = self.m;
-        let own = self.st.ships[i].sensors;
-        let ecm = self.st.ships[t].ecm;
+        let s = &self.st.ships[i];
+        self.uplinked(s.side, i, s.sensors, self.st.ships[t].ecm)
+    }
+
+    /// "ECM and Jamming", Sensor Uplink: the best assist (assisting Sensors − the enemy's ECM)
+    /// a ship of `side` other than `except` can still give an attacker of Sensors `own`
+    /// against `ecm` ("Per unit volume of Sensor Uplink, a ship can assist five allied ships
+    /// or guided weapons per turn"): `(assisting ship, assist)`, `None` when no assist is
+    /// needed or left. Pass `usize::MAX` as `except` for a guided weapon (its launching ship
+    /// may assist it, J65); `n` is the assists the attack needs (the weapons of a stand-off
+    /// salvo, which fire together).
+    pub(crate) fn best_uplink(
+        &self,
+        side: Side,
+        except: usize,
+        own: f64,
+        ecm: f64,
+        n: u32,
+    ) -> Option<(usize, f64)> {
         if ecm <= own {
-            return own;
+            return None;
         }
-        let side = self.st.ships[i].side;
         let mut best: Option<(usize, f64)> = None;
-        for j in 0..self.st.ships.len() {
-            let a = &self.st.ships[j];
-            let cap = (m.design(a).uplink_volume * 5.0) as u32;
-            if j == i || a.side != side || !a.status.in_play() || a.assists >= cap {
+        for (j, a) in self.st.ships.iter().enumerate() {
+            let cap = (self.m.design(a).uplink_volume * 5.0) as u32;
+            if j == except || a.side != side || !a.status.in_play() || a.assists + n > cap {
                 continue;
             }
             let assist = ewar::uplink_assist(a.sensors, ecm);
@@ -544,7 +560,12 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 best = Some((j, assist));
             }
         }
-        match best {
+        best
+    }
+
+    /// `own` Sensors plus the [`best_uplink`](Self::best_uplink) assist, which is spent.
+    pub(crate) fn uplinked(&mut self, side: Side, except: usize, own: f64, ecm: f64) -> f64 {
+        match self.best_uplink(side, except, own, ecm, 1) {
             Some((j, assist)) => {
                 self.st.ships[j].assists += 1;
                 own + assist

@@ -27,6 +27,8 @@ mod hazards;
 mod jumps;
 mod maneuver;
 mod objective_play;
+#[cfg(test)]
+mod own_flak_tests;
 mod payload_choice;
 mod payloads;
 mod pd_launches;
@@ -36,6 +38,8 @@ mod relays;
 mod split_fire;
 pub(crate) mod stations;
 mod surrendered;
+#[cfg(test)]
+mod uplink_tests;
 
 use super::Event;
 use super::hex::Hex;

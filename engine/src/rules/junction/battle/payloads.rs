@@ -50,7 +50,10 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let Some(bracket) = payloads::bracket(reach, r) else {
             return false;
         };
-        let jammed = ewar::jamming(gd.size.sensors(), target.ecm);
+        // J65: a Sensor Uplink assist for every weapon of the salvo, spent only once it fires.
+        let uplink = self.best_uplink(w.side, usize::MAX, gd.size.sensors(), target.ecm, w.count);
+        let sensors = gd.size.sensors() + uplink.map_or(0.0, |(_, a)| a);
+        let jammed = ewar::jamming(sensors, target.ecm);
         let can_steer = !w.burned && w.delta_v > 0;
         let one_shot = !matches!(attack, Attack::DirectFire { one_shot: false });
         let shot = match attack {
@@ -65,6 +68,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             }
             _ => None,
         };
+        if let Some((j, _)) = uplink {
+            self.st.ships[j].assists += w.count;
+        }
         self.point_defense(g, target.side);
         if attack == Attack::Burst
             && m.policies[w.side.index()].excalibur_split == ExcaliburSplit::Pierce

@@ -298,7 +298,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             return;
         }
         let dist = f64::from(w.pos.distance(target.pos));
-        let jam = ewar::jamming(gd.size.sensors(), target.ecm);
+        // J65: a relay is a guided weapon and may take a Sensor Uplink assist.
+        let sensors = self.uplinked(w.side, usize::MAX, gd.size.sensors(), target.ecm);
+        let jam = ewar::jamming(sensors, target.ecm);
         let shot = payloads::bracket(dist, payloads::relay_ranges(gd.size))
             .and_then(|b| m.rules.direct_shot(b, jam));
         let Some(shot) = shot else {
