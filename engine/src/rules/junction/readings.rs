@@ -42,6 +42,7 @@ pub fn in_effect(rules: &HouseRules) -> Vec<&'static str> {
         magazine_loss_rounds_up,
         home_on_jam_crits,
         decoy_priority,
+        own_flak,
     );
     keys
 }
