@@ -115,7 +115,8 @@ fn reports_are_identical_for_one_and_two_threads() {
 
 // reference-3v3 plays without Orders (`orders = "none"`); `command-layer.toml` measures the
 // Orders. Re-recorded for issue 15: the text's deployment (alternating, within 8 of each edge)
-// and scoring (objective line + two drawn victory conditions), ties on the battle's dice.
-const GOLDEN_A_WINS: &str = "2723";
-const GOLDEN_B_WINS: &str = "888";
-const GOLDEN_DRAWS: &str = "1389";
+// and scoring (objective line + two drawn victory conditions), ties on the battle's dice;
+// then the CC readings (one d6 per reroll, Blocking order, Structurally Mounted).
+const GOLDEN_A_WINS: &str = "2720";
+const GOLDEN_B_WINS: &str = "889";
+const GOLDEN_DRAWS: &str = "1391";

@@ -86,7 +86,7 @@ fn unchanged_rules_pass_at_once_and_a_rule_change_fails() {
     let out = text(&bad);
     assert!(
         out.contains(
-            "balance shift beyond ±2 pp: line-kinetic (brawler) vs line-beam (standoff) (+2.20 pp)"
+            "balance shift beyond ±2 pp: line-kinetic (brawler) vs line-beam (standoff) (+2.51 pp)"
         ),
         "{out}"
     );

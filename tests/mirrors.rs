@@ -29,12 +29,7 @@ const SAMPLE: &[(&str, &str, &str)] = &[
         "relay-pair",
         "missile-boat",
     ),
-];
-
-/// Mirrors known to favour a seat on this branch (Junction: burns planned one ship at a time,
-/// deployment not mirrored in hex coordinates, index tie-breaks; issue 15 §1). They are played
-/// and printed, not asserted: move them into [`SAMPLE`] once the engines are seat-fair.
-const KNOWN_SEAT_BIASED: &[(&str, &str, &str)] = &[
+    // The worst Junction mirrors before issue 15's fixes (100, 90 and 7 pp apart).
     (
         "configs/junction/reference-2v2.toml",
         "strike-group",
@@ -49,6 +44,24 @@ const KNOWN_SEAT_BIASED: &[(&str, &str, &str)] = &[
         "configs/junction/reference-2v2.toml",
         "picket-screen",
         "brawler",
+    ),
+];
+
+/// Mirrors still known to favour a seat (issue 15 open; `docs/status.md`): at 4,096 battles
+/// excalibur-group brawler +9.0 pp (6.8 SE) and monitor missile-boat −7.6 pp (−5.6 SE), the
+/// only 2 of 60 Junction mirrors beyond 4 SE after the same-snapshot maneuver, mirror
+/// deployment and dice tie-breaks (every Cosmic Conflict mirror passes). They are played and
+/// printed, not asserted: move them into [`SAMPLE`] once fixed.
+const KNOWN_SEAT_BIASED: &[(&str, &str, &str)] = &[
+    (
+        "configs/junction/reference-2v2.toml",
+        "excalibur-group",
+        "brawler",
+    ),
+    (
+        "configs/junction/reference-2v2.toml",
+        "monitor",
+        "missile-boat",
     ),
 ];
 
@@ -164,7 +177,8 @@ fn audit_writes_its_files_and_says_by_its_exit_code() {
         stdout.contains("line-kinetic (brawler) vs line-beam"),
         "{stdout}"
     );
-    assert!(stdout.contains("game_end_points_destroyed"), "{stdout}");
+    // reference-3v3 is scored by the text's victory conditions: no house rule decides it.
+    assert!(!stdout.contains("game_end_points_destroyed"), "{stdout}");
     for f in ["audit.json", "audit.csv", "audit.parquet"] {
         assert!(out.path().join(f).is_file(), "{f}");
     }

@@ -312,7 +312,9 @@ b = {{ fleet = "hulk", policy = "passive", orders = "none" }}
     // Units: A1 carrier, B1 hulk, then A2 and A3, the fighters.
     assert_eq!(m.start[2].status, Status::Aboard);
     assert_eq!(m.start[3].status, Status::Aboard);
-    let (out, state, _, log) = play_scripted(&m, &[]);
+    // The two fighters aboard are Size 0 alike: which activates first is rolled (a 1 on the
+    // d6 picks the first candidate, A2).
+    let (out, state, _, log) = play_scripted(&m, &[1]);
     assert_eq!(out.sides[0].events[EVENT_LAUNCHED], 1, "{log}");
     assert_eq!(state.ships[2].status, Status::Active);
     assert_eq!(state.ships[3].status, Status::Aboard);
@@ -322,7 +324,7 @@ b = {{ fleet = "hulk", policy = "passive", orders = "none" }}
         ),
         "{log}"
     );
-    let (out, state, _, log) = play_scripted(&with_aboard(2), &[]);
+    let (out, state, _, log) = play_scripted(&with_aboard(2), &[1, 1]);
     assert_eq!(out.sides[0].events[EVENT_LAUNCHED], 2, "{log}");
     assert_eq!(state.ships[3].status, Status::Active);
 }
@@ -495,7 +497,9 @@ b = {{ fleet = "gunship", policy = "turret", orders = "none" }}
 "#
     ));
     // Carrier: A = d6 + (1 − 3) − 1 (ER) → die 6: A = 3 Hit; D = 1 + 2 = 3.
-    let (out, state, _, log) = play_scripted(&m, &[6, 1]);
+    // The first 1 picks which of the two Size 0 fighters activates first (A2, deployed; the
+    // smallest Size activates first).
+    let (out, state, _, log) = play_scripted(&m, &[1, 6, 1]);
     assert!(
         log.contains("A1 paper-carrier takes 1 (health 1/1) — DESTROYED"),
         "{log}"

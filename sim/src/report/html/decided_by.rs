@@ -103,3 +103,39 @@ pub(crate) fn section(decided: &CsvFile, summary: &CsvFile) -> Result<Section, H
         body,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn csv(name: &str, text: &str) -> CsvFile {
+        CsvFile::parse(Path::new(name), text.as_bytes()).unwrap()
+    }
+
+    /// A matchup a house rule decided in most battles is flagged and bannered; one the text's
+    /// own way to win decided is not.
+    #[test]
+    fn house_rule_decided_matchups_are_flagged_as_tie_breaks() {
+        let decided = csv(
+            "decided_by.csv",
+            "matchup,decider,kind,battles,share\n\
+             x vs y,annihilation,text,3,0.03\n\
+             x vs y,points_destroyed,house_rule,97,0.97\n\
+             u vs v,annihilation,text,95,0.95\n\
+             u vs v,points_destroyed,house_rule,5,0.05\n",
+        );
+        let summary = csv(
+            "summary.csv",
+            "matchup,battles,draw_rate,turn_limit_endings\nx vs y,100,0.0,97\nu vs v,100,0.0,5\n",
+        );
+        let s = section(&decided, &summary).unwrap();
+        assert!(
+            s.body.contains("points_destroyed * (house rule)"),
+            "{}",
+            s.body
+        );
+        assert_eq!(s.body.matches("TIE-BREAK").count(), 1, "{}", s.body);
+        assert!(s.body.contains("1 matchup(s) were decided"), "{}", s.body);
+    }
+}
