@@ -118,21 +118,38 @@ pub struct Decider {
     pub kind: DeciderKind,
 }
 
+impl Decider {
+    /// A way to win the rule text gives.
+    pub const fn text(name: &'static str) -> Decider {
+        Decider {
+            name,
+            kind: DeciderKind::Text,
+        }
+    }
+
+    /// A named house rule's measure.
+    pub const fn house_rule(name: &'static str) -> Decider {
+        Decider {
+            name,
+            kind: DeciderKind::HouseRule,
+        }
+    }
+
+    /// A draw.
+    pub const fn draw(name: &'static str) -> Decider {
+        Decider {
+            name,
+            kind: DeciderKind::Draw,
+        }
+    }
+}
+
 /// The deciders every rule system has unless it names its own: one per [`Ending`], in
 /// [`Ending::ALL`] order, with the end-of-game measure counted as a house rule.
 pub const DEFAULT_DECIDERS: &[Decider] = &[
-    Decider {
-        name: "annihilation",
-        kind: DeciderKind::Text,
-    },
-    Decider {
-        name: "mutual_destruction",
-        kind: DeciderKind::Draw,
-    },
-    Decider {
-        name: "game_end_measure",
-        kind: DeciderKind::HouseRule,
-    },
+    Decider::text("annihilation"),
+    Decider::draw("mutual_destruction"),
+    Decider::house_rule("game_end_measure"),
 ];
 
 /// Most deciders a rule system may name (reports keep a fixed-size counter per decider).

@@ -51,7 +51,7 @@ pub mod victory;
 
 use crate::dice::Roller;
 use crate::observer::Observer;
-use crate::outcome::{Decider, DeciderKind, Outcome, ShipTally};
+use crate::outcome::{Decider, Outcome, ShipTally};
 use crate::rule_system::{ConfigIssue, ExperimentSpec, NamedMatchup, RuleSystem};
 
 pub use battle::BattleState;
@@ -63,38 +63,20 @@ pub const DECIDERS: &[Decider] = &[
     // "If a game turn begins with only one player side controlling all remaining ships, the
     // game ends" (ch. 9): the side left won (house rule D5: a side with no ships left cannot
     // claim victory, so the victory conditions are not counted).
-    Decider {
-        name: "annihilation",
-        kind: DeciderKind::Text,
-    },
+    Decider::text("annihilation"),
     // Both sides gone in the same turn.
-    Decider {
-        name: "mutual_destruction",
-        kind: DeciderKind::Draw,
-    },
+    Decider::draw("mutual_destruction"),
     // The "standard" game (ch. 9): the scenario objective plus the victory conditions drawn
     // after the game; "The player that wins one more victory condition than the opponent can
     // claim victory".
-    Decider {
-        name: "victory_conditions",
-        kind: DeciderKind::Text,
-    },
+    Decider::text("victory_conditions"),
     // "It is possible to achieve a tie in both determining a victory condition and for the
     // game."
-    Decider {
-        name: "victory_tie",
-        kind: DeciderKind::Draw,
-    },
+    Decider::draw("victory_tie"),
     // `scoring = "points-destroyed"`: the house measure at the game's end.
-    Decider {
-        name: "points_destroyed",
-        kind: DeciderKind::HouseRule,
-    },
+    Decider::house_rule("points_destroyed"),
     // `scoring = "points-destroyed"` with equal points (within `draw_margin`).
-    Decider {
-        name: "draw_at_game_end",
-        kind: DeciderKind::Draw,
-    },
+    Decider::draw("draw_at_game_end"),
 ];
 
 /// [`DECIDERS`] index: annihilation.

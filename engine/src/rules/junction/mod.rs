@@ -56,7 +56,7 @@ pub mod stations;
 
 use crate::dice::Roller;
 use crate::observer::Observer;
-use crate::outcome::{Decider, DeciderKind, Outcome, ShipTally};
+use crate::outcome::{Decider, Outcome, ShipTally};
 use crate::rule_system::{ConfigIssue, ExperimentSpec, NamedMatchup, RuleSystem};
 
 pub use battle::BattleState;
@@ -153,30 +153,12 @@ pub struct Junction;
 ///   value still in play wins.
 /// * `draw_at_game_end` — J6 at the turn cap within `draw_margin_percent` (a draw).
 pub const DECIDERS: [Decider; 6] = [
-    Decider {
-        name: "annihilation",
-        kind: DeciderKind::Text,
-    },
-    Decider {
-        name: "mutual_destruction",
-        kind: DeciderKind::Draw,
-    },
-    Decider {
-        name: "retreat_or_surrender",
-        kind: DeciderKind::Text,
-    },
-    Decider {
-        name: "objective",
-        kind: DeciderKind::Text,
-    },
-    Decider {
-        name: "game_end_measure",
-        kind: DeciderKind::HouseRule,
-    },
-    Decider {
-        name: "draw_at_game_end",
-        kind: DeciderKind::Draw,
-    },
+    Decider::text("annihilation"),
+    Decider::draw("mutual_destruction"),
+    Decider::text("retreat_or_surrender"),
+    Decider::text("objective"),
+    Decider::house_rule("game_end_measure"),
+    Decider::draw("draw_at_game_end"),
 ];
 
 /// [`DECIDERS`] index: the loser's ships were all destroyed.
