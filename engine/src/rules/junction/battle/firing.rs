@@ -517,10 +517,28 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             if !PLAIN && m.decoys && salvo > 0 {
                 self.arm_salvo_decoys(i, g);
             }
-            self.point_defense(g, side.other());
-            if self.st.gws[g].count == 0 {
-                self.st.gws.remove(g);
+        }
+        self.launch_defense();
+    }
+
+    /// "Guided weapon launches and attacks both provoke point defense": once every ship has
+    /// launched ("all ships which are launching Guided Weapons this turn do so", Stage 2's
+    /// simultaneous orders), the enemy's point defense engages each group launched this phase
+    /// (missile-rack loads included), in launch order; a group shot down entirely leaves
+    /// play. No ship decides its launches after the enemy's point defense (guns and
+    /// Excaliburs) has answered the other side's launches, so neither seat moves first.
+    fn launch_defense(&mut self) {
+        let turn = self.st.turn;
+        let mut any = false;
+        for g in 0..self.st.gws.len() {
+            let w = self.st.gws[g];
+            if w.launched == turn {
+                self.point_defense(g, w.side.other());
+                any = true;
             }
+        }
+        if any {
+            self.st.gws.retain(|w| w.launched != turn || w.count > 0);
         }
     }
 
