@@ -16,6 +16,8 @@ mod blasts;
 mod burst_split;
 mod catapult;
 mod crew;
+#[cfg(test)]
+mod crew_tests;
 mod damage;
 mod decoys;
 mod deflectors;
