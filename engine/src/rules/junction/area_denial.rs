@@ -258,7 +258,15 @@ mod tests {
             }
         }
         // The shooter due +q of the target: the first neighbour is the +q one.
-        aim(pos.add(Hex::new(5, 0)), pos, Hex::default(), 2, 100, &mut out, |_| false);
+        aim(
+            pos.add(Hex::new(5, 0)),
+            pos,
+            Hex::default(),
+            2,
+            100,
+            &mut out,
+            |_| false,
+        );
         assert_eq!(out[1], pos.add(Hex::new(1, 0)));
     }
 
@@ -287,9 +295,25 @@ mod tests {
         // And through `aim`: the first neighbour is either tied one.
         let mut out = [Hex::default(); 16];
         let pos = Hex::new(0, 0);
-        aim(Hex::new(4, 4), pos, Hex::default(), 2, 100, &mut out, |_| false);
+        aim(
+            Hex::new(4, 4),
+            pos,
+            Hex::default(),
+            2,
+            100,
+            &mut out,
+            |_| false,
+        );
         assert_eq!(out[1], Hex::new(1, 0));
-        aim(Hex::new(4, 4), pos, Hex::default(), 2, 100, &mut out, |_| true);
+        aim(
+            Hex::new(4, 4),
+            pos,
+            Hex::default(),
+            2,
+            100,
+            &mut out,
+            |_| true,
+        );
         assert_eq!(out[1], Hex::new(0, 1));
     }
 }

@@ -346,7 +346,14 @@ mod tests {
         }
         assert_eq!(pairs, 469 * 631);
         // Long moves (the window of samples tested is a few steps around the nearest point).
-        for (q, r) in [(40, -13), (25, 25), (-31, 7), (0, -38), (17, -34), (-20, -9)] {
+        for (q, r) in [
+            (40, -13),
+            (25, 25),
+            (-31, 7),
+            (0, -38),
+            (17, -34),
+            (-20, -9),
+        ] {
             for h in disk(45) {
                 let (p1, h) = (p0.add(Hex::new(q, r)), p0.add(h));
                 let exact = passes_through(p0, p1, h);
