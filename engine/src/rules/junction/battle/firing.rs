@@ -21,7 +21,7 @@ use super::super::policy::{EwarPriority, LaserSplit, PayloadChoice, PdStance};
 use super::super::ship::Status;
 use super::damage::Hit;
 use super::deflectors::Deflection;
-use super::{Battle, GwGroup, MAX_GW_GROUPS};
+use super::{Battle, GwGroup, MAX_GW_GROUPS, ties};
 
 /// A guided weapon's miss chance against `target`: raised by its Shipmind, if any ("Command
 /// Modules"; G13).
@@ -418,15 +418,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         }
     }
 
-    /// Nearest enemy in play (by engagement distance).
-    pub(crate) fn nearest_enemy(&self, i: usize) -> Option<usize> {
-        let side = self.st.ships[i].side;
-        (0..self.st.ships.len())
-            .filter(|&j| self.st.ships[j].side != side && self.st.ships[j].targetable())
-            .min_by(|&a, &b| {
-                self.engagement_distance(i, a)
-                    .total_cmp(&self.engagement_distance(i, b))
-            })
+    /// Nearest enemy in play (by engagement distance); equally near ones by the battle's dice.
+    pub(crate) fn nearest_enemy(&mut self, i: usize) -> Option<usize> {
+        let st = &*self.st;
+        let side = st.ships[i].side;
+        let enemies =
+            (0..st.ships.len()).filter(|&j| st.ships[j].side != side && st.ships[j].targetable());
+        ties::least(&mut *self.dice, enemies, |j| st.engagement_distance(i, j))
     }
 
     /// "Launch Guided Weapons": VLS launches inherit the ship's vector and start in its hex;
