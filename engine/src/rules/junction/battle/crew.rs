@@ -56,7 +56,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     pub(super) fn morale_changes(&mut self) {
         let m = self.m;
         let mut targets = [0i32; MAX_SHIPS];
-        for i in 0..self.st.ships.len() {
+        let n = self.st.ships.len();
+        for (i, slot) in targets.iter_mut().enumerate().take(n) {
             // Borrowed, not copied: `ShipState` is large and this runs every turn.
             if !self.st.ships[i].status.in_play() {
                 continue;
@@ -128,9 +129,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             if !power {
                 target -= 3;
             }
-            targets[i] = target;
+            *slot = target;
         }
-        for (i, &target) in targets.iter().enumerate().take(self.st.ships.len()) {
+        for (i, &target) in targets.iter().enumerate().take(n) {
             if !self.st.ships[i].status.in_play() {
                 continue;
             }
