@@ -43,9 +43,22 @@ pub fn hurts(from: Hex, to: Hex, hex: Hex) -> bool {
 
 /// The policy's marks against a target about to move `pos → pos + vel`: `n` connected hexes
 /// along that path, ending on its future-position marker (continuing past it when the path is
-/// shorter than `n`; around its hex when it coasts at rest). `None` when any of them is farther
-/// than `reach` (twice the Probable Hit range) from the shooter at `gun`.
-pub fn aim(gun: Hex, pos: Hex, vel: Hex, n: u8, reach: i32, out: &mut [Hex; 16]) -> Option<usize> {
+/// shorter than `n`; around its hex when it coasts at rest, starting with the neighbour
+/// facing the shooter and going round counter-clockwise). `None` when any of them is farther
+/// than `reach` (twice the Probable Hit range) from the shooter at `gun`. The marks of the
+/// mirror-image shot are the mirror images (fair seats: a point mirror is a half turn, which
+/// keeps "facing the shooter" and "counter-clockwise"); when two or more neighbours face the
+/// shooter equally, `take(t)` (the battle's dice, odds 1/`t`) decides whether the `t`-th of
+/// them replaces the choice, as in the burn search.
+pub fn aim(
+    gun: Hex,
+    pos: Hex,
+    vel: Hex,
+    n: u8,
+    reach: i32,
+    out: &mut [Hex; 16],
+    take: impl FnMut(u32) -> bool,
+) -> Option<usize> {
     // The future-position marker is always one of the marks (test
     // `aim_always_marks_the_future_position`): out of reach, so is the aim.
     if gun.distance(pos.add(vel)) > reach {
@@ -55,8 +68,11 @@ pub fn aim(gun: Hex, pos: Hex, vel: Hex, n: u8, reach: i32, out: &mut [Hex; 16])
     let len = vel.length();
     if len == 0 {
         out[0] = pos;
-        for k in 1..n {
-            out[k] = pos.add(DIRECTIONS[(k - 1) % 6].scale(1 + (k as i32 - 1) / 6));
+        if n > 1 {
+            let first = facing(gun.sub(pos), take);
+            for k in 1..n {
+                out[k] = pos.add(DIRECTIONS[(first + k - 1) % 6].scale(1 + (k as i32 - 1) / 6));
+            }
         }
     } else {
         // Steps k along the line; the last n of 1..=len, or 1..=n when the path is shorter.
@@ -76,6 +92,27 @@ pub fn aim(gun: Hex, pos: Hex, vel: Hex, n: u8, reach: i32, out: &mut [Hex; 16])
         .iter()
         .all(|h| gun.distance(*h) <= reach)
         .then_some(n)
+}
+
+/// The index of the unit direction most nearly along `u` (the greatest Euclidean dot
+/// product); equal candidates (`u` on the border of two directions' sectors, or zero) go to
+/// `take`, one call per candidate after the first.
+fn facing(u: Hex, mut take: impl FnMut(u32) -> bool) -> usize {
+    // Twice the Euclidean dot product in axial coordinates (integers, exact).
+    let dot = |d: Hex| 2 * u.q * d.q + u.q * d.r + u.r * d.q + 2 * u.r * d.r;
+    let (mut best, mut at, mut ties) = (i32::MIN, 0, 0);
+    for (k, &d) in DIRECTIONS.iter().enumerate() {
+        let v = dot(d);
+        if v > best {
+            (best, at, ties) = (v, k, 1);
+        } else if v == best {
+            ties += 1;
+            if take(ties) {
+                at = k;
+            }
+        }
+    }
+    at
 }
 
 #[cfg(test)]
@@ -124,6 +161,7 @@ mod tests {
             4,
             20,
             &mut out,
+            |_| false,
         );
         assert_eq!(n, Some(4));
         assert_eq!(
@@ -146,7 +184,8 @@ mod tests {
                 Hex::new(-1, 0),
                 4,
                 20,
-                &mut out
+                &mut out,
+                |_| false
             ),
             None
         );
@@ -158,6 +197,7 @@ mod tests {
             3,
             20,
             &mut out,
+            |_| false,
         )
         .unwrap();
         assert_eq!(out[0], Hex::new(5, 5));
@@ -174,10 +214,106 @@ mod tests {
             for r in -7..=7 {
                 for n in 1..=16u8 {
                     let (pos, vel) = (Hex::new(3, -2), Hex::new(q, r));
-                    let k = aim(Hex::default(), pos, vel, n, 1000, &mut out).unwrap();
+                    let k = aim(Hex::new(-9, 4), pos, vel, n, 1000, &mut out, |_| false).unwrap();
                     assert!(out[..k].contains(&pos.add(vel)), "{vel:?} {n}");
                 }
             }
         }
+    }
+
+    /// The marks around a target at rest start with the neighbour facing the shooter, so
+    /// the mirror-image shot (a half turn about any centre) marks the mirror-image hexes.
+    #[test]
+    fn marks_at_rest_face_the_shooter_and_mirror() {
+        let mirror = |h: Hex| Hex::new(17 - h.q, -3 - h.r);
+        let (mut out, mut back) = ([Hex::default(); 16], [Hex::default(); 16]);
+        let pos = Hex::new(4, -2);
+        for (q, r) in [(9, 0), (3, -7), (-5, 1), (2, 6), (-1, -8), (7, -3)] {
+            let gun = pos.add(Hex::new(q, r));
+            for n in 1..=13u8 {
+                let k = aim(gun, pos, Hex::default(), n, 100, &mut out, |_| false).unwrap();
+                let k2 = aim(
+                    mirror(gun),
+                    mirror(pos),
+                    Hex::default(),
+                    n,
+                    100,
+                    &mut back,
+                    |_| false,
+                )
+                .unwrap();
+                assert_eq!(k, k2);
+                for j in 0..k {
+                    assert_eq!(back[j], mirror(out[j]), "{gun:?} {n} {j}");
+                }
+                if n > 1 {
+                    // The first neighbour is one of those nearest to the shooter.
+                    let near = DIRECTIONS
+                        .iter()
+                        .map(|d| pos.add(*d).distance(gun))
+                        .min()
+                        .unwrap();
+                    assert_eq!(out[1].distance(gun), near);
+                }
+            }
+        }
+        // The shooter due +q of the target: the first neighbour is the +q one.
+        aim(
+            pos.add(Hex::new(5, 0)),
+            pos,
+            Hex::default(),
+            2,
+            100,
+            &mut out,
+            |_| false,
+        );
+        assert_eq!(out[1], pos.add(Hex::new(1, 0)));
+    }
+
+    /// A shooter on the border of two neighbours' sectors (here along (1, 1), between +q
+    /// and +r) faces both equally: the dice pick either, one die for the one real tie; a
+    /// shooter in the target's hex faces all six.
+    #[test]
+    fn facing_ties_go_to_the_dice() {
+        let mut dice = 0;
+        assert_eq!(facing(Hex::new(1, 0), |_| unreachable!()), 0);
+        assert_eq!(
+            facing(Hex::new(3, 3), |t| {
+                dice += 1;
+                assert_eq!(t, 2);
+                false
+            }),
+            0
+        );
+        assert_eq!(dice, 1);
+        assert_eq!(facing(Hex::new(3, 3), |_| true), 5);
+        let mut seen = [false; 6];
+        for pick in 1..=6 {
+            seen[facing(Hex::default(), |t| t == pick)] = true;
+        }
+        assert_eq!(seen, [true; 6]);
+        // And through `aim`: the first neighbour is either tied one.
+        let mut out = [Hex::default(); 16];
+        let pos = Hex::new(0, 0);
+        aim(
+            Hex::new(4, 4),
+            pos,
+            Hex::default(),
+            2,
+            100,
+            &mut out,
+            |_| false,
+        );
+        assert_eq!(out[1], Hex::new(1, 0));
+        aim(
+            Hex::new(4, 4),
+            pos,
+            Hex::default(),
+            2,
+            100,
+            &mut out,
+            |_| true,
+        );
+        assert_eq!(out[1], Hex::new(0, 1));
     }
 }

@@ -164,17 +164,48 @@ pub fn passes_through(p0: Hex, p1: Hex, h: Hex) -> bool {
     // Sampled relative to `h` (rounding is odd: round(−x) = −round(x)), so a point on the
     // border of two hexes counts the same way whatever the line's place on the grid: the
     // mirror image of a move passes through the mirror image of every hex it passes through
-    // (fair seats).
+    // (fair seats). The samples are a + (b − a)·k/n, k = 0..=n, n = 2·len; scaled by n they
+    // are integers, so the cube rounding (half away from zero, fixing the coordinate that
+    // moved most) is done exactly (test `passes_through_matches_the_f64_sampling`).
+    if len == 0 {
+        return false;
+    }
     let (a, b) = (p0.sub(h), p1.sub(h));
-    let n = len.max(1) * 2;
-    (0..=n).any(|k| {
-        let t = f64::from(k) / f64::from(n);
-        round_axial(
-            f64::from(a.q) + f64::from(b.q - a.q) * t,
-            f64::from(a.r) + f64::from(b.r - a.r) * t,
-        )
-        .is_zero()
-    })
+    let n = i64::from(len) * 2;
+    let (aq, ar) = (i64::from(a.q), i64::from(a.r));
+    let (dq, dr) = (i64::from(b.q - a.q), i64::from(b.r - a.r));
+    // A sample rounding to `h` is within hex distance 1 of it, so within Euclidean distance
+    // 1 (in hex widths); the line's Euclidean length is at least √3/2·len, so such samples
+    // are within 4/√3 < 2.31 steps of the point nearest `h`, at k* = −n·⟨a,d⟩/⟨d,d⟩
+    // (⟨u,v⟩ = 2·uq·vq + uq·vr + ur·vq + 2·ur·vr, twice the Euclidean product).
+    let dot = |uq: i64, ur: i64, vq: i64, vr: i64| 2 * uq * vq + uq * vr + ur * vq + 2 * ur * vr;
+    let k_near = (-n * dot(aq, ar, dq, dr)).div_euclid(dot(dq, dr, dq, dr));
+    let (from, to) = ((k_near - 2).max(0), (k_near + 3).min(n));
+    (from..=to).any(|k| rounds_to_zero(aq * n + dq * k, ar * n + dr * k, n))
+}
+
+/// Whether the point (q/n, r/n) cube-rounds to the zero hex, exactly as `round_axial` would
+/// with exact arithmetic: each cube coordinate rounded half away from zero, then the one
+/// farthest from its rounding (q before r before s on exact ties, strict comparisons) set
+/// from the other two. The result is zero only when two of the rounded coordinates are zero
+/// and the third is zero or the one replaced.
+#[inline]
+fn rounds_to_zero(q: i64, r: i64, n: i64) -> bool {
+    let s = -q - r;
+    let (zq, zr, zs) = (2 * q.abs() < n, 2 * r.abs() < n, 2 * s.abs() < n);
+    // With two coordinates rounding to zero the third is below n in size (it is minus
+    // their sum), so it rounds to zero or ±1 and is n − |x| from its rounding.
+    let off = |x: i64, zero: bool| if zero { x.abs() } else { n - x.abs() };
+    let (eq, er, es) = (off(q, zq), off(r, zr), off(s, zs));
+    let fix_q = eq > er && eq > es;
+    let fix_r = !fix_q && er > es;
+    match (zq, zr, zs) {
+        (true, true, true) => true,
+        (false, true, true) => fix_q,
+        (true, false, true) => fix_r,
+        (true, true, false) => !fix_q && !fix_r,
+        _ => false,
+    }
 }
 
 #[cfg(test)]
@@ -264,6 +295,84 @@ mod tests {
             }
         }
         assert!(hits > 40, "{hits}");
+    }
+
+    /// The f64 sampling `passes_through` used before the exact integer version: the samples
+    /// a + (b − a)·k/n in floating point, cube-rounded by `round_axial`.
+    fn passes_through_f64(p0: Hex, p1: Hex, h: Hex) -> bool {
+        if p1 == h || p0 == h {
+            return true;
+        }
+        let len = p0.distance(p1);
+        let (a, b) = (p0.sub(h), p1.sub(h));
+        let n = len.max(1) * 2;
+        (0..=n).any(|k| {
+            let t = f64::from(k) / f64::from(n);
+            round_axial(
+                f64::from(a.q) + f64::from(b.q - a.q) * t,
+                f64::from(a.r) + f64::from(b.r - a.r) * t,
+            )
+            .is_zero()
+        })
+    }
+
+    /// Every move of length ≤ 12 (from a fixed hex; the answer depends only on the ends
+    /// relative to `h`) against every hex within 14 of its start: the exact version agrees
+    /// with the f64 sampling everywhere except at exact ties the floats mis-round, which are
+    /// listed here (move, hex relative to the start, exact answer); no move of length ≤ 12
+    /// has one.
+    #[test]
+    fn passes_through_matches_the_f64_sampling() {
+        let disk = |radius: i32| {
+            (-radius..=radius).flat_map(move |q| {
+                (-radius..=radius)
+                    .map(move |r| Hex::new(q, r))
+                    .filter(move |h| h.length() <= radius)
+            })
+        };
+        let p0 = Hex::new(3, -5);
+        let mut disagree = Vec::new();
+        let (mut hits, mut pairs) = (0u32, 0u32);
+        for d in disk(12) {
+            for h in disk(14) {
+                let (p1, h) = (p0.add(d), p0.add(h));
+                let exact = passes_through(p0, p1, h);
+                if exact != passes_through_f64(p0, p1, h) {
+                    disagree.push((d, h.sub(p0), exact));
+                }
+                hits += u32::from(exact);
+                pairs += 1;
+            }
+        }
+        assert_eq!(pairs, 469 * 631);
+        // Long moves (the window of samples tested is a few steps around the nearest point).
+        for (q, r) in [
+            (40, -13),
+            (25, 25),
+            (-31, 7),
+            (0, -38),
+            (17, -34),
+            (-20, -9),
+        ] {
+            for h in disk(45) {
+                let (p1, h) = (p0.add(Hex::new(q, r)), p0.add(h));
+                let exact = passes_through(p0, p1, h);
+                if exact != passes_through_f64(p0, p1, h) {
+                    disagree.push((Hex::new(q, r), h.sub(p0), exact));
+                }
+                hits += u32::from(exact);
+            }
+        }
+        // Move (25, 25), n = 100: at k = 13 the sample (−0.75, 0.25, 0.5) from (4, 3) is an
+        // exact tie (|q − round q| = |r − round r| = 0.25 < |s − round s| = 0.5: no fix, it
+        // rounds to (−1, 0)), which t = 0.13 in floats breaks towards the zero hex; (14, 15)
+        // is the same tie at k = 57.
+        let known = [
+            (Hex::new(25, 25), Hex::new(4, 3), false),
+            (Hex::new(25, 25), Hex::new(14, 15), false),
+        ];
+        assert_eq!(disagree, known);
+        assert!(hits > 4_000, "{hits}");
     }
 
     #[test]

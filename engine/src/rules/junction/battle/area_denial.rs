@@ -40,6 +40,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             n,
             2 * wd.ranges[2],
             &mut hexes,
+            |t| self.dice.below(t) == 0,
         ) else {
             return false;
         };

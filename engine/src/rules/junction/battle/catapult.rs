@@ -92,10 +92,6 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             decoys: 0,
             decoy_guided: 0,
         });
-        let g = self.st.gws.len() - 1;
-        self.point_defense(g, s.side.other());
-        if self.st.gws[g].count == 0 {
-            self.st.gws.remove(g);
-        }
+        // Enemy point defense engages it once every ship has launched (`launch_defense`).
     }
 }

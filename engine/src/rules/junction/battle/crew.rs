@@ -8,6 +8,7 @@ use crate::outcome::Side;
 use crate::trace;
 
 use super::super::Event;
+use super::super::config::MAX_SHIPS;
 use super::super::crits;
 use super::super::design::CrewKind;
 use super::super::house_rules::ResolveThreshold;
@@ -48,10 +49,15 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         self.blockade_delivery();
     }
 
-    /// "Important Rule: Morale Changes": loss events, "!" targets, drift by 1.
-    fn morale_changes(&mut self) {
+    /// "Important Rule: Morale Changes": loss events, "!" targets, drift by 1. Every ship's
+    /// events are found first (one snapshot: a fleet-wide event reaches every ship in play
+    /// this crew phase, whichever seat caused it), then every morale drifts; before, an event
+    /// of a side-B ship reached the side-A ships, already drifted, only a turn later.
+    pub(super) fn morale_changes(&mut self) {
         let m = self.m;
-        for i in 0..self.st.ships.len() {
+        let mut targets = [0i32; MAX_SHIPS];
+        let n = self.st.ships.len();
+        for (i, slot) in targets.iter_mut().enumerate().take(n) {
             // Borrowed, not copied: `ShipState` is large and this runs every turn.
             if !self.st.ships[i].status.in_play() {
                 continue;
@@ -123,6 +129,14 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             if !power {
                 target -= 3;
             }
+            *slot = target;
+        }
+        for (i, &target) in targets.iter().enumerate().take(n) {
+            if !self.st.ships[i].status.in_play() {
+                continue;
+            }
+            let s = &mut self.st.ships[i];
+            let d = m.design(s);
             let before = s.morale;
             s.morale = match d.crew_kind {
                 CrewKind::Automaton => 2,

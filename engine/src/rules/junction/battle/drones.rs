@@ -10,8 +10,8 @@ use super::{Battle, GwGroup};
 
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// Ship `i` puts `count` drones of catalogue entry `gi` in flight from its hex with its
-    /// vector, aimed at (or screening) ship `target`; enemy point defense engages them at
-    /// once, and a group shot down entirely leaves play.
+    /// vector, aimed at (or screening) ship `target`; enemy point defense engages them once
+    /// every ship has launched (`launch_defense`), and a group shot down entirely leaves play.
     pub(crate) fn launch_drone(&mut self, i: usize, gi: usize, count: u32, target: usize) {
         let s = &self.st.ships[i];
         let side = s.side;
@@ -36,10 +36,6 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             decoys: 0,
             decoy_guided: 0,
         });
-        let g = self.st.gws.len() - 1;
-        self.point_defense(g, side.other());
-        if self.st.gws[g].count == 0 {
-            self.st.gws.remove(g);
-        }
+        // Enemy point defense engages it once every ship has launched (`launch_defense`).
     }
 }

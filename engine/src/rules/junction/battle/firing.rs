@@ -21,7 +21,7 @@ use super::super::policy::{EwarPriority, LaserSplit, PayloadChoice, PdStance};
 use super::super::ship::Status;
 use super::damage::Hit;
 use super::deflectors::Deflection;
-use super::{Battle, GwGroup, MAX_GW_GROUPS};
+use super::{Battle, GwGroup, MAX_GW_GROUPS, ties};
 
 /// A guided weapon's miss chance against `target`: raised by its Shipmind, if any ("Command
 /// Modules"; G13).
@@ -418,15 +418,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         }
     }
 
-    /// Nearest enemy in play (by engagement distance).
-    pub(crate) fn nearest_enemy(&self, i: usize) -> Option<usize> {
-        let side = self.st.ships[i].side;
-        (0..self.st.ships.len())
-            .filter(|&j| self.st.ships[j].side != side && self.st.ships[j].targetable())
-            .min_by(|&a, &b| {
-                self.engagement_distance(i, a)
-                    .total_cmp(&self.engagement_distance(i, b))
-            })
+    /// Nearest enemy in play (by engagement distance); equally near ones by the battle's dice.
+    pub(crate) fn nearest_enemy(&mut self, i: usize) -> Option<usize> {
+        let st = &*self.st;
+        let side = st.ships[i].side;
+        let enemies =
+            (0..st.ships.len()).filter(|&j| st.ships[j].side != side && st.ships[j].targetable());
+        ties::least(&mut *self.dice, enemies, |j| st.engagement_distance(i, j))
     }
 
     /// "Launch Guided Weapons": VLS launches inherit the ship's vector and start in its hex;
@@ -517,10 +515,28 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             if !PLAIN && m.decoys && salvo > 0 {
                 self.arm_salvo_decoys(i, g);
             }
-            self.point_defense(g, side.other());
-            if self.st.gws[g].count == 0 {
-                self.st.gws.remove(g);
+        }
+        self.launch_defense();
+    }
+
+    /// "Guided weapon launches and attacks both provoke point defense": once every ship has
+    /// launched ("all ships which are launching Guided Weapons this turn do so", Stage 2's
+    /// simultaneous orders), the enemy's point defense engages each group launched this phase
+    /// (missile-rack loads included), in launch order; a group shot down entirely leaves
+    /// play. No ship decides its launches after the enemy's point defense (guns and
+    /// Excaliburs) has answered the other side's launches, so neither seat moves first.
+    fn launch_defense(&mut self) {
+        let turn = self.st.turn;
+        let mut any = false;
+        for g in 0..self.st.gws.len() {
+            let w = self.st.gws[g];
+            if w.launched == turn {
+                self.point_defense(g, w.side.other());
+                any = true;
             }
+        }
+        if any {
+            self.st.gws.retain(|w| w.launched != turn || w.count > 0);
         }
     }
 

@@ -13,6 +13,7 @@ use super::super::payloads;
 use super::super::policy::Burn;
 use super::super::ship::Status;
 use super::Battle;
+use super::ties;
 
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
     pub(crate) fn maneuver_phase(&mut self) {
@@ -159,7 +160,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     /// Guided weapons steer for their target's hex (where it will be in the next firing
     /// phase), limited by acceleration and delta-v; a solid motor burns in one turn only.
-    fn guided_maneuver(&mut self) {
+    pub(super) fn guided_maneuver(&mut self) {
         let m = self.m;
         let mut g = 0;
         while g < self.st.gws.len() {
@@ -178,12 +179,11 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     self.st.gws.remove(g);
                     continue;
                 }
-                // Retarget the nearest enemy in play, if any.
-                let best = (0..self.st.ships.len())
-                    .filter(|&j| {
-                        self.st.ships[j].side != w.side && self.st.ships[j].status.in_play()
-                    })
-                    .min_by_key(|&j| self.st.ships[j].pos.distance(w.pos));
+                // Retarget the nearest enemy in play, if any (equally near: the dice).
+                let ships = &self.st.ships;
+                let enemies = (0..ships.len())
+                    .filter(|&j| ships[j].side != w.side && ships[j].status.in_play());
+                let best = ties::least(&mut *self.dice, enemies, |j| ships[j].pos.distance(w.pos));
                 match best {
                     Some(j) => w.target = j as u8,
                     None => {

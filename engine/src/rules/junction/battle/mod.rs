@@ -16,6 +16,8 @@ mod blasts;
 mod burst_split;
 mod catapult;
 mod crew;
+#[cfg(test)]
+mod crew_tests;
 mod damage;
 mod decoys;
 mod deflectors;
@@ -38,6 +40,9 @@ mod relays;
 mod split_fire;
 pub(crate) mod stations;
 mod surrendered;
+#[cfg(test)]
+mod tie_tests;
+mod ties;
 #[cfg(test)]
 mod uplink_tests;
 
@@ -157,6 +162,13 @@ pub struct BattleState {
 pub const MAX_PENDING_CRITS: usize = 256;
 
 impl BattleState {
+    /// [`Battle::engagement_distance`] of ships `a` and `b`.
+    pub(crate) fn engagement_distance(&self, a: usize, b: usize) -> f64 {
+        let n = self.ships.len();
+        let now = f64::from(self.ships[a].pos.distance(self.ships[b].pos));
+        now.min(self.approach[a * n + b])
+    }
+
     /// State sized for a matchup.
     pub fn for_matchup(m: &Matchup) -> Self {
         let n = m.start.len();
@@ -211,9 +223,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// Distance used for bracket and point-defense eligibility: the closest approach during
     /// the last maneuver phase ("Threat Zones"), never more than the current distance.
     pub(crate) fn engagement_distance(&self, a: usize, b: usize) -> f64 {
-        let n = self.st.ships.len();
-        let now = f64::from(self.st.ships[a].pos.distance(self.st.ships[b].pos));
-        now.min(self.st.approach[a * n + b])
+        self.st.engagement_distance(a, b)
     }
 
     fn in_play(&self, side: Side) -> usize {

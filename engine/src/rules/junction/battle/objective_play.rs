@@ -18,7 +18,7 @@ use super::Battle;
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// The enemy ship `i` fires at with a weapon reaching `reach` hexes (launches: the
     /// salvo's delta-v; `None`: direct fire, the longest Probable Hit range).
-    pub(crate) fn fire_target(&self, i: usize, reach: Option<f64>) -> Option<usize> {
+    pub(crate) fn fire_target(&mut self, i: usize, reach: Option<f64>) -> Option<usize> {
         let near = self.nearest_enemy(i);
         if self.m.objective.is_none() {
             return near;
@@ -31,7 +31,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     }
 
     /// The enemy ship `i` keeps its policy's distance to (maneuver phase).
-    pub(crate) fn move_reference(&self, i: usize) -> Option<usize> {
+    pub(crate) fn move_reference(&mut self, i: usize) -> Option<usize> {
         let near = self.nearest_enemy(i);
         let Some(o) = self.m.objective else {
             return near;
@@ -47,7 +47,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     }
 
     /// Hold the area: the centre, for a ship outside the area with no enemy in its reach.
-    pub(crate) fn area_goal(&self, i: usize) -> Option<Hex> {
+    pub(crate) fn area_goal(&mut self, i: usize) -> Option<Hex> {
         let Some(Objective::HoldTheArea { hex, radius }) = self.m.objective else {
             return None;
         };
@@ -147,18 +147,18 @@ mod tests {
         }
     }
 
-    fn with_battle(o: Option<Objective>, f: impl FnOnce(&Battle<'_, Dice, NoTrace>)) {
+    fn with_battle(o: Option<Objective>, f: impl FnOnce(&mut Battle<'_, Dice, NoTrace>)) {
         let m = matchup(o);
         let mut st = BattleState::for_matchup(&m);
         st.reset(&m);
         let mut dice = Dice::for_battle(1, 1, 1);
-        let b = Battle {
+        let mut b = Battle {
             m: &m,
             st: &mut st,
             dice: &mut dice,
             obs: &mut NoTrace,
         };
-        f(&b);
+        f(&mut b);
     }
 
     /// J24: the attacker fires at and closes on the VIP within its reach instead of the nearer

@@ -59,7 +59,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 decoys: 0,
                 ..w
             };
-            self.point_defense(g, w.side.other());
+            // Enemy point defense engages the load once every ship has launched
+            // (`launch_defense`).
         }
     }
 }

@@ -19,18 +19,18 @@ pub(crate) const REJOIN_MORALE: i32 = 6;
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// Direct-fire target of ship `i`: the policy's usual target, or (J40, with
     /// `fire_on_surrendered`) the nearest surrendered enemy when it is nearer still.
-    pub(crate) fn direct_fire_target(&self, i: usize) -> Option<usize> {
+    pub(crate) fn direct_fire_target(&mut self, i: usize) -> Option<usize> {
         let usual = self.fire_target(i, None);
         let side = self.st.ships[i].side;
         if !self.m.policies[side.index()].fire_on_surrendered {
             return usual;
         }
-        let dist = |j: usize| self.engagement_distance(i, j);
-        let surrendered = (0..self.st.ships.len())
-            .filter(|&j| {
-                self.st.ships[j].side != side && self.st.ships[j].status == Status::Surrendered
-            })
-            .min_by(|&a, &b| dist(a).total_cmp(&dist(b)));
+        let st = &*self.st;
+        let dist = |j: usize| st.engagement_distance(i, j);
+        let candidates = (0..st.ships.len())
+            .filter(|&j| st.ships[j].side != side && st.ships[j].status == Status::Surrendered);
+        // Equally near surrendered ships: the battle's dice.
+        let surrendered = super::ties::least(&mut *self.dice, candidates, dist);
         match (usual, surrendered) {
             (Some(u), Some(s)) if dist(s) < dist(u) => Some(s),
             (None, s) => s,
