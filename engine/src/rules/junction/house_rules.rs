@@ -75,6 +75,20 @@ pub enum OwnFlak {
     Indiscriminate,
 }
 
+/// How a side's point-defense guns choose among the enemy salvos attacking it in one firing
+/// phase (J66; "Stuff to Do: Point Defense": "Guided weapon launches and attacks both provoke
+/// point defense"; the text leaves the choice of targets to the player).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PdAllocation {
+    /// Planned over every salvo attacking in the phase, from one snapshot: weapon by weapon,
+    /// where it saves the most (default; `battle/pd_plan.rs`).
+    Phase,
+    /// Salvo by salvo in launch order: the first salvo to attack takes every gun in reach
+    /// (fleetlab before J66).
+    Salvo,
+}
+
 /// The Junction house rules with their defaults.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -139,6 +153,8 @@ pub struct HouseRules {
     /// J64: whether a side's own Area Denial and point-defense blasts spare its own guided
     /// weapons.
     pub own_flak: OwnFlak,
+    /// J66: how point defense is spread over the salvos attacking in a phase.
+    pub pd_allocation: PdAllocation,
 }
 
 impl Default for HouseRules {
@@ -170,6 +186,7 @@ impl Default for HouseRules {
             draw_margin_percent: 5,
             decoy_priority: DecoyPriority::Strict,
             own_flak: OwnFlak::SparesOwnGuided,
+            pd_allocation: PdAllocation::Phase,
         }
     }
 }

@@ -43,6 +43,7 @@ pub fn in_effect(rules: &HouseRules) -> Vec<&'static str> {
         home_on_jam_crits,
         decoy_priority,
         own_flak,
+        pd_allocation,
     );
     keys
 }

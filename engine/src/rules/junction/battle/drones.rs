@@ -35,6 +35,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             drone: true,
             decoys: 0,
             decoy_guided: 0,
+            guns_fired: 0,
+            pd_shots: 0,
         });
         let g = self.st.gws.len() - 1;
         self.point_defense(g, side.other());

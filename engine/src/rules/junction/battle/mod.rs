@@ -23,6 +23,9 @@ mod deflectors;
 mod disabled_parts_tests;
 mod drones;
 mod firing;
+mod gun_salvo_pd;
+#[cfg(test)]
+mod gun_salvo_pd_tests;
 mod hazards;
 mod jumps;
 mod maneuver;
@@ -32,6 +35,9 @@ mod own_flak_tests;
 mod payload_choice;
 mod payloads;
 mod pd_launches;
+mod pd_plan;
+#[cfg(test)]
+mod pd_plan_tests;
 mod racks;
 mod relay_chains;
 mod relays;
@@ -97,6 +103,11 @@ pub struct GwGroup {
     pub decoys: u32,
     /// Catalogue index of the salvo's decoys (meaningless while `decoys` is 0).
     pub decoy_guided: u16,
+    /// Turn its reusable guns (Light Gas Gun, Chemical Laser) last fired at a ship (0:
+    /// never); "provided they were not fired in any role aside from point defense last turn".
+    pub guns_fired: u32,
+    /// Its weapons that fired point defense this turn (gun-armed salvos, `gun_salvo_pd.rs`).
+    pub pd_shots: u32,
 }
 
 impl GwGroup {
