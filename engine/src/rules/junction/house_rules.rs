@@ -89,6 +89,23 @@ pub enum PdAllocation {
     Salvo,
 }
 
+/// Which hits can find a laser's Redundant Emitters (J68; "Direct Fire Weapons": "If a laser
+/// with Redundant Emitters is hit, the laser loses one Redundant Emitter and the hit location
+/// is re-rolled ... A particle beam capable of piercing the armor over the laser ignores this
+/// particular defense"). Hit locations are otherwise not modelled (G7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EmitterLoss {
+    /// Only a hit that gets past the armor (some Attack Power beyond the Protection Rating,
+    /// or compromised armor) reaches the laser "under the armor over the laser"; a hit the
+    /// armor fully absorbs hits no component (default). A particle beam that pierces ignores
+    /// the emitters, so particle beams never take one.
+    PiercingHits,
+    /// Every hit rolls its location, even one the armor fully absorbs; a piercing particle
+    /// beam ignores the emitters (fleetlab before J68).
+    EveryHit,
+}
+
 /// The Junction house rules with their defaults.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -155,6 +172,8 @@ pub struct HouseRules {
     pub own_flak: OwnFlak,
     /// J66: how point defense is spread over the salvos attacking in a phase.
     pub pd_allocation: PdAllocation,
+    /// J68: which hits can take a laser's Redundant Emitters.
+    pub emitter_loss: EmitterLoss,
 }
 
 impl Default for HouseRules {
@@ -187,6 +206,7 @@ impl Default for HouseRules {
             decoy_priority: DecoyPriority::Strict,
             own_flak: OwnFlak::SparesOwnGuided,
             pd_allocation: PdAllocation::Phase,
+            emitter_loss: EmitterLoss::PiercingHits,
         }
     }
 }

@@ -44,6 +44,7 @@ pub fn in_effect(rules: &HouseRules) -> Vec<&'static str> {
         decoy_priority,
         own_flak,
         pd_allocation,
+        emitter_loss,
     );
     keys
 }

@@ -22,6 +22,8 @@ mod deflectors;
 #[cfg(test)]
 mod disabled_parts_tests;
 mod drones;
+#[cfg(test)]
+mod emitter_tests;
 mod firing;
 mod gun_salvo_pd;
 #[cfg(test)]
