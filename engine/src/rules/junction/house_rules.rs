@@ -106,6 +106,20 @@ pub enum EmitterLoss {
     EveryHit,
 }
 
+/// Which ships a fleet-wide morale event about one of their own ships reaches (J69; G24;
+/// "Crew Phase" table: "Friendly Ship Loses Power −1", "Friendly Ship Immobilized −1",
+/// "Friendly Ship Restores Power/Mobility +2").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FleetEventsReach {
+    /// Every ship of the side in play, the ship the event is about included (default: the
+    /// digest's G24 reading, "fleet-wide").
+    WholeSide,
+    /// Only the side's other ships ("Friendly Ship": a ship is not its own friend); the ship
+    /// itself takes only its ship-specific events (No Power, Power Restored, ...).
+    OtherShips,
+}
+
 /// The Junction house rules with their defaults.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -174,6 +188,8 @@ pub struct HouseRules {
     pub pd_allocation: PdAllocation,
     /// J68: which hits can take a laser's Redundant Emitters.
     pub emitter_loss: EmitterLoss,
+    /// J69: whether a fleet-wide event reaches the ship it is about.
+    pub fleet_events_reach: FleetEventsReach,
 }
 
 impl Default for HouseRules {
@@ -207,6 +223,7 @@ impl Default for HouseRules {
             own_flak: OwnFlak::SparesOwnGuided,
             pd_allocation: PdAllocation::Phase,
             emitter_loss: EmitterLoss::PiercingHits,
+            fleet_events_reach: FleetEventsReach::WholeSide,
         }
     }
 }

@@ -45,6 +45,7 @@ pub fn in_effect(rules: &HouseRules) -> Vec<&'static str> {
         own_flak,
         pd_allocation,
         emitter_loss,
+        fleet_events_reach,
     );
     keys
 }

@@ -10,7 +10,7 @@ use crate::trace;
 use super::super::Event;
 use super::super::crits;
 use super::super::design::CrewKind;
-use super::super::house_rules::ResolveThreshold;
+use super::super::house_rules::{FleetEventsReach, ResolveThreshold};
 use super::super::morale::{self, Standing};
 use super::super::objectives::Objective;
 use super::super::ship::Status;
@@ -22,6 +22,15 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     pub(crate) fn fleet_event(&mut self, side: Side, friendly: i32, enemy: i32) {
         for s in self.st.ships.iter_mut().filter(|s| s.status.in_play()) {
             s.morale_pending += if s.side == side { friendly } else { enemy };
+        }
+    }
+
+    /// A fleet-wide event about ship `i` (`friendly` to its side, `enemy` to the other): under
+    /// J69 `fleet_events_reach = "other-ships"` it does not reach ship `i` itself.
+    fn fleet_event_about(&mut self, i: usize, friendly: i32, enemy: i32) {
+        self.fleet_event(self.st.ships[i].side, friendly, enemy);
+        if self.m.rules.fleet_events_reach == FleetEventsReach::OtherShips {
+            self.st.ships[i].morale_pending -= friendly;
         }
     }
 
@@ -49,7 +58,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     }
 
     /// "Important Rule: Morale Changes": loss events, "!" targets, drift by 1.
-    fn morale_changes(&mut self) {
+    pub(crate) fn morale_changes(&mut self) {
         let m = self.m;
         for i in 0..self.st.ships.len() {
             // Borrowed, not copied: `ShipState` is large and this runs every turn.
@@ -83,13 +92,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 .sum();
             let propulsion =
                 thrust <= 0 || f64::from(thrust_off) / f64::from(thrust) < m.rules.offline_fraction;
-            let (side, had) = (s.side, s.had);
+            let had = s.had;
             if had[0] && !power {
-                self.fleet_event(side, -1, 1);
+                self.fleet_event_about(i, -1, 1);
                 trace!(self.obs, "  {} loses power", self.m.names[i]);
             }
             if had[1] && !mobile {
-                self.fleet_event(side, -1, 1);
+                self.fleet_event_about(i, -1, 1);
                 trace!(self.obs, "  {} is immobilized", self.m.names[i]);
             }
             // Restorations (Damage Control): "Power Restored" / "Mobility Restored" +3 to the
@@ -98,7 +107,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             let restored = [!had[0] && power, !had[1] && mobile, !had[2] && weapons];
             if restored[0] || restored[1] {
                 let n = i32::from(restored[0]) + i32::from(restored[1]);
-                self.fleet_event(side, 2 * n, 0);
+                self.fleet_event_about(i, 2 * n, 0);
                 self.st.ships[i].morale_pending += 3 * n;
             }
             if restored[2] {

@@ -25,6 +25,8 @@ mod drones;
 #[cfg(test)]
 mod emitter_tests;
 mod firing;
+#[cfg(test)]
+mod fleet_event_tests;
 mod gun_salvo_pd;
 #[cfg(test)]
 mod gun_salvo_pd_tests;
