@@ -56,7 +56,7 @@ pub struct Take {
 /// payloads that do no damage of their own (a Neutron Bomb below its kill threshold, a Missile
 /// Rack's carrier) count 1, so every warhead is still worth a shot.
 pub fn worth(hit: Option<f64>) -> f64 {
-    hit.filter(|&w| w > 1.0).unwrap_or(1.0)
+    hit.filter(|&w| w > 1.0 && w.is_finite()).unwrap_or(1.0)
 }
 
 /// The salvos of `incoming` in the order point defense considers them: most valuable first

@@ -74,7 +74,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     }
 
     /// What shooting down one weapon of salvo `g` saves its target
-    /// (`point_defense::worth`): the Integrity plus Armor Value one hit would take.
+    /// (`point_defense::worth`): the Integrity plus Armor Value one hit would take (a Neutron
+    /// Bomb that would kill most of the crew: all the target has left).
     fn salvo_worth(&self, g: usize) -> f64 {
         let m = self.m;
         let w = &self.st.gws[g];
@@ -96,7 +97,16 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 crew: target.crew,
                 closing: 0,
             };
-            payload_choice::worth(gd, &view, m.rules.nuclear_armor_multiplier)
+            // A Neutron Bomb that would kill most of the crew (`payload_choice`: "beats
+            // everything") costs the target the whole ship: its Integrity and Armor Value
+            // left (finite, so the plan still counts how many it stops).
+            payload_choice::worth(gd, &view, m.rules.nuclear_armor_multiplier).map(|w| {
+                if w.is_finite() {
+                    w
+                } else {
+                    target.integrity.max(0.0) + target.armor
+                }
+            })
         };
         point_defense::worth(hit)
     }

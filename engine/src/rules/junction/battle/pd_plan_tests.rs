@@ -59,6 +59,15 @@ fn salvo(guided: u16, count: u32) -> GwGroup {
 /// Point defense of the phase as the attack step runs it (the plan, then salvo by salvo, no
 /// attacks): the weapons left in each salvo.
 fn left_after_point_defense(pd_allocation: PdAllocation) -> [u32; 2] {
+    left_after(
+        pd_allocation,
+        [Payload::Kinetic, Payload::NuclearBomb],
+        [4, 2],
+    )
+}
+
+/// [`left_after_point_defense`] with other payloads and counts for the two salvos.
+fn left_after(pd_allocation: PdAllocation, payloads: [Payload; 2], counts: [u32; 2]) -> [u32; 2] {
     let macron = DirectWeapon {
         name: "macron".into(),
         kind: WeaponKind::Macron { area_denial: 4 },
@@ -79,7 +88,7 @@ fn left_after_point_defense(pd_allocation: PdAllocation) -> [u32; 2] {
     let m = Matchup::new(
         Catalogue {
             weapons: vec![macron],
-            guided: vec![guided(Payload::Kinetic), guided(Payload::NuclearBomb)],
+            guided: vec![guided(payloads[0]), guided(payloads[1])],
         },
         vec![a_design, b_design],
         vec![a, b],
@@ -99,8 +108,8 @@ fn left_after_point_defense(pd_allocation: PdAllocation) -> [u32; 2] {
     let mut st = BattleState::for_matchup(&m);
     st.reset(&m);
     st.turn = 2;
-    st.gws.push(salvo(0, 4));
-    st.gws.push(salvo(1, 2));
+    st.gws.push(salvo(0, counts[0]));
+    st.gws.push(salvo(1, counts[1]));
     let mut dice = Dice::for_battle(7, 1, 2);
     let mut b = Battle {
         m: &m,
@@ -126,4 +135,19 @@ fn point_defense_is_planned_over_the_phase() {
 #[test]
 fn salvo_by_salvo_point_defense_spends_everything_on_the_first_salvo() {
     assert_eq!(left_after_point_defense(PdAllocation::Salvo), [0, 2]);
+}
+
+/// A Neutron Bomb that would kill most of B's crew is worth all B has left, not "infinitely"
+/// much: the Macron still spreads its four shares (two bombs and two mines), rather than
+/// spending its whole Attack Power on one bomb because one and two infinite worths tie.
+#[test]
+fn deadly_neutron_bombs_do_not_stop_the_plan_counting() {
+    assert_eq!(
+        left_after(
+            PdAllocation::Phase,
+            [Payload::InertialMine, Payload::NeutronBomb],
+            [2, 2]
+        ),
+        [0, 0]
+    );
 }
