@@ -75,6 +75,51 @@ pub enum OwnFlak {
     Indiscriminate,
 }
 
+/// How a side's point-defense guns choose among the enemy salvos attacking it in one firing
+/// phase (J66; "Stuff to Do: Point Defense": "Guided weapon launches and attacks both provoke
+/// point defense"; the text leaves the choice of targets to the player).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PdAllocation {
+    /// Planned over every salvo attacking in the phase, from one snapshot: weapon by weapon,
+    /// where it saves the most (default; `battle/pd_plan.rs`).
+    Phase,
+    /// Salvo by salvo in launch order: the first salvo to attack takes every gun in reach
+    /// (fleetlab before J66).
+    Salvo,
+}
+
+/// Which hits can find a laser's Redundant Emitters (J68; "Direct Fire Weapons": "If a laser
+/// with Redundant Emitters is hit, the laser loses one Redundant Emitter and the hit location
+/// is re-rolled ... A particle beam capable of piercing the armor over the laser ignores this
+/// particular defense"). Hit locations are otherwise not modelled (G7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EmitterLoss {
+    /// Only a hit that gets past the armor (some Attack Power beyond the Protection Rating,
+    /// or compromised armor) reaches the laser "under the armor over the laser"; a hit the
+    /// armor fully absorbs hits no component (default). A particle beam that pierces ignores
+    /// the emitters, so particle beams never take one.
+    PiercingHits,
+    /// Every hit rolls its location, even one the armor fully absorbs; a piercing particle
+    /// beam ignores the emitters (fleetlab before J68).
+    EveryHit,
+}
+
+/// Which ships a fleet-wide morale event about one of their own ships reaches (J69; G24;
+/// "Crew Phase" table: "Friendly Ship Loses Power −1", "Friendly Ship Immobilized −1",
+/// "Friendly Ship Restores Power/Mobility +2").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FleetEventsReach {
+    /// Every ship of the side in play, the ship the event is about included (default: the
+    /// digest's G24 reading, "fleet-wide").
+    WholeSide,
+    /// Only the side's other ships ("Friendly Ship": a ship is not its own friend); the ship
+    /// itself takes only its ship-specific events (No Power, Power Restored, ...).
+    OtherShips,
+}
+
 /// The Junction house rules with their defaults.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -139,6 +184,12 @@ pub struct HouseRules {
     /// J64: whether a side's own Area Denial and point-defense blasts spare its own guided
     /// weapons.
     pub own_flak: OwnFlak,
+    /// J66: how point defense is spread over the salvos attacking in a phase.
+    pub pd_allocation: PdAllocation,
+    /// J68: which hits can take a laser's Redundant Emitters.
+    pub emitter_loss: EmitterLoss,
+    /// J69: whether a fleet-wide event reaches the ship it is about.
+    pub fleet_events_reach: FleetEventsReach,
 }
 
 impl Default for HouseRules {
@@ -170,6 +221,9 @@ impl Default for HouseRules {
             draw_margin_percent: 5,
             decoy_priority: DecoyPriority::Strict,
             own_flak: OwnFlak::SparesOwnGuided,
+            pd_allocation: PdAllocation::Phase,
+            emitter_loss: EmitterLoss::PiercingHits,
+            fleet_events_reach: FleetEventsReach::WholeSide,
         }
     }
 }

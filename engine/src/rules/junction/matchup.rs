@@ -39,6 +39,9 @@ pub struct Matchup {
     pub pd_launches: bool,
     /// Some design carries Inertial Mines and a side may use their area mode (J50).
     pub mine_area: bool,
+    /// Some design carries gun-armed guided weapons (Light Gas Gun, Chemical Laser; also as a
+    /// heavy Missile Rack's load), which fire point defense (`battle/gun_salvo_pd.rs`).
+    pub gun_salvos: bool,
 }
 
 impl Matchup {
@@ -120,6 +123,19 @@ impl Matchup {
             && policies
                 .iter()
                 .any(|p| p.mine_mode != super::policy::MineMode::Contact);
+        let gun = |g: usize| {
+            let gd = &catalogue.guided[g];
+            let armed = |p| {
+                matches!(
+                    p,
+                    super::parts::Payload::LightGasGun | super::parts::Payload::ChemicalLaser
+                )
+            };
+            armed(gd.payload) || gd.load.is_some_and(|l| armed(catalogue.guided[l].payload))
+        };
+        let gun_salvos = designs
+            .iter()
+            .any(|d| d.magazine.iter().any(|&(g, _)| gun(g)));
         Matchup {
             catalogue,
             designs,
@@ -135,6 +151,7 @@ impl Matchup {
             relays,
             pd_launches,
             mine_area,
+            gun_salvos,
         }
     }
 

@@ -43,6 +43,9 @@ pub fn in_effect(rules: &HouseRules) -> Vec<&'static str> {
         home_on_jam_crits,
         decoy_priority,
         own_flak,
+        pd_allocation,
+        emitter_loss,
+        fleet_events_reach,
     );
     keys
 }

@@ -91,6 +91,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             drone: false,
             decoys: 0,
             decoy_guided: 0,
+            guns_fired: 0,
+            pd_shots: 0,
         });
         // Enemy point defense engages it once every ship has launched (`launch_defense`).
     }

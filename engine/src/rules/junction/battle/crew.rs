@@ -11,7 +11,7 @@ use super::super::Event;
 use super::super::config::MAX_SHIPS;
 use super::super::crits;
 use super::super::design::CrewKind;
-use super::super::house_rules::ResolveThreshold;
+use super::super::house_rules::{FleetEventsReach, ResolveThreshold};
 use super::super::morale::{self, Standing};
 use super::super::objectives::Objective;
 use super::super::ship::Status;
@@ -23,6 +23,15 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     pub(crate) fn fleet_event(&mut self, side: Side, friendly: i32, enemy: i32) {
         for s in self.st.ships.iter_mut().filter(|s| s.status.in_play()) {
             s.morale_pending += if s.side == side { friendly } else { enemy };
+        }
+    }
+
+    /// A fleet-wide event about ship `i` (`friendly` to its side, `enemy` to the other): under
+    /// J69 `fleet_events_reach = "other-ships"` it does not reach ship `i` itself.
+    fn fleet_event_about(&mut self, i: usize, friendly: i32, enemy: i32) {
+        self.fleet_event(self.st.ships[i].side, friendly, enemy);
+        if self.m.rules.fleet_events_reach == FleetEventsReach::OtherShips {
+            self.st.ships[i].morale_pending -= friendly;
         }
     }
 
@@ -53,7 +62,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// events are found first (one snapshot: a fleet-wide event reaches every ship in play
     /// this crew phase, whichever seat caused it), then every morale drifts; before, an event
     /// of a side-B ship reached the side-A ships, already drifted, only a turn later.
-    pub(super) fn morale_changes(&mut self) {
+    pub(crate) fn morale_changes(&mut self) {
         let m = self.m;
         let mut targets = [0i32; MAX_SHIPS];
         let n = self.st.ships.len();
@@ -89,13 +98,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 .sum();
             let propulsion =
                 thrust <= 0 || f64::from(thrust_off) / f64::from(thrust) < m.rules.offline_fraction;
-            let (side, had) = (s.side, s.had);
+            let had = s.had;
             if had[0] && !power {
-                self.fleet_event(side, -1, 1);
+                self.fleet_event_about(i, -1, 1);
                 trace!(self.obs, "  {} loses power", self.m.names[i]);
             }
             if had[1] && !mobile {
-                self.fleet_event(side, -1, 1);
+                self.fleet_event_about(i, -1, 1);
                 trace!(self.obs, "  {} is immobilized", self.m.names[i]);
             }
             // Restorations (Damage Control): "Power Restored" / "Mobility Restored" +3 to the
@@ -104,7 +113,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             let restored = [!had[0] && power, !had[1] && mobile, !had[2] && weapons];
             if restored[0] || restored[1] {
                 let n = i32::from(restored[0]) + i32::from(restored[1]);
-                self.fleet_event(side, 2 * n, 0);
+                self.fleet_event_about(i, 2 * n, 0);
                 self.st.ships[i].morale_pending += 3 * n;
             }
             if restored[2] {

@@ -11,6 +11,7 @@ use super::super::armor::{self, HitKind};
 use super::super::crits::{self, Crit, CritTable};
 use super::super::guided::GuidedHit;
 use super::super::hazards;
+use super::super::house_rules::EmitterLoss;
 use super::super::ship::Status;
 use super::super::stations::{breach_casualties, total};
 use super::Battle;
@@ -105,7 +106,12 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         if r.compromised {
             self.count(side, Event::CompromisedHits);
         }
-        if !(h.particle && r.post > 0.0) {
+        // J68: which hits find a laser with Redundant Emitters.
+        let finds_emitters = match m.rules.emitter_loss {
+            EmitterLoss::PiercingHits => r.post > 0.0 && !h.particle,
+            EmitterLoss::EveryHit => !(h.particle && r.post > 0.0),
+        };
+        if finds_emitters {
             self.redundant_emitters(h.target);
         }
         trace!(
@@ -261,9 +267,10 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         }
     }
 
-    /// Laser Redundant Emitters (G7: hit locations are ignored except here): the hit lands on
-    /// a laser with emitters left with probability laser volume / ship volume; that laser
-    /// loses one emitter and the location is rerolled (it can hit a laser again).
+    /// Laser Redundant Emitters (G7: hit locations are ignored except here; J68 which hits
+    /// come here): the hit lands on a laser with emitters left with probability laser volume
+    /// / ship volume; that laser loses one emitter and the location is rerolled (it can hit a
+    /// laser again).
     fn redundant_emitters(&mut self, target: usize) {
         let m = self.m;
         let t = &self.st.ships[target];

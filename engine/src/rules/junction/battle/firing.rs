@@ -48,6 +48,11 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// and fire on surrendered ships, which such a matchup never reaches.
     pub(crate) fn firing_phase<const PLAIN: bool>(&mut self) {
         self.st.firing = true;
+        if !PLAIN && self.m.gun_salvos {
+            for w in self.st.gws.iter_mut() {
+                w.pd_shots = 0;
+            }
+        }
         self.power_and_ewar();
         self.guided_attacks::<PLAIN>();
         self.launches::<PLAIN>();
@@ -271,6 +276,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 );
             }
         }
+        if m.gun_salvos && self.st.gws[g].count > 0 {
+            self.gun_salvo_defence(g, side);
+        }
         if m.pd_launches && self.st.gws[g].count > 0 {
             self.excalibur_defence(g, side);
             self.blast_defence(g, side);
@@ -282,6 +290,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     pub(crate) fn guided_attacks<const PLAIN: bool>(&mut self) {
         let m = self.m;
         let turn = self.st.turn;
+        // Point defense chooses its targets over every salvo attacking in this step first.
+        self.plan_point_defense::<PLAIN>();
         let mut g = 0;
         while g < self.st.gws.len() {
             let group = self.st.gws[g];
@@ -510,6 +520,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 drone: false,
                 decoys: 0,
                 decoy_guided: 0,
+                guns_fired: 0,
+                pd_shots: 0,
             });
             let g = self.st.gws.len() - 1;
             if !PLAIN && m.decoys && salvo > 0 {

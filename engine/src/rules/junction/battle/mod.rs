@@ -24,7 +24,14 @@ mod deflectors;
 #[cfg(test)]
 mod disabled_parts_tests;
 mod drones;
+#[cfg(test)]
+mod emitter_tests;
 mod firing;
+#[cfg(test)]
+mod fleet_event_tests;
+mod gun_salvo_pd;
+#[cfg(test)]
+mod gun_salvo_pd_tests;
 mod hazards;
 mod jumps;
 mod maneuver;
@@ -34,6 +41,9 @@ mod own_flak_tests;
 mod payload_choice;
 mod payloads;
 mod pd_launches;
+mod pd_plan;
+#[cfg(test)]
+mod pd_plan_tests;
 mod racks;
 mod relay_chains;
 mod relays;
@@ -102,6 +112,11 @@ pub struct GwGroup {
     pub decoys: u32,
     /// Catalogue index of the salvo's decoys (meaningless while `decoys` is 0).
     pub decoy_guided: u16,
+    /// Turn its reusable guns (Light Gas Gun, Chemical Laser) last fired at a ship (0:
+    /// never); "provided they were not fired in any role aside from point defense last turn".
+    pub guns_fired: u32,
+    /// Its weapons that fired point defense this turn (gun-armed salvos, `gun_salvo_pd.rs`).
+    pub pd_shots: u32,
 }
 
 impl GwGroup {

@@ -50,6 +50,8 @@ fn salvo(side: Side, owner: u8, target: u8, count: u32, from: Hex, to: Hex) -> G
         drone: false,
         decoys: 0,
         decoy_guided: 0,
+        guns_fired: 0,
+        pd_shots: 0,
     }
 }
 

@@ -22,23 +22,32 @@ use super::damage::Hit;
 use super::firing::shipmind_miss;
 use super::stations::take_fit;
 
+/// How a stand-off salvo fires this phase ([`Battle::standoff_ready`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct StandoffShot {
+    attack: Attack,
+    reach: f64,
+    bracket: Bracket,
+    /// The Sensor Uplink assist it takes (assisting ship, assist), spent when it fires.
+    uplink: Option<(usize, f64)>,
+    jammed: ewar::Jamming,
+    one_shot: bool,
+    /// Direct fire's miss chance and perks (`None`: an Excalibur, through its guidance).
+    shot: Option<ewar::Shot>,
+}
+
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
-    /// A stand-off or burst salvo `g` attacks its target if it is in reach; returns whether
-    /// the salvo is spent. Reach is the closest approach of the salvo's and the target's moves
-    /// in the last maneuver phase ("Threat Zones"; J25). A one-shot payload waits for
-    /// Precision Targeting range while it can still steer (J26 policy); firing provokes the
-    /// target side's point defense (within its weapons' Guaranteed Hit range).
-    #[cold]
-    #[inline(never)]
-    pub(crate) fn standoff_attack(&mut self, g: usize) -> bool {
+    /// Whether stand-off or burst salvo `g` fires at its target this firing phase, and how:
+    /// reach is the closest approach of the salvo's and the target's moves in the last
+    /// maneuver phase ("Threat Zones"; J25); a one-shot payload waits for Precision Targeting
+    /// range while it can still steer (J26 policy). Spends nothing (the point-defense plan
+    /// asks it too, `pd_plan.rs`).
+    pub(crate) fn standoff_ready(&self, g: usize) -> Option<StandoffShot> {
         let m = self.m;
         let w = self.st.gws[g];
         let gd = &m.catalogue.guided[usize::from(w.guided)];
-        let Some(attack) = payloads::attack(gd.payload) else {
-            return false;
-        };
-        let t = usize::from(w.target);
-        let target = self.st.ships[t];
+        let attack = payloads::attack(gd.payload)?;
+        let target = &self.st.ships[usize::from(w.target)];
         let now = f64::from(w.pos.distance(target.pos));
         let reach = now.min(hex::closest_approach(
             w.prev_pos,
@@ -46,10 +55,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             target.prev_pos,
             target.pos,
         ));
-        let r = payloads::ranges(gd.payload, gd.size, m.design(&target).volume);
-        let Some(bracket) = payloads::bracket(reach, r) else {
-            return false;
-        };
+        let r = payloads::ranges(gd.payload, gd.size, m.design(target).volume);
+        let bracket = payloads::bracket(reach, r)?;
         // J65: a Sensor Uplink assist for every weapon of the salvo, spent only once it fires.
         let uplink = self.best_uplink(w.side, usize::MAX, gd.size.sensors(), target.ecm, w.count);
         let sensors = gd.size.sensors() + uplink.map_or(0.0, |(_, a)| a);
@@ -58,15 +65,47 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let one_shot = !matches!(attack, Attack::DirectFire { one_shot: false });
         let shot = match attack {
             Attack::DirectFire { .. } => {
-                let Some(shot) = m.rules.direct_shot(bracket, jammed) else {
-                    return false;
-                };
+                let shot = m.rules.direct_shot(bracket, jammed)?;
                 if one_shot && can_steer && bracket != Bracket::Precision {
-                    return false;
+                    return None;
                 }
                 Some(shot)
             }
             _ => None,
+        };
+        Some(StandoffShot {
+            attack,
+            reach,
+            bracket,
+            uplink,
+            jammed,
+            one_shot,
+            shot,
+        })
+    }
+
+    /// A stand-off or burst salvo `g` attacks its target if it is in reach
+    /// ([`standoff_ready`](Self::standoff_ready)); returns whether the salvo is spent. Firing
+    /// provokes the target side's point defense (within its weapons' Guaranteed Hit range).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn standoff_attack(&mut self, g: usize) -> bool {
+        let m = self.m;
+        let w = self.st.gws[g];
+        let gd = &m.catalogue.guided[usize::from(w.guided)];
+        let t = usize::from(w.target);
+        let target = self.st.ships[t];
+        let Some(StandoffShot {
+            attack,
+            reach,
+            bracket,
+            uplink,
+            jammed,
+            one_shot,
+            shot,
+        }) = self.standoff_ready(g)
+        else {
+            return false;
         };
         if let Some((j, _)) = uplink {
             self.st.ships[j].assists += w.count;
@@ -137,6 +176,10 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 }
                 None => self.count(w.side, Event::GwMisses),
             }
+        }
+        if !one_shot {
+            // Its guns fired at a ship: no point defense next turn (gun_salvo_pd.rs).
+            self.st.gws[g].guns_fired = self.st.turn;
         }
         one_shot
     }
