@@ -23,6 +23,15 @@ size = 3
 row_length = 20
 weapons = [{ type = "beam", arcs = ["all"] }]
 [[design]]
+name = "twin-gunship"
+size = 3
+row_length = 20
+weapons = [{ type = "beam", arcs = ["all"], count = 2 }]
+[[design]]
+name = "brace-hulk"
+size = 3
+row_length = 4
+[[design]]
 name = "missile-boat"
 size = 3
 row_length = 20
@@ -47,6 +56,12 @@ row_length = 20
 [[fleet]]
 name = "gunship"
 ships = ["gunship"]
+[[fleet]]
+name = "twin-gunship"
+ships = ["twin-gunship"]
+[[fleet]]
+name = "brace-hulk"
+ships = ["brace-hulk"]
 [[fleet]]
 name = "missile-boat"
 ships = ["missile-boat"]
@@ -344,6 +359,35 @@ b = { fleet = "shielded", policy = "passive" }
     let (_, state, used, log) = play_scripted(&holds, &[5, 6]);
     let b = &state.ships[1];
     assert_eq!((b.tracks[0].dmg, b.health_dmg, used), (4, 2, 2), "{log}");
+}
+
+/// House rule `brace_for_impact` (seed 003 l. 475: "For the remainder of this turn, if this
+/// Ship receives damage that finishes a Health damage track, disregard damage that would be
+/// applied to the next health track. The Ship may roll twice on the Condition table and
+/// choose"). Two Beam Hits of 6 on a braced ship with 4-box rows, every Condition die a 6.
+/// Default `whole-turn`: both hits are capped at the row they finish (4, then 8) and both
+/// Conditions are rolled twice (12 dice). `first-row`: the first hit uses the Order up, so the
+/// second spills on (10) and its Condition is rolled once (10 dice).
+#[test]
+fn brace_for_impact_house_rule() {
+    let rest = r#"
+[scenario]
+turns = 1
+start = [
+  { side = "A", ship = 0, x = 10, y = 15, heading = 0, velocity = 0 },
+  { side = "B", ship = 0, x = 15, y = 15, heading = 180, velocity = 0 },
+]
+[[matchup]]
+a = { fleet = "twin-gunship", policy = "turret", orders = "none" }
+b = { fleet = "brace-hulk", policy = "passive", orders = "brace-for-impact" }
+"#;
+    let hits = [3, 6, 6, 6, 6, 6, 3, 6, 6, 6, 6, 6];
+    let (_, state, used, log) = play_scripted(&matchup(rest), &hits);
+    assert_eq!((state.ships[1].health_dmg, used), (8, 12), "{log}");
+    let first_row = matchup_with_rules("brace_for_impact = \"first-row\"", rest);
+    let (_, state, used, log) = play_scripted(&first_row, &hits);
+    assert_eq!((state.ships[1].health_dmg, used), (10, 10), "{log}");
+    assert!(log.contains("has used its brace-for-impact"), "{log}");
 }
 
 /// Missiles: "If within 10 Range, the attack ignores Blocking Terrain."

@@ -4,7 +4,7 @@
 use std::ops::Range;
 
 use super::super::design::MAX_SIZE;
-use super::super::house_rules::HouseRules;
+use super::super::house_rules::{FormationChanges, HouseRules};
 use super::Doc;
 use super::issues::{Issues, one_of};
 
@@ -104,6 +104,16 @@ fn check_rules(d: usize, r: &HouseRules, span: Range<usize>, issues: &mut Issues
                 "{} is out of range: allowed 1..={MAX_SIZE}",
                 r.fighter_weapon_size_max
             ),
+        );
+    }
+    if r.formations.changes == FormationChanges::BeforeEachTurn {
+        issues.push(
+            d,
+            span.clone(),
+            "house_rules.formations.changes",
+            "`before-each-turn` (policies forming, joining or re-declaring Formations and \
+             Escorts before each turn, ch. 9g) is not supported yet: groups are fixed at \
+             deployment; use `at-deployment` or leave `changes` out",
         );
     }
     if r.linked_max == 0 || r.linked_max > 6 {
