@@ -57,6 +57,9 @@ row_length = 20
 name = "gunship"
 ships = ["gunship"]
 [[fleet]]
+name = "gunship-pair"
+ships = ["gunship", "gunship"]
+[[fleet]]
 name = "twin-gunship"
 ships = ["twin-gunship"]
 [[fleet]]
@@ -388,6 +391,40 @@ b = { fleet = "brace-hulk", policy = "passive", orders = "brace-for-impact" }
     let (_, state, used, log) = play_scripted(&first_row, &hits);
     assert_eq!((state.ships[1].health_dmg, used), (10, 10), "{log}");
     assert!(log.contains("has used its brace-for-impact"), "{log}");
+}
+
+/// Fair play in the Command phase (ch. 5: both players choose at once; which of a side's ships
+/// of one Size activates first is the player's pick): a `tactician` side gives Mark Target
+/// with the ship it expects to activate first, and of two equal gunships that one is rolled on
+/// the battle's dice (the phase's first die), not taken in setup order.
+#[test]
+fn tactician_marker_among_equal_ships_is_rolled() {
+    let rest = r#"
+[scenario]
+turns = 1
+start = [
+  { side = "A", ship = 0, x = 10, y = 12, heading = 0, velocity = 0 },
+  { side = "A", ship = 1, x = 10, y = 18, heading = 0, velocity = 0 },
+  { side = "B", ship = 0, x = 16, y = 15, heading = 180, velocity = 0 },
+]
+[[matchup]]
+a = { fleet = "gunship-pair", policy = "tactician" }
+b = { fleet = "hulk", policy = "passive" }
+"#;
+    let m = matchup(rest);
+    for (first, marker, other) in [(1, "A1", "A2"), (2, "A2", "A1")] {
+        let mut dice = vec![first];
+        dice.extend([6; 80]);
+        let (_, _, _, log) = play_scripted(&m, &dice);
+        assert!(
+            log.contains(&format!("{marker} gunship orders (hidden): mark-target")),
+            "{log}"
+        );
+        assert!(
+            !log.contains(&format!("{other} gunship orders (hidden): mark-target")),
+            "{log}"
+        );
+    }
 }
 
 /// Missiles: "If within 10 Range, the attack ignores Blocking Terrain."
