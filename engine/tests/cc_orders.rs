@@ -116,7 +116,10 @@ fn brace_for_impact_used_up_spills_on() {
     assert_eq!((s.health_dmg, a.rows_completed), (10, 1));
     s.command.use_up(Order::BraceForImpact);
     assert!(!s.command.holds(Order::BraceForImpact));
-    assert_eq!(s.command.slots[MAIN], Holding::Revealed(Order::BraceForImpact));
+    assert_eq!(
+        s.command.slots[MAIN],
+        Holding::Revealed(Order::BraceForImpact)
+    );
     // It cannot be discarded for a Command, nor given again this turn.
     assert_eq!(
         s.command

@@ -677,7 +677,10 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 && ship.command.holds(Order::BraceForImpact)
             {
                 ship.command.use_up(Order::BraceForImpact);
-                trace!(self.obs, "      {} has used its brace-for-impact", m.names[j]);
+                trace!(
+                    self.obs,
+                    "      {} has used its brace-for-impact", m.names[j]
+                );
             }
         }
         if was_active && !ship.active() {
