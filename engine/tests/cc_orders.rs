@@ -100,6 +100,44 @@ fn brace_for_impact_discards_damage_past_the_finished_row() {
     assert_eq!((braced.health_dmg, a.rows_completed), (14, 0));
 }
 
+/// Brace for Impact read as one braced hit (house rule `brace_for_impact = "first-row"`, seed 003
+/// l. 475): once the Order is used up, the next hit that finishes a row spills on into the
+/// next one and its Condition is rolled once.
+#[test]
+fn brace_for_impact_used_up_spills_on() {
+    let rules = HouseRules::default();
+    let (design, mut s) = ship(3, vec![]);
+    s.health_dmg = 7;
+    assert!(
+        s.command
+            .give(MAIN, Order::BraceForImpact, &Restrictions::default())
+    );
+    let a = damage::apply(&mut s, hit(8));
+    assert_eq!((s.health_dmg, a.rows_completed), (10, 1));
+    s.command.use_up(Order::BraceForImpact);
+    assert!(!s.command.holds(Order::BraceForImpact));
+    assert_eq!(
+        s.command.slots[MAIN],
+        Holding::Revealed(Order::BraceForImpact)
+    );
+    // It cannot be discarded for a Command, nor given again this turn.
+    assert_eq!(
+        s.command
+            .source(Command::ReplaceCondition, &Restrictions::default(), true),
+        None
+    );
+    assert!(
+        !s.command
+            .give(MAIN, Order::BraceForImpact, &Restrictions::default())
+    );
+    let a = damage::apply(&mut s, hit(12));
+    assert_eq!((s.health_dmg, a.rows_completed), (22, 1));
+    // One roll: 2d6 = 2 is Catastrophic.
+    let mut dice = ScriptedDice::new(&[1, 1, 6, 6]);
+    let kind = condition::choose(&mut s, &design, &rules, false, &mut dice, &mut NoTrace);
+    assert_eq!((kind, dice.used()), (ConditionKind::Catastrophic, 2));
+}
+
 /// Brace for Impact: "The Ship may roll twice on the Condition table and choose which Condition
 /// to suffer." 2d6 = 2 (Catastrophic) then 12 (No Condition): the braced ship survives.
 #[test]

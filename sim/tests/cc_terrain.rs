@@ -23,6 +23,15 @@ size = 3
 row_length = 20
 weapons = [{ type = "beam", arcs = ["all"] }]
 [[design]]
+name = "twin-gunship"
+size = 3
+row_length = 20
+weapons = [{ type = "beam", arcs = ["all"], count = 2 }]
+[[design]]
+name = "brace-hulk"
+size = 3
+row_length = 4
+[[design]]
 name = "missile-boat"
 size = 3
 row_length = 20
@@ -47,6 +56,15 @@ row_length = 20
 [[fleet]]
 name = "gunship"
 ships = ["gunship"]
+[[fleet]]
+name = "gunship-pair"
+ships = ["gunship", "gunship"]
+[[fleet]]
+name = "twin-gunship"
+ships = ["twin-gunship"]
+[[fleet]]
+name = "brace-hulk"
+ships = ["brace-hulk"]
 [[fleet]]
 name = "missile-boat"
 ships = ["missile-boat"]
@@ -344,6 +362,69 @@ b = { fleet = "shielded", policy = "passive" }
     let (_, state, used, log) = play_scripted(&holds, &[5, 6]);
     let b = &state.ships[1];
     assert_eq!((b.tracks[0].dmg, b.health_dmg, used), (4, 2, 2), "{log}");
+}
+
+/// House rule `brace_for_impact` (seed 003 l. 475: "For the remainder of this turn, if this
+/// Ship receives damage that finishes a Health damage track, disregard damage that would be
+/// applied to the next health track. The Ship may roll twice on the Condition table and
+/// choose"). Two Beam Hits of 6 on a braced ship with 4-box rows, every Condition die a 6.
+/// Default `whole-turn`: both hits are capped at the row they finish (4, then 8) and both
+/// Conditions are rolled twice (12 dice). `first-row`: the first hit uses the Order up, so the
+/// second spills on (10) and its Condition is rolled once (10 dice).
+#[test]
+fn brace_for_impact_house_rule() {
+    let rest = r#"
+[scenario]
+turns = 1
+start = [
+  { side = "A", ship = 0, x = 10, y = 15, heading = 0, velocity = 0 },
+  { side = "B", ship = 0, x = 15, y = 15, heading = 180, velocity = 0 },
+]
+[[matchup]]
+a = { fleet = "twin-gunship", policy = "turret", orders = "none" }
+b = { fleet = "brace-hulk", policy = "passive", orders = "brace-for-impact" }
+"#;
+    let hits = [3, 6, 6, 6, 6, 6, 3, 6, 6, 6, 6, 6];
+    let (_, state, used, log) = play_scripted(&matchup(rest), &hits);
+    assert_eq!((state.ships[1].health_dmg, used), (8, 12), "{log}");
+    let first_row = matchup_with_rules("brace_for_impact = \"first-row\"", rest);
+    let (_, state, used, log) = play_scripted(&first_row, &hits);
+    assert_eq!((state.ships[1].health_dmg, used), (10, 10), "{log}");
+    assert!(log.contains("has used its brace-for-impact"), "{log}");
+}
+
+/// Fair play in the Command phase (ch. 5: both players choose at once; which of a side's ships
+/// of one Size activates first is the player's pick): a `tactician` side gives Mark Target
+/// with the ship it expects to activate first, and of two equal gunships that one is rolled on
+/// the battle's dice (the phase's first die), not taken in setup order.
+#[test]
+fn tactician_marker_among_equal_ships_is_rolled() {
+    let rest = r#"
+[scenario]
+turns = 1
+start = [
+  { side = "A", ship = 0, x = 10, y = 12, heading = 0, velocity = 0 },
+  { side = "A", ship = 1, x = 10, y = 18, heading = 0, velocity = 0 },
+  { side = "B", ship = 0, x = 16, y = 15, heading = 180, velocity = 0 },
+]
+[[matchup]]
+a = { fleet = "gunship-pair", policy = "tactician" }
+b = { fleet = "hulk", policy = "passive" }
+"#;
+    let m = matchup(rest);
+    for (first, marker, other) in [(1, "A1", "A2"), (2, "A2", "A1")] {
+        let mut dice = vec![first];
+        dice.extend([6; 80]);
+        let (_, _, _, log) = play_scripted(&m, &dice);
+        assert!(
+            log.contains(&format!("{marker} gunship orders (hidden): mark-target")),
+            "{log}"
+        );
+        assert!(
+            !log.contains(&format!("{other} gunship orders (hidden): mark-target")),
+            "{log}"
+        );
+    }
 }
 
 /// Missiles: "If within 10 Range, the attack ignores Blocking Terrain."

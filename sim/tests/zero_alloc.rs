@@ -133,6 +133,13 @@ fn steady_state_command_layer_battles_do_not_allocate() {
     assert_no_allocations_in("command-layer.toml", 2);
 }
 
+/// Brace for Impact used up by its first braced hit (`brace_for_impact = "first-row"`): every
+/// ship of side B braces every turn.
+#[test]
+fn steady_state_braced_first_row_battles_do_not_allocate() {
+    assert_no_allocations_in("sensitivity/braced-first-row.toml", 0);
+}
+
 /// Terrain (moving pieces, Dangerous/Hazardous damage, Blocking rerolls) and a scenario's
 /// victory conditions and objective allocate nothing either.
 #[test]

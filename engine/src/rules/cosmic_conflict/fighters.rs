@@ -7,8 +7,8 @@
 //! `battle/fighter_phase.rs`. Readings of the gaps (G14 and the F-rules) are listed in
 //! `docs/house-rules/cosmic-conflict.md` ("Fighters").
 
-use super::config::MAX_SHIPS;
 use super::design::{ComponentKind, ShipDesign, Slot};
+use super::ship::MAX_SHIPS;
 
 /// The fighter-only components of ch. 6c ("considered Secondary slots unless otherwise
 /// specified"; a fighter may take any number of them).
@@ -157,6 +157,15 @@ pub const EVENT_RESUPPLIED: usize = EVENT_BASE + 3;
 pub const EVENT_LOST: usize = EVENT_BASE + 4;
 /// An AWS dealt d6 to a fighter.
 pub const EVENT_AWS_HIT: usize = EVENT_BASE + 5;
+
+/// Hangars of a carrier design: (Fighter Launch Hangars, Fighter Hangars).
+pub fn hangars(d: &ShipDesign) -> (usize, usize) {
+    let n = |k| d.components.iter().filter(|c| c.kind == k).count();
+    (
+        n(ComponentKind::FighterLaunchHangar),
+        n(ComponentKind::FighterHangar),
+    )
+}
 
 /// No carrier (a ship, or a fighter with an FTL Drive played without one).
 pub const NO_CARRIER: u8 = u8::MAX;

@@ -17,7 +17,7 @@
 //! * "Communications Damage: ... may not be an Escort or a member of a Formation."
 //!
 //! The battle side (activation, movement, shared command, redirection, contributions) is in
-//! `battle/formation_play.rs`; config validation in `formation_config.rs`.
+//! `battle/formation_play.rs`; config validation in `config/formations.rs`.
 
 use super::attack::{AttackRoll, HitBand};
 use super::design::WeaponMount;

@@ -94,6 +94,37 @@ pub enum MissileTokenTerrain {
     SolidOnly,
 }
 
+/// How long Brace for Impact works (`brace_for_impact`). The text (seed 003 l. 475): "For the
+/// remainder of this turn, if this Ship receives damage that finishes a Health damage track,
+/// disregard damage that would be applied to the next health track. The Ship may roll twice
+/// on the Condition table and choose which Condition to suffer."
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BraceForImpact {
+    /// "For the remainder of this turn" governs both sentences (default): every hit that turn
+    /// is capped at the end of the row it finishes, and every Condition roll that turn is
+    /// rolled twice (Critical chains included).
+    WholeTurn,
+    /// The Order is used up by the first hit that finishes a row: that hit is capped, its
+    /// Conditions (its Critical chain included) are rolled twice, and later hits that turn
+    /// spill on and roll once.
+    FirstRow,
+}
+
+/// When Formations and Escorts may be formed, joined or re-declared
+/// (`[house_rules.formations] changes`). The text (ch. 9g): "A player that wishes to create a
+/// Formation must signal to their opponent their intent before the beginning of the turn";
+/// Offensive/Defensive "may be changed only before the beginning of a turn".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FormationChanges {
+    /// Groups and their stance are fixed at deployment (default; the only one played).
+    AtDeployment,
+    /// A policy may form, join or re-declare groups before each turn (not supported yet: the
+    /// config rejects it).
+    BeforeEachTurn,
+}
+
 /// How "Primary/Secondary count exceeds Size" adds to the cost (`excess_equipment`, G10).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -180,6 +211,8 @@ pub struct HouseRules {
     pub mobile_solid_crushes: bool,
     /// G20: the terrain a missile token's attack checks from the token.
     pub missile_token_terrain: MissileTokenTerrain,
+    /// Brace for Impact (l. 475): the whole turn, or the first hit that finishes a row.
+    pub brace_for_impact: BraceForImpact,
     /// Formations and Escorts (ch. 9g): see [`FormationRules`].
     pub formations: FormationRules,
     /// G14: largest Size a fighter's weapon may be given (the text: "a Size that is chosen at
@@ -210,6 +243,8 @@ pub struct FormationRules {
     /// F5: when a Formation's Lead leaves play or the Formation, its largest remaining member
     /// (lowest index on ties) becomes the Lead (default true); false breaks the Formation up.
     pub new_lead: bool,
+    /// F9: when groups may be formed, joined or re-declared (default: at deployment only).
+    pub changes: FormationChanges,
 }
 
 impl Default for FormationRules {
@@ -220,6 +255,7 @@ impl Default for FormationRules {
             defensive_recomputes_damage: true,
             contributions_count_as_fired: true,
             new_lead: true,
+            changes: FormationChanges::AtDeployment,
         }
     }
 }
@@ -287,6 +323,7 @@ impl Default for HouseRules {
             terrain_damage_to_health: false,
             mobile_solid_crushes: true,
             missile_token_terrain: MissileTokenTerrain::FromToken,
+            brace_for_impact: BraceForImpact::WholeTurn,
             formations: FormationRules::default(),
             fighter_weapon_size_max: 2,
             fighters_deploy: FighterDeploy::Launched,

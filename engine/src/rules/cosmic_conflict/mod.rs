@@ -14,12 +14,14 @@
 //! * [`house_rules`] — every gap filled by a named, overridable default;
 //! * [`orders`] — Orders, Command Tokens and their per-turn record (ch. 5, ch. 8);
 //!   [`command`] — the AI's decisions about them (rerolls, Dodge, Condition choice);
-//! * [`formation`] — Formations and Escorts (ch. 9g), [`formation_config`] their config;
-//! * [`policy`] — scripted AI policies; [`config`] — config documents and validation;
+//! * [`formation`] — Formations and Escorts (ch. 9g);
+//! * [`policy`] — scripted AI policies;
 //! * [`terrain`], [`terrain_library`] — terrain attributes, line of sight, the text's example
 //!   pieces (ch. 8); [`victory`] — the scenario's victory conditions and objectives (ch. 9);
 //!   [`faction`] — the optional faction rules (ch. 9b);
-//! * [`fighters`] — fighters and carriers (ch. 6c); their turn is `battle/fighter_phase.rs`.
+//! * [`fighters`] — fighters and carriers (ch. 6c); their turn is `battle/fighter_phase.rs`;
+//! * [`config`] — the layer at the edge: config documents, validated into a [`Matchup`] (no
+//!   rule module imports it).
 //!
 
 pub mod activation;
@@ -32,17 +34,14 @@ pub mod damage;
 pub mod deployment;
 pub mod design;
 pub mod faction;
-pub mod fighter_config;
 pub mod fighters;
 pub mod formation;
-pub mod formation_config;
 pub mod house_rules;
 pub mod matchup;
 pub mod orders;
 pub mod points;
 pub mod policy;
 pub mod readings;
-pub mod scenario_config;
 pub mod scenario_events;
 pub mod ship;
 pub mod terrain;

@@ -311,6 +311,14 @@ impl CommandState {
         false
     }
 
+    /// Use `order` up: it is revealed and has no further effect this turn (it still counts as
+    /// given, so it cannot be given again). For Brace for Impact read as one braced hit
+    /// (`brace_for_impact = "first-row"`).
+    pub fn use_up(&mut self, order: Order) {
+        self.reveal(order);
+        self.held &= !(1 << (order as u16));
+    }
+
     /// Give `order` in `slot` if the rules allow it: the slot's type (extra slots), the
     /// Condition bans, and once per specific Order per turn.
     pub fn give(&mut self, slot: usize, order: Order, r: &Restrictions) -> bool {

@@ -225,7 +225,7 @@ impl Policy {
     /// * `brawler` — close in and fire everything at the best odds; never passes; aggressive
     ///   Orders (Offensive Focus / Contingent Attack / Token).
     /// * `tactician` — closes in like `brawler` and plays the command layer: Mark Target with
-    ///   its earliest-activating ship and focus fire on marked enemies, Evasive Actions when
+    ///   its earliest-activating ship (one on the dice among equals) and focus fire on marked enemies, Evasive Actions when
     ///   outgunned, Brace for Impact before a heavy turn, Reinforce Shields, Jump to
     ///   Hyperspace to save a doomed ship's points, Tokens spent on rerolls and Dodges, and
     ///   hidden Orders discarded for Commands when they pay more.

@@ -49,6 +49,7 @@ pub fn in_effect(m: &Matchup) -> Vec<&'static str> {
         fighters_lost_with_carrier,
         beam_bypasses_shields,
         missile_token_terrain,
+        brace_for_impact,
     );
     keys
 }

@@ -10,6 +10,9 @@ use super::orders::CommandState;
 /// Armor and Shield tracks per ship (engine limit, checked by validation).
 pub const MAX_TRACKS: usize = 8;
 
+/// Ships per matchup (activation bookkeeping uses 64-bit masks).
+pub const MAX_SHIPS: usize = 64;
+
 /// An Armor or Shield track.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Track {

@@ -225,6 +225,12 @@ pub fn objective_position(board: Board, k: u8, n: u8) -> Vec2 {
     )
 }
 
+/// Objective-line objectives for fleets of these points: one per 500 points of the larger
+/// force, at least one (the text counts "each 500 points of a player's force size").
+pub fn objectives_for(points: [u32; 2]) -> u8 {
+    (points[0].max(points[1]) / 500).clamp(1, 20) as u8
+}
+
 /// Objective line: per objective, the ships of each side within (Size × 2) of it ("A Ship may
 /// be counted more than once if by different objectives"). Highest wins.
 pub fn objective_line(ships: &[ShipState], board: Board, n: u8) -> (Award, [u64; 2]) {

@@ -26,7 +26,7 @@ use super::super::orders::{
     Holding, Jump, MAIN, Order,
 };
 use super::super::policy::OrderStyle;
-use super::super::ship::Status;
+use super::super::ship::{MAX_SHIPS, Status};
 use super::super::terrain::{self, LineOfSight};
 use super::Battle;
 use super::targeting::Sighting;
@@ -37,6 +37,20 @@ pub const MARK_RANGE_BONUS: f64 = 4.0;
 pub const MARK_ACCURACY_BONUS: i32 = 2;
 /// Mark Target: the enemy must be within (its Size × this).
 pub const MARK_DISTANCE_PER_SIZE: f64 = 4.0;
+/// One ship's Command-phase choice, made from the phase's snapshot before any is given.
+#[derive(Clone, Copy, Debug, Default)]
+struct Choice {
+    /// Whether the ship takes part (in play, not leaving, not a fighter or a follower, and its
+    /// side plays Orders).
+    gives: bool,
+    /// Main slot: an Order, or `None` for a Command Token.
+    main: Option<Order>,
+    /// Extra [Navigate] slot.
+    nav: Option<Order>,
+    /// Extra [Scanning] slot.
+    scan: Option<Order>,
+}
+
 /// No ship is in its attack step.
 pub const NO_SHIP: u8 = u8::MAX;
 /// Movement score a Change Velocity Command must save to be spent (AI preference).
@@ -70,51 +84,102 @@ impl Default for MarkEffects {
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
     // ---- Command phase ---------------------------------------------------------------------
 
-    /// Command phase: every ship in play chooses an Order or a Command Token (ch. 5).
+    /// Command phase: every ship in play chooses an Order or a Command Token (ch. 5: "each
+    /// Player makes the following choice", written down face down — both players at once).
+    /// So every ship decides from the same snapshot: all choices are made first (reading
+    /// nothing the phase changes), then given; setup order cannot matter.
     pub(super) fn command_phase(&mut self) {
         if self.s.grouped != 0 {
             self.prune_groups();
         }
-        for i in 0..self.s.ships.len() {
-            let ship = &mut self.s.ships[i];
+        for ship in self.s.ships.iter_mut() {
             ship.command.new_turn();
-            // "Fighters cannot be issued Commands or Orders" (ch. 6c).
-            if !ship.active() || ship.command.jump == Jump::Leaving || ship.size == 0 {
+        }
+        let markers = self.markers();
+        let mut chosen = [Choice::default(); MAX_SHIPS];
+        for (i, choice) in chosen.iter_mut().enumerate().take(self.s.ships.len()) {
+            *choice = self.choice(i, markers);
+        }
+        for (i, c) in chosen.iter().enumerate().take(self.s.ships.len()) {
+            if !c.gives {
                 continue;
             }
-            // A Formation's followers take the Lead's command (below).
-            if self.s.grouped & (1 << i) != 0 && self.formation_follower(i) {
-                continue;
-            }
-            let ship = &self.s.ships[i];
-            let style = self.m.policies[ship.side.index()].command.orders;
-            if style == OrderStyle::None {
-                continue;
-            }
-            let (mut main, nav, mut scan) = self.choose_orders(i, style);
-            // Scanning raid: the policies give Enhance Scanners where it can place a token,
-            // in the extra [Scanning] slot if there is one (AI preference).
-            if !matches!(style, OrderStyle::Tokens | OrderStyle::Always(_))
-                && self.raid_scan_wanted(i)
-            {
-                if self.s.ships[i].equipment.advanced_sensors > 0 {
-                    scan = Some(Order::EnhanceScanners);
-                } else {
-                    main = Some(Order::EnhanceScanners);
-                }
-            }
-            self.give(i, MAIN, main);
+            self.give(i, MAIN, c.main);
             let eq = self.s.ships[i].equipment;
             if eq.nav_suite > 0 {
-                self.give(i, EXTRA_NAVIGATE, nav);
+                self.give(i, EXTRA_NAVIGATE, c.nav);
             }
             if eq.advanced_sensors > 0 {
-                self.give(i, EXTRA_SCANNING, scan);
+                self.give(i, EXTRA_SCANNING, c.scan);
             }
         }
         if self.s.grouped != 0 {
             self.share_command();
         }
+    }
+
+    /// What ship `i` is given this Command phase (nothing when it takes no part).
+    fn choice(&self, i: usize, markers: [Option<usize>; 2]) -> Choice {
+        let ship = &self.s.ships[i];
+        // "Fighters cannot be issued Commands or Orders" (ch. 6c).
+        if !ship.active() || ship.command.jump == Jump::Leaving || ship.size == 0 {
+            return Choice::default();
+        }
+        // A Formation's followers take the Lead's command (`share_command`).
+        if self.s.grouped & (1 << i) != 0 && self.formation_follower(i) {
+            return Choice::default();
+        }
+        let style = self.m.policies[ship.side.index()].command.orders;
+        if style == OrderStyle::None {
+            return Choice::default();
+        }
+        let marker = markers[ship.side.index()] == Some(i);
+        let (mut main, nav, mut scan) = self.choose_orders(i, style, marker);
+        // Scanning raid: the policies give Enhance Scanners where it can place a token,
+        // in the extra [Scanning] slot if there is one (AI preference).
+        if !matches!(style, OrderStyle::Tokens | OrderStyle::Always(_)) && self.raid_scan_wanted(i)
+        {
+            if ship.equipment.advanced_sensors > 0 {
+                scan = Some(Order::EnhanceScanners);
+            } else {
+                main = Some(Order::EnhanceScanners);
+            }
+        }
+        Choice {
+            gives: true,
+            main,
+            nav,
+            scan,
+        }
+    }
+
+    /// Per side, the ship the `tactician` expects to activate first — its smallest Size; among
+    /// several of that Size (the activation pick is the player's, G15) one chosen on the
+    /// battle's dice, never by setup order. Only tactician sides need one; a die is rolled
+    /// only on a real tie.
+    fn markers(&mut self) -> [Option<usize>; 2] {
+        let mut out = [None; 2];
+        for side in [Side::A, Side::B] {
+            if self.m.policies[side.index()].command.orders != OrderStyle::Tactician {
+                continue;
+            }
+            let mut smallest = u8::MAX;
+            let mut ties = 0u64;
+            for (j, t) in self.s.ships.iter().enumerate() {
+                if t.side != side || !t.active() || t.size == 0 {
+                    continue;
+                }
+                if t.size < smallest {
+                    smallest = t.size;
+                    ties = 0;
+                }
+                if t.size == smallest {
+                    ties |= 1 << j;
+                }
+            }
+            out[side.index()] = (ties != 0).then(|| self.by_dice(ties));
+        }
+        out
     }
 
     /// Give `order` in `slot` (or a Token in the main slot when it is `None` or not allowed).
@@ -211,25 +276,59 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             .sum()
     }
 
-    /// An enemy ship `i` may mark now: within (enemy Size × 4), no Solid terrain between.
-    /// The policy's focus enemy if it qualifies, else the nearest that does.
-    fn mark_candidate(&self, i: usize) -> Option<usize> {
+    /// The enemies ship `i` may mark now (bit per ship): within (enemy Size × 4), no Solid
+    /// terrain between.
+    fn markable(&self, i: usize) -> u64 {
         let me = &self.s.ships[i];
-        let ok = |j: usize| {
-            let t = &self.s.ships[j];
-            t.side != me.side
+        let mut mask = 0;
+        for (j, t) in self.s.ships.iter().enumerate() {
+            if t.side != me.side
                 && t.active()
                 && t.pos.distance(me.pos) <= f64::from(t.size) * MARK_DISTANCE_PER_SIZE
                 && !self.solid_between(i, j)
-        };
-        if let Some(f) = self.focus(i).filter(|&f| ok(f)) {
-            return Some(f);
+            {
+                mask |= 1 << j;
+            }
         }
-        (0..self.s.ships.len()).filter(|&j| ok(j)).min_by(|&a, &b| {
-            let da = self.s.ships[a].pos.distance(me.pos);
-            let db = self.s.ships[b].pos.distance(me.pos);
-            da.total_cmp(&db)
-        })
+        mask
+    }
+
+    /// The enemy ship `i` marks: the policy's focus enemy if it qualifies, else the nearest
+    /// that does; equally good enemies are chosen among on the battle's dice (a die only on a
+    /// real tie), never by setup order.
+    fn mark_target(&mut self, i: usize) -> Option<usize> {
+        let ok = self.markable(i);
+        if ok == 0 {
+            return None;
+        }
+        if let Some((f, ties)) = self.focus_ties(i) {
+            let focus = (ties | (1 << f)) & ok;
+            if focus != 0 {
+                return Some(self.by_dice(focus));
+            }
+        }
+        let me = self.s.ships[i].pos;
+        let (mut best, mut nearest) = (f64::INFINITY, 0u64);
+        let mut rest = ok;
+        while rest != 0 {
+            let j = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let d = self.s.ships[j].pos.distance(me);
+            if d < best {
+                (best, nearest) = (d, 1 << j);
+            } else if d == best {
+                nearest |= 1 << j;
+            }
+        }
+        Some(self.by_dice(nearest))
+    }
+
+    /// One ship of `mask` (not empty): the only one, or one rolled on the battle's dice.
+    fn by_dice(&mut self, mask: u64) -> usize {
+        match mask.count_ones() {
+            1 => mask.trailing_zeros() as usize,
+            n => super::nth_bit(mask, self.dice.below(n)),
+        }
     }
 
     /// Solid terrain directly between two ships (Mark Target: "that does not have Solid
@@ -256,6 +355,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         &self,
         i: usize,
         style: OrderStyle,
+        marker: bool,
     ) -> (Option<Order>, Option<Order>, Option<Order>) {
         let ship = &self.s.ships[i];
         let armed = self.m.reach_squared[usize::from(ship.design)] > 0.0;
@@ -287,7 +387,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 let main = under_fire.then_some(Order::EvasiveActions);
                 (main, Some(Order::ChangeVelocity), None)
             }
-            OrderStyle::Tactician => self.tactician(i, nearest, reach, reach_after_move),
+            OrderStyle::Tactician => self.tactician(i, nearest, reach, reach_after_move, marker),
         }
     }
 
@@ -313,21 +413,17 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         nearest: f64,
         reach: f64,
         reach_after_move: f64,
+        earliest: bool,
     ) -> (Option<Order>, Option<Order>, Option<Order>) {
         let ship = &self.s.ships[i];
         let side = ship.side;
         let incoming = self.incoming(i);
         let remaining = ship.remaining() as f32;
         let outgunned = self.side_threat(side.other()) > self.side_threat(side) * 1.2;
-        let markable = self.mark_candidate(i).is_some();
+        let markable = self.markable(i) != 0;
         let friends = (0..self.s.ships.len())
             .filter(|&j| j != i && self.s.ships[j].side == side && self.s.ships[j].active())
             .count();
-        // The earliest activator: smallest Size, then lowest index (the activation pick).
-        let earliest = (0..self.s.ships.len())
-            .filter(|&j| self.s.ships[j].side == side && self.s.ships[j].active())
-            .min_by_key(|&j| (self.s.ships[j].size, j))
-            == Some(i);
         let row = f32::from(ship.row_length);
         let row_left = row - f32::from(ship.health_dmg % u16::from(ship.row_length));
         let rows_left = ship.health_cap / u16::from(ship.row_length) - ship.rows_filled();
@@ -560,7 +656,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             .command
             .slots
             .contains(&Holding::Hidden(Order::MarkTarget))
-            && let Some(j) = self.mark_candidate(i)
+            && let Some(j) = self.mark_target(i)
         {
             self.reveal(i, Order::MarkTarget);
             self.s.ships[j].command.marked += 1;

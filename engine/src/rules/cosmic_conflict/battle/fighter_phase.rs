@@ -505,7 +505,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 trace!(self.obs, "  {} is resupplied", self.m.names[i]);
             }
         }
-        self.s.fighters.hangar_uses = [0; super::super::config::MAX_SHIPS];
+        self.s.fighters.hangar_uses = [0; super::super::ship::MAX_SHIPS];
     }
 
     /// Game end: fighters still aboard a lost carrier share its fate.

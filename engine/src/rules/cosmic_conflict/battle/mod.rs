@@ -29,7 +29,7 @@ use super::damage::{self, DamagePacket};
 use super::design::WeaponType;
 use super::fighters::FighterState;
 use super::formation::Group;
-use super::house_rules::{BypassAccuracy, FirstPlayer};
+use super::house_rules::{BraceForImpact, BypassAccuracy, FirstPlayer};
 use super::matchup::{GameLength, Matchup};
 use super::orders::{Holding, Order};
 use super::policy::{Approach, OrderStyle, Passing};
@@ -670,6 +670,18 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 self.dice,
                 self.obs,
             );
+            // `brace_for_impact = "first-row"`: the first hit that finishes a row (capped, its
+            // Conditions rolled twice) uses the Order up.
+            if !PLAIN
+                && m.rules.brace_for_impact == BraceForImpact::FirstRow
+                && ship.command.holds(Order::BraceForImpact)
+            {
+                ship.command.use_up(Order::BraceForImpact);
+                trace!(
+                    self.obs,
+                    "      {} has used its brace-for-impact", m.names[j]
+                );
+            }
         }
         if was_active && !ship.active() {
             // Leaves play: the only place (with fleeing) where a side's count drops.

@@ -61,16 +61,11 @@ impl Mover {
 }
 
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
-    /// The enemy this ship's movement is about: the first of equally good ones in setup order
-    /// (the Command phase's look-ahead; [`Battle::movement`] rolls among them instead).
+    /// The enemy ship `i`'s policy is about (its movement, the Mark Target it places), and
+    /// the other enemies exactly as good (bit per ship): callers choose among them on the
+    /// battle's dice ([`Battle::focus_fair`]), never by setup order.
     #[inline(always)]
-    pub(super) fn focus(&self, i: usize) -> Option<usize> {
-        self.focus_ties(i).map(|(j, _)| j)
-    }
-
-    /// [`Battle::focus`], and the other enemies exactly as good (bit per ship).
-    #[inline(always)]
-    fn focus_ties(&self, i: usize) -> Option<(usize, u64)> {
+    pub(super) fn focus_ties(&self, i: usize) -> Option<(usize, u64)> {
         let me = &self.s.ships[i];
         let targeting = self.m.policies[me.side.index()].targeting;
         let mut best: Option<(usize, f64)> = None;

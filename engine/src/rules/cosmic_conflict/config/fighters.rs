@@ -1,19 +1,19 @@
-//! Fighter config: `[[fighter]]` designs and a fleet's `fighters = [...]` assignments, checked
-//! against ch. 6b (hangars) and ch. 6c (fighter slots, carriers), with located errors.
-
-use std::collections::HashMap;
+//! `[[fighter]]`: fighter designs (ch. 6c: one weapon of a chosen Size, fighter slots, the
+//! fighter-only components), checked into Size 0 [`ShipDesign`]s. Which fleet flies them from
+//! which carrier is [`super::fleet_fighters`].
 
 use serde::Deserialize;
 use serde_spanned::Spanned;
 
 use crate::rule_system::did_you_mean;
 
-use super::config::{ComponentSpec, Issues, SlotName, WeaponTypeName, slot};
-use super::design::{
+use super::super::design::{
     Arcs, ComponentKind, ComponentMount, ShipDesign, Slot, Variant, WeaponMount, WeaponType,
 };
-use super::fighters::{DEFAULT_HEALTH, FighterExtra, FighterSpec, forbidden_on_fighters};
-use super::house_rules::HouseRules;
+use super::super::fighters::{DEFAULT_HEALTH, FighterExtra, FighterSpec, forbidden_on_fighters};
+use super::super::house_rules::HouseRules;
+use super::designs::{ComponentSpec, SlotName, WeaponTypeName, slot};
+use super::issues::Issues;
 
 /// `[[fighter]]`: one fighter design (ch. 6c).
 #[derive(Debug, Deserialize)]
@@ -49,31 +49,6 @@ pub struct FighterWeaponSpec {
     /// Only `primary`: "A Fighter may not take a Weapon as a secondary slot."
     #[serde(default)]
     pub slot: Option<Spanned<SlotName>>,
-}
-
-/// A fleet's `fighters` entry: which fighter design, how many, on which carrier.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct FleetFighterSpec {
-    /// Fighter design name.
-    pub design: Spanned<String>,
-    /// The carrier: index of a ship in the fleet's `ships` (0-based). Only a fighter with an
-    /// FTL Drive may leave it out.
-    #[serde(default)]
-    pub carrier: Option<Spanned<i64>>,
-    /// How many units (default 1).
-    #[serde(default)]
-    pub count: Option<Spanned<i64>>,
-}
-
-/// A fighter unit in a fleet: its design (index into the designs) and carrier (index into the
-/// fleet's ships).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FleetFighter {
-    /// Design index.
-    pub design: usize,
-    /// Carrier's index in the fleet, if any.
-    pub carrier: Option<usize>,
 }
 
 /// Validate a `[[fighter]]` into a Size 0 design.
@@ -254,112 +229,4 @@ pub(super) fn fighter_design(
         components,
         fighter: Some(f),
     })
-}
-
-/// Hangars of a carrier design: (Fighter Launch Hangars, Fighter Hangars).
-pub fn hangars(d: &ShipDesign) -> (usize, usize) {
-    let n = |k| d.components.iter().filter(|c| c.kind == k).count();
-    (
-        n(ComponentKind::FighterLaunchHangar),
-        n(ComponentKind::FighterHangar),
-    )
-}
-
-/// Check a fleet's `fighters` list: known fighter designs, carriers that exist and have room
-/// ("one additional unit of Fighters" per hangar of either kind), and a carrier for every
-/// fighter without an FTL Drive.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn fleet_fighters(
-    doc: usize,
-    at: &str,
-    entries: &[Spanned<FleetFighterSpec>],
-    ships: &[usize],
-    designs: &[ShipDesign],
-    fighter_index: &HashMap<String, usize>,
-    max_units: usize,
-    issues: &mut Issues,
-) -> Vec<FleetFighter> {
-    let mut out = Vec::new();
-    let mut aboard = vec![0usize; ships.len()];
-    for (k, e) in entries.iter().enumerate() {
-        let fat = format!("{at}.fighters[{k}]");
-        let es = e.get_ref();
-        let name = es.design.get_ref();
-        let Some(&design) = fighter_index.get(name) else {
-            let mut known: Vec<&str> = fighter_index.keys().map(String::as_str).collect();
-            known.sort_unstable();
-            issues.push(
-                doc,
-                es.design.span(),
-                format!("{fat}.design"),
-                if known.is_empty() {
-                    format!("no fighter named `{name}`; no fighters are defined: add a [[fighter]] table or include a file that has them")
-                } else {
-                    format!(
-                        "no fighter named `{name}`{}; known fighters: {}",
-                        did_you_mean(name, &known),
-                        known.join(", ")
-                    )
-                },
-            );
-            continue;
-        };
-        let count = match &es.count {
-            Some(c) => issues
-                .int(doc, c, &format!("{fat}.count"), 1, max_units as i64)
-                .unwrap_or(1) as usize,
-            None => 1,
-        };
-        let spec = designs[design].fighter.unwrap_or_default();
-        let carrier = match &es.carrier {
-            None => {
-                if !spec.ftl_drive {
-                    issues.push(
-                        doc,
-                        e.span(),
-                        format!("{fat}.carrier"),
-                        format!("\"Every Fighter must be assigned to a Ship before the game begins\" (ch. 6c): give `carrier` (the index of a ship in `ships`, 0..={}), or give `{name}` an ftl-drive", ships.len().saturating_sub(1)),
-                    );
-                    continue;
-                }
-                None
-            }
-            Some(c) => {
-                let Some(i) =
-                    issues.int(doc, c, &format!("{fat}.carrier"), 0, ships.len() as i64 - 1)
-                else {
-                    continue;
-                };
-                let i = i as usize;
-                let cd = &designs[ships[i]];
-                let (launch, plain) = hangars(cd);
-                aboard[i] += count;
-                if launch == 0 {
-                    issues.push(
-                        doc,
-                        c.span(),
-                        format!("{fat}.carrier"),
-                        format!("ship {i} (`{}`) has no fighter-launch-hangar, so it cannot launch fighters (ch. 6b: a fighter-hangar \"requires a Fighter Launch Hangar on the same Ship to deploy these Fighters\")", cd.name),
-                    );
-                    continue;
-                } else if aboard[i] > launch + plain {
-                    issues.push(
-                        doc,
-                        e.span(),
-                        format!("{fat}.count"),
-                        format!(
-                            "ship {i} (`{}`) carries {} fighter units but has room for {}: one per fighter-launch-hangar ({launch}) and per fighter-hangar ({plain}) (ch. 6b)",
-                            cd.name, aboard[i], launch + plain
-                        ),
-                    );
-                    continue;
-                }
-                Some(i)
-            }
-        };
-        for _ in 0..count {
-            out.push(FleetFighter { design, carrier });
-        }
-    }
-    out
 }

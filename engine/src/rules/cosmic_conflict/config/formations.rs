@@ -1,4 +1,4 @@
-//! Formations and Escorts in the fleet config (`[[fleet.formation]]`, `[[fleet.escort]]`):
+//! Formations and Escorts of a fleet (`[[fleet.formation]]`, `[[fleet.escort]]`):
 //! their TOML shapes, validation against the seed's conditions (ch. 9g), and placing the
 //! groups at deployment.
 //!
@@ -14,13 +14,15 @@ use serde_spanned::Spanned;
 use crate::geometry::Vec2;
 use crate::rule_system::did_you_mean;
 
-use super::config::{FleetSpec, Issues, ScenarioSpec};
-use super::design::ShipDesign;
-use super::fighters::DEPLOY_DISTANCE;
-use super::formation::{Group, GroupKind, MAX_GROUPS};
-use super::house_rules::HouseRules;
-use super::matchup::Matchup;
-use super::ship::Status;
+use super::super::design::ShipDesign;
+use super::super::fighters::DEPLOY_DISTANCE;
+use super::super::formation::{Group, GroupKind, MAX_GROUPS};
+use super::super::house_rules::HouseRules;
+use super::super::matchup::Matchup;
+use super::super::ship::Status;
+use super::fleets::FleetSpec;
+use super::issues::Issues;
+use super::scenario::ScenarioSpec;
 
 /// `[[fleet.formation]]`: a Formation of ships of this fleet (0-based indices into `ships`).
 #[derive(Debug, Deserialize)]

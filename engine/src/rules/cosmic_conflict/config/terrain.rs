@@ -1,6 +1,5 @@
-//! Config shapes and validation for a scenario's terrain map (`[[scenario.terrain]]`) and
-//! victory rules (`[scenario.victory]`), how a game is scored (`scenario.scoring`) and how
-//! fleets deploy (`scenario.deployment`, `scenario.placement`). See `docs/configs.md`.
+//! `[[scenario.terrain]]`: the terrain map (ch. 8), pieces from the library or built from
+//! attribute words, checked into the rules' terrain pieces. See `docs/configs.md`.
 
 use serde::Deserialize;
 use serde_spanned::Spanned;
@@ -8,11 +7,9 @@ use serde_spanned::Spanned;
 use crate::geometry::Vec2;
 use crate::rule_system::did_you_mean;
 
-use super::config::{Issues, ScenarioSpec};
-use super::deployment::{Deployment, Placement};
-use super::terrain::{Attributes, MAX_ZONES, TerrainPiece, Zone};
-use super::terrain_library::{self, AttributeWord};
-use super::victory::{Axis, Measure, Objective, VictoryCondition, VictoryRules};
+use super::super::terrain::{Attributes, MAX_ZONES, TerrainPiece, Zone};
+use super::super::terrain_library::{self, AttributeWord};
+use super::issues::Issues;
 
 /// `[[scenario.terrain]]`: one piece, from the library (`piece`) or built from attribute
 /// words (`attributes` for one disc, or `zones` for a core and a band).
@@ -57,34 +54,6 @@ pub struct ZoneSpec {
     pub radius: f64,
     /// Attribute words.
     pub attributes: Vec<String>,
-}
-
-/// `[scenario.victory]`.
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct VictorySpec {
-    /// Victory conditions to pick from (default: all four).
-    #[serde(default)]
-    pub conditions: Option<Spanned<Vec<String>>>,
-    /// How many count, drawn at random after each game when fewer than listed (default 2, the
-    /// text's; at most the number listed).
-    #[serde(default)]
-    pub pick: Option<Spanned<i64>>,
-    /// `scanning-raid` or `objective-line`.
-    #[serde(default)]
-    pub objective: Option<Spanned<String>>,
-    /// Area control strips 1..=6 (default: a d6 per game).
-    #[serde(default)]
-    pub strips: Option<Spanned<i64>>,
-    /// Area control axis `x` or `y` (default: a d6 per game).
-    #[serde(default)]
-    pub axis: Option<Spanned<String>>,
-    /// `size` or `points` for ships-remaining and destroyed-fled (default: a d6 each).
-    #[serde(default)]
-    pub measure: Option<Spanned<String>>,
-    /// Objective-line objectives (default: one per 500 points of the larger fleet, at least 1).
-    #[serde(default)]
-    pub objectives: Option<Spanned<i64>>,
 }
 
 fn words(
@@ -280,207 +249,4 @@ pub(super) fn terrain(
         pieces.push(piece);
     }
     (pieces, names)
-}
-
-fn choice<T: Copy>(
-    doc: usize,
-    v: &Option<Spanned<String>>,
-    field: &str,
-    options: &[(&str, T)],
-    issues: &mut Issues,
-) -> Option<T> {
-    let v = v.as_ref()?;
-    match options.iter().find(|(n, _)| *n == v.get_ref()) {
-        Some((_, t)) => Some(*t),
-        None => {
-            let names: Vec<&str> = options.iter().map(|(n, _)| *n).collect();
-            issues.push(
-                doc,
-                v.span(),
-                field,
-                format!(
-                    "unknown value `{}`; allowed: {}",
-                    v.get_ref(),
-                    names.join(", ")
-                ),
-            );
-            None
-        }
-    }
-}
-
-/// Validate `[scenario.victory]`. `objectives` stays 0 ("one per 500 points") unless given;
-/// each matchup fills it in from its fleets' points.
-pub(super) fn victory(doc: usize, spec: &VictorySpec, issues: &mut Issues) -> VictoryRules {
-    let mut pool = Vec::new();
-    match &spec.conditions {
-        None => pool.extend(VictoryCondition::ALL),
-        Some(list) => {
-            for name in list.get_ref() {
-                match VictoryCondition::ALL.iter().find(|c| c.name() == name) {
-                    Some(c) if pool.contains(c) => issues.push(
-                        doc,
-                        list.span(),
-                        "scenario.victory.conditions",
-                        format!("`{name}` is listed twice"),
-                    ),
-                    Some(c) => pool.push(*c),
-                    None => {
-                        let names: Vec<&str> =
-                            VictoryCondition::ALL.iter().map(|c| c.name()).collect();
-                        issues.push(
-                            doc,
-                            list.span(),
-                            "scenario.victory.conditions",
-                            format!(
-                                "unknown victory condition `{name}`{}; allowed: {}",
-                                did_you_mean(name, &names),
-                                names.join(", ")
-                            ),
-                        );
-                    }
-                }
-            }
-        }
-    }
-    let pick = match &spec.pick {
-        Some(p) => issues
-            .int(doc, p, "scenario.victory.pick", 0, pool.len() as i64)
-            .map_or(pool.len().min(2) as u8, |n| n as u8),
-        None => pool.len().min(2) as u8,
-    };
-    let objective = choice(
-        doc,
-        &spec.objective,
-        "scenario.victory.objective",
-        &[
-            ("scanning-raid", Objective::ScanningRaid),
-            ("objective-line", Objective::ObjectiveLine),
-        ],
-        issues,
-    );
-    let strips = spec
-        .strips
-        .as_ref()
-        .and_then(|s| issues.int(doc, s, "scenario.victory.strips", 1, 6))
-        .map(|s| s as u8);
-    let axis = choice(
-        doc,
-        &spec.axis,
-        "scenario.victory.axis",
-        &[("x", Axis::X), ("y", Axis::Y)],
-        issues,
-    );
-    let measure = choice(
-        doc,
-        &spec.measure,
-        "scenario.victory.measure",
-        &[("size", Measure::Size), ("points", Measure::Points)],
-        issues,
-    );
-    let objectives = spec
-        .objectives
-        .as_ref()
-        .and_then(|s| issues.int(doc, s, "scenario.victory.objectives", 1, 20))
-        .unwrap_or(0) as u8;
-    if pick == 0 && objective.is_none() {
-        let span = spec
-            .pick
-            .as_ref()
-            .map(|p| p.span())
-            .or(spec.conditions.as_ref().map(|c| c.span()))
-            .unwrap_or(0..0);
-        issues.push(
-            doc,
-            span,
-            "scenario.victory",
-            "nothing decides the game: pick at least one condition or give an `objective`",
-        );
-    }
-    VictoryRules {
-        pool,
-        pick,
-        objective,
-        strips,
-        axis,
-        measure,
-        objectives,
-    }
-}
-
-/// Objective-line objectives for fleets of these points: one per 500 points of the larger
-/// force, at least one (the text counts "each 500 points of a player's force size").
-pub fn objectives_for(points: [u32; 2]) -> u8 {
-    (points[0].max(points[1]) / 500).clamp(1, 20) as u8
-}
-
-/// How a game is decided (`scenario.scoring`): `victory-conditions` (default) — the text's
-/// "standard" game (ch. 9): the scenario objective, if any, plus two of the four victory
-/// conditions drawn after the game, a tie a draw; `[scenario.victory]` tunes it (defaults:
-/// all four conditions, pick 2, no objective). `points-destroyed` — the house measure (more
-/// enemy points destroyed wins, `draw_margin`); it takes no `[scenario.victory]`.
-pub(super) fn scoring(
-    doc: usize,
-    spec: &ScenarioSpec,
-    issues: &mut Issues,
-) -> Option<VictoryRules> {
-    let points = choice(
-        doc,
-        &spec.scoring,
-        "scenario.scoring",
-        &[("victory-conditions", false), ("points-destroyed", true)],
-        issues,
-    )
-    .unwrap_or(false);
-    match (&spec.victory, points) {
-        (Some(v), true) => {
-            issues.push(
-                doc,
-                v.span(),
-                "scenario.victory",
-                "`scoring = \"points-destroyed\"` takes no victory conditions: remove \
-                 `[scenario.victory]` or use `scoring = \"victory-conditions\"`",
-            );
-            None
-        }
-        (None, true) => None,
-        (Some(v), false) => Some(victory(doc, v.get_ref(), issues)),
-        (None, false) => Some(victory(doc, &VictorySpec::default(), issues)),
-    }
-}
-
-/// How fleets deploy (`scenario.deployment`, `scenario.placement`; see [`Deployment`]).
-pub(super) fn deployment(doc: usize, spec: &ScenarioSpec, issues: &mut Issues) -> Deployment {
-    let placement = choice(
-        doc,
-        &spec.placement,
-        "scenario.placement",
-        &[
-            (Placement::NAMES[0], Placement::CentreOut),
-            (Placement::NAMES[1], Placement::Spread),
-        ],
-        issues,
-    );
-    let alternating = choice(
-        doc,
-        &spec.deployment,
-        "scenario.deployment",
-        &[(Deployment::NAMES[0], true), (Deployment::NAMES[1], false)],
-        issues,
-    )
-    .unwrap_or(true);
-    if alternating {
-        Deployment::Alternating(placement.unwrap_or(Placement::CentreOut))
-    } else {
-        if let Some(p) = &spec.placement {
-            issues.push(
-                doc,
-                p.span(),
-                "scenario.placement",
-                "`deployment = \"edge-line\"` has fixed starts: remove `placement` or use \
-                 `deployment = \"alternating\"`",
-            );
-        }
-        Deployment::EdgeLine
-    }
 }

@@ -1,0 +1,231 @@
+//! A matchup side (`a = { fleet = ..., policy = ..., ... }`): the policy preset and the
+//! overrides of its settings, including the Command-layer ones (`orders`, `discard_orders`,
+//! `reroll_gain`, `dodge_saves`).
+
+use serde::Deserialize;
+use serde_spanned::Spanned;
+
+use crate::rule_system::did_you_mean;
+
+use super::super::orders::Order;
+use super::super::policy::{
+    Approach, Contribute, FighterTactics, OrderStyle, Passing, Policy, Targeting,
+};
+use super::issues::Issues;
+
+/// One side of a matchup.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideSpec {
+    /// Fleet name.
+    pub fleet: Spanned<String>,
+    /// Policy preset name (default `brawler`).
+    #[serde(default)]
+    pub policy: Option<Spanned<String>>,
+    /// Override: preferred distance for the policy's approach.
+    #[serde(default)]
+    pub range: Option<Spanned<f64>>,
+    /// Override: `best-odds`, `weakest`, `most-dangerous`, `nearest`.
+    #[serde(default)]
+    pub targeting: Option<Spanned<String>>,
+    /// Override: pass in the Size steps while the enemy has ships of that Size waiting.
+    #[serde(default)]
+    pub pass_when_enemy_waiting: Option<bool>,
+    /// Override: steer around Dangerous and Hazardous terrain (default true).
+    #[serde(default)]
+    pub avoid_terrain: Option<bool>,
+    /// Override: Order style (`none`, `aggressive`, `cautious`, `tokens`, `tactician`) or one
+    /// Order's name to give whenever allowed.
+    #[serde(default)]
+    pub orders: Option<Spanned<String>>,
+    /// Override: whether unrevealed Orders may be discarded for Commands.
+    #[serde(default)]
+    pub discard_orders: Option<bool>,
+    /// Override: least expected gain (boxes) to spend a Command on a reroll.
+    #[serde(default)]
+    pub reroll_gain: Option<Spanned<f64>>,
+    /// Override: least boxes a Dodge must save.
+    #[serde(default)]
+    pub dodge_saves: Option<Spanned<i64>>,
+    /// Override: move Hits inside a Defensive Formation / onto Escorts (default true).
+    #[serde(default)]
+    pub redirect_hits: Option<bool>,
+    /// Override: Offensive Formation contributions, `spare` (default), `all` or `none`.
+    #[serde(default)]
+    pub contribute: Option<Spanned<String>>,
+    /// Override: where fighters fly, `cautious` (default) or `direct`.
+    #[serde(default)]
+    pub fighter_tactics: Option<Spanned<String>>,
+    /// Override: cautious fighters' weight on damage taken (default 1).
+    #[serde(default)]
+    pub fighter_caution: Option<Spanned<f64>>,
+}
+
+/// The policy of one side: its preset with the side's overrides.
+pub(super) fn policy(doc: usize, at: &str, side: &SideSpec, issues: &mut Issues) -> Option<Policy> {
+    let name = side
+        .policy
+        .as_ref()
+        .map_or("brawler", |p| p.get_ref().as_str());
+    let Some(mut p) = Policy::preset(name) else {
+        let span = side.policy.as_ref().map(|p| p.span()).unwrap_or(0..0);
+        issues.push(
+            doc,
+            span,
+            format!("{at}.policy"),
+            format!(
+                "unknown policy `{name}`; allowed: {}",
+                Policy::PRESETS.join(", ")
+            ),
+        );
+        return None;
+    };
+    if let Some(r) = &side.range {
+        let v = *r.get_ref();
+        if !(0.0..=1000.0).contains(&v) {
+            issues.push(
+                doc,
+                r.span(),
+                format!("{at}.range"),
+                format!("{v} is out of range: allowed 0..=1000"),
+            );
+        }
+        p.approach = match p.approach {
+            Approach::Hold => Approach::Hold,
+            Approach::Close { .. } => Approach::Close { range: Some(v) },
+            Approach::Standoff { .. } => Approach::Standoff { range: Some(v) },
+        };
+    }
+    if let Some(t) = &side.targeting {
+        p.targeting = match t.get_ref().as_str() {
+            "best-odds" => Targeting::BestOdds,
+            "weakest" => Targeting::Weakest,
+            "most-dangerous" => Targeting::MostDangerous,
+            "nearest" => Targeting::Nearest,
+            other => {
+                issues.push(doc, t.span(), format!("{at}.targeting"), format!("unknown targeting `{other}`; allowed: best-odds, weakest, most-dangerous, nearest"));
+                return None;
+            }
+        };
+    }
+    if let Some(avoid) = side.avoid_terrain {
+        p.avoid_terrain = avoid;
+    }
+    if let Some(r) = side.redirect_hits {
+        p.formation.redirect_hits = r;
+    }
+    if let Some(c) = &side.contribute {
+        let Some(c) = Contribute::from_name(c.get_ref()) else {
+            issues.push(
+                doc,
+                c.span(),
+                format!("{at}.contribute"),
+                format!(
+                    "unknown contribute `{}`{}; allowed: {}",
+                    c.get_ref(),
+                    did_you_mean(c.get_ref(), &Contribute::NAMES),
+                    Contribute::NAMES.join(", ")
+                ),
+            );
+            return None;
+        };
+        p.formation.contribute = c;
+    }
+    if let Some(t) = &side.fighter_tactics {
+        let Some(t) = FighterTactics::from_name(t.get_ref()) else {
+            issues.push(
+                doc,
+                t.span(),
+                format!("{at}.fighter_tactics"),
+                format!(
+                    "unknown fighter_tactics `{}`{}; allowed: {}",
+                    t.get_ref(),
+                    did_you_mean(t.get_ref(), &FighterTactics::NAMES),
+                    FighterTactics::NAMES.join(", ")
+                ),
+            );
+            return None;
+        };
+        p.fighter_tactics = t;
+    }
+    if let Some(c) = &side.fighter_caution {
+        let v = *c.get_ref();
+        if !(0.0..=10.0).contains(&v) {
+            issues.push(
+                doc,
+                c.span(),
+                format!("{at}.fighter_caution"),
+                format!("{v} is out of range: allowed 0..=10"),
+            );
+        }
+        p.fighter_caution = v.clamp(0.0, 10.0) as f32;
+    }
+    if let Some(pass) = side.pass_when_enemy_waiting {
+        p.passing = if pass {
+            Passing::WhenEnemyWaiting
+        } else {
+            Passing::Never
+        };
+    }
+    command_overrides(doc, at, side, &mut p, issues)?;
+    Some(p)
+}
+
+/// The Command-layer overrides of a side's policy (`orders`, `discard_orders`, `reroll_gain`,
+/// `dodge_saves`).
+fn command_overrides(
+    doc: usize,
+    at: &str,
+    side: &SideSpec,
+    p: &mut Policy,
+    issues: &mut Issues,
+) -> Option<()> {
+    let c = &mut p.command;
+    if let Some(o) = &side.orders {
+        let Some(style) = OrderStyle::from_name(o.get_ref()) else {
+            let mut known: Vec<&str> = OrderStyle::NAMES.to_vec();
+            known.extend(Order::ALL.iter().map(|o| o.name()));
+            issues.push(
+                doc,
+                o.span(),
+                format!("{at}.orders"),
+                format!(
+                    "unknown orders `{}`{}; allowed: {}",
+                    o.get_ref(),
+                    did_you_mean(o.get_ref(), &known),
+                    known.join(", ")
+                ),
+            );
+            return None;
+        };
+        c.orders = style;
+    }
+    if let Some(d) = side.discard_orders {
+        c.discard_orders = d;
+    }
+    if let Some(g) = &side.reroll_gain {
+        let v = *g.get_ref();
+        if !(0.0..=100.0).contains(&v) {
+            issues.push(
+                doc,
+                g.span(),
+                format!("{at}.reroll_gain"),
+                format!("{v} is out of range: allowed 0..=100"),
+            );
+        }
+        c.reroll_gain = v as f32;
+    }
+    if let Some(d) = &side.dodge_saves {
+        let v = *d.get_ref();
+        if !(0..=100).contains(&v) {
+            issues.push(
+                doc,
+                d.span(),
+                format!("{at}.dodge_saves"),
+                format!("{v} is out of range: allowed 0..=100"),
+            );
+        }
+        c.dodge_saves = v.clamp(0, 100) as u32;
+    }
+    Some(())
+}
