@@ -97,8 +97,8 @@ pub fn render_html(dir: &Path) -> Result<String, HtmlError> {
     let ships = CsvFile::read(&dir.join("ships.csv"))?;
     let optional = |name: &str| CsvFile::read_optional(&dir.join(name));
 
-    let mut sections = vec![header::section(&manifest)];
-    // A policy game's answer comes first.
+    let mut sections = Vec::new();
+    // A policy game's answer comes first, before the run's provenance.
     if let (Some(value), Some(eq), Some(game)) = (
         optional("game_value.csv")?,
         optional("equilibrium.csv")?,
@@ -106,6 +106,7 @@ pub fn render_html(dir: &Path) -> Result<String, HtmlError> {
     ) {
         sections.push(game::section(&value, &eq, &game)?);
     }
+    sections.push(header::section(&manifest));
     if let Some(audit) = optional("audit.csv")? {
         sections.push(audit::section(&audit)?);
     }
