@@ -156,6 +156,9 @@ pub struct ExperimentSpec {
     /// `[experiment.matrix]`: a round robin of fleets (expanded by the simulator likewise).
     #[serde(default)]
     pub matrix: Option<serde::de::IgnoredAny>,
+    /// `[experiment.game]`: a policy game (expanded by the simulator likewise).
+    #[serde(default)]
+    pub game: Option<serde::de::IgnoredAny>,
 }
 
 /// [`RuleSystem::includes`] for a document whose `include` key is a list of spanned paths.

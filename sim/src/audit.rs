@@ -118,7 +118,7 @@ pub fn audit<R: RuleSystem>(
     let exp = load::load::<R>(path)?;
     let src = load::read_source(path)?;
     let seed = seed.or(exp.spec.seed).unwrap_or(load::DEFAULT_SEED);
-    let sides = mirror::matchup_sides(&src)?;
+    let sides = mirror::matchup_sides(&src, R::POLICY_PRESETS)?;
     let mut unique: Vec<toml::Value> = Vec::new();
     let mut index = |v: &toml::Value| match unique.iter().position(|u| u == v) {
         Some(i) => i,

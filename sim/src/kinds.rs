@@ -1,6 +1,8 @@
 //! Experiment kinds beyond a plain list of matchups: `[experiment.ab]` (a base fleet and a
-//! variant against the same opponents on the same dice) and `[experiment.matrix]` (a round
-//! robin of fleets, every pairing played with sides swapped).
+//! variant against the same opponents on the same dice), `[experiment.matrix]` (a round
+//! robin of fleets, every pairing played with sides swapped) and `[experiment.game]` (a
+//! policy game: every policy of side A's set against every policy of side B's, on common
+//! dice, solved as a zero-sum game; see [`crate::stats::game_value`]).
 //!
 //! Every rule system's experiment documents list matchups as `[[matchup]]` tables with a
 //! side table under `a` and `b` (see [`fleetlab_engine::RuleSystem`]). A kind is expanded
@@ -31,6 +33,8 @@ pub enum Plan {
     Ab(AbPlan),
     /// A round robin; matchup `k` is `cells[k]`.
     Matrix(MatrixPlan),
+    /// A policy game; matchup `k` is `cells[k]`.
+    Game(GamePlan),
 }
 
 impl Plan {
@@ -40,6 +44,7 @@ impl Plan {
             Plan::Run => "run",
             Plan::Ab(_) => "ab",
             Plan::Matrix(_) => "matrix",
+            Plan::Game(_) => "game",
         }
     }
 }
@@ -87,6 +92,78 @@ pub struct MatrixPlan {
     pub cells: Vec<(usize, usize)>,
     /// Fleets whose points differ by more than this fraction of the larger are flagged.
     pub points_tolerance: f64,
+}
+
+/// `[experiment.game]`, expanded: every (A policy, B policy) pair is played in two halves on
+/// independent dice — `select` then `evaluate` — each half on one dice key shared by all its
+/// cells (common random numbers). The select half chooses the mixes, the evaluate half bounds
+/// what they guarantee ([`crate::stats::game_value`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GamePlan {
+    /// Side A's policies, as labelled in reports (the preset's name, or the policy table).
+    pub a_policies: Vec<String>,
+    /// Side B's policies.
+    pub b_policies: Vec<String>,
+    /// Per generated matchup: which cell of which half it is.
+    pub cells: Vec<GameCell>,
+}
+
+/// One matchup of a policy game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameCell {
+    /// A's policy (index into `a_policies`).
+    pub row: usize,
+    /// B's policy (index into `b_policies`).
+    pub col: usize,
+    /// Which half of the battles.
+    pub half: GameHalf,
+}
+
+/// The two halves of a policy game's battles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameHalf {
+    /// Chooses the mixes.
+    Select,
+    /// Bounds what the chosen mixes guarantee.
+    Evaluate,
+}
+
+impl GameHalf {
+    /// `"select"` / `"evaluate"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameHalf::Select => "select",
+            GameHalf::Evaluate => "evaluate",
+        }
+    }
+}
+
+impl GamePlan {
+    /// The matchup index of each cell of `half`, row-major (A's policy, then B's).
+    pub fn half(&self, half: GameHalf) -> Vec<usize> {
+        let mut ks: Vec<usize> = (0..self.cells.len())
+            .filter(|&k| self.cells[k].half == half)
+            .collect();
+        ks.sort_by_key(|&k| (self.cells[k].row, self.cells[k].col));
+        ks
+    }
+
+    /// Whether the cells are every (row, col) pair exactly once per half.
+    fn well_formed(&self) -> bool {
+        let (n, m) = (self.a_policies.len(), self.b_policies.len());
+        n > 0
+            && m > 0
+            && self.cells.len() == 2 * n * m
+            && [GameHalf::Select, GameHalf::Evaluate].iter().all(|&h| {
+                let ks = self.half(h);
+                ks.len() == n * m
+                    && ks.iter().enumerate().all(|(p, &k)| {
+                        let c = self.cells[k];
+                        c.row == p / m && c.col == p % m
+                    })
+            })
+    }
 }
 
 impl AbArm {
@@ -161,6 +238,7 @@ impl Plan {
                     .iter()
                     .all(|&(x, y)| x < mx.fleets && y < mx.fleets),
             ),
+            Plan::Game(g) => (g.cells.len(), g.well_formed()),
         };
         if !ok {
             return Err("the plan names fleets or opponents it does not have".into());
@@ -194,6 +272,8 @@ struct KindTables {
     ab: Option<Spanned<AbTable>>,
     #[serde(default)]
     matrix: Option<Spanned<MatrixTable>>,
+    #[serde(default)]
+    game: Option<Spanned<GameTable>>,
 }
 
 #[derive(Deserialize)]
@@ -216,6 +296,15 @@ struct MatrixTable {
     points_tolerance: Option<Spanned<f64>>,
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GameTable {
+    a: Spanned<toml::Value>,
+    b: Spanned<toml::Value>,
+    #[serde(default)]
+    policies: Option<Spanned<Vec<Spanned<toml::Value>>>>,
+}
+
 /// A copied side: where it sits in the generated text and where the user wrote it.
 #[derive(Clone, Debug, PartialEq)]
 struct Piece {
@@ -225,6 +314,11 @@ struct Piece {
     generated_field: String,
     /// e.g. `experiment.ab.opponents[1]`.
     original_field: String,
+    /// Whether the generated text is the user's text, byte for byte (so spans inside it map
+    /// by offset); a policy game's sides are composed, and map to `original` as a whole —
+    /// except the fleet, which maps to `fleet` (span and field).
+    verbatim: bool,
+    fleet: Option<(Range<usize>, String)>,
 }
 
 /// An experiment file's kind, expanded.
@@ -253,6 +347,17 @@ impl Expansion {
             if let Some(rest) = field.strip_prefix(&p.generated_field)
                 && (rest.is_empty() || rest.starts_with('.'))
             {
+                if !p.verbatim {
+                    if let Some((at, name)) = &p.fleet
+                        && rest.starts_with(".fleet")
+                    {
+                        return (Some(at.clone()), format!("{name}{rest}"));
+                    }
+                    return (
+                        Some(p.original.clone()),
+                        format!("{}{rest}", p.original_field),
+                    );
+                }
                 let span = span.map(|s| {
                     if s.start >= p.generated.start && s.end <= p.generated.end {
                         s.start - p.generated.start + p.original.start
@@ -344,34 +449,47 @@ fn err(src: &Source, span: Range<usize>, field: &str, message: impl Into<String>
 }
 
 /// Read the experiment file's kind and expand it. `src` is the experiment file (the first
-/// document); its `[experiment.ab]` / `[experiment.matrix]` tables are checked here.
-pub fn expand(src: &Source) -> Result<Expansion, ConfigError> {
+/// document); its `[experiment.ab]` / `[experiment.matrix]` / `[experiment.game]` tables are
+/// checked here. `presets` are the rule system's policy presets (a policy game's default set).
+pub fn expand(src: &Source, presets: &[&str]) -> Result<Expansion, ConfigError> {
     let probe: KindProbe = crate::load::parse_with_path(src)?;
     let tables = probe.experiment.unwrap_or(KindTables {
         ab: None,
         matrix: None,
+        game: None,
     });
-    let kind_table = tables
-        .ab
-        .as_ref()
-        .map(|t| t.span())
-        .or(tables.matrix.as_ref().map(|t| t.span()));
-    if let (Some(ab), Some(_)) = (&tables.ab, &tables.matrix) {
+    let kinds: Vec<(Range<usize>, &str)> = [
+        tables.ab.as_ref().map(|t| (t.span(), "ab")),
+        tables.matrix.as_ref().map(|t| (t.span(), "matrix")),
+        tables.game.as_ref().map(|t| (t.span(), "game")),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    if let [_, (second, _), ..] = kinds.as_slice() {
+        let names: Vec<String> = kinds
+            .iter()
+            .map(|(_, k)| format!("`[experiment.{k}]`"))
+            .collect();
         return Err(err(
             src,
-            ab.span(),
+            second.clone(),
             "experiment",
-            "an experiment has one kind: `[experiment.ab]` or `[experiment.matrix]`, not both; \
-             split it into two files",
+            format!(
+                "an experiment has one kind, this one has {}; split it into one file per kind",
+                names.join(" and ")
+            ),
         ));
     }
-    if let (Some(m), Some(_)) = (&probe.matchup, kind_table) {
+    if let (Some(m), Some((_, kind))) = (&probe.matchup, kinds.first()) {
         return Err(err(
             src,
             m.span(),
             "matchup",
-            "this experiment's matchups come from its `[experiment.ab]` / `[experiment.matrix]` \
-             table; remove the `[[matchup]]` entries (or put them in a plain experiment file)",
+            format!(
+                "this experiment's matchups come from its `[experiment.{kind}]` table; remove \
+                 the `[[matchup]]` entries (or put them in a plain experiment file)"
+            ),
         ));
     }
     let mut b = Builder {
@@ -475,6 +593,8 @@ pub fn expand(src: &Source) -> Result<Expansion, ConfigError> {
             cells,
             points_tolerance: tolerance,
         })
+    } else if let Some(g) = &tables.game {
+        Plan::Game(expand_game(&mut b, g, presets)?)
     } else {
         Plan::Run
     };
@@ -487,6 +607,10 @@ pub fn expand(src: &Source) -> Result<Expansion, ConfigError> {
             .matrix
             .as_ref()
             .map(|t| (t.span(), "experiment.matrix".into())),
+        Plan::Game(_) => tables
+            .game
+            .as_ref()
+            .map(|t| (t.span(), "experiment.game".into())),
         Plan::Run => None,
     };
     let ladder = tables
@@ -500,6 +624,165 @@ pub fn expand(src: &Source) -> Result<Expansion, ConfigError> {
         pieces: b.pieces,
         table,
         ladder,
+    })
+}
+
+/// One side of a policy game: its table without `policies`, and its policy entries (each with
+/// where it was written), labelled.
+struct GameSide {
+    base: toml::Table,
+    span: Range<usize>,
+    field: String,
+    policies: Vec<(String, toml::Table, Range<usize>, String)>,
+}
+
+fn game_side(
+    src: &Source,
+    side: &Spanned<toml::Value>,
+    name: &str,
+    shared: Option<&Spanned<Vec<Spanned<toml::Value>>>>,
+    presets: &[&str],
+) -> Result<GameSide, ConfigError> {
+    let field = format!("experiment.game.{name}");
+    let Some(table) = side.get_ref().as_table() else {
+        return Err(err(
+            src,
+            side.span(),
+            &field,
+            "write each side as an inline table, e.g. `{ fleet = \"line-beam\", policies = \
+             [\"brawler\", \"standoff\"] }`",
+        ));
+    };
+    let mut base = table.clone();
+    let own = base.remove("policies");
+    // The side's own list, else the game's, else every preset of the rule system.
+    let entries: Vec<(toml::Value, Range<usize>, String)> = match own {
+        Some(toml::Value::Array(list)) => list
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| (v, side.span(), format!("{field}.policies[{i}]")))
+            .collect(),
+        Some(_) => {
+            return Err(err(
+                src,
+                side.span(),
+                &format!("{field}.policies"),
+                "expected an array of presets (`[\"brawler\", \"standoff\"]`) or policy tables \
+                 (`[{ policy = \"standoff\", range = 18 }]`)",
+            ));
+        }
+        None => match shared {
+            Some(list) => list
+                .get_ref()
+                .iter()
+                .enumerate()
+                .map(|(i, v)| {
+                    (
+                        v.get_ref().clone(),
+                        v.span(),
+                        format!("experiment.game.policies[{i}]"),
+                    )
+                })
+                .collect(),
+            None => presets
+                .iter()
+                .map(|p| (toml::Value::String((*p).into()), side.span(), field.clone()))
+                .collect(),
+        },
+    };
+    if entries.is_empty() {
+        return Err(err(
+            src,
+            side.span(),
+            &format!("{field}.policies"),
+            "a side of a policy game needs at least one policy",
+        ));
+    }
+    let mut policies: Vec<(String, toml::Table, Range<usize>, String)> = Vec::new();
+    for (value, span, at) in entries {
+        let (label, keys) = match value {
+            toml::Value::String(preset) => {
+                let mut t = toml::Table::new();
+                t.insert("policy".into(), toml::Value::String(preset.clone()));
+                (preset, t)
+            }
+            toml::Value::Table(t) => {
+                if let Some(k) = ["fleet", "policies"].iter().find(|k| t.contains_key(**k)) {
+                    return Err(err(
+                        src,
+                        span,
+                        &at,
+                        format!(
+                            "`{k}` belongs to the side (`experiment.game.{name}`), not to one \
+                             of its policies"
+                        ),
+                    ));
+                }
+                let mut rest = t.clone();
+                let label = match rest.remove("policy") {
+                    Some(toml::Value::String(p)) if rest.is_empty() => p,
+                    Some(toml::Value::String(p)) => {
+                        let inner = crate::mirror::inline(&toml::Value::Table(rest));
+                        format!(
+                            "{p} ({})",
+                            inner.trim_start_matches("{ ").trim_end_matches(" }")
+                        )
+                    }
+                    _ => crate::mirror::inline(&toml::Value::Table(t.clone())),
+                };
+                (label, t)
+            }
+            other => {
+                return Err(err(
+                    src,
+                    span,
+                    &at,
+                    format!(
+                        "expected a preset name or a policy table, found {}",
+                        other.type_str()
+                    ),
+                ));
+            }
+        };
+        if policies.iter().any(|(l, ..)| *l == label) {
+            return Err(err(
+                src,
+                span,
+                &at,
+                format!("policy `{label}` is listed twice for side {name}: list each once"),
+            ));
+        }
+        policies.push((label, keys, span, at));
+    }
+    Ok(GameSide {
+        base,
+        span: side.span(),
+        field,
+        policies,
+    })
+}
+
+fn expand_game(
+    b: &mut Builder<'_>,
+    g: &Spanned<GameTable>,
+    presets: &[&str],
+) -> Result<GamePlan, ConfigError> {
+    let t = g.get_ref();
+    let a = game_side(b.src, &t.a, "a", t.policies.as_ref(), presets)?;
+    let bs = game_side(b.src, &t.b, "b", t.policies.as_ref(), presets)?;
+    let mut cells = Vec::new();
+    for half in [GameHalf::Select, GameHalf::Evaluate] {
+        for (row, pa) in a.policies.iter().enumerate() {
+            for (col, pb) in bs.policies.iter().enumerate() {
+                b.composed_matchup(&a, pa, &bs, pb);
+                cells.push(GameCell { row, col, half });
+            }
+        }
+    }
+    Ok(GamePlan {
+        a_policies: a.policies.iter().map(|p| p.0.clone()).collect(),
+        b_policies: bs.policies.iter().map(|p| p.0.clone()).collect(),
+        cells,
     })
 }
 
@@ -521,6 +804,12 @@ pub fn dice_keys<M>(plan: &Plan, matchups: &[NamedMatchup<M>]) -> Vec<u64> {
                     m.fleets[opp], m.policies[opp], arm.subject
                 ))
             }
+            Plan::Game(g) => name_key(&format!(
+                "game|{}|{}|{}",
+                g.cells[k].half.name(),
+                m.fleets[0],
+                m.fleets[1]
+            )),
             Plan::Run | Plan::Matrix(_) => name_key(&m.label),
         })
         .collect()
@@ -565,10 +854,43 @@ impl Builder<'_> {
                 original: span,
                 generated_field: format!("matchup[{k}].{key}"),
                 original_field: field,
+                verbatim: true,
+                fleet: None,
             });
             self.text.push('\n');
         }
         Ok(())
+    }
+
+    /// A matchup of a policy game: each side's table with one of its policies' keys.
+    fn composed_matchup(
+        &mut self,
+        a: &GameSide,
+        pa: &(String, toml::Table, Range<usize>, String),
+        b: &GameSide,
+        pb: &(String, toml::Table, Range<usize>, String),
+    ) {
+        let k = self.count;
+        self.count += 1;
+        self.text.push_str("\n[[matchup]]\n");
+        for (key, side, policy) in [("a", a, pa), ("b", b, pb)] {
+            let mut table = side.base.clone();
+            table.extend(policy.1.clone());
+            let written = crate::mirror::inline(&toml::Value::Table(table));
+            self.text.push_str(key);
+            self.text.push_str(" = ");
+            let start = self.base + self.text.len();
+            self.text.push_str(&written);
+            self.pieces.push(Piece {
+                generated: start..start + written.len(),
+                original: policy.2.clone(),
+                generated_field: format!("matchup[{k}].{key}"),
+                original_field: policy.3.clone(),
+                verbatim: false,
+                fleet: Some((side.span.clone(), side.field.clone())),
+            });
+            self.text.push('\n');
+        }
     }
 }
 
@@ -593,7 +915,7 @@ opponents = [{ fleet = "o1" }, { fleet = "o2" }]
 
     #[test]
     fn ab_expands_to_base_and_variant_per_opponent_and_orientation() {
-        let e = expand(&source(AB)).unwrap();
+        let e = expand(&source(AB), &[]).unwrap();
         let Plan::Ab(plan) = &e.plan else {
             panic!("not ab")
         };
@@ -640,7 +962,7 @@ opponents = [{ fleet = "o1" }, { fleet = "o2" }]
 
     #[test]
     fn problems_in_generated_sides_point_at_what_the_user_wrote() {
-        let e = expand(&source(AB)).unwrap();
+        let e = expand(&source(AB), &[]).unwrap();
         let full = format!("{AB}\n{}", e.text);
         // Matchup 1 is variant (A) vs o1 (B); say the rule system rejects its A fleet name.
         let m1 = full.match_indices("[[matchup]]").nth(1).unwrap().0;
@@ -660,12 +982,87 @@ opponents = [{ fleet = "o1" }, { fleet = "o2" }]
     fn matrix_plays_every_pairing_both_ways() {
         let text = "[experiment.matrix]\nfleets = [{ fleet = \"a\" }, { fleet = \"b\" }, { fleet \
                     = \"c\" }]\npoints_tolerance = 0.1\n";
-        let e = expand(&source(text)).unwrap();
+        let e = expand(&source(text), &[]).unwrap();
         let Plan::Matrix(plan) = &e.plan else {
             panic!("not a matrix")
         };
         assert_eq!(plan.cells, [(0, 1), (1, 0), (0, 2), (2, 0), (1, 2), (2, 1)]);
         assert_eq!(plan.points_tolerance, 0.1);
+    }
+
+    #[test]
+    fn game_plays_every_pair_in_two_halves() {
+        let text = "[experiment.game]\na = { fleet = \"x\", policies = [\"p\", { policy = \
+                    \"q\", range = 18 }] }\nb = { fleet = \"y\", orders = \"none\" }\n";
+        let e = expand(&source(text), &["p", "q", "r"]).unwrap();
+        let Plan::Game(plan) = &e.plan else {
+            panic!("not a game")
+        };
+        assert_eq!(plan.a_policies, ["p", "q (range = 18)"]);
+        assert_eq!(
+            plan.b_policies,
+            ["p", "q", "r"],
+            "B defaults to every preset"
+        );
+        assert_eq!(plan.cells.len(), 12);
+        assert!(plan.well_formed());
+        assert_eq!(plan.half(GameHalf::Evaluate), (6..12).collect::<Vec<_>>());
+        assert_eq!(
+            plan.cells[4],
+            GameCell {
+                row: 1,
+                col: 1,
+                half: GameHalf::Select
+            }
+        );
+        let full = format!("{text}\n{}", e.text);
+        let v: toml::Value = toml::from_str(&full).unwrap();
+        let m = v["matchup"].as_array().unwrap();
+        assert_eq!(m.len(), 12);
+        assert_eq!(
+            crate::mirror::inline(&m[4]["a"]),
+            "{ fleet = \"x\", policy = \"q\", range = 18 }"
+        );
+        assert_eq!(
+            crate::mirror::inline(&m[4]["b"]),
+            "{ fleet = \"y\", orders = \"none\", policy = \"q\" }"
+        );
+        // A problem with a generated side points at the policy entry, a fleet problem at
+        // the side.
+        let (_, field) = e.locate(None, "matchup[4].a.range");
+        assert_eq!(field, "experiment.game.a.policies[1].range");
+        let (span, field) = e.locate(None, "matchup[4].b.fleet");
+        assert_eq!(field, "experiment.game.b.fleet");
+        assert_eq!(&text[span.unwrap()], "{ fleet = \"y\", orders = \"none\" }");
+        assert!(Plan::Game(plan.clone()).check(12).is_ok());
+        assert!(Plan::Game(plan.clone()).check(6).is_err());
+    }
+
+    #[test]
+    fn game_dice_are_shared_within_a_half_and_differ_between_halves() {
+        let plan = GamePlan {
+            a_policies: vec!["p".into(), "q".into()],
+            b_policies: vec!["p".into()],
+            cells: [GameHalf::Select, GameHalf::Evaluate]
+                .into_iter()
+                .flat_map(|half| (0..2).map(move |row| GameCell { row, col: 0, half }))
+                .collect(),
+        };
+        let named = |label: &str| NamedMatchup {
+            label: label.into(),
+            fleets: ["x".into(), "y".into()],
+            policies: ["p".into(), "p".into()],
+            points: [None, None],
+            ship_names: vec![],
+            ship_points: vec![],
+            ship_sides: vec![],
+            matchup: (),
+        };
+        let ms: Vec<_> = ["a", "b", "c", "d"].iter().map(|l| named(l)).collect();
+        let keys = dice_keys(&Plan::Game(plan), &ms);
+        assert_eq!(keys[0], keys[1]);
+        assert_eq!(keys[2], keys[3]);
+        assert_ne!(keys[0], keys[2]);
     }
 
     #[test]
@@ -702,9 +1099,40 @@ opponents = [{ fleet = "o1" }, { fleet = "o2" }]
                 "experiment.matrix",
                 "unknown field `fleet`",
             ),
+            (
+                "[experiment.game]\na = { fleet = \"a\" }\nb = { fleet = \"b\" }\n\
+                 [experiment.matrix]\nfleets = [{ fleet = \"a\" }, { fleet = \"b\" }]\n",
+                "experiment",
+                "one kind",
+            ),
+            (
+                "[experiment.game]\na = { fleet = \"a\", policies = [\"p\", \"p\"] }\nb = { fleet = \"b\" }\n",
+                "experiment.game.a.policies[1]",
+                "listed twice",
+            ),
+            (
+                "[experiment.game]\na = { fleet = \"a\", policies = [] }\nb = { fleet = \"b\" }\n",
+                "experiment.game.a.policies",
+                "at least one policy",
+            ),
+            (
+                "[experiment.game]\na = { fleet = \"a\", policies = [{ fleet = \"c\" }] }\nb = { fleet = \"b\" }\n",
+                "experiment.game.a.policies[0]",
+                "belongs to the side",
+            ),
+            (
+                "[experiment.game]\na = { fleet = \"a\" }\nb = \"b\"\n",
+                "experiment.game.b",
+                "inline table",
+            ),
+            (
+                "[experiment.game]\na = { fleet = \"a\" }\nb = { fleet = \"b\" }\npolicies = [3]\n",
+                "experiment.game.policies[0]",
+                "preset name or a policy table",
+            ),
         ];
         for (text, field, message) in cases {
-            let e = expand(&source(text)).unwrap_err();
+            let e = expand(&source(text), &["p"]).unwrap_err();
             let p = &e.problems[0];
             assert!(
                 p.field.as_deref().is_some_and(|f| f.starts_with(field)),

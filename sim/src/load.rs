@@ -345,7 +345,7 @@ pub fn load_from<R: RuleSystem>(
     let path = first.path.clone();
     // The hash covers the files as written, not the expansion of the experiment's kind.
     let mut hash = Sha256::new();
-    let expansion = crate::kinds::expand(&first)?;
+    let expansion = crate::kinds::expand(&first, R::POLICY_PRESETS)?;
     let first_text_len = first.text.len();
     let mut first = first;
     if !expansion.text.is_empty() {
@@ -353,7 +353,7 @@ pub fn load_from<R: RuleSystem>(
         first.text.push_str(&expansion.text);
     }
     let (sources, docs) = read_all::<R>(first, &mut read)?;
-    let matchups = R::build(&docs).map_err(|issues| {
+    let mut matchups = R::build(&docs).map_err(|issues| {
         let mut problems: Vec<Located> = Vec::new();
         for i in issues {
             let mut i = i.clone();
@@ -370,6 +370,12 @@ pub fn load_from<R: RuleSystem>(
         ConfigError { problems }
     })?;
     expansion.check_ladder(&sources[0], &matchups)?;
+    if let crate::kinds::Plan::Game(g) = &expansion.plan {
+        // The two halves of a cell are the same matchup on other dice: name them apart.
+        for (m, c) in matchups.iter_mut().zip(&g.cells) {
+            m.label = format!("{} [{}]", m.label, c.half.name());
+        }
+    }
     let spec = R::experiment(&docs[0]).cloned().unwrap_or_default();
     if spec.battles == Some(0) {
         let at = probe(&sources[0])

@@ -4,7 +4,7 @@
 //!
 //! Mirrors are generated generically, as text: the experiment document keeps its includes,
 //! scenario and house rules, and its `[[matchup]]` entries (or its `[experiment.ab]` /
-//! `[experiment.matrix]` table) are replaced by one `[[matchup]]` per side, `a = <side>`,
+//! `[experiment.matrix]` / `[experiment.game]` table) are replaced by one `[[matchup]]` per side, `a = <side>`,
 //! `b = <side>` (see [`mirror_source`]). The rule system validates and plays them as any
 //! experiment, deterministically and in parallel ([`crate::play::play`]).
 //!
@@ -128,9 +128,10 @@ fn key(k: &str) -> String {
 }
 
 /// The `[a, b]` side tables of every matchup of the experiment `src`, after expanding its
-/// kind (`[experiment.ab]` / `[experiment.matrix]`), in matchup order.
-pub fn matchup_sides(src: &Source) -> Result<Vec<[toml::Value; 2]>, ConfigError> {
-    let expansion = crate::kinds::expand(src)?;
+/// kind (`[experiment.ab]` / `[experiment.matrix]` / `[experiment.game]`, whose default
+/// policies are `presets`), in matchup order.
+pub fn matchup_sides(src: &Source, presets: &[&str]) -> Result<Vec<[toml::Value; 2]>, ConfigError> {
+    let expansion = crate::kinds::expand(src, presets)?;
     let text = format!("{}\n{}", src.text, expansion.text);
     let doc: toml::Table = toml::from_str(&text)
         .map_err(|e| ConfigError::one(&src.path, None, None, e.message().to_owned()))?;
@@ -166,6 +167,7 @@ pub fn mirror_source(src: &Source, sides: &[toml::Value]) -> Result<Source, Conf
     if let toml::Value::Table(exp) = exp {
         exp.remove("ab");
         exp.remove("matrix");
+        exp.remove("game");
         let name = exp
             .get("name")
             .and_then(toml::Value::as_str)
@@ -366,7 +368,7 @@ mod tests {
                    }]\n[[house_rules]]\n"
                 .replace("[[house_rules]]\n", "[house_rules]\nturn_cap = 9\n"),
         };
-        let sides = matchup_sides(&src).unwrap();
+        let sides = matchup_sides(&src, &[]).unwrap();
         assert_eq!(sides.len(), 2);
         assert_eq!(inline(&sides[0][0]), "{ fleet = \"a\" }");
         let m = mirror_source(&src, &[preset_side("a", "brawler")]).unwrap();

@@ -277,11 +277,14 @@ impl SystemTask for Run<'_> {
             if manifest.status == RunStatus::Partial {
                 headline.push_str(&format!("\nINTERRUPTED: {short} — partial results"));
             }
-            print_report(&headline, &results, &opts, &out);
-            print!(
-                "{}",
-                report::kinds::kind_summary(&manifest.run.plan, &results, &opts)
-            );
+            let kind = report::kinds::kind_summary(&manifest.run.plan, &results, &opts);
+            if matches!(manifest.run.plan, fleetlab_sim::kinds::Plan::Game(_)) {
+                // A policy game's answer is the solved game; its many matchups are evidence.
+                print_game_report(&headline, &kind, &results, &out);
+            } else {
+                print_report(&headline, &results, &opts, &out);
+                print!("{kind}");
+            }
             if args.html {
                 let page =
                     report::write_html(&out).map_err(|e| CliError::Runtime(e.to_string()))?;
@@ -330,6 +333,18 @@ pub fn print_report(headline: &str, results: &[MatchupResult], opts: &ReportOpti
     }
     println!("{}", report::summary_table(results, opts));
     print!("{}", report::decided::decided_by_text(results));
+    println!("report: {}", out.display());
+}
+
+/// Print a policy game's report: the headline, the solved game, where the per-pair evidence is.
+pub fn print_game_report(headline: &str, game: &str, results: &[MatchupResult], out: &Path) {
+    println!("{headline}");
+    print!("{game}");
+    println!(
+        "  every pair's results ({} matchups: each pair of policies in a select and an evaluate \
+         half): summary.csv, game.csv, decided_by.csv; `--html` draws the payoff heatmap",
+        results.len()
+    );
     println!("report: {}", out.display());
 }
 

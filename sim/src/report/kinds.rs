@@ -416,6 +416,7 @@ pub fn kind_summary(
                 );
             }
         }
+        crate::kinds::Plan::Game(g) => out.push_str(&super::game::game_summary(g, results, opts)),
         crate::kinds::Plan::Matrix(m) => {
             let _ = writeln!(out, "Ranking (Bradley-Terry, Elo scale, {conf} CI):");
             for r in ranking_rows(m, results, opts) {

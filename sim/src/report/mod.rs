@@ -9,6 +9,7 @@ pub mod audit_out;
 mod csv_out;
 pub mod decided;
 pub mod fair_cost;
+pub mod game;
 pub mod html;
 pub mod kinds;
 mod parquet_out;
@@ -129,7 +130,8 @@ fn render<T: Table>(
 /// Write `summary.csv`, `summary.parquet`, `distributions.csv`, `distributions.parquet`,
 /// `ships.csv`, `ships.parquet`, `events.csv`, `events.parquet`, `decided_by.csv`,
 /// `decided_by.parquet`, the kind's tables (`ab` for
-/// an A/B experiment and `fair_cost` when it has a ladder, `matrix` and `ranking` for a round robin; CSV and Parquet) and
+/// an A/B experiment and `fair_cost` when it has a ladder, `matrix` and `ranking` for a round robin,
+/// `game`, `equilibrium` and `game_value` for a policy game; CSV and Parquet) and
 /// `manifest.json` (last) into `dir`, creating it if
 /// missing, and return their paths in that order.
 ///
@@ -170,6 +172,11 @@ pub fn write_report(
         Plan::Matrix(m) => {
             render(dir, &kinds::matrix_rows(m, results, opts), &mut files)?;
             render(dir, &kinds::ranking_rows(m, results, opts), &mut files)?;
+        }
+        Plan::Game(g) => {
+            render(dir, &game::game_rows(g, results), &mut files)?;
+            render(dir, &game::equilibrium_rows(g, results, opts), &mut files)?;
+            render(dir, &game::game_value_rows(g, results, opts), &mut files)?;
         }
     }
     let manifest_path = dir.join(MANIFEST_FILE);

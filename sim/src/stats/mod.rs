@@ -10,16 +10,20 @@
 //!   points on common dice, a fitted score-per-points line and a Fieller interval;
 //! * [`holm`] — Holm–Bonferroni step-down across matchups;
 //! * [`bradley_terry`] — Bradley–Terry strengths of a round robin (MM algorithm) with standard
-//!   errors and an Elo scale.
+//!   errors and an Elo scale;
+//! * [`zero_sum`] — two-player zero-sum policy games: value, optimal mixes, exploitability;
+//! * [`game_value`] — a policy game measured from battles, with a selection-honest interval.
 //!
 //! Reference values for the tests that are not published elsewhere come from `goldens.py` in
 //! this directory (pure Python, written from the formulas alone).
 
 pub mod bradley_terry;
 pub mod fair_cost;
+pub mod game_value;
 pub mod holm;
 pub mod paired;
 pub mod sprt;
+pub mod zero_sum;
 
 use statrs::distribution::{ContinuousCDF, Normal};
 

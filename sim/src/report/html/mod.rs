@@ -5,7 +5,8 @@
 //!
 //! Always present in a complete report: `manifest.json`, `summary.csv`, `distributions.csv`,
 //! `ships.csv`. Optional, each giving its own section when present: `audit.csv`, `decided_by.csv`, `events.csv`, `ab.csv`,
-//! `matrix.csv`, `ranking.csv`, `fair_cost.csv`. Columns are read by name; extra columns are
+//! `matrix.csv`, `ranking.csv`, `fair_cost.csv`, and for a policy game `game_value.csv`,
+//! `equilibrium.csv`, `game.csv` together. Columns are read by name; extra columns are
 //! ignored. No scripts, fonts, styles or images are loaded from anywhere: the page reads the
 //! same offline. Every text that comes from a config (labels, fleet and policy names) is
 //! escaped.
@@ -17,6 +18,7 @@ mod distributions;
 mod escape;
 mod events;
 mod fair_cost;
+mod game;
 mod header;
 mod input;
 mod manifest;
@@ -95,7 +97,16 @@ pub fn render_html(dir: &Path) -> Result<String, HtmlError> {
     let ships = CsvFile::read(&dir.join("ships.csv"))?;
     let optional = |name: &str| CsvFile::read_optional(&dir.join(name));
 
-    let mut sections = vec![header::section(&manifest)];
+    let mut sections = Vec::new();
+    // A policy game's answer comes first, before the run's provenance.
+    if let (Some(value), Some(eq), Some(game)) = (
+        optional("game_value.csv")?,
+        optional("equilibrium.csv")?,
+        optional("game.csv")?,
+    ) {
+        sections.push(game::section(&value, &eq, &game)?);
+    }
+    sections.push(header::section(&manifest));
     if let Some(audit) = optional("audit.csv")? {
         sections.push(audit::section(&audit)?);
     }

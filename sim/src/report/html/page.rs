@@ -28,6 +28,7 @@ figure{margin:0;display:table}
 figcaption{display:table-caption;caption-side:bottom;font-size:.85em;color:#444;margin:2px 0 6px}
 .legend span{display:inline-block;width:12px;height:12px;margin:0 4px 0 10px;vertical-align:middle}
 .note{font-size:.85em;color:#555}
+.verdict{font-size:1.1em;border-left:4px solid #2166ac;padding:.4em .8em;background:#f4f8fb}
 svg{max-width:100%;height:auto}
 ";
 

@@ -35,23 +35,35 @@ pub(crate) fn score_color(score: f64) -> RGBColor {
 /// Draw the heatmap of `fleets` × `fleets` as an SVG document: one `<rect>` per cell given
 /// (after the white background `<rect>`), empty cells (the diagonal) left blank.
 pub(crate) fn heatmap(fleets: &[String], cells: &[HeatCell]) -> Result<String, HtmlError> {
-    let err = plot_error("matrix heatmap");
-    let n = fleets.len().max(1);
-    let labels: Vec<String> = fleets.iter().map(|f| shorten(f, LABEL_CHARS)).collect();
-    let longest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u32;
-    let label_width = (longest * 8 + 16).clamp(50, 220);
-    let cell = (560 / n as u32).clamp(28, 80);
-    let width = label_width + cell * n as u32 + 30;
-    let height = label_width + cell * n as u32 + 30;
+    heatmap_of(fleets, fleets, cells)
+}
+
+/// A heatmap whose rows and columns are different lists (a policy game: side A's policies
+/// down, side B's across).
+pub(crate) fn heatmap_of(
+    rows: &[String],
+    cols: &[String],
+    cells: &[HeatCell],
+) -> Result<String, HtmlError> {
+    let err = plot_error("heatmap");
+    let (n, m) = (rows.len().max(1), cols.len().max(1));
+    let row_labels: Vec<String> = rows.iter().map(|f| shorten(f, LABEL_CHARS)).collect();
+    let col_labels: Vec<String> = cols.iter().map(|f| shorten(f, LABEL_CHARS)).collect();
+    let longest = |l: &[String]| l.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u32;
+    let row_label_width = (longest(&row_labels) * 8 + 16).clamp(50, 220);
+    let col_label_width = (longest(&col_labels) * 8 + 16).clamp(50, 220);
+    let cell = (560 / n.max(m) as u32).clamp(28, 80);
+    let width = row_label_width + cell * m as u32 + 30;
+    let height = col_label_width + cell * n as u32 + 30;
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
         let mut chart = ChartBuilder::on(&root)
             .margin(10)
-            .x_label_area_size(label_width)
-            .y_label_area_size(label_width)
-            .build_cartesian_2d(0f64..n as f64, 0f64..n as f64)
+            .x_label_area_size(col_label_width)
+            .y_label_area_size(row_label_width)
+            .build_cartesian_2d(0f64..m as f64, 0f64..n as f64)
             .map_err(|e| err(e.to_string()))?;
         chart
             .configure_mesh()
@@ -89,7 +101,7 @@ pub(crate) fn heatmap(fleets: &[String], cells: &[HeatCell]) -> Result<String, H
         }
         // Fleet names: rows on the left, columns along the bottom (turned).
         let plain = TextStyle::from((FONT, 16).into_font()).color(&BLACK);
-        for (i, label) in labels.iter().enumerate() {
+        for (i, label) in row_labels.iter().enumerate() {
             let (x, y) = chart.backend_coord(&(0.0, y_of(i) + 0.5));
             root.draw(&Text::new(
                 label.clone(),
@@ -97,6 +109,8 @@ pub(crate) fn heatmap(fleets: &[String], cells: &[HeatCell]) -> Result<String, H
                 plain.pos(Pos::new(HPos::Right, VPos::Center)),
             ))
             .map_err(|e| err(e.to_string()))?;
+        }
+        for (i, label) in col_labels.iter().enumerate() {
             let (x, y) = chart.backend_coord(&(i as f64 + 0.5, 0.0));
             root.draw(&Text::new(
                 label.clone(),

@@ -7,7 +7,7 @@ mod heatmap;
 mod histogram;
 mod whiskers;
 
-pub(crate) use heatmap::{HeatCell, heatmap};
+pub(crate) use heatmap::{HeatCell, heatmap, heatmap_of};
 pub(crate) use histogram::{Bars, histogram};
 pub(crate) use whiskers::{WhiskerPlot, WhiskerRow, whiskers};
 

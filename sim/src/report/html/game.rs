@@ -1,0 +1,148 @@
+//! The "Policy game" section (from `game_value.csv`, `equilibrium.csv` and `game.csv`, when
+//! present): the answer first — the game's value for side A with its selection-honest
+//! interval — then each side's optimal mix and each policy's exploitability, then the payoff
+//! heatmap (A's policies down, B's across) beside the battle counts.
+
+use super::escape::{esc, int, pct, pct_ci};
+use super::input::CsvFile;
+use super::page::{Cell, plot_beside_table, table};
+use super::plot::{HeatCell, heatmap_of};
+use super::{HtmlError, Section};
+
+fn index_of(names: &mut Vec<String>, name: &str) -> usize {
+    match names.iter().position(|f| f == name) {
+        Some(i) => i,
+        None => {
+            names.push(name.to_owned());
+            names.len() - 1
+        }
+    }
+}
+
+/// The section.
+pub(crate) fn section(
+    value: &CsvFile,
+    equilibrium: &CsvFile,
+    game: &CsvFile,
+) -> Result<Section, HtmlError> {
+    value.require(&[
+        "a_fleet",
+        "b_fleet",
+        "value",
+        "ci_low",
+        "ci_high",
+        "naive_ci_low",
+        "naive_ci_high",
+        "confidence",
+    ])?;
+    equilibrium.require(&[
+        "side",
+        "fleet",
+        "policy",
+        "mix",
+        "exploitability",
+        "best_reply",
+    ])?;
+    game.require(&[
+        "a_policy",
+        "b_policy",
+        "battles",
+        "a_wins",
+        "draws",
+        "b_wins",
+        "a_score",
+        "a_score_se",
+    ])?;
+    let mut body = String::new();
+    match value.rows().next() {
+        Some(v) => {
+            let conf = v.f64("confidence")?;
+            body.push_str(&format!(
+                "<p class=\"verdict\"><strong>{} (A) against {} (B), each side playing its best \
+                 mix of the policies offered: A scores {} (win 1, draw ½).</strong> {}% interval \
+                 {} – {}, honest about the choice of mixes (chosen on one half of the battles, \
+                 checked on the other); the naive interval would be {} – {}.</p>\n",
+                esc(v.str("a_fleet")?),
+                esc(v.str("b_fleet")?),
+                pct(v.f64("value")?),
+                conf * 100.0,
+                pct(v.f64("ci_low")?),
+                pct(v.f64("ci_high")?),
+                pct(v.f64("naive_ci_low")?),
+                pct(v.f64("naive_ci_high")?),
+            ));
+        }
+        None => body.push_str(
+            "<p class=\"note\">The game is not measured: a pair of policies has no battles \
+             (the run was interrupted).</p>\n",
+        ),
+    }
+    let mut mix_rows = Vec::new();
+    for r in equilibrium.rows() {
+        mix_rows.push(vec![
+            Cell::Text(format!("{} ({})", r.str("side")?, r.str("fleet")?)),
+            Cell::Text(r.str("policy")?.to_owned()),
+            Cell::Num(pct(r.f64("mix")?)),
+            Cell::Num(format!("{:.1}", r.f64("exploitability")? * 100.0)),
+            Cell::Text(r.str("best_reply")?.to_owned()),
+        ]);
+    }
+    body.push_str(&table(
+        &[
+            "side",
+            "policy",
+            "optimal mix",
+            "exploitability (points of score)",
+            "best reply",
+        ],
+        &mix_rows,
+    ));
+    let (mut rows, mut cols) = (Vec::new(), Vec::new());
+    let mut cells = Vec::new();
+    let mut numbers = Vec::new();
+    for r in game.rows() {
+        let (a, b) = (r.str("a_policy")?, r.str("b_policy")?);
+        let (row, col) = (index_of(&mut rows, a), index_of(&mut cols, b));
+        let score = r.f64("a_score")?;
+        cells.push(HeatCell { row, col, score });
+        let se = r.f64("a_score_se")?;
+        numbers.push(vec![
+            Cell::Text(a.to_owned()),
+            Cell::Text(b.to_owned()),
+            Cell::Num(int(r.u64("battles")?)),
+            Cell::Num(format!(
+                "{} / {} / {}",
+                int(r.u64("a_wins")?),
+                int(r.u64("draws")?),
+                int(r.u64("b_wins")?)
+            )),
+            Cell::Num(pct_ci(score, score - 1.96 * se, score + 1.96 * se)),
+        ]);
+    }
+    let numbers = table(
+        &[
+            "A's policy",
+            "B's policy",
+            "battles",
+            "A / draw / B",
+            "A's score [±1.96 se]",
+        ],
+        &numbers,
+    );
+    if cells.is_empty() {
+        body.push_str(&numbers);
+    } else {
+        body.push_str(&plot_beside_table(
+            &heatmap_of(&rows, &cols, &cells)?,
+            "Side A's score (wins + ½ draws per battle) for each pair of policies: A's policy \
+             down, B's across, on the same dice. Blue: good for A; red: good for B.",
+            "",
+            &numbers,
+        ));
+    }
+    Ok(Section {
+        id: "game",
+        title: "Policy game".into(),
+        body,
+    })
+}
