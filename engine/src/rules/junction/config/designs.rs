@@ -133,7 +133,7 @@ pub(super) fn designs(
                 continue;
             }
             let at = format!("design[{k}] ({name})");
-            match design(d, &at, s, &armory.weapons, &armory.guided, rules, is) {
+            match design(d, &at, s, armory, rules, is) {
                 Some(ds) => {
                     design_index.insert(name.clone(), designs.len());
                     designs.push(ds);
@@ -178,16 +178,15 @@ pub(super) fn check_prices(docs: &[Doc], cost: CostMeasure, is: &mut Issues) {
 }
 
 /// One `[[design]]` entry; `None` when it has a problem (each is reported).
-#[allow(clippy::too_many_arguments)]
 fn design(
     d: usize,
     at: &str,
     s: &DesignSpec,
-    weapons: &HashMap<String, usize>,
-    guided: &HashMap<String, usize>,
+    armory: &Armory,
     rules: &HouseRules,
     is: &mut Issues,
 ) -> Option<ShipDesign> {
+    let (weapons, guided) = (&armory.weapons, &armory.guided);
     let before = is.list.len();
     let volume = is.real(d, &s.volume, &format!("{at}.volume"), 1.0, 1e9);
     let price = s
