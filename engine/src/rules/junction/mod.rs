@@ -25,7 +25,8 @@
 //! * [`design`], [`ship`] — catalogue vocabulary and battle state;
 //! * [`objectives`] — Stage 0 scenario objectives and their verdicts;
 //! * [`policy`] — AI presets; [`house_rules`] — every gap as a named default;
-//! * [`config`] — config documents and validation; [`matchup`] — a validated matchup.
+//! * [`config`] — config at the edge: TOML documents validated into a matchup, one file per
+//!   part of the vocabulary (no rule module imports it); [`matchup`] — a validated matchup.
 
 pub mod area_denial;
 pub mod armor;

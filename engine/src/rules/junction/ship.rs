@@ -10,6 +10,9 @@ use super::hazards::{Hazard, MAX_HAZARDS};
 use super::hex::Hex;
 use super::stations::{CrewMix, Station};
 
+/// Most ships in a battle (a fleet has at most half of them; checked by the config).
+pub const MAX_SHIPS: usize = 32;
+
 /// Where a ship is in the battle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {

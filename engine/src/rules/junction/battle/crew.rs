@@ -8,12 +8,12 @@ use crate::outcome::Side;
 use crate::trace;
 
 use super::super::Event;
-use super::super::config::MAX_SHIPS;
 use super::super::crits;
 use super::super::design::CrewKind;
 use super::super::house_rules::{FleetEventsReach, ResolveThreshold};
 use super::super::morale::{self, Standing};
 use super::super::objectives::Objective;
+use super::super::ship::MAX_SHIPS;
 use super::super::ship::Status;
 use super::Battle;
 

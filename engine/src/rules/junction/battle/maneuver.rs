@@ -6,11 +6,11 @@ use crate::dice::Roller;
 use crate::observer::Observer;
 use crate::trace;
 
-use super::super::config::MAX_SHIPS;
 use super::super::hex::{self, DIRECTIONS, Hex};
 use super::super::house_rules::ThreatZones;
 use super::super::payloads;
 use super::super::policy::Burn;
+use super::super::ship::MAX_SHIPS;
 use super::super::ship::Status;
 use super::Battle;
 use super::ties;

@@ -21,10 +21,8 @@ use super::super::payload_choice::{self, TargetView};
 use super::super::payloads;
 use super::super::point_defense::{self, Incoming, Take};
 use super::super::policy::PdStance;
+use super::super::ship::MAX_SHIPS;
 use super::{Battle, MAX_GW_GROUPS};
-
-/// Most ships in a battle (`config::MAX_SHIPS`).
-const MAX_SHIPS: usize = 32;
 
 /// A point-defense shooter of the plan.
 #[derive(Clone, Copy, Debug)]

@@ -1,0 +1,341 @@
+//! A design's parts (G1, G2): power plants, drives, tanks, the jump engine, command modules,
+//! the crew kind, the electromagnetic catapult and the crit-table proportions (G6) — their
+//! TOML shapes and checks.
+
+use serde::Deserialize;
+use serde_spanned::Spanned;
+
+use super::super::crits::{CritWeights, EQUAL_WEIGHTS};
+use super::super::design::{
+    Catapult, CommandKind, CrewKind, Drive, JumpEngine, JumpKind, MAX_COMMAND, MAX_PARTS,
+    PowerPlant, Tank,
+};
+use super::super::house_rules::HouseRules;
+use super::designs::DesignSpec;
+use super::issues::Issues;
+
+/// A power plant entry.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlantSpec {
+    /// Volume.
+    pub volume: f64,
+    /// Energy per turn.
+    pub output: f64,
+}
+
+/// A drive entry.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DriveSpec {
+    /// Volume.
+    pub volume: f64,
+    /// Acceleration it gives.
+    pub thrust: i64,
+}
+
+/// A tank entry.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TankSpec {
+    /// Volume.
+    pub volume: f64,
+    /// Delta-v held.
+    pub delta_v: f64,
+    /// `other` (default), `chemical-rocket-fuel` or `dissolved-fissiles` (hazardous).
+    #[serde(default)]
+    pub propellant: super::super::hazards::Propellant,
+}
+
+/// Jump engine types in configs.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[allow(missing_docs)]
+pub enum JumpKindName {
+    Interdictor,
+    LongRange,
+    Rudimentary,
+    Industrial,
+    Standard,
+    Tactical,
+}
+
+/// A jump engine entry.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JumpSpec {
+    /// Engine type.
+    #[serde(rename = "type")]
+    pub kind: JumpKindName,
+    /// Jump rating (default 1).
+    #[serde(default)]
+    pub rating: Option<Spanned<i64>>,
+    /// Volume (default 1).
+    #[serde(default)]
+    pub volume: Option<f64>,
+    /// Energy for a jump (default G3: `jump_energy_per_volume` × ship volume / rating).
+    #[serde(default)]
+    pub energy: Option<Spanned<f64>>,
+    /// Most energy per turn spent on interdiction (default 0: the engine does not interdict).
+    #[serde(default)]
+    pub interdiction: Option<Spanned<f64>>,
+}
+
+/// An electromagnetic catapult entry.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CatapultSpec {
+    /// Velocity cap in hexes.
+    pub rating: Spanned<i64>,
+    /// Launches per turn.
+    pub rate_of_fire: Spanned<i64>,
+    /// Volume (default 1).
+    #[serde(default)]
+    pub volume: Option<Spanned<f64>>,
+}
+
+/// Command module names in configs.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[allow(missing_docs)]
+pub enum CommandName {
+    CivilianBridge,
+    WarshipCic,
+    Shipmind,
+}
+
+/// Crew kinds in configs.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[allow(missing_docs)]
+pub enum CrewKindName {
+    Normal,
+    Automaton,
+    Brainwashed,
+    Mixed,
+}
+
+/// `{ weapon = "...", count = N }` on a design.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MountSpec {
+    /// Catalogue weapon name.
+    pub weapon: Spanned<String>,
+    /// Mounts (default 1).
+    #[serde(default)]
+    pub count: Option<Spanned<i64>>,
+}
+
+/// `{ guided = "...", count = N }` in a magazine.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LoadSpec {
+    /// Catalogue guided-weapon name.
+    pub guided: Spanned<String>,
+    /// Loaded count.
+    pub count: Spanned<i64>,
+}
+
+/// d20 faces per crit entry, per table (G6); each list has 5 entries summing to 20.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CritWeightsSpec {
+    /// Propellant Leak, Radiators, Reactor, Engine, Jump.
+    pub power: Option<[u8; 5]>,
+    /// Sensors, ECM, Weapon, Magazine, Command.
+    pub systems: Option<[u8; 5]>,
+    /// Damcon, Medevac, Medbay, Engineering, Nerve Center.
+    pub personnel: Option<[u8; 5]>,
+}
+
+/// A design's power plants, drives and tanks (at most `MAX_PARTS` of each).
+pub(super) fn plants_drives_tanks(
+    d: usize,
+    at: &str,
+    s: &DesignSpec,
+    is: &mut Issues,
+) -> (Vec<PowerPlant>, Vec<Drive>, Vec<Tank>) {
+    for (list, name) in [
+        (s.power.len(), "power"),
+        (s.drives.len(), "drives"),
+        (s.tanks.len(), "tanks"),
+    ] {
+        if list > MAX_PARTS {
+            is.push(
+                d,
+                s.name.span(),
+                format!("{at}.{name}"),
+                format!("{list} entries; at most {MAX_PARTS}"),
+            );
+        }
+    }
+    let mut plants = Vec::new();
+    for (k, p) in s.power.iter().enumerate() {
+        let v = p.get_ref();
+        if !(v.volume >= 0.0 && v.output >= 0.0 && v.volume.is_finite() && v.output.is_finite()) {
+            is.push(
+                d,
+                p.span(),
+                format!("{at}.power[{k}]"),
+                "volume and output must be finite and at least 0",
+            );
+        }
+        plants.push(PowerPlant {
+            volume: v.volume,
+            output: v.output,
+        });
+    }
+    let mut drives = Vec::new();
+    for (k, p) in s.drives.iter().enumerate() {
+        let v = p.get_ref();
+        if !(v.volume >= 0.0 && v.volume.is_finite() && (0..=100).contains(&v.thrust)) {
+            is.push(
+                d,
+                p.span(),
+                format!("{at}.drives[{k}]"),
+                "volume must be at least 0 and thrust 0..=100",
+            );
+        }
+        drives.push(Drive {
+            volume: v.volume,
+            thrust: v.thrust.clamp(0, 100) as i32,
+        });
+    }
+    let mut tanks = Vec::new();
+    for (k, p) in s.tanks.iter().enumerate() {
+        let v = p.get_ref();
+        if !(v.volume >= 0.0 && v.delta_v >= 0.0 && v.volume.is_finite() && v.delta_v <= 1e6) {
+            is.push(
+                d,
+                p.span(),
+                format!("{at}.tanks[{k}]"),
+                "volume and delta_v must be at least 0 (delta_v at most 1e6)",
+            );
+        }
+        tanks.push(Tank {
+            volume: v.volume,
+            delta_v: v.delta_v,
+            propellant: v.propellant,
+        });
+    }
+    (plants, drives, tanks)
+}
+
+/// A design's jump engine; its energy defaults to G3's `jump_energy_per_volume` × the ship's
+/// `volume` / rating.
+pub(super) fn jump(
+    d: usize,
+    at: &str,
+    js: &JumpSpec,
+    volume: f64,
+    rules: &HouseRules,
+    is: &mut Issues,
+) -> JumpEngine {
+    let rating = js
+        .rating
+        .as_ref()
+        .map_or(1, |r| is.int(d, r, &format!("{at}.jump.rating"), 1, 100)) as i32;
+    let energy = js.energy.as_ref().map_or(
+        rules.jump_energy_per_volume * volume / f64::from(rating),
+        |e| is.real(d, e, &format!("{at}.jump.energy"), 0.0, 1e12),
+    );
+    JumpEngine {
+        kind: match js.kind {
+            JumpKindName::Interdictor => JumpKind::Interdictor,
+            JumpKindName::LongRange => JumpKind::LongRange,
+            JumpKindName::Rudimentary => JumpKind::Rudimentary,
+            JumpKindName::Industrial => JumpKind::Industrial,
+            JumpKindName::Standard => JumpKind::Standard,
+            JumpKindName::Tactical => JumpKind::Tactical,
+        },
+        rating,
+        volume: js.volume.unwrap_or(1.0).max(0.0),
+        energy,
+        interdiction: js.interdiction.as_ref().map_or(0.0, |e| {
+            is.real(d, e, &format!("{at}.jump.interdiction"), 0.0, 1e6)
+        }),
+    }
+}
+
+/// A design's command modules (default one Warship CIC).
+pub(super) fn command(
+    d: usize,
+    at: &str,
+    command: &Option<Spanned<Vec<CommandName>>>,
+    is: &mut Issues,
+) -> Vec<CommandKind> {
+    match command {
+        None => vec![CommandKind::WarshipCic],
+        Some(c) => {
+            if c.get_ref().is_empty() || c.get_ref().len() > MAX_COMMAND {
+                is.push(d, c.span(), format!("{at}.command"), format!("give 1..={MAX_COMMAND} command modules: civilian-bridge, warship-cic, shipmind"));
+            }
+            c.get_ref()
+                .iter()
+                .take(MAX_COMMAND)
+                .map(|k| match k {
+                    CommandName::CivilianBridge => CommandKind::CivilianBridge,
+                    CommandName::WarshipCic => CommandKind::WarshipCic,
+                    CommandName::Shipmind => CommandKind::Shipmind,
+                })
+                .collect()
+        }
+    }
+}
+
+/// A design's crew kind (default normal).
+pub(super) fn crew_kind(name: Option<CrewKindName>) -> CrewKind {
+    match name.unwrap_or(CrewKindName::Normal) {
+        CrewKindName::Normal => CrewKind::Normal,
+        CrewKindName::Automaton => CrewKind::Automaton,
+        CrewKindName::Brainwashed => CrewKind::Brainwashed,
+        CrewKindName::Mixed => CrewKind::Mixed,
+    }
+}
+
+/// A design's electromagnetic catapult.
+pub(super) fn catapult(d: usize, at: &str, cs: &CatapultSpec, is: &mut Issues) -> Catapult {
+    Catapult {
+        rating: is.int(d, &cs.rating, &format!("{at}.catapult.rating"), 1, 100) as i32,
+        rate_of_fire: is.int(
+            d,
+            &cs.rate_of_fire,
+            &format!("{at}.catapult.rate_of_fire"),
+            1,
+            64,
+        ) as u32,
+        volume: cs.volume.as_ref().map_or(1.0, |v| {
+            is.real(d, v, &format!("{at}.catapult.volume"), 0.0, 1e6)
+        }),
+    }
+}
+
+/// A design's crit-table proportions (G6; default equal weights).
+pub(super) fn crit_weights(
+    d: usize,
+    at: &str,
+    weights: &Option<Spanned<CritWeightsSpec>>,
+    is: &mut Issues,
+) -> CritWeights {
+    let mut crit_weights: CritWeights = EQUAL_WEIGHTS;
+    if let Some(w) = weights {
+        let ws = w.get_ref();
+        for (k, (row, name)) in [
+            (ws.power, "power"),
+            (ws.systems, "systems"),
+            (ws.personnel, "personnel"),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            if let Some(row) = row {
+                let sum: u32 = row.iter().map(|x| u32::from(*x)).sum();
+                if sum != 20 {
+                    is.push(d, w.span(), format!("{at}.crit_weights.{name}"), format!("{row:?} sums to {sum}: give the d20 faces of the five entries, summing to 20"));
+                }
+                crit_weights[k] = row;
+            }
+        }
+    }
+    crit_weights
+}

@@ -1,0 +1,115 @@
+//! A matchup side's policy: a preset (`Policy::PRESETS`, default `brawler`) and the per-side
+//! overrides of its settings (range, burn model, split fire, point defense, ...).
+
+use serde::Deserialize;
+use serde_spanned::Spanned;
+
+use crate::rule_system::did_you_mean;
+
+use super::super::policy::{Approach, Policy};
+use super::issues::Issues;
+
+/// One side of a matchup.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideSpec {
+    /// Fleet name.
+    pub fleet: Spanned<String>,
+    /// Policy preset (default `brawler`).
+    #[serde(default)]
+    pub policy: Option<Spanned<String>>,
+    /// Override: distance to keep to the nearest enemy.
+    #[serde(default)]
+    pub range: Option<Spanned<i64>>,
+    /// Override: burn model, `coast` (default) or `lookahead`.
+    #[serde(default)]
+    pub burn: Option<super::super::policy::Burn>,
+    /// Override: direct fire may target surrendered enemies (J40, default false).
+    #[serde(default)]
+    pub fire_on_surrendered: Option<bool>,
+    /// Override: laser split fire, `never` (default), `pierce` or `always` (J41).
+    #[serde(default)]
+    pub laser_split: Option<super::super::policy::LaserSplit>,
+    /// Override: how an Excalibur burst divides its Attack Power, `single` (default) or
+    /// `pierce` (J60).
+    #[serde(default)]
+    pub excalibur_split: Option<super::super::policy::ExcaliburSplit>,
+    /// Override: Laser Relay targets, `single` (default) or `pierce` (J61).
+    #[serde(default)]
+    pub relay_split: Option<super::super::policy::RelaySplit>,
+    /// Override: payload per launch, `first` (default) or `by-target` (J63).
+    #[serde(default)]
+    pub payload_choice: Option<super::super::policy::PayloadChoice>,
+    /// Override: decoys fired with each attack salvo (J31; default 0: decoys screen ships).
+    #[serde(default)]
+    pub salvo_decoys: Option<Spanned<i64>>,
+    /// Override: when multi-target guns hold for point defense, `never`, `when-threatened`,
+    /// `always` or `cover` (J42).
+    #[serde(default)]
+    pub point_defense: Option<super::super::policy::PdStance>,
+    /// Override: Inertial Mine area mode, `contact` (default), `crowded` or `area` (J50).
+    #[serde(default)]
+    pub mine_mode: Option<super::super::policy::MineMode>,
+    /// Override: point-defense launches, `excalibur` (default), `all` or `none` (J35, J51).
+    #[serde(default)]
+    pub pd_launches: Option<super::super::policy::PdLaunches>,
+}
+
+/// A side's policy preset with its overrides; `None` for an unknown preset (reported).
+pub(super) fn policy(d: usize, at: &str, side: &SideSpec, is: &mut Issues) -> Option<Policy> {
+    let name = side
+        .policy
+        .as_ref()
+        .map_or("brawler", |p| p.get_ref().as_str());
+    let Some(mut p) = Policy::preset(name) else {
+        let span = side.policy.as_ref().map(|p| p.span()).unwrap_or(0..0);
+        is.push(
+            d,
+            span,
+            format!("{at}.policy"),
+            format!(
+                "unknown policy `{name}`{}; allowed: {}",
+                did_you_mean(name, Policy::PRESETS),
+                Policy::PRESETS.join(", ")
+            ),
+        );
+        return None;
+    };
+    if let Some(r) = &side.range {
+        let v = is.int(d, r, &format!("{at}.range"), 0, 1000) as i32;
+        if p.approach != Approach::Hold {
+            p.approach = Approach::Keep(Some(v));
+        }
+    }
+    if let Some(b) = side.burn {
+        p.burn = b;
+    }
+    if let Some(f) = side.fire_on_surrendered {
+        p.fire_on_surrendered = f;
+    }
+    if let Some(l) = side.laser_split {
+        p.laser_split = l;
+    }
+    if let Some(x) = side.excalibur_split {
+        p.excalibur_split = x;
+    }
+    if let Some(r) = side.relay_split {
+        p.relay_split = r;
+    }
+    if let Some(c) = side.payload_choice {
+        p.payload_choice = c;
+    }
+    if let Some(n) = &side.salvo_decoys {
+        p.salvo_decoys = is.int(d, n, &format!("{at}.salvo_decoys"), 0, 100) as u32;
+    }
+    if let Some(pd) = side.point_defense {
+        p.pd = pd;
+    }
+    if let Some(mode) = side.mine_mode {
+        p.mine_mode = mode;
+    }
+    if let Some(l) = side.pd_launches {
+        p.pd_launches = l;
+    }
+    Some(p)
+}
