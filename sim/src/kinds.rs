@@ -633,7 +633,18 @@ struct GameSide {
     base: toml::Table,
     span: Range<usize>,
     field: String,
-    policies: Vec<(String, toml::Table, Range<usize>, String)>,
+    policies: Vec<GamePolicy>,
+}
+
+/// One policy of a policy game's side.
+struct GamePolicy {
+    /// How reports name it (the preset, or `preset (key = value, ...)`).
+    label: String,
+    /// The side-table keys it sets (`policy = ...` and any overrides).
+    keys: toml::Table,
+    /// Where the user wrote it, and its field path there.
+    span: Range<usize>,
+    field: String,
 }
 
 fn game_side(
@@ -698,7 +709,7 @@ fn game_side(
             "a side of a policy game needs at least one policy",
         ));
     }
-    let mut policies: Vec<(String, toml::Table, Range<usize>, String)> = Vec::new();
+    let mut policies: Vec<GamePolicy> = Vec::new();
     for (value, span, at) in entries {
         let (label, keys) = match value {
             toml::Value::String(preset) => {
@@ -744,7 +755,7 @@ fn game_side(
                 ));
             }
         };
-        if policies.iter().any(|(l, ..)| *l == label) {
+        if policies.iter().any(|p| p.label == label) {
             return Err(err(
                 src,
                 span,
@@ -752,7 +763,12 @@ fn game_side(
                 format!("policy `{label}` is listed twice for side {name}: list each once"),
             ));
         }
-        policies.push((label, keys, span, at));
+        policies.push(GamePolicy {
+            label,
+            keys,
+            span,
+            field: at,
+        });
     }
     Ok(GameSide {
         base,
@@ -780,8 +796,8 @@ fn expand_game(
         }
     }
     Ok(GamePlan {
-        a_policies: a.policies.iter().map(|p| p.0.clone()).collect(),
-        b_policies: bs.policies.iter().map(|p| p.0.clone()).collect(),
+        a_policies: a.policies.iter().map(|p| p.label.clone()).collect(),
+        b_policies: bs.policies.iter().map(|p| p.label.clone()).collect(),
         cells,
     })
 }
@@ -863,19 +879,13 @@ impl Builder<'_> {
     }
 
     /// A matchup of a policy game: each side's table with one of its policies' keys.
-    fn composed_matchup(
-        &mut self,
-        a: &GameSide,
-        pa: &(String, toml::Table, Range<usize>, String),
-        b: &GameSide,
-        pb: &(String, toml::Table, Range<usize>, String),
-    ) {
+    fn composed_matchup(&mut self, a: &GameSide, pa: &GamePolicy, b: &GameSide, pb: &GamePolicy) {
         let k = self.count;
         self.count += 1;
         self.text.push_str("\n[[matchup]]\n");
         for (key, side, policy) in [("a", a, pa), ("b", b, pb)] {
             let mut table = side.base.clone();
-            table.extend(policy.1.clone());
+            table.extend(policy.keys.clone());
             let written = crate::mirror::inline(&toml::Value::Table(table));
             self.text.push_str(key);
             self.text.push_str(" = ");
@@ -883,9 +893,9 @@ impl Builder<'_> {
             self.text.push_str(&written);
             self.pieces.push(Piece {
                 generated: start..start + written.len(),
-                original: policy.2.clone(),
+                original: policy.span.clone(),
                 generated_field: format!("matchup[{k}].{key}"),
-                original_field: policy.3.clone(),
+                original_field: policy.field.clone(),
                 verbatim: false,
                 fleet: Some((side.span.clone(), side.field.clone())),
             });
