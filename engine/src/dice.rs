@@ -102,6 +102,13 @@ impl Dice {
         }
     }
 
+    /// A fresh 64-bit seed drawn from this battle's stream: a search player seeds its
+    /// rollouts from it (`Dice::for_battle(seed, 0, k)` for rollout `k`), so they depend on
+    /// the battle's dice alone, never on a thread.
+    pub fn draw_seed(&mut self) -> u64 {
+        self.rng.next_u64()
+    }
+
     /// A uniformly random integer in `0..n` (n ≥ 1), unbiased (Lemire's method).
     pub fn uniform_below(&mut self, n: u32) -> u32 {
         debug_assert!(n > 0);

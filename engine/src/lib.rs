@@ -11,6 +11,7 @@ pub mod observer;
 pub mod outcome;
 pub mod rule_system;
 pub mod rules;
+pub mod search;
 
 pub use dice::{Dice, Roller};
 pub use observer::{NoTrace, Observer, Trace};

@@ -46,14 +46,16 @@ pub enum Verdict {
 }
 
 /// How the game ended (reported separately from the verdict, so annihilations are visible).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Ending {
     /// One side had no units left.
     Annihilation,
     /// Both sides were wiped out in the same turn.
     MutualDestruction,
     /// The game-length rule ended the game with both sides standing; the verdict comes from
-    /// the rule system's measure (e.g. points destroyed).
+    /// the rule system's measure (e.g. points destroyed). The default: how a battle stands
+    /// until something else ends it.
+    #[default]
     TurnLimit,
 }
 

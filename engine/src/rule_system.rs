@@ -65,8 +65,11 @@ pub trait RuleSystem: Send + Sync + 'static {
     /// scenario and house rules. Shared read-only by all workers.
     type Matchup: Send + Sync;
 
-    /// Reusable battle state owned by one worker; reset (not reallocated) per battle.
-    type State: Send;
+    /// Reusable battle state owned by one worker; reset (not reallocated) per battle. It is
+    /// also the forward model's position: `Clone::clone_from` into a kept copy must not
+    /// allocate once the copy has held a battle of the same matchup (a search player copies
+    /// the position before every rollout).
+    type State: Send + Clone;
 
     /// Files this document asks to include (paths relative to it), with their byte spans.
     fn includes(doc: &Self::Doc) -> Vec<(String, std::ops::Range<usize>)>;
@@ -105,15 +108,52 @@ pub trait RuleSystem: Send + Sync + 'static {
     /// Number of units (ships) in the matchup, side A's first; `ShipTally` slices have this length.
     fn ship_count(matchup: &Self::Matchup) -> usize;
 
-    /// Play one battle. Must not allocate once `state` has been used for a battle of the same
-    /// matchup. Fills `ships` (length [`RuleSystem::ship_count`]) with per-ship tallies.
-    fn play<R: Roller, O: Observer>(
+    /// The forward model, first step: set up a battle of `matchup` in `state` (deployment,
+    /// the first player, everything before the first turn). Must not allocate once `state`
+    /// has been used for a battle of the same matchup.
+    fn begin<R: Roller, O: Observer>(
+        matchup: &Self::Matchup,
+        state: &mut Self::State,
+        dice: &mut R,
+        observer: &mut O,
+    );
+
+    /// The forward model, one step: play one turn of the battle in `state`, every choice made
+    /// by the policies of `matchup` (so a player may change its policy between turns by
+    /// passing another matchup of the same fleets and scenario). Returns `true` when the
+    /// battle has ended; then call [`RuleSystem::finish`].
+    fn turn<R: Roller, O: Observer>(
+        matchup: &Self::Matchup,
+        state: &mut Self::State,
+        dice: &mut R,
+        observer: &mut O,
+    ) -> bool;
+
+    /// The forward model, last step: score the ended battle in `state`, filling `ships`
+    /// (length [`RuleSystem::ship_count`]) with per-ship tallies.
+    fn finish<R: Roller, O: Observer>(
         matchup: &Self::Matchup,
         state: &mut Self::State,
         dice: &mut R,
         observer: &mut O,
         ships: &mut [ShipTally],
     ) -> Outcome;
+
+    /// Play one battle: [`RuleSystem::begin`], [`RuleSystem::turn`] until it ends,
+    /// [`RuleSystem::finish`]. Must not allocate once `state` has been used for a battle of
+    /// the same matchup.
+    #[inline]
+    fn play<R: Roller, O: Observer>(
+        matchup: &Self::Matchup,
+        state: &mut Self::State,
+        dice: &mut R,
+        observer: &mut O,
+        ships: &mut [ShipTally],
+    ) -> Outcome {
+        Self::begin(matchup, state, dice, observer);
+        while !Self::turn(matchup, state, dice, observer) {}
+        Self::finish(matchup, state, dice, observer, ships)
+    }
 }
 
 /// A matchup with the labels reports need.

@@ -106,6 +106,40 @@ pub struct GamePlan {
     pub b_policies: Vec<String>,
     /// Per generated matchup: which cell of which half it is.
     pub cells: Vec<GameCell>,
+    /// The search player's settings, when the game has one (`search = { ... }`): then each
+    /// side also plays it against every policy of the other side, after the two halves.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub search: Option<GameSearch>,
+}
+
+/// `[experiment.game] search = { rollouts = 32, exploration = 1.41 }`: the search player
+/// (`fleetlab_engine::search`) chooses among its side's policies before every turn.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameSearch {
+    /// Rollouts per decision.
+    pub rollouts: u32,
+    /// UCB1's exploration constant.
+    pub exploration: f64,
+}
+
+impl GameSearch {
+    /// The engine's settings.
+    pub fn settings(&self) -> fleetlab_engine::search::SearchSettings {
+        fleetlab_engine::search::SearchSettings {
+            rollouts: self.rollouts,
+            exploration: self.exploration,
+        }
+    }
+}
+
+/// The side a search cell's search player plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SearchSide {
+    /// Side A searches; the cell's `col` is B's policy, `row` A's home policy.
+    A,
+    /// Side B searches; the cell's `row` is A's policy, `col` B's home policy.
+    B,
 }
 
 /// One matchup of a policy game.
@@ -115,8 +149,11 @@ pub struct GameCell {
     pub row: usize,
     /// B's policy (index into `b_policies`).
     pub col: usize,
-    /// Which half of the battles.
+    /// Which half of the battles (a search cell: the evaluate half's dice).
     pub half: GameHalf,
+    /// A search cell: which side is the search player.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub search: Option<SearchSide>,
 }
 
 /// The two halves of a policy game's battles.
@@ -140,21 +177,61 @@ impl GameHalf {
 }
 
 impl GamePlan {
-    /// The matchup index of each cell of `half`, row-major (A's policy, then B's).
+    /// The matchup index of each cell of `half`, row-major (A's policy, then B's); search
+    /// cells are not part of a half.
     pub fn half(&self, half: GameHalf) -> Vec<usize> {
         let mut ks: Vec<usize> = (0..self.cells.len())
-            .filter(|&k| self.cells[k].half == half)
+            .filter(|&k| self.cells[k].half == half && self.cells[k].search.is_none())
             .collect();
         ks.sort_by_key(|&k| (self.cells[k].row, self.cells[k].col));
         ks
     }
 
-    /// Whether the cells are every (row, col) pair exactly once per half.
+    /// The search cells: (matchup index, searching side, the opponent's policy).
+    pub fn search_cells(&self) -> Vec<(usize, SearchSide, usize)> {
+        (0..self.cells.len())
+            .filter_map(|k| {
+                let c = self.cells[k];
+                c.search.map(|side| match side {
+                    SearchSide::A => (k, side, c.col),
+                    SearchSide::B => (k, side, c.row),
+                })
+            })
+            .collect()
+    }
+
+    /// For search cell `k`: the matchups its search player chooses among (its side's policy
+    /// `i` against the cell's opponent policy, from the evaluate half) and its home policy.
+    pub fn candidates(&self, k: usize) -> Option<(Vec<usize>, usize)> {
+        let c = self.cells[k];
+        let side = c.search?;
+        let evaluate = self.half(GameHalf::Evaluate);
+        let m = self.b_policies.len();
+        Some(match side {
+            SearchSide::A => (
+                (0..self.a_policies.len())
+                    .map(|i| evaluate[i * m + c.col])
+                    .collect(),
+                c.row,
+            ),
+            SearchSide::B => ((0..m).map(|j| evaluate[c.row * m + j]).collect(), c.col),
+        })
+    }
+
+    /// Whether the cells are every (row, col) pair exactly once per half, then (with a
+    /// search player) one search cell per side and opponent policy.
     fn well_formed(&self) -> bool {
         let (n, m) = (self.a_policies.len(), self.b_policies.len());
+        let searched = if self.search.is_some() { n + m } else { 0 };
+        let search = self.search_cells();
+        let search_ok = search.len() == searched
+            && search
+                .iter()
+                .all(|&(k, _, _)| self.cells[k].row < n && self.cells[k].col < m);
         n > 0
             && m > 0
-            && self.cells.len() == 2 * n * m
+            && search_ok
+            && self.cells.len() == 2 * n * m + searched
             && [GameHalf::Select, GameHalf::Evaluate].iter().all(|&h| {
                 let ks = self.half(h);
                 ks.len() == n * m
@@ -303,6 +380,17 @@ struct GameTable {
     b: Spanned<toml::Value>,
     #[serde(default)]
     policies: Option<Spanned<Vec<Spanned<toml::Value>>>>,
+    #[serde(default)]
+    search: Option<Spanned<SearchTable>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SearchTable {
+    #[serde(default)]
+    rollouts: Option<Spanned<i64>>,
+    #[serde(default)]
+    exploration: Option<Spanned<f64>>,
 }
 
 /// A copied side: where it sits in the generated text and where the user wrote it.
@@ -791,14 +879,89 @@ fn expand_game(
         for (row, pa) in a.policies.iter().enumerate() {
             for (col, pb) in bs.policies.iter().enumerate() {
                 b.composed_matchup(&a, pa, &bs, pb);
-                cells.push(GameCell { row, col, half });
+                cells.push(GameCell {
+                    row,
+                    col,
+                    half,
+                    search: None,
+                });
             }
+        }
+    }
+    let search = t
+        .search
+        .as_ref()
+        .map(|s| game_search(b.src, s))
+        .transpose()?;
+    if search.is_some() {
+        // Each side's search player (setting up with its first policy) against every policy
+        // of the other side, on the evaluate half's dice.
+        for (col, pb) in bs.policies.iter().enumerate() {
+            b.composed_matchup(&a, &a.policies[0], &bs, pb);
+            cells.push(GameCell {
+                row: 0,
+                col,
+                half: GameHalf::Evaluate,
+                search: Some(SearchSide::A),
+            });
+        }
+        for (row, pa) in a.policies.iter().enumerate() {
+            b.composed_matchup(&a, pa, &bs, &bs.policies[0]);
+            cells.push(GameCell {
+                row,
+                col: 0,
+                half: GameHalf::Evaluate,
+                search: Some(SearchSide::B),
+            });
         }
     }
     Ok(GamePlan {
         a_policies: a.policies.iter().map(|p| p.label.clone()).collect(),
         b_policies: bs.policies.iter().map(|p| p.label.clone()).collect(),
         cells,
+        search,
+    })
+}
+
+/// Most rollouts per decision a search player may be given.
+pub const MAX_ROLLOUTS: i64 = 4096;
+
+/// `search = { rollouts = 32, exploration = 1.41 }`, checked.
+fn game_search(src: &Source, t: &Spanned<SearchTable>) -> Result<GameSearch, ConfigError> {
+    let defaults = fleetlab_engine::search::SearchSettings::default();
+    let rollouts = match &t.get_ref().rollouts {
+        None => defaults.rollouts,
+        Some(r) if (1..=MAX_ROLLOUTS).contains(r.get_ref()) => *r.get_ref() as u32,
+        Some(r) => {
+            return Err(err(
+                src,
+                r.span(),
+                "experiment.game.search.rollouts",
+                format!(
+                    "{} is out of range: rollouts per decision must be 1..={MAX_ROLLOUTS}",
+                    r.get_ref()
+                ),
+            ));
+        }
+    };
+    let exploration = match &t.get_ref().exploration {
+        None => defaults.exploration,
+        Some(c) if (0.0..=10.0).contains(c.get_ref()) => *c.get_ref(),
+        Some(c) => {
+            return Err(err(
+                src,
+                c.span(),
+                "experiment.game.search.exploration",
+                format!(
+                    "{} is out of range: UCB1's exploration constant must be 0..=10",
+                    c.get_ref()
+                ),
+            ));
+        }
+    };
+    Ok(GameSearch {
+        rollouts,
+        exploration,
     })
 }
 
@@ -1022,7 +1185,8 @@ opponents = [{ fleet = "o1" }, { fleet = "o2" }]
             GameCell {
                 row: 1,
                 col: 1,
-                half: GameHalf::Select
+                half: GameHalf::Select,
+                search: None,
             }
         );
         let full = format!("{text}\n{}", e.text);
@@ -1049,14 +1213,58 @@ opponents = [{ fleet = "o1" }, { fleet = "o2" }]
     }
 
     #[test]
+    fn a_search_player_adds_a_cell_per_side_and_opponent_policy() {
+        let text = "[experiment.game]\na = { fleet = \"x\", policies = [\"p\", \"q\"] }\n\
+                    b = { fleet = \"y\", policies = [\"p\", \"q\", \"r\"] }\n\
+                    search = { rollouts = 9 }\n";
+        let e = expand(&source(text), &[]).unwrap();
+        let Plan::Game(plan) = &e.plan else {
+            panic!("not a game")
+        };
+        // 2 × 3 pairs in two halves, then A's search player against each of B's 3 policies
+        // and B's against each of A's 2.
+        assert_eq!(plan.cells.len(), 12 + 3 + 2);
+        assert!(plan.well_formed());
+        assert_eq!(plan.half(GameHalf::Evaluate), (6..12).collect::<Vec<_>>());
+        assert_eq!(
+            plan.search_cells(),
+            vec![
+                (12, SearchSide::A, 0),
+                (13, SearchSide::A, 1),
+                (14, SearchSide::A, 2),
+                (15, SearchSide::B, 0),
+                (16, SearchSide::B, 1),
+            ]
+        );
+        // A's player against B's `q` chooses among (p, q) and (q, q) of the evaluate half,
+        // setting up with `p`; B's against A's `q` among (q, p), (q, q), (q, r).
+        assert_eq!(plan.candidates(13), Some((vec![7, 10], 0)));
+        assert_eq!(plan.candidates(16), Some((vec![9, 10, 11], 0)));
+        assert_eq!(plan.candidates(3), None);
+        assert_eq!(plan.search.map(|s| s.rollouts), Some(9));
+        assert!(Plan::Game(plan.clone()).check(17).is_ok());
+        let mut short = plan.clone();
+        short.cells.pop();
+        assert!(!short.well_formed(), "a missing search cell");
+    }
+
+    #[test]
     fn game_dice_are_shared_within_a_half_and_differ_between_halves() {
         let plan = GamePlan {
             a_policies: vec!["p".into(), "q".into()],
             b_policies: vec!["p".into()],
             cells: [GameHalf::Select, GameHalf::Evaluate]
                 .into_iter()
-                .flat_map(|half| (0..2).map(move |row| GameCell { row, col: 0, half }))
+                .flat_map(|half| {
+                    (0..2).map(move |row| GameCell {
+                        row,
+                        col: 0,
+                        half,
+                        search: None,
+                    })
+                })
                 .collect(),
+            search: None,
         };
         let named = |label: &str| NamedMatchup {
             label: label.into(),

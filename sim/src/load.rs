@@ -372,8 +372,32 @@ pub fn load_from<R: RuleSystem>(
     expansion.check_ladder(&sources[0], &matchups)?;
     if let crate::kinds::Plan::Game(g) = &expansion.plan {
         // The two halves of a cell are the same matchup on other dice: name them apart.
+        // A search cell is its side's search player, set up with its first policy.
         for (m, c) in matchups.iter_mut().zip(&g.cells) {
-            m.label = format!("{} [{}]", m.label, c.half.name());
+            match (c.search, &g.search) {
+                (Some(side), Some(search)) => {
+                    let k = match side {
+                        crate::kinds::SearchSide::A => 0,
+                        crate::kinds::SearchSide::B => 1,
+                    };
+                    m.policies[k] = format!(
+                        "search (rollouts = {}, exploration = {})",
+                        search.rollouts, search.exploration
+                    );
+                    m.label = if k == 0 {
+                        format!(
+                            "{} (search) vs {} ({}) [search]",
+                            m.fleets[0], m.fleets[1], g.b_policies[c.col]
+                        )
+                    } else {
+                        format!(
+                            "{} ({}) vs {} (search) [search]",
+                            m.fleets[0], g.a_policies[c.row], m.fleets[1]
+                        )
+                    };
+                }
+                _ => m.label = format!("{} [{}]", m.label, c.half.name()),
+            }
         }
     }
     let spec = R::experiment(&docs[0]).cloned().unwrap_or_default();

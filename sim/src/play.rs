@@ -8,11 +8,12 @@ use std::sync::atomic::AtomicBool;
 
 use fleetlab_engine::RuleSystem;
 
-use crate::kinds::Plan;
+use crate::kinds::{GamePlan, Plan, SearchSide};
 use crate::load::Experiment;
 use crate::results::{MatchupResult, MatchupTally};
 use crate::runner;
 use crate::stats::fair_cost::ScoreMoments;
+use fleetlab_engine::Side;
 
 /// Play battles `range` of every matchup of `exp` on the current rayon pool and return one
 /// result per matchup, in order. A/B pairs are played together and the variant's result
@@ -190,6 +191,10 @@ fn play_units<R: RuleSystem>(
                 paired[v] = Some(t.paired);
                 moments[b] = t.moments;
             }
+            (Plan::Game(g), &[k]) if g.cells[k].search.is_some() => {
+                on_matchup(&exp.matchups[k].label);
+                tallies[k] = play_search::<R>(exp, g, k, seed, range.clone(), on_batch, stop);
+            }
             (_, &[k]) => {
                 on_matchup(&exp.matchups[k].label);
                 tallies[k] = runner::run_matchup::<R>(
@@ -220,4 +225,38 @@ fn play_units<R: RuleSystem>(
         r.moments = m;
     }
     results
+}
+
+/// A policy game's search cell `k`: its search player chooses among its side's policies
+/// against the cell's opponent policy (the evaluate half's matchups).
+fn play_search<R: RuleSystem>(
+    exp: &Experiment<R>,
+    g: &GamePlan,
+    k: usize,
+    seed: u64,
+    range: Range<u64>,
+    on_batch: &(dyn Fn(u64) + Sync),
+    stop: Option<&AtomicBool>,
+) -> MatchupTally {
+    let (candidates, home) = g.candidates(k).expect("a search cell");
+    let search = g.search.expect("a game with search cells has settings");
+    let candidates: Vec<&R::Matchup> = candidates
+        .iter()
+        .map(|&c| &exp.matchups[c].matchup)
+        .collect();
+    let side = match g.cells[k].search {
+        Some(SearchSide::B) => Side::B,
+        _ => Side::A,
+    };
+    runner::run_search::<R>(
+        &candidates,
+        home,
+        side,
+        &search.settings(),
+        exp.keys[k],
+        seed,
+        range,
+        on_batch,
+        stop,
+    )
 }

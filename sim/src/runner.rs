@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use fleetlab_engine::dice::{Dice, name_key};
 use fleetlab_engine::rule_system::NamedMatchup;
+use fleetlab_engine::search::{SearchSettings, Searcher};
 use fleetlab_engine::{NoTrace, RuleSystem, ShipTally, Side, Verdict};
 use rayon::prelude::*;
 
@@ -167,6 +168,77 @@ pub fn run_matchup<R: RuleSystem>(
                 }
                 let len = slice.end - slice.start;
                 w.play(&m.matchup, seed, key, slice);
+                on_batch(len);
+                w
+            },
+        )
+        .map(|w| w.tally)
+        .reduce(
+            || MatchupTally::new(n),
+            |mut a, b| {
+                a.merge(&b);
+                a
+            },
+        )
+}
+
+/// A worker of a search matchup: the battle state, the search player's buffers, scratch.
+struct SearchWorker<R: RuleSystem> {
+    state: R::State,
+    searcher: Searcher<R::State>,
+    ships: Vec<ShipTally>,
+    choices: Vec<u64>,
+    tally: MatchupTally,
+}
+
+/// A search matchup: `side` is the search player, choosing before every turn among
+/// `candidates` (its side's policy `i` against the opponent's fixed policy; `home` sets up),
+/// the rest as [`run_matchup`] — battle `i` on `Dice::for_battle(seed, key, i)`, so the
+/// result is the same for any thread count or shard split.
+#[allow(clippy::too_many_arguments)]
+pub fn run_search<R: RuleSystem>(
+    candidates: &[&R::Matchup],
+    home: usize,
+    side: Side,
+    settings: &SearchSettings,
+    key: u64,
+    seed: u64,
+    indices: Range<u64>,
+    on_batch: &(dyn Fn(u64) + Sync),
+    stop: Option<&AtomicBool>,
+) -> MatchupTally {
+    let n = R::ship_count(candidates[home]);
+    batches(indices)
+        .fold(
+            || {
+                let state = R::new_state(candidates[home]);
+                SearchWorker::<R> {
+                    searcher: Searcher::new::<R>(candidates[home], candidates.len()),
+                    state,
+                    ships: vec![ShipTally::default(); n],
+                    choices: vec![0; candidates.len()],
+                    tally: MatchupTally::new(n),
+                }
+            },
+            |mut w, slice| {
+                if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                    return w;
+                }
+                let len = slice.end - slice.start;
+                for i in slice {
+                    let mut dice = Dice::for_battle(seed, key, i);
+                    let outcome = w.searcher.play::<R>(
+                        candidates,
+                        home,
+                        side,
+                        settings,
+                        &mut w.state,
+                        &mut dice,
+                        &mut w.ships,
+                        &mut w.choices,
+                    );
+                    w.tally.record(&outcome, &w.ships);
+                }
                 on_batch(len);
                 w
             },

@@ -5,11 +5,13 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::path::Path;
 
-use fleetlab_engine::RuleSystem;
 use fleetlab_engine::rule_system::NamedMatchup;
 use fleetlab_engine::rules::cosmic_conflict::CosmicConflict;
 use fleetlab_engine::rules::cosmic_conflict::policy::OrderStyle;
 use fleetlab_engine::rules::junction::Junction;
+use fleetlab_engine::search::Searcher;
+use fleetlab_engine::{Dice, RuleSystem, ShipTally, Side};
+use fleetlab_sim::kinds::{Plan, SearchSide};
 use fleetlab_sim::load::{self, Experiment};
 use fleetlab_sim::runner::{self, Worker};
 
@@ -201,4 +203,69 @@ fn assert_no_allocations_in(file: &str, matchup: usize) {
 fn steady_state_pd_launch_battles_do_not_allocate() {
     let exp = config::<Junction>("junction/pd-launches.toml");
     assert_junction_matchups_do_not_allocate(&exp.matchups[1..]);
+}
+
+/// Allocations while one worker plays `battles` steady-state battles of every search cell of
+/// `file`'s policy game (the search player's rollouts copy positions into a kept state), after
+/// 20 battles of warm-up per cell.
+fn search_allocations<R: RuleSystem>(file: &str, battles: u64) -> u64 {
+    let exp = config::<R>(file);
+    let Plan::Game(g) = &exp.plan else {
+        panic!("{file} is a policy game")
+    };
+    let settings = g.search.expect("with a search player").settings();
+    let mut total = 0;
+    for (k, side, _) in g.search_cells() {
+        let (candidates, home) = g.candidates(k).expect("a search cell");
+        let candidates: Vec<&R::Matchup> = candidates
+            .iter()
+            .map(|&c| &exp.matchups[c].matchup)
+            .collect();
+        let side = match side {
+            SearchSide::A => Side::A,
+            SearchSide::B => Side::B,
+        };
+        let mut state = R::new_state(candidates[home]);
+        let n = R::ship_count(candidates[home]);
+        let mut searcher = Searcher::new::<R>(candidates[home], candidates.len());
+        let mut ships = vec![ShipTally::default(); n];
+        let mut choices = vec![0; candidates.len()];
+        let mut play = |i: u64| {
+            let mut dice = Dice::for_battle(1, exp.keys[k], i);
+            searcher.play::<R>(
+                &candidates,
+                home,
+                side,
+                &settings,
+                &mut state,
+                &mut dice,
+                &mut ships,
+                &mut choices,
+            );
+        };
+        (0..20).for_each(&mut play);
+        let before = allocations();
+        (20..20 + battles).for_each(&mut play);
+        total += allocations() - before;
+    }
+    total
+}
+
+#[test]
+fn steady_state_search_player_battles_do_not_allocate() {
+    for (file, n) in [
+        (
+            "cosmic-conflict/search-player.toml",
+            search_allocations::<CosmicConflict>("cosmic-conflict/search-player.toml", 100),
+        ),
+        (
+            "junction/search-player.toml",
+            search_allocations::<Junction>("junction/search-player.toml", 30),
+        ),
+    ] {
+        assert_eq!(
+            n, 0,
+            "{file}: {n} heap allocations in steady-state search battles"
+        );
+    }
 }

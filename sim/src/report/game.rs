@@ -1,15 +1,17 @@
 //! The tables of a policy game (`[experiment.game]`): `game` (the payoff matrix, one row per
 //! pair of policies), `equilibrium` (each policy's weight in its side's optimal mix and its
-//! exploitability) and `game_value` (the value with its selection-honest interval), and the
-//! terminal summary. The statistics are in [`crate::stats::game_value`].
+//! exploitability), `game_value` (the value with its selection-honest interval) and, with a
+//! search player, `search` (its gain over the best preset, [`crate::stats::search_gain`]), and
+//! the terminal summary. The statistics are in [`crate::stats::game_value`].
 
 use std::fmt::Write;
 
 use super::ReportOptions;
 use super::tables::{CellType, Column, Table, table_row};
-use crate::kinds::{GameHalf, GamePlan};
+use crate::kinds::{GameHalf, GamePlan, SearchSide};
 use crate::results::MatchupResult;
 use crate::stats::game_value::{CellCounts, GameEstimate, estimate};
+use crate::stats::search_gain::{SearchGain, search_gain};
 use crate::stats::z_for_confidence;
 
 table_row! {
@@ -88,6 +90,37 @@ table_row! {
         pub naive_ci_high: f64,
         /// Confidence level of both intervals.
         pub confidence: f64,
+    }
+}
+
+table_row! {
+    /// The search player of one side against one policy of the other, or against its
+    /// optimal mix (`search.csv` / `search.parquet`; only in a game with `search`). Scores
+    /// are the searching side's (win 1, draw ½), on the evaluate half's dice.
+    pub struct SearchRow in "search" {
+        /// `A` or `B`: the side the search player plays.
+        pub side: String,
+        /// Its fleet.
+        pub fleet: String,
+        /// The opponent's policy, or `optimal mix` (the opponent's mix from the select half,
+        /// scores weighted by it).
+        pub opponent_policy: String,
+        /// Search battles against that policy (the sum over the mix's policies for the mix).
+        pub battles: i64,
+        /// The search player's mean score.
+        pub search_score: f64,
+        /// The preset that scores best against the opponent.
+        pub best_preset: String,
+        /// Its mean score.
+        pub best_preset_score: f64,
+        /// `search_score − best_preset_score`: what searching adds to the best script.
+        pub gain: f64,
+        /// Interval of the gain, low end.
+        pub gain_ci_low: f64,
+        /// Interval of the gain, high end.
+        pub gain_ci_high: f64,
+        /// Rollouts per decision.
+        pub rollouts: i64,
     }
 }
 
@@ -203,6 +236,124 @@ pub fn equilibrium_rows(
     rows
 }
 
+/// Each side's search gain, from its own perspective (none without a search player or
+/// when a cell has no battles).
+pub fn search_gains(
+    plan: &GamePlan,
+    results: &[MatchupResult],
+    opts: &ReportOptions,
+) -> Vec<(SearchSide, SearchGain)> {
+    let Some(g) = plan.search.and(game_estimate(plan, results, opts)) else {
+        return Vec::new();
+    };
+    let (n, m) = (plan.a_policies.len(), plan.b_policies.len());
+    let evaluate = half_counts(plan, results, GameHalf::Evaluate);
+    let cells = plan.search_cells();
+    let mut out = Vec::new();
+    for side in [SearchSide::A, SearchSide::B] {
+        // The searching side's results: A's as counted, B's with wins and losses swapped.
+        let own = |c: CellCounts| match side {
+            SearchSide::A => c,
+            SearchSide::B => CellCounts {
+                wins: c.battles - c.wins - c.draws,
+                ..c
+            },
+        };
+        let (rows, cols) = match side {
+            SearchSide::A => (n, m),
+            SearchSide::B => (m, n),
+        };
+        let presets: Vec<CellCounts> = (0..rows * cols)
+            .map(|p| {
+                let (i, j) = (p / cols, p % cols);
+                own(match side {
+                    SearchSide::A => evaluate[i * m + j],
+                    SearchSide::B => evaluate[j * m + i],
+                })
+            })
+            .collect();
+        let mut search = vec![CellCounts::default(); cols];
+        for &(k, s, opp) in &cells {
+            if s == side {
+                search[opp] = own(counts(&results[k]));
+            }
+        }
+        let mix = match side {
+            SearchSide::A => &g.selected.col_mix,
+            SearchSide::B => &g.selected.row_mix,
+        };
+        if let Some(gain) = search_gain(rows, cols, &presets, &search, mix) {
+            out.push((side, gain));
+        }
+    }
+    out
+}
+
+/// The rows of `search`.
+pub fn search_rows(
+    plan: &GamePlan,
+    results: &[MatchupResult],
+    opts: &ReportOptions,
+) -> Vec<SearchRow> {
+    let Some(settings) = plan.search else {
+        return Vec::new();
+    };
+    let z = z_for_confidence(opts.confidence);
+    let fleets = fleets(plan, results);
+    let mut rows = Vec::new();
+    for (side, g) in search_gains(plan, results, opts) {
+        let (name, fleet, own, opp) = match side {
+            SearchSide::A => ("A", &fleets[0], &plan.a_policies, &plan.b_policies),
+            SearchSide::B => ("B", &fleets[1], &plan.b_policies, &plan.a_policies),
+        };
+        let battles_against = |j: usize| {
+            plan.search_cells()
+                .iter()
+                .find(|&&(_, s, o)| s == side && o == j)
+                .map_or(0, |&(k, _, _)| results[k].tally.battles as i64)
+        };
+        let row = |opponent_policy: String, battles, score, best: usize, best_score, gain, se| {
+            SearchRow {
+                side: name.into(),
+                fleet: fleet.clone(),
+                opponent_policy,
+                battles,
+                search_score: score,
+                best_preset: own[best].clone(),
+                best_preset_score: best_score,
+                gain,
+                gain_ci_low: gain - z * se,
+                gain_ci_high: gain + z * se,
+                rollouts: i64::from(settings.rollouts),
+            }
+        };
+        for (j, policy) in opp.iter().enumerate() {
+            let (best, best_score) = g.best[j];
+            let (gain, se) = g.gain[j];
+            rows.push(row(
+                policy.clone(),
+                battles_against(j),
+                g.score[j].0,
+                best,
+                best_score,
+                gain,
+                se,
+            ));
+        }
+        let mx = g.against_mix;
+        rows.push(row(
+            "optimal mix".into(),
+            (0..opp.len()).map(battles_against).sum(),
+            mx.score,
+            mx.best,
+            mx.best_score,
+            mx.gain,
+            mx.std_error,
+        ));
+    }
+    rows
+}
+
 /// The row of `game_value` (none when the game is not measured).
 pub fn game_value_rows(
     plan: &GamePlan,
@@ -270,6 +421,24 @@ pub fn game_summary(plan: &GamePlan, results: &[MatchupResult], opts: &ReportOpt
             out,
             "    exploitability (points of score a best reply gains against it alone): {}",
             exploit.join(", ")
+        );
+    }
+    for r in search_rows(plan, results, opts)
+        .iter()
+        .filter(|r| r.opponent_policy == "optimal mix")
+    {
+        let _ = writeln!(
+            out,
+            "  search player as {} ({} rollouts per turn) against the other side's optimal mix: \
+             {}% vs {}% for its best preset ({}): gain {:+.1} points [{:+.1}, {:+.1}]",
+            r.side,
+            r.rollouts,
+            pct(r.search_score),
+            pct(r.best_preset_score),
+            r.best_preset,
+            r.gain * 100.0,
+            r.gain_ci_low * 100.0,
+            r.gain_ci_high * 100.0
         );
     }
     let width = plan

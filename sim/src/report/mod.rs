@@ -177,6 +177,9 @@ pub fn write_report(
             render(dir, &game::game_rows(g, results), &mut files)?;
             render(dir, &game::equilibrium_rows(g, results, opts), &mut files)?;
             render(dir, &game::game_value_rows(g, results, opts), &mut files)?;
+            if g.search.is_some() {
+                render(dir, &game::search_rows(g, results, opts), &mut files)?;
+            }
         }
     }
     let manifest_path = dir.join(MANIFEST_FILE);

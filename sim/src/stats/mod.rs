@@ -22,6 +22,7 @@ pub mod fair_cost;
 pub mod game_value;
 pub mod holm;
 pub mod paired;
+pub mod search_gain;
 pub mod sprt;
 pub mod zero_sum;
 

@@ -133,13 +133,31 @@ impl RuleSystem for CosmicConflict {
         matchup.start.len()
     }
 
-    fn play<R: Roller, O: Observer>(
+    fn begin<R: Roller, O: Observer>(
+        matchup: &Matchup,
+        state: &mut BattleState,
+        dice: &mut R,
+        observer: &mut O,
+    ) {
+        battle::begin(matchup, state, dice, observer);
+    }
+
+    fn turn<R: Roller, O: Observer>(
+        matchup: &Matchup,
+        state: &mut BattleState,
+        dice: &mut R,
+        observer: &mut O,
+    ) -> bool {
+        battle::turn(matchup, state, dice, observer)
+    }
+
+    fn finish<R: Roller, O: Observer>(
         matchup: &Matchup,
         state: &mut BattleState,
         dice: &mut R,
         observer: &mut O,
         ships: &mut [ShipTally],
     ) -> Outcome {
-        battle::play(matchup, state, dice, observer, ships)
+        battle::finish(matchup, state, dice, observer, ships)
     }
 }

@@ -246,14 +246,32 @@ impl RuleSystem for Junction {
         matchup.start.len()
     }
 
-    fn play<R: Roller, O: Observer>(
+    fn begin<R: Roller, O: Observer>(
+        matchup: &Matchup,
+        state: &mut BattleState,
+        _dice: &mut R,
+        _observer: &mut O,
+    ) {
+        battle::begin(matchup, state);
+    }
+
+    fn turn<R: Roller, O: Observer>(
+        matchup: &Matchup,
+        state: &mut BattleState,
+        dice: &mut R,
+        observer: &mut O,
+    ) -> bool {
+        battle::turn(matchup, state, dice, observer)
+    }
+
+    fn finish<R: Roller, O: Observer>(
         matchup: &Matchup,
         state: &mut BattleState,
         dice: &mut R,
         observer: &mut O,
         ships: &mut [ShipTally],
     ) -> Outcome {
-        battle::play(matchup, state, dice, observer, ships)
+        battle::finish_battle(matchup, state, dice, observer, ships)
     }
 }
 

@@ -1,7 +1,9 @@
 //! The "Policy game" section (from `game_value.csv`, `equilibrium.csv` and `game.csv`, when
 //! present): the answer first — the game's value for side A with its selection-honest
 //! interval — then each side's optimal mix and each policy's exploitability, then the payoff
-//! heatmap (A's policies down, B's across) beside the battle counts.
+//! heatmap (A's policies down, B's across) beside the battle counts. With a search player
+//! (`search.csv`), its gain over the best preset comes right after the mixes: it says whether
+//! the scripts behind the answer can be trusted.
 
 use super::escape::{esc, int, pct, pct_ci};
 use super::input::CsvFile;
@@ -24,6 +26,7 @@ pub(crate) fn section(
     value: &CsvFile,
     equilibrium: &CsvFile,
     game: &CsvFile,
+    search: Option<&CsvFile>,
 ) -> Result<Section, HtmlError> {
     value.require(&[
         "a_fleet",
@@ -97,6 +100,9 @@ pub(crate) fn section(
         ],
         &mix_rows,
     ));
+    if let Some(search) = search {
+        body.push_str(&search_table(search)?);
+    }
     let (mut rows, mut cols) = (Vec::new(), Vec::new());
     let mut cells = Vec::new();
     let mut numbers = Vec::new();
@@ -145,4 +151,64 @@ pub(crate) fn section(
         title: "Policy game".into(),
         body,
     })
+}
+
+/// The search player's gain against the other side's optimal mix, per side, with a note on
+/// what a large gain means; then the gain against each opponent policy.
+fn search_table(search: &CsvFile) -> Result<String, HtmlError> {
+    search.require(&[
+        "side",
+        "fleet",
+        "opponent_policy",
+        "battles",
+        "search_score",
+        "best_preset",
+        "best_preset_score",
+        "gain",
+        "gain_ci_low",
+        "gain_ci_high",
+        "rollouts",
+    ])?;
+    let mut rows = Vec::new();
+    let mut rollouts = 0;
+    for r in search.rows() {
+        rollouts = r.u64("rollouts")?;
+        let gain = |x: f64| format!("{:+.1}", x * 100.0);
+        rows.push(vec![
+            Cell::Text(format!("{} ({})", r.str("side")?, r.str("fleet")?)),
+            Cell::Text(r.str("opponent_policy")?.to_owned()),
+            Cell::Num(int(r.u64("battles")?)),
+            Cell::Num(pct(r.f64("search_score")?)),
+            Cell::Text(format!(
+                "{} {}",
+                r.str("best_preset")?,
+                pct(r.f64("best_preset_score")?)
+            )),
+            Cell::Num(format!(
+                "{} [{}, {}]",
+                gain(r.f64("gain")?),
+                gain(r.f64("gain_ci_low")?),
+                gain(r.f64("gain_ci_high")?)
+            )),
+        ]);
+    }
+    let mut out = format!(
+        "<p class=\"note\">Search player ({rollouts} rollouts per turn, choosing among its \
+         side's policies before every turn): its score minus the best preset's against the same \
+         opponent. A gain near 0 says the scripts play about as well as switching between them \
+         with lookahead; a large gain says the scripts are weak and an answer resting on them \
+         is suspect.</p>\n"
+    );
+    out.push_str(&table(
+        &[
+            "search player",
+            "against",
+            "battles",
+            "its score",
+            "best preset",
+            "gain (points) [interval]",
+        ],
+        &rows,
+    ));
+    Ok(out)
 }

@@ -104,7 +104,8 @@ pub fn render_html(dir: &Path) -> Result<String, HtmlError> {
         optional("equilibrium.csv")?,
         optional("game.csv")?,
     ) {
-        sections.push(game::section(&value, &eq, &game)?);
+        let search = optional("search.csv")?;
+        sections.push(game::section(&value, &eq, &game, search.as_ref())?);
     }
     sections.push(header::section(&manifest));
     if let Some(audit) = optional("audit.csv")? {

@@ -55,7 +55,7 @@ pub struct MissileToken {
 
 /// Reusable per-worker battle state. Reset from the matchup's templates for every battle;
 /// its vectors keep their capacity, so steady-state battles allocate nothing.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct BattleState {
     /// Ships, setup order.
     pub ships: Vec<ShipState>,
@@ -97,6 +97,80 @@ pub struct BattleState {
     pub escort_window: (u8, u64),
     /// Fighters' shots, landings and hangar use (fixed arrays; reset only with fighters).
     pub fighters: FighterState,
+    /// How the game ended, once [`turn`] has said it did.
+    pub ending: Ending,
+}
+
+/// The forward model copies positions: `clone_from` copies field by field into the kept
+/// copy's vectors (which keep their capacity), so a search player's rollouts allocate
+/// nothing in steady state. Destructured in full, so a new field cannot be forgotten.
+impl Clone for BattleState {
+    fn clone(&self) -> Self {
+        BattleState {
+            ships: self.ships.clone(),
+            tokens: self.tokens.clone(),
+            first: self.first,
+            turn: self.turn,
+            activated: self.activated,
+            alive: self.alive,
+            sightings: self.sightings.clone(),
+            terrain: self.terrain.clone(),
+            raid_tokens: self.raid_tokens,
+            token_origin: self.token_origin,
+            events: self.events,
+            marks: self.marks,
+            orders: self.orders,
+            plain: self.plain,
+            groups: self.groups.clone(),
+            grouped: self.grouped,
+            escort_window: self.escort_window,
+            fighters: self.fighters,
+            ending: self.ending,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let BattleState {
+            ships,
+            tokens,
+            first,
+            turn,
+            activated,
+            alive,
+            sightings,
+            terrain,
+            raid_tokens,
+            token_origin,
+            events,
+            marks,
+            orders,
+            plain,
+            groups,
+            grouped,
+            escort_window,
+            fighters,
+            ending,
+        } = source;
+        self.ships.clone_from(ships);
+        self.tokens.clone_from(tokens);
+        self.first = *first;
+        self.turn = *turn;
+        self.activated = *activated;
+        self.alive = *alive;
+        self.sightings.clone_from(sightings);
+        self.terrain.clone_from(terrain);
+        self.raid_tokens = *raid_tokens;
+        self.token_origin = *token_origin;
+        self.events = *events;
+        self.marks = *marks;
+        self.orders = *orders;
+        self.plain = *plain;
+        self.groups.clone_from(groups);
+        self.grouped = *grouped;
+        self.escort_window = *escort_window;
+        self.fighters = *fighters;
+        self.ending = *ending;
+    }
 }
 
 impl BattleState {
@@ -126,6 +200,7 @@ impl BattleState {
             grouped: 0,
             escort_window: (u8::MAX, 0),
             fighters: FighterState::default(),
+            ending: Ending::TurnLimit,
         }
     }
 }
@@ -189,7 +264,67 @@ pub struct Battle<'a, R: Roller, O: Observer> {
     obs: &'a mut O,
 }
 
-/// Play one battle of `m` into `state`, filling `ships` with per-ship tallies.
+/// The forward model's first step ([`crate::RuleSystem::begin`]): the battle's state from
+/// the matchup's templates, the first player (G15).
+pub fn begin<R: Roller, O: Observer>(
+    m: &Matchup,
+    state: &mut BattleState,
+    dice: &mut R,
+    obs: &mut O,
+) {
+    Battle {
+        m,
+        s: state,
+        dice,
+        obs,
+    }
+    .reset();
+}
+
+/// One game turn (Command → Ship Activation → Resolution, ch. 4), every choice made by `m`'s
+/// policies ([`crate::RuleSystem::turn`]). Returns whether the game has ended; how is kept in
+/// `state` for [`finish`].
+pub fn turn<R: Roller, O: Observer>(
+    m: &Matchup,
+    state: &mut BattleState,
+    dice: &mut R,
+    obs: &mut O,
+) -> bool {
+    let mut b = Battle {
+        m,
+        s: state,
+        dice,
+        obs,
+    };
+    match b.turn() {
+        Some(ending) => {
+            b.s.ending = ending;
+            true
+        }
+        None => false,
+    }
+}
+
+/// The forward model's last step ([`crate::RuleSystem::finish`]): score the ended game.
+pub fn finish<R: Roller, O: Observer>(
+    m: &Matchup,
+    state: &mut BattleState,
+    dice: &mut R,
+    obs: &mut O,
+    ships: &mut [ShipTally],
+) -> Outcome {
+    let ending = state.ending;
+    Battle {
+        m,
+        s: state,
+        dice,
+        obs,
+    }
+    .outcome(ending, ships)
+}
+
+/// Play one battle of `m` into `state`, filling `ships` with per-ship tallies (the three
+/// steps above in a row; tests call it directly).
 pub fn play<R: Roller, O: Observer>(
     m: &Matchup,
     state: &mut BattleState,
@@ -197,15 +332,9 @@ pub fn play<R: Roller, O: Observer>(
     obs: &mut O,
     ships: &mut [ShipTally],
 ) -> Outcome {
-    let mut b = Battle {
-        m,
-        s: state,
-        dice,
-        obs,
-    };
-    b.reset();
-    let ending = b.run();
-    b.outcome(ending, ships)
+    begin(m, state, dice, obs);
+    while !turn(m, state, dice, obs) {}
+    finish(m, state, dice, obs, ships)
 }
 
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
@@ -221,19 +350,12 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         self.s.activated = 0;
         self.s.events = [[0; MAX_EVENTS]; 2];
         self.s.marks = MarkEffects::default();
-        self.s.orders = self
-            .m
-            .policies
-            .iter()
-            .any(|p| p.command.orders != OrderStyle::None);
         self.reset_groups();
         if self.m.fighters.any {
             self.s.fighters.reset(&self.m.fighters);
         }
-        self.s.plain = !self.s.orders
-            && self.s.groups.is_empty()
-            && self.s.terrain.is_empty()
-            && !self.m.fighters.any;
+        self.set_layers();
+        self.s.ending = Ending::TurnLimit;
         // G15: the first player is decided once per game and starts every Size step.
         let first = match self.m.rules.first_player {
             FirstPlayer::A => Side::A,
@@ -264,52 +386,67 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         self.s.alive = [self.alive(Side::A), self.alive(Side::B)];
     }
 
-    /// The turn loop. Returns how the game ended.
-    fn run(&mut self) -> Ending {
+    /// Whether a side's policy gives Orders or takes Tokens (then the Command layer runs),
+    /// and whether nothing at all beyond plain ships is in play. From the matchup's
+    /// policies, so a player who changes policy between turns changes them too.
+    fn set_layers(&mut self) {
+        self.s.orders = self
+            .m
+            .policies
+            .iter()
+            .any(|p| p.command.orders != OrderStyle::None);
+        self.s.plain = !self.s.orders
+            && self.s.groups.is_empty()
+            && self.s.terrain.is_empty()
+            && !self.m.fighters.any;
+    }
+
+    /// One game turn. Returns how the game ended, if it did.
+    fn turn(&mut self) -> Option<Ending> {
         let sc = &self.m.scenario;
-        loop {
-            self.s.turn += 1;
-            let turn = self.s.turn;
-            trace!(self.obs, "== turn {turn} ==");
-            trace!(self.obs, "-- command --");
-            if self.s.orders {
-                self.command_phase();
-            }
-            self.s.activated = 0;
-            activation::run_phase(self);
-            if self.s.orders {
-                self.after_activations();
-            }
-            self.resolution();
-            let [a, b] = self.s.alive;
-            if a == 0 && b == 0 {
-                return Ending::MutualDestruction;
-            }
-            // "If a game turn begins with only one player side controlling all remaining
-            // ships, the game ends."
-            if a == 0 || b == 0 {
-                return Ending::Annihilation;
-            }
-            if turn >= sc.turn_cap {
-                return Ending::TurnLimit;
-            }
-            match sc.game_length {
-                GameLength::Fixed(n) => {
-                    if turn >= n {
-                        return Ending::TurnLimit;
-                    }
+        self.set_layers();
+        self.s.turn += 1;
+        let turn = self.s.turn;
+        trace!(self.obs, "== turn {turn} ==");
+        trace!(self.obs, "-- command --");
+        if self.s.orders {
+            self.command_phase();
+        }
+        self.s.activated = 0;
+        activation::run_phase(self);
+        if self.s.orders {
+            self.after_activations();
+        }
+        self.resolution();
+        let [a, b] = self.s.alive;
+        if a == 0 && b == 0 {
+            return Some(Ending::MutualDestruction);
+        }
+        // "If a game turn begins with only one player side controlling all remaining
+        // ships, the game ends."
+        if a == 0 || b == 0 {
+            return Some(Ending::Annihilation);
+        }
+        if turn >= sc.turn_cap {
+            return Some(Ending::TurnLimit);
+        }
+        match sc.game_length {
+            GameLength::Fixed(n) => {
+                if turn >= n {
+                    return Some(Ending::TurnLimit);
                 }
-                GameLength::Recommended { min_turns, ends_on } => {
-                    if turn >= min_turns {
-                        let roll = self.dice.d6();
-                        trace!(self.obs, "game-length roll: {roll} (ends on {ends_on}+)");
-                        if roll >= ends_on {
-                            return Ending::TurnLimit;
-                        }
+            }
+            GameLength::Recommended { min_turns, ends_on } => {
+                if turn >= min_turns {
+                    let roll = self.dice.d6();
+                    trace!(self.obs, "game-length roll: {roll} (ends on {ends_on}+)");
+                    if roll >= ends_on {
+                        return Some(Ending::TurnLimit);
                     }
                 }
             }
         }
+        None
     }
 
     fn outcome(&mut self, ending: Ending, ships: &mut [ShipTally]) -> Outcome {

@@ -143,7 +143,7 @@ impl GwGroup {
 
 /// Reusable per-worker battle state (reset from the matchup's templates each battle; vectors
 /// keep their capacity).
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct BattleState {
     /// Ships, setup order.
     pub ships: Vec<ShipState>,
@@ -170,6 +170,62 @@ pub struct BattleState {
     /// Crits rolled in this firing phase, (target, crit), whose effects wait for the end of
     /// the phase (simultaneous fire, `damage.rs`).
     pub pending_crits: Vec<(u8, super::crits::Crit)>,
+    /// How the battle ended, once [`turn`] has said it did (the turn cap until then).
+    pub ending: Ending,
+}
+
+/// The forward model copies positions: `clone_from` copies field by field into the kept
+/// copy's vectors (which keep their capacity), so a search player's rollouts allocate
+/// nothing in steady state. Destructured in full, so a new field cannot be forgotten.
+impl Clone for BattleState {
+    fn clone(&self) -> Self {
+        BattleState {
+            ships: self.ships.clone(),
+            gws: self.gws.clone(),
+            approach: self.approach.clone(),
+            marks: self.marks.clone(),
+            turn: self.turn,
+            held: self.held,
+            delivered: self.delivered,
+            firing: self.firing,
+            events: self.events,
+            no_quarter: self.no_quarter,
+            relays: self.relays.clone(),
+            pending_crits: self.pending_crits.clone(),
+            ending: self.ending,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let BattleState {
+            ships,
+            gws,
+            approach,
+            marks,
+            turn,
+            held,
+            delivered,
+            firing,
+            events,
+            no_quarter,
+            relays,
+            pending_crits,
+            ending,
+        } = source;
+        self.ships.clone_from(ships);
+        self.gws.clone_from(gws);
+        self.approach.clone_from(approach);
+        self.marks.clone_from(marks);
+        self.turn = *turn;
+        self.held = *held;
+        self.delivered = *delivered;
+        self.firing = *firing;
+        self.events = *events;
+        self.no_quarter = *no_quarter;
+        self.relays.clone_from(relays);
+        self.pending_crits.clone_from(pending_crits);
+        self.ending = *ending;
+    }
 }
 
 /// Most crits of one firing phase whose effects wait for the phase's end; beyond it (never
@@ -200,6 +256,7 @@ impl BattleState {
             no_quarter: [false; 2],
             relays: Vec::with_capacity(MAX_GW_GROUPS),
             pending_crits: Vec::with_capacity(MAX_PENDING_CRITS),
+            ending: Ending::TurnLimit,
         }
     }
 
@@ -219,6 +276,7 @@ impl BattleState {
         self.firing = false;
         self.events = [[0; crate::outcome::MAX_EVENTS]; 2];
         self.no_quarter = [false; 2];
+        self.ending = Ending::TurnLimit;
     }
 }
 
@@ -250,45 +308,61 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     }
 }
 
-/// Play one battle.
-pub fn play<R: Roller, O: Observer>(
+/// The forward model's first step ([`crate::RuleSystem::begin`]): the battle's state from
+/// the matchup's templates (deployment is set up with the matchup, as mirror images).
+pub fn begin(m: &Matchup, st: &mut BattleState) {
+    st.reset(m);
+}
+
+/// One turn of Stage 2 (Firing → Maneuver → Crew, "during each turn"), every choice made by
+/// `m`'s policies ([`crate::RuleSystem::turn`]). Returns whether the battle has ended: a side
+/// has nothing left in play, a blockade delivery was made (J17), or the turn cap was reached;
+/// how it ended is kept in `st` for [`finish_battle`].
+pub fn turn<R: Roller, O: Observer>(
+    m: &Matchup,
+    st: &mut BattleState,
+    dice: &mut R,
+    obs: &mut O,
+) -> bool {
+    let mut b = Battle { m, st, dice, obs };
+    b.st.turn += 1;
+    let turn = b.st.turn;
+    trace!(b.obs, "== Turn {turn} ==");
+    if m.plain() {
+        b.firing_phase::<true>();
+    } else {
+        b.firing_phase::<false>();
+    }
+    b.maneuver_phase();
+    b.crew_phase();
+    let (a, bb) = (b.in_play(Side::A), b.in_play(Side::B));
+    if a == 0 || bb == 0 {
+        b.st.ending = if a == 0 && bb == 0 {
+            Ending::MutualDestruction
+        } else {
+            Ending::Annihilation
+        };
+        return true;
+    }
+    // J17: a completed blockade delivery ends the battle with both sides standing; the
+    // game-length ending carries it and `Outcome.verdict` says who won.
+    if b.st.delivered {
+        trace!(b.obs, "The delivery is made: the battle ends");
+        return true;
+    }
+    turn >= m.rules.turn_cap
+}
+
+/// The forward model's last step ([`crate::RuleSystem::finish`]): score the ended battle.
+pub fn finish_battle<R: Roller, O: Observer>(
     m: &Matchup,
     st: &mut BattleState,
     dice: &mut R,
     obs: &mut O,
     tallies: &mut [ShipTally],
 ) -> Outcome {
-    st.reset(m);
+    let ending = st.ending;
     let mut b = Battle { m, st, dice, obs };
-    let cap = m.rules.turn_cap;
-    let plain = m.plain();
-    let mut ending = Ending::TurnLimit;
-    for turn in 1..=cap {
-        b.st.turn = turn;
-        trace!(b.obs, "== Turn {turn} ==");
-        if plain {
-            b.firing_phase::<true>();
-        } else {
-            b.firing_phase::<false>();
-        }
-        b.maneuver_phase();
-        b.crew_phase();
-        let (a, bb) = (b.in_play(Side::A), b.in_play(Side::B));
-        if a == 0 || bb == 0 {
-            ending = if a == 0 && bb == 0 {
-                Ending::MutualDestruction
-            } else {
-                Ending::Annihilation
-            };
-            break;
-        }
-        // J17: a completed blockade delivery ends the battle with both sides standing; the
-        // game-length ending carries it and `Outcome.verdict` says who won.
-        if b.st.delivered {
-            trace!(b.obs, "The delivery is made: the battle ends");
-            break;
-        }
-    }
     finish(&mut b, ending, tallies)
 }
 
