@@ -81,18 +81,37 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             seen_ecm[k] = seen_ecm[k].max(s.ecm);
         }
         let cost = m.rules.ewar_energy_per_point;
-        for s in self.st.ships.iter_mut() {
+        let burn_first = self.burn_first();
+        for (i, s) in self.st.ships.iter_mut().enumerate() {
             s.fired_last = s.fired_now;
             s.fired_now = [false; super::super::design::MAX_WEAPONS];
             s.used = [false; super::super::design::MAX_WEAPONS];
             s.assists = 0;
             s.interdiction = 0;
             let d = m.design(s);
-            s.energy = s.generation(d);
+            let (energy, fuel) = s.power(d);
+            s.energy = energy;
+            s.burn_reserve = 0.0;
             s.sensors = 0.0;
             s.ecm = 0.0;
-            if !s.status.in_play() || !s.commanded(d) {
+            if !s.status.in_play() {
                 continue;
+            }
+            if fuel > 0.0 {
+                s.delta_v = (s.delta_v - fuel).max(0.0);
+            }
+            if !s.commanded(d) {
+                continue;
+            }
+            if burn_first & 1 << i != 0 {
+                // J70: the burn's energy is set aside before Sensors, ECM and weapons.
+                let (free, per_hex) = s.burn_energy(d);
+                let hexes = s
+                    .acceleration(d)
+                    .min((s.delta_v / s.delta_v_per_hex() + 1e-9).floor() as i32);
+                let want = f64::from((hexes - free).max(0)) * per_hex;
+                s.burn_reserve = want.min(s.energy);
+                s.energy -= s.burn_reserve;
             }
             let reserve: f64 = d
                 .weapons

@@ -14,6 +14,7 @@ use crate::trace;
 mod area_denial;
 mod blasts;
 mod burst_split;
+mod burn_energy;
 mod catapult;
 mod crew;
 #[cfg(test)]
@@ -26,6 +27,8 @@ mod disabled_parts_tests;
 mod drones;
 #[cfg(test)]
 mod emitter_tests;
+#[cfg(test)]
+mod energy_tests;
 mod firing;
 #[cfg(test)]
 mod fleet_event_tests;
