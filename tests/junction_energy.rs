@@ -25,11 +25,17 @@ fn first_design(config: &str, k: usize) -> ShipDesign {
 #[test]
 fn photovoltaic_output_follows_the_agreed_light_level() {
     let full = first_design("energy.toml", 2);
-    assert_eq!((full.name.as_str(), full.generation()), ("gunship-solar", 50.0));
+    assert_eq!(
+        (full.name.as_str(), full.generation()),
+        ("gunship-solar", 50.0)
+    );
     let half = first_design("sensitivity/energy-light-level-half.toml", 2);
     assert_eq!(half.generation(), 25.0);
     // Other plants do not depend on the light.
-    assert_eq!(first_design("sensitivity/energy-light-level-half.toml", 0).generation(), 50.0);
+    assert_eq!(
+        first_design("sensitivity/energy-light-level-half.toml", 0).generation(),
+        50.0
+    );
 }
 
 /// Lines 75 and 198 (J71, J70): the fuel cell burns 0.1 delta-v per energy, the electric

@@ -131,7 +131,10 @@ fn a_fuel_cell_spends_delta_v_for_its_energy() {
         b.firing_phase::<false>();
         (b.st.ships[0].energy, b.st.ships[0].delta_v)
     });
-    assert!((energy - 5.0).abs() < 1e-12 && delta_v == 0.0, "{energy} {delta_v}");
+    assert!(
+        (energy - 5.0).abs() < 1e-12 && delta_v == 0.0,
+        "{energy} {delta_v}"
+    );
 }
 
 /// G24 "Immobilized" (lines 237, 243) with J70: a ship whose only drive is an electric rocket

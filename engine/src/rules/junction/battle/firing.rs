@@ -21,7 +21,7 @@ use super::super::policy::{EwarPriority, LaserSplit, PayloadChoice, PdStance};
 use super::super::ship::Status;
 use super::damage::Hit;
 use super::deflectors::Deflection;
-use super::{Battle, GwGroup, MAX_GW_GROUPS, ties};
+use super::{Battle, GwGroup, ties};
 
 /// A guided weapon's miss chance against `target`: raised by its Shipmind, if any ("Command
 /// Modules"; G13).
@@ -186,7 +186,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     /// Which weapons of ship `i` are kept back for point defense this turn (bit `k` for weapon
     /// `k`): only multi-target weapons (Area Denial, Redundant Emitters ≥ 2) ever hold.
-    fn pd_holds(&self, i: usize) -> u16 {
+    fn pd_holds(&mut self, i: usize) -> u16 {
         let s = &self.st.ships[i];
         let side = s.side;
         let stance = self.m.policies[side.index()].pd;
@@ -215,20 +215,25 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     .filter(|&k| multi(k) && s.used[k] && !s.fired_now[k])
                     .map(|k| self.pd_targets(i, k))
                     .sum();
+                // The free multi-target guns (bit k) and their attack power per target;
+                // equally weak guns: the battle's dice (before: the lower index).
+                let mut free = 0u16;
+                let mut targets = [0u32; super::super::design::MAX_WEAPONS];
+                let mut per_target = [0.0f64; super::super::design::MAX_WEAPONS];
+                for k in (0..weapons).filter(|&k| multi(k) && !s.used[k]) {
+                    let ap = self.m.catalogue.weapons[self.m.design(s).weapons[k]].ap;
+                    targets[k] = self.pd_targets(i, k);
+                    per_target[k] = ap / f64::from(targets[k]);
+                    free |= 1 << k;
+                }
                 let mut held = 0u16;
                 while cover < need {
-                    let per_target = |k: usize| {
-                        let ap = self.m.catalogue.weapons[self.m.design(s).weapons[k]].ap;
-                        ap / f64::from(self.pd_targets(i, k))
-                    };
-                    let free =
-                        (0..weapons).filter(|&k| multi(k) && !s.used[k] && held & 1 << k == 0);
-                    let Some(k) = free.min_by(|&a, &b| per_target(a).total_cmp(&per_target(b)))
-                    else {
+                    let open = (0..weapons).filter(|&k| (free & !held) & 1 << k != 0);
+                    let Some(k) = ties::least(&mut *self.dice, open, |k| per_target[k]) else {
                         break;
                     };
                     held |= 1 << k;
-                    cover += self.pd_targets(i, k);
+                    cover += targets[k];
                 }
                 held
             }
@@ -488,7 +493,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 self.catapult_launch(i, c);
             }
             let salvo = m.policies[side.index()].salvo;
-            if !can_launch || salvo == 0 || self.st.gws.len() >= MAX_GW_GROUPS {
+            if !can_launch || salvo == 0 || !self.gw_room(side) {
                 continue;
             }
             let Some(slot) = self.launch_slot(i) else {
