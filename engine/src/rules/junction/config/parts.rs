@@ -255,7 +255,7 @@ pub(super) fn plants_drives_tanks(
         }
         let electric = v.kind != DriveKindName::Other;
         let energy_per_hex = match v.energy_per_hex {
-            Some(x) if !electric || !(x.is_finite() && (0.0..=1e6).contains(&x)) => {
+            Some(x) if !(electric && x.is_finite() && (0.0..=1e6).contains(&x)) => {
                 is.push(
                     d,
                     p.span(),
