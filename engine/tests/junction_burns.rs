@@ -24,6 +24,7 @@ fn vector_with_dice(pos: Hex, vel: Hex, burn: Burn, rolls: &[u8]) -> Hex {
         drives: vec![Drive {
             volume: 1.0,
             thrust: 3,
+            energy_per_hex: 0.0,
         }],
         tanks: vec![Tank {
             volume: 1.0,

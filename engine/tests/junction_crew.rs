@@ -21,10 +21,12 @@ fn design(crew: u32) -> ShipDesign {
             PowerPlant {
                 volume: 1.5,
                 output: 10.0,
+                fuel: 0.0,
             },
             PowerPlant {
                 volume: 1.0,
                 output: 10.0,
+                fuel: 0.0,
             },
         ],
         crew,

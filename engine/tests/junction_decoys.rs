@@ -41,6 +41,7 @@ fn hull(name: &str) -> ShipDesign {
         plants: vec![PowerPlant {
             volume: 1.0,
             output: 100.0,
+            fuel: 0.0,
         }],
         vls_volume: 1.0,
         ..ShipDesign::bare(name)

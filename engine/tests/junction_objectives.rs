@@ -17,6 +17,7 @@ fn design() -> ShipDesign {
         drives: vec![Drive {
             volume: 1.0,
             thrust: 2,
+            energy_per_hex: 0.0,
         }],
         tanks: vec![Tank {
             volume: 1.0,

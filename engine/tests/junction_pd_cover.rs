@@ -69,11 +69,13 @@ fn cover_fires_every_gun_when_nothing_is_incoming() {
     assert_eq!(fired(PdStance::Cover, 0), [true, true, true]);
 }
 
-/// Two kinetics need one gun with two point-defense targets: the laser (5 AP per target)
-/// holds before the heavy macron (15 AP per target).
+/// Two kinetics need one gun with two point-defense targets: a laser (5 AP per target)
+/// holds before the heavy macron (15 AP per target). The two lasers are equally weak: which
+/// one holds is the battle's dice (fair play; before, the first laser always held).
 #[test]
 fn cover_holds_the_weakest_gun_per_target_for_two_kinetics() {
-    assert_eq!(fired(PdStance::Cover, 2), [true, false, true]);
+    let f = fired(PdStance::Cover, 2);
+    assert!(f[0] && f[1] != f[2], "{f:?}");
 }
 
 /// Three or four kinetics need both lasers; the heavy macron still fires.

@@ -183,11 +183,14 @@ fn relay_divides_between_at_most_four_targets() {
         RelaySplit::Pierce,
         1,
     );
+    // Four attacks of 5 AP: B1 (the lasers' target, 23 hexes), B5 (23), and two of B2, B3
+    // and B4 (24 hexes each: a tie, so the battle's dice choose; before, setup order chose
+    // B2 and B3). Each attack may miss (Probable Hit range); every hit takes 5.
     assert_eq!(a[Event::RelayAttacks as usize], 4);
-    assert_eq!(a[Event::DirectHits as usize], 4);
-    // B1 (the lasers' target, 23 hexes), then B5 (23), B2 and B3 (24, setup order); B4 (24)
-    // is the fifth.
-    assert_eq!(lost(&st, 1), vec![5.0, 5.0, 5.0, 0.0, 5.0]);
+    let lost = lost(&st, 1);
+    let hits = lost.iter().filter(|&&l| l == 5.0).count();
+    assert_eq!(hits, a[Event::DirectHits as usize] as usize, "{lost:?}");
+    assert!(lost.iter().all(|&l| l == 0.0 || l == 5.0), "{lost:?}");
 }
 
 /// "Laser Relays may target other Laser Relays in a chain" (J62): B1 is 40 hexes out. A1's

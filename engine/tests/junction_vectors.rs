@@ -26,6 +26,7 @@ fn design(
         plants: vec![PowerPlant {
             volume: 1.0,
             output: 1.0,
+            fuel: 0.0,
         }],
         weapons,
         ..ShipDesign::bare(name)

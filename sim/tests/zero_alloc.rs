@@ -109,6 +109,14 @@ fn steady_state_decoy_rack_and_relay_battles_do_not_allocate() {
     );
 }
 
+/// Electric rockets (the fire-or-burn decision and the burn's energy, J70), Fuel Cells (J71)
+/// and Photovoltaic Panels (J72) allocate nothing either.
+#[test]
+fn steady_state_energy_battles_do_not_allocate() {
+    let exp = config::<Junction>("junction/energy.toml");
+    assert_junction_matchups_do_not_allocate(&exp.matchups);
+}
+
 /// Excalibur bursts divided over ships and guided weapons (J60, the `pierce` matchups of
 /// excalibur-split.toml), splitting relays and relay chains (J61, J62; laser-relays.toml's
 /// matchups 2–4) and the payload choice per target (J63; payload-choice.toml's `by-target`

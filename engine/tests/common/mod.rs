@@ -30,6 +30,7 @@ pub fn hulk(name: &str) -> ShipDesign {
         plants: vec![PowerPlant {
             volume: 1.0,
             output: 1.0,
+            fuel: 0.0,
         }],
         ..ShipDesign::bare(name)
     }

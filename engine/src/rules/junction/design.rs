@@ -92,8 +92,13 @@ impl DirectWeapon {
 pub struct PowerPlant {
     /// Volume.
     pub volume: f64,
-    /// Energy per turn.
+    /// Energy per turn (Photovoltaic Panels: already at the scenario's agreed light level,
+    /// "Stage 1"; J72).
     pub output: f64,
+    /// Delta-v a Fuel Cell burns per Energy it makes ("Remember to subtract the Rocket Fuel
+    /// needed for energy generation if you're using Fuel Cells", "Power Generation"; J71
+    /// `fuel_cell_delta_v_per_energy`); 0 for every other plant.
+    pub fuel: f64,
 }
 
 /// A drive: volume and the acceleration it contributes.
@@ -103,6 +108,10 @@ pub struct Drive {
     pub volume: f64,
     /// Acceleration (hexes per turn of vector change).
     pub thrust: i32,
+    /// Energy per hex of burn it gives: "ships using an Electric or Thermo-Electric Rocket
+    /// for propulsion need Energy to provide acceleration!" ("Stuff To Do: Ship Maneuver";
+    /// J70 `electric_energy_per_volume`); 0 for every other drive.
+    pub energy_per_hex: f64,
 }
 
 /// A propellant tank.
@@ -285,6 +294,7 @@ impl ShipDesign {
             plants: vec![PowerPlant {
                 volume: 1.0,
                 output: 10.0,
+                fuel: 0.0,
             }],
             drives: vec![],
             tanks: vec![],

@@ -128,6 +128,12 @@ pub struct HouseRules {
     pub ewar_energy_per_point: f64,
     /// G3: energy a tactical jump needs, per volume of ship, divided by the jump rating.
     pub jump_energy_per_volume: f64,
+    /// J70: energy per hex of burn an Electric or Thermo-Electric Rocket needs, per volume of
+    /// ship (the text: they "need Energy to provide acceleration!", no figure).
+    pub electric_energy_per_volume: f64,
+    /// J71: delta-v a Fuel Cell burns per Energy it makes (the text: "subtract the Rocket Fuel
+    /// needed for energy generation", no figure).
+    pub fuel_cell_delta_v_per_energy: f64,
     /// G4: miss chance (percent) in the Guaranteed Hit bracket (the sentence is truncated).
     pub guaranteed_hit_miss_percent: u32,
     /// Probable Hit miss chance in percent ("base 50% miss chance").
@@ -197,6 +203,8 @@ impl Default for HouseRules {
         HouseRules {
             ewar_energy_per_point: 1.0,
             jump_energy_per_volume: 10.0,
+            electric_energy_per_volume: 0.01,
+            fuel_cell_delta_v_per_energy: 0.1,
             guaranteed_hit_miss_percent: 0,
             probable_hit_miss_percent: 50,
             crit_rounding: CritRounding::PercentagePoints,
@@ -264,6 +272,18 @@ impl HouseRules {
             self.jump_energy_per_volume,
             0.0,
             1e6,
+        );
+        real(
+            "electric_energy_per_volume",
+            self.electric_energy_per_volume,
+            0.0,
+            1000.0,
+        );
+        real(
+            "fuel_cell_delta_v_per_energy",
+            self.fuel_cell_delta_v_per_energy,
+            0.0,
+            1000.0,
         );
         real(
             "nuclear_armor_multiplier",

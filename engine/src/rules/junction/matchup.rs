@@ -42,6 +42,9 @@ pub struct Matchup {
     /// Some design carries gun-armed guided weapons (Light Gas Gun, Chemical Laser; also as a
     /// heavy Missile Rack's load), which fire point defense (`battle/gun_salvo_pd.rs`).
     pub gun_salvos: bool,
+    /// Some design has an electric or thermo-electric rocket, which needs energy to burn
+    /// (J70, `battle/burn_energy.rs`).
+    pub electric: bool,
 }
 
 impl Matchup {
@@ -136,7 +139,11 @@ impl Matchup {
         let gun_salvos = designs
             .iter()
             .any(|d| d.magazine.iter().any(|&(g, _)| gun(g)));
+        let electric = designs
+            .iter()
+            .any(|d| d.drives.iter().any(|x| x.energy_per_hex > 0.0));
         Matchup {
+            electric,
             catalogue,
             designs,
             start,

@@ -74,6 +74,15 @@ pub enum PdStance {
     Cover,
 }
 
+/// J70's fire-or-burn decision for a ship with electric or thermo-electric rockets when energy
+/// is short, made at the start of the firing phase from the distance to its move reference
+/// and the distance its policy keeps: more than one hex off, it has to move to get where the
+/// policy wants it, so the burn's energy is set aside first; otherwise Sensors, ECM and
+/// weapons go first and the burn takes what is left.
+pub fn burn_first(distance: i32, keep: i32) -> bool {
+    (distance - keep).abs() > 1
+}
+
 /// How a policy scores a burn (J24).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]

@@ -21,6 +21,8 @@ pub fn in_effect(rules: &HouseRules) -> Vec<&'static str> {
     changed!(
         ewar_energy_per_point,
         jump_energy_per_volume,
+        electric_energy_per_volume,
+        fuel_cell_delta_v_per_energy,
         guaranteed_hit_miss_percent,
         probable_hit_miss_percent,
         crit_rounding,

@@ -67,6 +67,10 @@ pub struct ShipState {
     pub delta_v: f64,
     /// Energy left this turn.
     pub energy: f64,
+    /// Energy set aside in the firing phase for this turn's burn by electric or
+    /// thermo-electric rockets (J70's fire-or-burn decision); back in `energy` when the
+    /// maneuver phase begins.
+    pub burn_reserve: f64,
     /// Sensors level this turn.
     pub sensors: f64,
     /// ECM level this turn.
@@ -191,6 +195,7 @@ impl ShipState {
             integrity: d.integrity,
             delta_v: d.delta_v(),
             energy: 0.0,
+            burn_reserve: 0.0,
             sensors: 0.0,
             ecm: 0.0,
             radiators: 0,
@@ -236,25 +241,94 @@ impl ShipState {
             taken: 0.0,
             had: [
                 d.generation() > 0.0,
-                d.acceleration() > 0 && d.delta_v() >= 1.0,
+                d.acceleration() > 0
+                    && d.delta_v() >= 1.0
+                    && d.drives
+                        .iter()
+                        .any(|x| x.thrust > 0 && x.energy_per_hex <= d.generation()),
                 true,
             ],
         }
     }
 
     /// Power generation now: working plants × 0.5 per Radiators Damaged, +10% with the
-    /// Engineering station's energy effect.
+    /// Engineering station's energy effect ([`power`](Self::power) without the fuel).
     #[inline]
     pub fn generation(&self, d: &ShipDesign) -> f64 {
+        self.power(d).0
+    }
+
+    /// Power generation now and the delta-v its Fuel Cells burn for it ("Important Rule:
+    /// Power Generation": "set the ship's energy level to its current power generation
+    /// capability as determined by its power plants. Remember to subtract the Rocket Fuel
+    /// needed for energy generation if you're using Fuel Cells"): working plants at their
+    /// output, a Fuel Cell only as far as the delta-v left pays for it at its `fuel` per
+    /// energy (J71; the tanks are one pool), then × 0.5 per Radiators Damaged and +10% with
+    /// the Engineering station's energy effect (the cell burns fuel for its whole output:
+    /// radiator damage wastes energy, not fuel).
+    #[inline]
+    pub fn power(&self, d: &ShipDesign) -> (f64, f64) {
+        let mut fuel_left = self.delta_v;
         let raw: f64 = d
             .plants
             .iter()
             .zip(self.plant_off)
             .filter(|(_, off)| !off)
-            .map(|(p, _)| p.output)
+            .map(|(p, _)| {
+                if p.fuel > 0.0 {
+                    let e = p.output.min(fuel_left / p.fuel);
+                    fuel_left -= e * p.fuel;
+                    e
+                } else {
+                    p.output
+                }
+            })
             .sum();
         let boost = if self.boost[1] { 1.1 } else { 1.0 };
-        raw * halved(self.radiators) * boost
+        (
+            raw * halved(self.radiators) * boost,
+            self.delta_v - fuel_left,
+        )
+    }
+
+    /// How a burn is paid for in energy (J70; "ships using an Electric or Thermo-Electric
+    /// Rocket for propulsion need Energy to provide acceleration!", "Stuff To Do: Ship
+    /// Maneuver"): the hexes of this turn's acceleration that need no energy, and the energy
+    /// each further hex needs (the dearest working electric rocket's; 0: no hex needs any).
+    /// The working other drives go first; the Shipmind and Engineering +1s add to them when
+    /// they give at least 1 ("under its own power"), else they are electric hexes too.
+    #[inline]
+    pub fn burn_energy(&self, d: &ShipDesign) -> (i32, f64) {
+        let (mut other, mut electric, mut per_hex) = (0, 0, 0.0f64);
+        for (x, off) in d.drives.iter().zip(self.drive_off) {
+            if off {
+                continue;
+            }
+            if x.energy_per_hex > 0.0 {
+                electric += x.thrust;
+                per_hex = per_hex.max(x.energy_per_hex);
+            } else {
+                other += x.thrust;
+            }
+        }
+        let free = if other >= 1 {
+            self.acceleration(d) - electric
+        } else {
+            0
+        };
+        (free, per_hex)
+    }
+
+    /// Whether it can change its vector by a hex under its own power: a working drive, at
+    /// least one hex of delta-v and, when every working drive is an electric or
+    /// thermo-electric rocket, the generation for one hex (G24 "Immobilized", J70).
+    #[inline]
+    pub fn mobile(&self, d: &ShipDesign) -> bool {
+        if self.acceleration(d) <= 0 || self.delta_v < 1.0 {
+            return false;
+        }
+        let (free, per_hex) = self.burn_energy(d);
+        free >= 1 || per_hex <= self.generation(d)
     }
 
     /// Acceleration now: working drives, +1 with a working Shipmind and +1 from Engineering
@@ -403,10 +477,12 @@ mod tests {
                 PowerPlant {
                     volume: 10.0,
                     output: 40.0,
+                    fuel: 0.0,
                 },
                 PowerPlant {
                     volume: 5.0,
                     output: 20.0,
+                    fuel: 0.0,
                 },
             ],
             sensors: 12.0,

@@ -28,7 +28,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let WeaponKind::Macron { area_denial: n } = wd.kind else {
             return false;
         };
-        if n == 0 || wd.energy > s.energy || self.st.marks.len() + usize::from(n) > MAX_MARKS {
+        if n == 0 || wd.energy > s.energy || !self.mark_room(s.side, usize::from(n)) {
             return false;
         }
         let target = &self.st.ships[t];

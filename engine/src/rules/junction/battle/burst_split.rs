@@ -18,20 +18,24 @@ use super::super::payloads;
 use super::Battle;
 use super::damage::Hit;
 use super::firing::shipmind_miss;
+use super::ties;
 
-/// Indices of up to [`MAX_BURST_TARGETS`] candidates, nearest first (ties: lower index).
-fn nearest(
-    mut dist: impl FnMut(usize) -> Option<f64>,
+/// Indices of up to [`MAX_BURST_TARGETS`] candidates, nearest first; equally near ones in
+/// the order the battle's dice give them (`ties::least`: one die per further equal candidate,
+/// none without a tie; before, the lower index went first).
+fn nearest<R: Roller + ?Sized>(
+    dice: &mut R,
+    dist: impl Fn(usize) -> Option<f64>,
     n: usize,
 ) -> ([usize; MAX_BURST_TARGETS], usize) {
     let mut out = [0; MAX_BURST_TARGETS];
     let mut len = 0;
     while len < MAX_BURST_TARGETS {
-        let next = (0..n)
-            .filter(|j| !out[..len].contains(j))
-            .filter_map(|j| dist(j).map(|d| (j, d)))
-            .min_by(|a, b| a.1.total_cmp(&b.1));
-        let Some((j, _)) = next else { break };
+        let taken = out;
+        let free = (0..n).filter(|j| !taken[..len].contains(j) && dist(*j).is_some());
+        let Some(j) = ties::least(dice, free, |j| dist(j).unwrap_or(f64::INFINITY)) else {
+            break;
+        };
         out[len] = j;
         len += 1;
     }
@@ -64,6 +68,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             }
             let gws = &self.st.gws;
             let (salvo_at, n_salvos) = nearest(
+                &mut *self.dice,
                 |k| {
                     let o = &gws[k];
                     let d = f64::from(w.pos.distance(o.pos));
@@ -94,6 +99,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             }
             let ships = &self.st.ships;
             let (ship_at, n_ships) = nearest(
+                &mut *self.dice,
                 |j| {
                     let s = &ships[j];
                     let d = reach(ships, j);
@@ -170,5 +176,30 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             return;
         }
         self.apply_hit(Hit::guided(owner, t, ap, HitKind::PLAIN, how, false));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::Dice;
+
+    /// An Excalibur's nearest targets: equally near candidates come in the dice's order
+    /// (before: the lower index first), the nearer ones always first, none out of reach.
+    #[test]
+    fn equally_near_burst_targets_go_to_the_dice() {
+        let dist = [Some(4.0), Some(2.0), None, Some(4.0), Some(4.0)];
+        let mut firsts = [0u32; 5];
+        for k in 0..60 {
+            let mut dice = Dice::for_battle(3, 0, k);
+            let (at, n) = nearest(&mut dice, |j| dist[j], dist.len());
+            assert_eq!(n, 4.min(MAX_BURST_TARGETS));
+            assert_eq!(at[0], 1);
+            firsts[at[1]] += 1;
+        }
+        assert!(
+            firsts[0] > 5 && firsts[3] > 5 && firsts[4] > 5,
+            "{firsts:?}"
+        );
     }
 }

@@ -10,7 +10,7 @@ use super::super::Event;
 use super::super::design::Catapult;
 use super::super::payloads;
 use super::super::ship::Status;
-use super::{Battle, GwGroup, MAX_GW_GROUPS};
+use super::{Battle, GwGroup};
 
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// Ship `i` launches from its catapult at the nearest enemy: a Mass Driver attack whenever
@@ -26,7 +26,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             || s.catapult_off
             || m.policies[s.side.index()].salvo == 0
             || !s.can_use_weapons(d)
-            || self.st.gws.len() >= MAX_GW_GROUPS
+            || !self.gw_room(s.side)
         {
             return;
         }

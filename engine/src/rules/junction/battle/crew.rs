@@ -74,7 +74,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             let s = &self.st.ships[i];
             let d = m.design(s);
             let power = s.generation(d) > 0.0;
-            let mobile = s.acceleration(d) > 0 && s.delta_v >= 1.0;
+            let mobile = s.mobile(d);
             let gun_volume: f64 = d
                 .weapons
                 .iter()

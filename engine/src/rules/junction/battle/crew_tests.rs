@@ -21,6 +21,7 @@ fn enemy_morale_after_power_loss(dark: usize) -> i32 {
         plants: vec![PowerPlant {
             volume: 10.0,
             output: 10.0,
+            fuel: 0.0,
         }],
         ..ShipDesign::bare("ship")
     };

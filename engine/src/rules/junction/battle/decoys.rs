@@ -10,7 +10,7 @@ use super::super::Event;
 use super::super::parts::{DECOY_SALVO_DURABILITY, DECOY_SIGNATURE, Payload};
 use super::super::point_defense;
 use super::super::ship::Status;
-use super::{Battle, GwGroup, MAX_GW_GROUPS};
+use super::{Battle, GwGroup};
 
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// Ship `i` launches a decoy screen (VLS or catapult, no velocity change): `salvo` decoys
@@ -30,7 +30,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             || !launcher
             || !s.can_use_weapons(d)
             || s.fire_paralysed(self.st.turn)
-            || self.st.gws.len() >= MAX_GW_GROUPS
+            || !self.gw_room(s.side)
             || self.nearest_enemy(i).is_none()
             || self
                 .st

@@ -15,7 +15,7 @@ use super::super::hex::{self, Hex};
 use super::super::parts::{GwSize, Payload};
 use super::super::policy::PdLaunches;
 use super::super::ship::Status;
-use super::{Battle, GwGroup, MAX_GW_GROUPS};
+use super::{Battle, GwGroup, ties};
 
 /// What the deflectors on one particle beam's line do to it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -53,7 +53,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         if s.status != Status::Active
             || !launcher
             || !s.can_use_weapons(d)
-            || self.st.gws.len() >= MAX_GW_GROUPS
+            || !self.gw_room(s.side)
             || self
                 .st
                 .gws
@@ -223,21 +223,18 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     }
 
     /// The enemy ship in play a drone of ship `i` screens against: the nearest with a particle
-    /// beam, else `None`.
-    pub(crate) fn beam_threat(&self, i: usize) -> Option<usize> {
-        let me = &self.st.ships[i];
-        (0..self.st.ships.len())
-            .filter(|&j| {
-                let s = &self.st.ships[j];
-                s.side != me.side
-                    && s.status.in_play()
-                    && self.m.design(s).weapons.iter().any(|&w| {
-                        matches!(
-                            self.m.catalogue.weapons[w].kind,
-                            WeaponKind::ParticleBeam { .. }
-                        )
-                    })
-            })
-            .min_by_key(|&j| me.pos.distance(self.st.ships[j].pos))
+    /// beam (equally near ones: the battle's dice), else `None`.
+    pub(crate) fn beam_threat(&mut self, i: usize) -> Option<usize> {
+        let (m, st) = (self.m, &*self.st);
+        let me = &st.ships[i];
+        let beams = (0..st.ships.len()).filter(|&j| {
+            let s = &st.ships[j];
+            s.side != me.side
+                && s.status.in_play()
+                && m.design(s).weapons.iter().any(|&w| {
+                    matches!(m.catalogue.weapons[w].kind, WeaponKind::ParticleBeam { .. })
+                })
+        });
+        ties::least(&mut *self.dice, beams, |j| me.pos.distance(st.ships[j].pos))
     }
 }

@@ -30,6 +30,7 @@ fn design(vls_volume: f64, protection: f64) -> ShipDesign {
         plants: vec![PowerPlant {
             volume: 2.0,
             output: 10.0,
+            fuel: 0.0,
         }],
         command: vec![CommandKind::Shipmind, CommandKind::WarshipCic],
         crew: 100,

@@ -21,7 +21,7 @@ use super::super::policy::{EwarPriority, LaserSplit, PayloadChoice, PdStance};
 use super::super::ship::Status;
 use super::damage::Hit;
 use super::deflectors::Deflection;
-use super::{Battle, GwGroup, MAX_GW_GROUPS, ties};
+use super::{Battle, GwGroup, ties};
 
 /// A guided weapon's miss chance against `target`: raised by its Shipmind, if any ("Command
 /// Modules"; G13).
@@ -81,18 +81,37 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             seen_ecm[k] = seen_ecm[k].max(s.ecm);
         }
         let cost = m.rules.ewar_energy_per_point;
-        for s in self.st.ships.iter_mut() {
+        let burn_first = self.burn_first();
+        for (i, s) in self.st.ships.iter_mut().enumerate() {
             s.fired_last = s.fired_now;
             s.fired_now = [false; super::super::design::MAX_WEAPONS];
             s.used = [false; super::super::design::MAX_WEAPONS];
             s.assists = 0;
             s.interdiction = 0;
             let d = m.design(s);
-            s.energy = s.generation(d);
+            let (energy, fuel) = s.power(d);
+            s.energy = energy;
+            s.burn_reserve = 0.0;
             s.sensors = 0.0;
             s.ecm = 0.0;
-            if !s.status.in_play() || !s.commanded(d) {
+            if !s.status.in_play() {
                 continue;
+            }
+            if fuel > 0.0 {
+                s.delta_v = (s.delta_v - fuel).max(0.0);
+            }
+            if !s.commanded(d) {
+                continue;
+            }
+            if burn_first & 1 << i != 0 {
+                // J70: the burn's energy is set aside before Sensors, ECM and weapons.
+                let (free, per_hex) = s.burn_energy(d);
+                let hexes = s
+                    .acceleration(d)
+                    .min((s.delta_v / s.delta_v_per_hex() + 1e-9).floor() as i32);
+                let want = f64::from((hexes - free).max(0)) * per_hex;
+                s.burn_reserve = want.min(s.energy);
+                s.energy -= s.burn_reserve;
             }
             let reserve: f64 = d
                 .weapons
@@ -167,7 +186,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     /// Which weapons of ship `i` are kept back for point defense this turn (bit `k` for weapon
     /// `k`): only multi-target weapons (Area Denial, Redundant Emitters ≥ 2) ever hold.
-    fn pd_holds(&self, i: usize) -> u16 {
+    fn pd_holds(&mut self, i: usize) -> u16 {
         let s = &self.st.ships[i];
         let side = s.side;
         let stance = self.m.policies[side.index()].pd;
@@ -196,20 +215,25 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     .filter(|&k| multi(k) && s.used[k] && !s.fired_now[k])
                     .map(|k| self.pd_targets(i, k))
                     .sum();
+                // The free multi-target guns (bit k) and their attack power per target;
+                // equally weak guns: the battle's dice (before: the lower index).
+                let mut free = 0u16;
+                let mut targets = [0u32; super::super::design::MAX_WEAPONS];
+                let mut per_target = [0.0f64; super::super::design::MAX_WEAPONS];
+                for k in (0..weapons).filter(|&k| multi(k) && !s.used[k]) {
+                    let ap = self.m.catalogue.weapons[self.m.design(s).weapons[k]].ap;
+                    targets[k] = self.pd_targets(i, k);
+                    per_target[k] = ap / f64::from(targets[k]);
+                    free |= 1 << k;
+                }
                 let mut held = 0u16;
                 while cover < need {
-                    let per_target = |k: usize| {
-                        let ap = self.m.catalogue.weapons[self.m.design(s).weapons[k]].ap;
-                        ap / f64::from(self.pd_targets(i, k))
-                    };
-                    let free =
-                        (0..weapons).filter(|&k| multi(k) && !s.used[k] && held & 1 << k == 0);
-                    let Some(k) = free.min_by(|&a, &b| per_target(a).total_cmp(&per_target(b)))
-                    else {
+                    let open = (0..weapons).filter(|&k| (free & !held) & 1 << k != 0);
+                    let Some(k) = ties::least(&mut *self.dice, open, |k| per_target[k]) else {
                         break;
                     };
                     held |= 1 << k;
-                    cover += self.pd_targets(i, k);
+                    cover += targets[k];
                 }
                 held
             }
@@ -469,7 +493,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 self.catapult_launch(i, c);
             }
             let salvo = m.policies[side.index()].salvo;
-            if !can_launch || salvo == 0 || self.st.gws.len() >= MAX_GW_GROUPS {
+            if !can_launch || salvo == 0 || !self.gw_room(side) {
                 continue;
             }
             let Some(slot) = self.launch_slot(i) else {

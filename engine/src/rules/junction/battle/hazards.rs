@@ -175,6 +175,7 @@ mod tests {
             plants: vec![PowerPlant {
                 volume: 2.0,
                 output: 10.0,
+                fuel: 0.0,
             }],
             tanks: vec![Tank {
                 volume: 5.0,

@@ -35,6 +35,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// burn of 1..=acceleration hexes (1 delta-v per hex), scored on the distance after this
     /// move and the next coast ([`best_burn`]).
     fn ship_maneuver(&mut self) {
+        self.release_burn_reserves();
         let n = self.st.ships.len();
         let mut burns = [Hex::default(); MAX_SHIPS];
         // Ships that jumped out this phase (bit i), and ships that move (bit i).
@@ -68,6 +69,11 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             }
             s.vel = s.vel.add(burn);
             s.delta_v = (s.delta_v - f64::from(burn.length()) * s.delta_v_per_hex()).max(0.0);
+            if self.m.electric && !burn.is_zero() {
+                // J70: the hexes beyond the free thrust are paid in energy.
+                let (free, per_hex) = s.burn_energy(self.m.design(s));
+                s.energy -= f64::from((burn.length() - free).max(0)) * per_hex;
+            }
             s.pos = s.pos.add(s.vel);
             if !burn.is_zero() {
                 trace!(
@@ -117,9 +123,16 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         };
         // The jump decision above changes only the jump charge and energy.
         let s = &self.st.ships[i];
-        let max = s
+        let mut max = s
             .acceleration(d)
             .min((s.delta_v / s.delta_v_per_hex() + 1e-9).floor() as i32);
+        if m.electric {
+            // J70: electric hexes only as far as the energy left pays for them.
+            let (free, per_hex) = s.burn_energy(d);
+            if per_hex > 0.0 {
+                max = max.min(free + (s.energy.max(0.0) / per_hex + 1e-9).floor() as i32);
+            }
+        }
         // J24: the relative-velocity term only while closing in from beyond the kept
         // distance (an overshoot to correct); a ship inside it (a `pd-screen` backing off
         // from faster brawlers) scores as `coast`.

@@ -13,6 +13,7 @@ use crate::trace;
 
 mod area_denial;
 mod blasts;
+mod burn_energy;
 mod burst_split;
 mod catapult;
 mod crew;
@@ -26,6 +27,8 @@ mod disabled_parts_tests;
 mod drones;
 #[cfg(test)]
 mod emitter_tests;
+#[cfg(test)]
+mod energy_tests;
 mod firing;
 #[cfg(test)]
 mod fleet_event_tests;
@@ -289,6 +292,29 @@ pub(crate) struct Battle<'a, R: Roller, O: Observer> {
 }
 
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
+    /// Whether `side` may add a guided-weapon group: each side has half of [`MAX_GW_GROUPS`]
+    /// (fair seats: before, the groups filled first come first served, side A's launches
+    /// first, so only side B lost launches when full). Counted only past the half.
+    pub(crate) fn gw_room(&self, side: Side) -> bool {
+        const HALF: usize = MAX_GW_GROUPS / 2;
+        self.st.gws.len() < HALF || self.st.gws.iter().filter(|g| g.side == side).count() < HALF
+    }
+
+    /// Whether `side` may lay `n` more Area Denial marks: each side has half of
+    /// [`MAX_MARKS`](area_denial::MAX_MARKS), as for [`gw_room`](Self::gw_room).
+    pub(crate) fn mark_room(&self, side: Side, n: usize) -> bool {
+        const HALF: usize = area_denial::MAX_MARKS / 2;
+        let st = &*self.st;
+        st.marks.len() + n <= HALF
+            || st
+                .marks
+                .iter()
+                .filter(|k| st.ships[usize::from(k.owner)].side == side)
+                .count()
+                + n
+                <= HALF
+    }
+
     pub(crate) fn count(&mut self, side: Side, e: Event) {
         self.st.events[side.index()][e as usize] += 1;
     }

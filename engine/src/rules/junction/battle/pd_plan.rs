@@ -155,7 +155,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let left = |incoming: &[Incoming]| incoming.iter().any(|i| i.count + i.decoys > 0);
         // Weapon by weapon in setup order within the side (the other seat's mirror image),
         // each where it saves the most of what is left; then the weapons of the side's
-        // gun-armed salvos (`gun_salvo_pd.rs`), in launch order.
+        // gun-armed salvos (`gun_salvo_pd.rs`), in launch order. This order is not a tie
+        // broken by index between the seats: a side plans only its own guns against the
+        // salvos aimed at it, so nothing of one seat's plan depends on the other's order,
+        // and a mirrored fleet has the same order on both seats (the plan is the player's
+        // choice, made the same way from either seat). Salvos of equal worth are taken in
+        // launch order (`point_defense::by_worth`) for the same reason: they are all the
+        // other side's, and each seat meets them in the order its mirror launched them.
         for i in 0..self.st.ships.len() {
             let s = &self.st.ships[i];
             let d = m.design(s);

@@ -12,8 +12,8 @@ use crate::trace;
 use super::super::Event;
 use super::super::payloads;
 use super::super::policy::RelaySplit;
-use super::Battle;
 use super::relays::{NO_CHAIN, RELAY_SOURCES, RELAY_TARGETS, RelayCharge};
+use super::{Battle, ties};
 
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// Whether relay group `a` can fire into relay group `b` (J62): both friendly relays in
@@ -114,7 +114,11 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// The ships a relay fires at: its sources' targets; under `pierce` (J61) those still in
     /// play, then the nearest other enemies in play within its Probable Hit range, up to four,
     /// as many as leave every equal share above every chosen ship's Protection Rating.
-    pub(crate) fn relay_targets(&self, charge: &RelayCharge) -> ([usize; RELAY_TARGETS], usize) {
+    /// Equally near enemies: the battle's dice (before: the lower index).
+    pub(crate) fn relay_targets(
+        &mut self,
+        charge: &RelayCharge,
+    ) -> ([usize; RELAY_TARGETS], usize) {
         let m = self.m;
         let mut out = [0usize; RELAY_TARGETS];
         let w = &self.st.gws[usize::from(charge.group)];
@@ -130,16 +134,26 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 n += 1;
             }
         }
+        let (side, pos) = (w.side, w.pos);
         while n < RELAY_TARGETS {
-            let next = (0..self.st.ships.len())
-                .filter(|&j| {
-                    let s = &self.st.ships[j];
-                    s.side != w.side
-                        && s.targetable()
-                        && !out[..n].contains(&j)
-                        && self.relay_reaches(g, j)
-                })
-                .min_by_key(|&j| w.pos.distance(self.st.ships[j].pos));
+            // The candidates first (the dice are borrowed apart from the battle below).
+            let mut reach = 0u64;
+            for j in 0..self.st.ships.len() {
+                let s = &self.st.ships[j];
+                if s.side != side
+                    && s.targetable()
+                    && !out[..n].contains(&j)
+                    && self.relay_reaches(g, j)
+                {
+                    reach |= 1 << j;
+                }
+            }
+            let ships = &self.st.ships;
+            let next = ties::least(
+                &mut *self.dice,
+                (0..ships.len()).filter(|&j| reach & 1 << j != 0),
+                |j| pos.distance(ships[j].pos),
+            );
             let Some(j) = next else { break };
             out[n] = j;
             n += 1;

@@ -17,7 +17,7 @@ use super::super::policy::RelaySplit;
 use super::super::ship::Status;
 use super::damage::Hit;
 use super::firing::shipmind_miss;
-use super::{Battle, GwGroup, MAX_GW_GROUPS};
+use super::{Battle, GwGroup};
 
 /// Power a relay took in this firing phase (no storage between turns).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -116,7 +116,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             || !launcher
             || !s.can_use_weapons(d)
             || s.fire_paralysed(self.st.turn)
-            || self.st.gws.len() >= MAX_GW_GROUPS
+            || !self.gw_room(s.side)
             || self
                 .st
                 .gws

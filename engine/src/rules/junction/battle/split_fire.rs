@@ -10,9 +10,9 @@ use super::super::Event;
 use super::super::design::WeaponKind;
 use super::super::ewar;
 use super::super::policy::LaserSplit;
-use super::Battle;
 use super::damage::Hit;
 use super::firing::shipmind_miss;
+use super::{Battle, ties};
 
 /// Most targets one laser engages at once (Redundant Emitters beyond it add nothing).
 pub(crate) const MAX_SPLIT: usize = 8;
@@ -49,13 +49,21 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             targets[0] = t;
             n = 1;
         }
+        // The enemies in reach (bit j), then the nearest first; equally near ones by the
+        // battle's dice (before: the lower index).
+        let mut reach = 0u64;
+        for j in 0..self.st.ships.len() {
+            if in_reach(j) {
+                reach |= 1 << j;
+            }
+        }
+        let st = &*self.st;
         while n < emitters {
-            let next = (0..self.st.ships.len())
-                .filter(|&j| in_reach(j) && !targets[..n].contains(&j))
-                .min_by(|&a, &b| {
-                    self.engagement_distance(i, a)
-                        .total_cmp(&self.engagement_distance(i, b))
-                });
+            let next = ties::least(
+                &mut *self.dice,
+                (0..st.ships.len()).filter(|&j| reach & 1 << j != 0 && !targets[..n].contains(&j)),
+                |j| st.engagement_distance(i, j),
+            );
             match next {
                 Some(j) => {
                     targets[n] = j;

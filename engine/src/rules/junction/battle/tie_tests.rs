@@ -144,3 +144,60 @@ fn the_nearest_surrendered_ship_tie_goes_to_the_dice() {
         "{seen:?}"
     );
 }
+
+/// A drone's beam threat (EM Deflector screens, `deflectors.rs`): two enemy particle-beam
+/// ships equally near go to the dice (before: the lower index, B1 always).
+#[test]
+fn the_beam_threat_tie_goes_to_the_dice() {
+    use crate::rules::junction::design::{DirectWeapon, WeaponKind};
+    let hull = ShipDesign::bare("hull");
+    let beam_ship = ShipDesign {
+        weapons: vec![0],
+        ..ShipDesign::bare("beam ship")
+    };
+    let ship = |design, d: &ShipDesign, side, q, r| {
+        let mut s = ShipState::new(design, d, side, 100, 0);
+        s.pos = Hex::new(q, r);
+        s.prev_pos = s.pos;
+        s
+    };
+    let m = Matchup::new(
+        Catalogue {
+            weapons: vec![DirectWeapon {
+                name: "particle beam".into(),
+                kind: WeaponKind::ParticleBeam { tae: 0.5 },
+                ap: 20.0,
+                ranges: [3, 6, 9],
+                volume: 12.0,
+                energy: 0.0,
+            }],
+            guided: vec![],
+        },
+        vec![hull.clone(), beam_ship.clone()],
+        vec![
+            ship(0, &hull, Side::A, 0, 0),
+            ship(1, &beam_ship, Side::B, 5, 0),
+            ship(1, &beam_ship, Side::B, 0, 5),
+        ],
+        vec!["A1".into(), "B1".into(), "B2".into()],
+        [
+            Policy::preset("brawler").unwrap(),
+            Policy::preset("brawler").unwrap(),
+        ],
+        HouseRules::default(),
+    );
+    let mut seen = [0u32; 3];
+    for k in 0..40 {
+        let mut st = BattleState::for_matchup(&m);
+        st.reset(&m);
+        let mut dice = Dice::for_battle(5, 0, k);
+        let mut b = Battle {
+            m: &m,
+            st: &mut st,
+            dice: &mut dice,
+            obs: &mut NoTrace,
+        };
+        seen[b.beam_threat(0).unwrap()] += 1;
+    }
+    assert!(seen[1] > 5 && seen[2] > 5 && seen[0] == 0, "{seen:?}");
+}

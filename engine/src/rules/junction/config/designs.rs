@@ -114,6 +114,7 @@ pub(super) fn designs(
     docs: &[Doc],
     armory: &Armory,
     rules: &HouseRules,
+    light_level: f64,
     is: &mut Issues,
 ) -> Designs {
     let mut designs: Vec<ShipDesign> = Vec::new();
@@ -133,7 +134,7 @@ pub(super) fn designs(
                 continue;
             }
             let at = format!("design[{k}] ({name})");
-            match design(d, &at, s, armory, rules, is) {
+            match design(d, &at, s, armory, rules, light_level, is) {
                 Some(ds) => {
                     design_index.insert(name.clone(), designs.len());
                     designs.push(ds);
@@ -184,6 +185,7 @@ fn design(
     s: &DesignSpec,
     armory: &Armory,
     rules: &HouseRules,
+    light_level: f64,
     is: &mut Issues,
 ) -> Option<ShipDesign> {
     let (weapons, guided) = (&armory.weapons, &armory.guided);
@@ -208,7 +210,12 @@ fn design(
     let ecm = opt(is, &s.ecm, "ecm");
     let uplink_volume = opt(is, &s.uplink_volume, "uplink_volume");
     let vls_volume = opt(is, &s.vls_volume, "vls_volume");
-    let (plants, drives, tanks) = parts::plants_drives_tanks(d, at, s, is);
+    let energy = parts::EnergyTerms {
+        rules,
+        light_level,
+        volume,
+    };
+    let (plants, drives, tanks) = parts::plants_drives_tanks(d, at, s, &energy, is);
     let jump = s
         .jump
         .as_ref()

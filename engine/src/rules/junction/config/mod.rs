@@ -83,7 +83,8 @@ pub fn build(docs: &[Doc]) -> Result<Vec<NamedMatchup<Matchup>>, Vec<ConfigIssue
     let rules = house_rules::house_rules(docs, &mut is);
     let scen = scenario::scenario(docs, &mut is);
     let armory = weapons::armory(docs, &mut is);
-    let designs = designs::designs(docs, &armory, &rules, &mut is);
+    let light_level = scenario::light_level(scen, &mut is);
+    let designs = designs::designs(docs, &armory, &rules, light_level, &mut is);
     designs::check_prices(docs, scenario::cost_measure(scen), &mut is);
     let fleets = fleets::fleets(docs, &designs, &mut is);
     let out = matchups::matchups(docs, &fleets, &designs, &armory, &rules, scen, &mut is);

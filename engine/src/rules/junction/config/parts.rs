@@ -14,14 +14,43 @@ use super::super::house_rules::HouseRules;
 use super::designs::DesignSpec;
 use super::issues::Issues;
 
+/// Power plant kinds in configs: the ones the text gives a rule for.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum PlantKindName {
+    /// Any plant the text gives no special rule (default).
+    #[default]
+    Other,
+    /// Fuel Cells: burn Rocket Fuel (delta-v) for their energy (J71).
+    FuelCell,
+    /// Photovoltaic Panels: their output scales with the scenario's `light_level` (J72).
+    Photovoltaic,
+}
+
 /// A power plant entry.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlantSpec {
     /// Volume.
     pub volume: f64,
-    /// Energy per turn.
+    /// Energy per turn (Photovoltaic Panels: at light level 1).
     pub output: f64,
+    /// `other` (default), `fuel-cell` or `photovoltaic`.
+    #[serde(default)]
+    pub kind: PlantKindName,
+}
+
+/// Drive kinds in configs: the ones the text gives a rule for.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum DriveKindName {
+    /// Any drive the text gives no special rule (default).
+    #[default]
+    Other,
+    /// Electric Rocket: needs energy to accelerate (J70).
+    ElectricRocket,
+    /// Thermo-Electric Rocket: needs energy to accelerate (J70).
+    ThermoElectricRocket,
 }
 
 /// A drive entry.
@@ -32,6 +61,13 @@ pub struct DriveSpec {
     pub volume: f64,
     /// Acceleration it gives.
     pub thrust: i64,
+    /// `other` (default), `electric-rocket` or `thermo-electric-rocket`.
+    #[serde(default)]
+    pub kind: DriveKindName,
+    /// Energy per hex of burn of an electric or thermo-electric rocket (default J70:
+    /// `electric_energy_per_volume` × ship volume).
+    #[serde(default)]
+    pub energy_per_hex: Option<f64>,
 }
 
 /// A tank entry.
@@ -148,11 +184,26 @@ pub struct CritWeightsSpec {
     pub personnel: Option<[u8; 5]>,
 }
 
-/// A design's power plants, drives and tanks (at most `MAX_PARTS` of each).
+/// What the energy parts of a design depend on outside it: the house rules (J70, J71), the
+/// scenario's light level (J72) and the ship's volume.
+pub(super) struct EnergyTerms<'a> {
+    /// The experiment's house rules.
+    pub rules: &'a HouseRules,
+    /// The scenario's agreed light level ("Stage 1"; default 1).
+    pub light_level: f64,
+    /// The design's volume.
+    pub volume: f64,
+}
+
+/// A design's power plants, drives and tanks (at most `MAX_PARTS` of each): a Fuel Cell burns
+/// J71's delta-v per energy, a Photovoltaic Panel makes its output × the light level (J72),
+/// an electric or thermo-electric rocket needs J70's energy per hex (× ship volume) unless
+/// the entry gives its own `energy_per_hex`.
 pub(super) fn plants_drives_tanks(
     d: usize,
     at: &str,
     s: &DesignSpec,
+    e: &EnergyTerms,
     is: &mut Issues,
 ) -> (Vec<PowerPlant>, Vec<Drive>, Vec<Tank>) {
     for (list, name) in [
@@ -180,9 +231,15 @@ pub(super) fn plants_drives_tanks(
                 "volume and output must be finite and at least 0",
             );
         }
+        let (output, fuel) = match v.kind {
+            PlantKindName::Other => (v.output, 0.0),
+            PlantKindName::FuelCell => (v.output, e.rules.fuel_cell_delta_v_per_energy),
+            PlantKindName::Photovoltaic => (v.output * e.light_level, 0.0),
+        };
         plants.push(PowerPlant {
             volume: v.volume,
-            output: v.output,
+            output,
+            fuel,
         });
     }
     let mut drives = Vec::new();
@@ -196,9 +253,27 @@ pub(super) fn plants_drives_tanks(
                 "volume must be at least 0 and thrust 0..=100",
             );
         }
+        let electric = v.kind != DriveKindName::Other;
+        let energy_per_hex = match v.energy_per_hex {
+            Some(x) if !(electric && x.is_finite() && (0.0..=1e6).contains(&x)) => {
+                is.push(
+                    d,
+                    p.span(),
+                    format!("{at}.drives[{k}].energy_per_hex"),
+                    format!(
+                        "{x}: allowed 0..=1e6, and only with kind = \"electric-rocket\" or \"thermo-electric-rocket\""
+                    ),
+                );
+                0.0
+            }
+            Some(x) => x,
+            None if electric => e.rules.electric_energy_per_volume * e.volume,
+            None => 0.0,
+        };
         drives.push(Drive {
             volume: v.volume,
             thrust: v.thrust.clamp(0, 100) as i32,
+            energy_per_hex,
         });
     }
     let mut tanks = Vec::new();

@@ -51,6 +51,11 @@ pub struct ScenarioSpec {
     /// Stage 0 objective (default: last side standing).
     #[serde(default)]
     pub objective: Option<Spanned<ObjectiveSpec>>,
+    /// The agreed light level for Photovoltaic Panels ("Stage 1": "agree on the light level.
+    /// This determines the volume per energy of said Photovoltaic Panels"); a panel makes its
+    /// catalogue output × this (J72; default 1, 0..=100).
+    #[serde(default)]
+    pub light_level: Option<Spanned<f64>>,
 }
 
 /// A fixed start for one ship.
@@ -87,6 +92,14 @@ pub(super) fn scenario<'a>(
 /// The scenario's cost measure (default: volume).
 pub(super) fn cost_measure(scen: Option<(usize, &Spanned<ScenarioSpec>)>) -> CostMeasure {
     scen.and_then(|(_, s)| s.get_ref().cost).unwrap_or_default()
+}
+
+/// The scenario's light level for Photovoltaic Panels (J72; default 1).
+pub(super) fn light_level(scen: Option<(usize, &Spanned<ScenarioSpec>)>, is: &mut Issues) -> f64 {
+    match scen.and_then(|(d, s)| s.get_ref().light_level.as_ref().map(|l| (d, l))) {
+        Some((d, l)) => is.real(d, l, "scenario.light_level", 0.0, 100.0),
+        None => 1.0,
+    }
 }
 
 /// The cost of a design under the measure (rounded to whole points for reports).
