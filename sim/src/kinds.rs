@@ -106,6 +106,47 @@ pub struct GamePlan {
     pub b_policies: Vec<String>,
     /// Per generated matchup: which cell of which half it is.
     pub cells: Vec<GameCell>,
+    /// With `race`: the racing rule and, after a run, the policies it dropped
+    /// ([`crate::racing`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub race: Option<RacePlan>,
+}
+
+/// `race` of a policy game: play the select half in stages of `stage` battles and drop a
+/// policy once another of its side beats it against every remaining opponent policy beyond
+/// doubt ([`crate::stats::race`]); the evaluate half plays only what is left.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RacePlan {
+    /// Battles per pair of policies per stage of the select half.
+    pub stage: u64,
+    /// Probability of ever dropping a policy that is not dominated.
+    pub alpha: f64,
+    /// What the run dropped, in order (empty before a run).
+    #[serde(default)]
+    pub dropped: Vec<DroppedPolicy>,
+}
+
+/// Default `race.stage`: one batch of battles.
+pub const DEFAULT_RACE_STAGE: u64 = 1024;
+/// Default `race.alpha`.
+pub const DEFAULT_RACE_ALPHA: f64 = 1e-3;
+/// Fewest battles per stage (each test rests on a normal approximation of a stage's mean).
+pub const MIN_RACE_STAGE: u64 = 100;
+
+/// A policy the race dropped.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DroppedPolicy {
+    /// Its side.
+    #[serde(with = "side_name")]
+    pub side: Side,
+    /// The policy (index into the side's policies).
+    pub policy: usize,
+    /// The policy of the same side that beat it against every opponent policy in play.
+    pub beaten_by: usize,
+    /// After which stage (1 = the first).
+    pub stage: u64,
+    /// Select-half battles per pair played when it was dropped.
+    pub after_battles: u64,
 }
 
 /// One matchup of a policy game.
@@ -149,10 +190,45 @@ impl GamePlan {
         ks
     }
 
-    /// Whether the cells are every (row, col) pair exactly once per half.
+    /// Which of A's and B's policies are still in play (not dropped by the race).
+    pub fn in_play(&self) -> (Vec<bool>, Vec<bool>) {
+        let mut a = vec![true; self.a_policies.len()];
+        let mut b = vec![true; self.b_policies.len()];
+        for d in self.race.iter().flat_map(|r| &r.dropped) {
+            let alive = if d.side == Side::A { &mut a } else { &mut b };
+            if let Some(x) = alive.get_mut(d.policy) {
+                *x = false;
+            }
+        }
+        (a, b)
+    }
+
+    /// The race's record of policy `policy` of `side`, if it was dropped.
+    pub fn dropped(&self, side: Side, policy: usize) -> Option<&DroppedPolicy> {
+        self.race
+            .as_ref()?
+            .dropped
+            .iter()
+            .find(|d| d.side == side && d.policy == policy)
+    }
+
+    /// Whether the cells are every (row, col) pair exactly once per half, and the race's
+    /// drops name policies the game has, each once, beaten by another of its side.
     fn well_formed(&self) -> bool {
         let (n, m) = (self.a_policies.len(), self.b_policies.len());
-        n > 0
+        let drops_ok = self.race.as_ref().is_none_or(|r| {
+            r.dropped.iter().enumerate().all(|(k, d)| {
+                let len = if d.side == Side::A { n } else { m };
+                d.policy < len
+                    && d.beaten_by < len
+                    && d.beaten_by != d.policy
+                    && r.dropped[..k]
+                        .iter()
+                        .all(|e| (e.side, e.policy) != (d.side, d.policy))
+            })
+        });
+        drops_ok
+            && n > 0
             && m > 0
             && self.cells.len() == 2 * n * m
             && [GameHalf::Select, GameHalf::Evaluate].iter().all(|&h| {
@@ -303,6 +379,8 @@ struct GameTable {
     b: Spanned<toml::Value>,
     #[serde(default)]
     policies: Option<Spanned<Vec<Spanned<toml::Value>>>>,
+    #[serde(default)]
+    race: Option<Spanned<toml::Value>>,
 }
 
 /// A copied side: where it sits in the generated text and where the user wrote it.
@@ -799,7 +877,83 @@ fn expand_game(
         a_policies: a.policies.iter().map(|p| p.label.clone()).collect(),
         b_policies: bs.policies.iter().map(|p| p.label.clone()).collect(),
         cells,
+        race: t
+            .race
+            .as_ref()
+            .map(|r| race_plan(b.src, r))
+            .transpose()?
+            .flatten(),
     })
+}
+
+/// `race = true | false | { stage = N, alpha = A }` of a policy game.
+fn race_plan(src: &Source, v: &Spanned<toml::Value>) -> Result<Option<RacePlan>, ConfigError> {
+    let field = "experiment.game.race";
+    let mut plan = RacePlan {
+        stage: DEFAULT_RACE_STAGE,
+        alpha: DEFAULT_RACE_ALPHA,
+        dropped: Vec::new(),
+    };
+    let table = match v.get_ref() {
+        toml::Value::Boolean(false) => return Ok(None),
+        toml::Value::Boolean(true) => return Ok(Some(plan)),
+        toml::Value::Table(t) => t,
+        other => {
+            return Err(err(
+                src,
+                v.span(),
+                field,
+                format!(
+                    "expected `true`, `false` or a table `{{ stage = {DEFAULT_RACE_STAGE}, alpha \
+                     = {DEFAULT_RACE_ALPHA} }}`, found {}",
+                    other.type_str()
+                ),
+            ));
+        }
+    };
+    for (key, value) in table {
+        let at = format!("{field}.{key}");
+        match (key.as_str(), value) {
+            ("stage", toml::Value::Integer(n)) if *n >= MIN_RACE_STAGE as i64 => {
+                plan.stage = *n as u64;
+            }
+            ("stage", other) => {
+                return Err(err(
+                    src,
+                    v.span(),
+                    &at,
+                    format!(
+                        "{} is not allowed: battles per pair of policies in each stage, an \
+                         integer of at least {MIN_RACE_STAGE} (default {DEFAULT_RACE_STAGE})",
+                        crate::mirror::inline(other)
+                    ),
+                ));
+            }
+            ("alpha", toml::Value::Float(a)) if *a > 0.0 && *a < 0.5 => plan.alpha = *a,
+            ("alpha", other) => {
+                return Err(err(
+                    src,
+                    v.span(),
+                    &at,
+                    format!(
+                        "{} is not allowed: the probability of ever dropping a policy that is \
+                         not dominated, a number strictly between 0 and 0.5 (default \
+                         {DEFAULT_RACE_ALPHA})",
+                        crate::mirror::inline(other)
+                    ),
+                ));
+            }
+            _ => {
+                return Err(err(
+                    src,
+                    v.span(),
+                    &at,
+                    format!("unknown key `{key}`: `race` takes `stage` and `alpha`"),
+                ));
+            }
+        }
+    }
+    Ok(Some(plan))
 }
 
 /// The dice key of each matchup. A plain matchup's key is the hash of its label (so
@@ -1049,6 +1203,29 @@ opponents = [{ fleet = "o1" }, { fleet = "o2" }]
     }
 
     #[test]
+    fn game_race_reads_true_or_a_table() {
+        let game = |race: &str| {
+            let text = format!(
+                "[experiment.game]\na = {{ fleet = \"x\" }}\nb = {{ fleet = \"y\" }}\n{race}\n"
+            );
+            match expand(&source(&text), &["p", "q"]).unwrap().plan {
+                Plan::Game(g) => g.race,
+                _ => panic!("not a game"),
+            }
+        };
+        assert_eq!(game(""), None);
+        assert_eq!(game("race = false"), None);
+        let default = game("race = true").unwrap();
+        assert_eq!(
+            (default.stage, default.alpha),
+            (DEFAULT_RACE_STAGE, DEFAULT_RACE_ALPHA)
+        );
+        let set = game("race = { stage = 500, alpha = 0.01 }").unwrap();
+        assert_eq!((set.stage, set.alpha), (500, 0.01));
+        assert!(set.dropped.is_empty());
+    }
+
+    #[test]
     fn game_dice_are_shared_within_a_half_and_differ_between_halves() {
         let plan = GamePlan {
             a_policies: vec!["p".into(), "q".into()],
@@ -1057,6 +1234,7 @@ opponents = [{ fleet = "o1" }, { fleet = "o2" }]
                 .into_iter()
                 .flat_map(|half| (0..2).map(move |row| GameCell { row, col: 0, half }))
                 .collect(),
+            race: None,
         };
         let named = |label: &str| NamedMatchup {
             label: label.into(),
@@ -1139,6 +1317,16 @@ opponents = [{ fleet = "o1" }, { fleet = "o2" }]
                 "[experiment.game]\na = { fleet = \"a\" }\nb = { fleet = \"b\" }\npolicies = [3]\n",
                 "experiment.game.policies[0]",
                 "preset name or a policy table",
+            ),
+            (
+                "[experiment.game]\na = { fleet = \"a\" }\nb = { fleet = \"b\" }\nrace = 3\n",
+                "experiment.game.race",
+                "expected `true`, `false` or a table",
+            ),
+            (
+                "[experiment.game]\na = { fleet = \"a\" }\nb = { fleet = \"b\" }\nrace = { alpha = 0.9 }\n",
+                "experiment.game.race.alpha",
+                "strictly between 0 and 0.5",
             ),
         ];
         for (text, field, message) in cases {
