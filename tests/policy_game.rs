@@ -120,6 +120,12 @@ fn shipped_policy_games_validate() {
         let out = fleetlab(&["validate", config], root);
         assert!(out.contains("50 matchup"), "{config}: {out}");
     }
+    // The grid: brawler and five missile-boat distances against three presets, two halves.
+    let out = fleetlab(
+        &["validate", "configs/junction/policy-game-grid.toml"],
+        root,
+    );
+    assert!(out.contains("36 matchup"), "{out}");
 }
 
 /// The same game, raced: the select half in four stages of 100 battles, dropping policies

@@ -789,11 +789,11 @@ fn game_side(
     }
     let mut policies: Vec<GamePolicy> = Vec::new();
     for (value, span, at) in entries {
-        let (label, keys) = match value {
+        let points: Vec<toml::Table> = match value {
             toml::Value::String(preset) => {
                 let mut t = toml::Table::new();
-                t.insert("policy".into(), toml::Value::String(preset.clone()));
-                (preset, t)
+                t.insert("policy".into(), toml::Value::String(preset));
+                vec![t]
             }
             toml::Value::Table(t) => {
                 if let Some(k) = ["fleet", "policies"].iter().find(|k| t.contains_key(**k)) {
@@ -807,19 +807,10 @@ fn game_side(
                         ),
                     ));
                 }
-                let mut rest = t.clone();
-                let label = match rest.remove("policy") {
-                    Some(toml::Value::String(p)) if rest.is_empty() => p,
-                    Some(toml::Value::String(p)) => {
-                        let inner = crate::mirror::inline(&toml::Value::Table(rest));
-                        format!(
-                            "{p} ({})",
-                            inner.trim_start_matches("{ ").trim_end_matches(" }")
-                        )
-                    }
-                    _ => crate::mirror::inline(&toml::Value::Table(t.clone())),
-                };
-                (label, t)
+                // A grid over one of the preset's parameters is one policy per point.
+                crate::policy_grid::expand(&t).map_err(|(field, message)| {
+                    err(src, span.clone(), &format!("{at}.{field}"), message)
+                })?
             }
             other => {
                 return Err(err(
@@ -833,20 +824,23 @@ fn game_side(
                 ));
             }
         };
-        if policies.iter().any(|p| p.label == label) {
-            return Err(err(
-                src,
-                span,
-                &at,
-                format!("policy `{label}` is listed twice for side {name}: list each once"),
-            ));
+        for keys in points {
+            let label = policy_label(&keys);
+            if policies.iter().any(|p| p.label == label) {
+                return Err(err(
+                    src,
+                    span,
+                    &at,
+                    format!("policy `{label}` is listed twice for side {name}: list each once"),
+                ));
+            }
+            policies.push(GamePolicy {
+                label,
+                keys,
+                span: span.clone(),
+                field: at.clone(),
+            });
         }
-        policies.push(GamePolicy {
-            label,
-            keys,
-            span,
-            field: at,
-        });
     }
     Ok(GameSide {
         base,
@@ -854,6 +848,22 @@ fn game_side(
         field,
         policies,
     })
+}
+
+/// How reports name a policy table: the preset, or `preset (key = value, ...)`.
+fn policy_label(t: &toml::Table) -> String {
+    let mut rest = t.clone();
+    match rest.remove("policy") {
+        Some(toml::Value::String(p)) if rest.is_empty() => p,
+        Some(toml::Value::String(p)) => {
+            let inner = crate::mirror::inline(&toml::Value::Table(rest));
+            format!(
+                "{p} ({})",
+                inner.trim_start_matches("{ ").trim_end_matches(" }")
+            )
+        }
+        _ => crate::mirror::inline(&toml::Value::Table(t.clone())),
+    }
 }
 
 fn expand_game(

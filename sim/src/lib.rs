@@ -11,6 +11,7 @@ pub mod load;
 pub mod mirror;
 pub mod partial;
 pub mod play;
+pub mod policy_grid;
 pub mod racing;
 pub mod registry;
 pub mod report;
