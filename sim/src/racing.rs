@@ -35,10 +35,12 @@ use crate::stats::paired::Score;
 use crate::stats::race::{RaceRule, RaceSide, RaceTally, eliminate};
 
 /// A worker's reusable state for one half of a game: one battle state per pair of policies,
-/// and a row of A's scores (half-points) of the battle index being played.
+/// A's scores (half-points) of a batch of battle indices per pair, and one index's row.
 pub struct GameWorker<R: RuleSystem> {
     workers: Vec<Worker<R>>,
+    /// `scores[k · BATCH + t]`: pair `k`'s score in the batch's battle `t`.
     scores: Vec<u8>,
+    row: Vec<u8>,
 }
 
 impl<R: RuleSystem> GameWorker<R> {
@@ -46,35 +48,49 @@ impl<R: RuleSystem> GameWorker<R> {
     pub fn new(cells: &[&NamedMatchup<R::Matchup>]) -> Self {
         GameWorker {
             workers: cells.iter().map(|m| Worker::<R>::new(&m.matchup)).collect(),
-            scores: vec![0; cells.len()],
+            scores: vec![0; cells.len() * runner::BATCH as usize],
+            row: vec![0; cells.len()],
         }
     }
 
-    /// Play battle `i` of every pair still in play (`alive_a[row] && alive_b[col]`) on its
-    /// dice key, and record the paired differences in `race`. Allocation-free once warmed up.
+    /// Play battles `slice` (at most one batch) of every pair still in play
+    /// (`alive_a[row] && alive_b[col]`), each pair's battles in a run (its battle state stays
+    /// warm), then record the paired differences of every battle index in `race`.
+    /// Allocation-free once warmed up.
     #[allow(clippy::too_many_arguments)]
-    pub fn play_index(
+    pub fn play_slice(
         &mut self,
         cells: &[&NamedMatchup<R::Matchup>],
         keys: &[u64],
         alive_a: &[bool],
         alive_b: &[bool],
         seed: u64,
-        i: u64,
+        slice: Range<u64>,
         race: &mut RaceTally,
     ) {
+        let len = (slice.end - slice.start) as usize;
+        let batch = runner::BATCH as usize;
+        assert!(len <= batch, "one batch at a time");
         let cols = alive_b.len();
         for (k, (w, m)) in self.workers.iter_mut().zip(cells).enumerate() {
-            if alive_a[k / cols] && alive_b[k % cols] {
-                self.scores[k] = match Score::of(w.play_one(&m.matchup, seed, keys[k], i), Side::A)
-                {
+            if !(alive_a[k / cols] && alive_b[k % cols]) {
+                continue;
+            }
+            for (t, i) in slice.clone().enumerate() {
+                let verdict = w.play_one(&m.matchup, seed, keys[k], i);
+                self.scores[k * batch + t] = match Score::of(verdict, Side::A) {
                     Score::Loss => 0,
                     Score::Draw => 1,
                     Score::Win => 2,
                 };
             }
         }
-        race.record(&self.scores, alive_a, alive_b);
+        for t in 0..len {
+            for (k, x) in self.row.iter_mut().enumerate() {
+                *x = self.scores[k * batch + t];
+            }
+            race.record(&self.row, alive_a, alive_b);
+        }
     }
 
     /// Each pair's tally, row-major.
@@ -118,9 +134,7 @@ fn play_stage<R: RuleSystem>(
                     return (w, race);
                 }
                 let len = slice.end - slice.start;
-                for i in slice {
-                    w.play_index(cells, keys, alive_a, alive_b, seed, i, &mut race);
-                }
+                w.play_slice(cells, keys, alive_a, alive_b, seed, slice, &mut race);
                 on_batch(in_play * len);
                 (w, race)
             },

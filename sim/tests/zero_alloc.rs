@@ -223,13 +223,9 @@ fn steady_state_raced_game_battles_do_not_allocate() {
         alive_b[0] = false;
         let mut race = fleetlab_sim::stats::race::RaceTally::new(rows, cols);
         let mut worker = fleetlab_sim::racing::GameWorker::<R>::new(&cells);
-        for i in 0..20 {
-            worker.play_index(&cells, &keys, &alive_a, &alive_b, 1, i, &mut race);
-        }
+        worker.play_slice(&cells, &keys, &alive_a, &alive_b, 1, 0..20, &mut race);
         let before = allocations();
-        for i in 20..420 {
-            worker.play_index(&cells, &keys, &alive_a, &alive_b, 1, i, &mut race);
-        }
+        worker.play_slice(&cells, &keys, &alive_a, &alive_b, 1, 20..420, &mut race);
         let n = allocations() - before;
         assert_eq!(n, 0, "{file}: {n} heap allocations in 400 battle indices");
     }
