@@ -1213,6 +1213,51 @@ opponents = [{ fleet = "o1" }, { fleet = "o2" }]
     }
 
     #[test]
+    fn game_grid_is_one_labelled_policy_per_point() {
+        let text = "[experiment.game]\na = { fleet = \"x\", policies = [\"p\", { policy = \"q\", \
+                    grid = { key = \"range\", from = 10, to = 18, step = 4 } }] }\nb = { fleet = \
+                    \"y\" }\n";
+        let e = expand(&source(text), &["p", "q"]).unwrap();
+        let Plan::Game(plan) = &e.plan else {
+            panic!("not a game")
+        };
+        assert_eq!(
+            plan.a_policies,
+            ["p", "q (range = 10)", "q (range = 14)", "q (range = 18)"]
+        );
+        assert_eq!(plan.cells.len(), 2 * 4 * 2);
+        // A problem with a grid point points at the entry.
+        let (_, field) = e.locate(None, "matchup[5].a.range");
+        assert_eq!(field, "experiment.game.a.policies[1].range");
+    }
+
+    #[test]
+    fn race_drops_must_name_policies_of_the_game() {
+        let text = "[experiment.game]\na = { fleet = \"x\" }\nb = { fleet = \"y\" }\nrace = true\n";
+        let Plan::Game(mut plan) = expand(&source(text), &["p", "q"]).unwrap().plan else {
+            panic!("not a game")
+        };
+        let drop = |policy, beaten_by| DroppedPolicy {
+            side: Side::B,
+            policy,
+            beaten_by,
+            stage: 1,
+            after_battles: 1024,
+        };
+        plan.race.as_mut().unwrap().dropped = vec![drop(1, 0)];
+        assert!(Plan::Game(plan.clone()).check(8).is_ok());
+        assert_eq!(plan.in_play(), (vec![true, true], vec![true, false]));
+        for bad in [
+            vec![drop(2, 0)],
+            vec![drop(1, 1)],
+            vec![drop(1, 0), drop(1, 0)],
+        ] {
+            plan.race.as_mut().unwrap().dropped = bad;
+            assert!(Plan::Game(plan.clone()).check(8).is_err());
+        }
+    }
+
+    #[test]
     fn game_race_reads_true_or_a_table() {
         let game = |race: &str| {
             let text = format!(
