@@ -120,4 +120,118 @@ fn shipped_policy_games_validate() {
         let out = fleetlab(&["validate", config], root);
         assert!(out.contains("50 matchup"), "{config}: {out}");
     }
+    // The grid: brawler and five missile-boat distances against three presets, two halves.
+    let out = fleetlab(
+        &["validate", "configs/junction/policy-game-grid.toml"],
+        root,
+    );
+    assert!(out.contains("36 matchup"), "{out}");
+}
+
+/// The same game, raced: the select half in four stages of 100 battles, dropping policies
+/// beaten beyond doubt (α = 0.001) after each.
+fn raced_game() -> String {
+    GAME.replace(
+        "b = { fleet = \"line-beam\", policies = [\"brawler\", \"turret\"] }",
+        "b = { fleet = \"line-beam\", policies = [\"brawler\", \"turret\"] }\nrace = { stage = \
+         100 }",
+    )
+}
+
+/// Racing drops `passive` (beaten by another of A's policies against both of B's) and gives
+/// the same value, mixes and honest interval as the full game: the pairs still in play played
+/// the same battles on the same dice. Same bits for one and two threads; refused under
+/// `--shard`.
+#[test]
+fn raced_game_drops_the_dominated_policy_and_keeps_the_value() {
+    let dir = tempfile::tempdir().unwrap();
+    run(dir.path(), "full", "1");
+    let config = write_config(dir.path(), "raced", &raced_game());
+    let raced = |out: &str, threads: &str| {
+        fleetlab(
+            &[
+                "run",
+                "--quiet",
+                "--threads",
+                threads,
+                "--out",
+                out,
+                &config,
+            ],
+            dir.path(),
+        )
+    };
+    let stdout = raced("raced", "1");
+    assert!(stdout.contains("dropped by the race"), "{stdout}");
+    assert!(stdout.contains("passive (stage 1, beaten by"), "{stdout}");
+
+    let eq = table(&dir.path().join("raced/equilibrium.csv"));
+    let passive = eq.iter().find(|r| r["policy"] == "passive").unwrap();
+    assert_eq!(passive["dropped_stage"], "1", "{passive:?}");
+    assert!(!passive["dropped_by"].is_empty());
+    assert_eq!(num(passive, "mix"), 0.0);
+    let kept = eq.iter().filter(|r| r["dropped_by"].is_empty()).count();
+    assert!(
+        kept >= 2,
+        "at least one policy per side stays in play: {eq:?}"
+    );
+
+    // A dropped pair played its first stage of the select half and none of the evaluate half;
+    // the pairs in play all their battles.
+    let game = table(&dir.path().join("raced/game.csv"));
+    for r in &game {
+        let dropped = eq.iter().any(|e| {
+            !e["dropped_by"].is_empty()
+                && ((e["side"] == "A" && e["policy"] == r["a_policy"])
+                    || (e["side"] == "B" && e["policy"] == r["b_policy"]))
+        });
+        let battles: u64 = r["battles"].parse().unwrap();
+        if dropped {
+            assert!((100..400).contains(&battles), "{r:?}");
+        } else {
+            assert_eq!(battles, 800, "{r:?}");
+        }
+    }
+
+    let value = |d: &str| table(&dir.path().join(d).join("game_value.csv")).remove(0);
+    let (full, raced_value) = (value("full"), value("raced"));
+    for col in ["value", "ci_low", "ci_high"] {
+        assert!(
+            (num(&full, col) - num(&raced_value, col)).abs() < 1e-9,
+            "{col}: full {full:?} raced {raced_value:?}"
+        );
+    }
+    let manifest = std::fs::read_to_string(dir.path().join("raced/manifest.json")).unwrap();
+    assert!(manifest.contains("\"status\": \"complete\""), "{manifest}");
+    assert!(manifest.contains("\"dropped\""), "{manifest}");
+
+    // Same bits with two threads.
+    raced("raced2", "2");
+    for f in [
+        "game.csv",
+        "equilibrium.csv",
+        "game_value.csv",
+        "summary.csv",
+    ] {
+        let read = |d: &str| std::fs::read(dir.path().join(d).join(f)).unwrap();
+        assert_eq!(read("raced"), read("raced2"), "{f}");
+    }
+
+    // The HTML page names the dropped policies.
+    fleetlab(&["report", "raced"], dir.path());
+    let html = std::fs::read_to_string(dir.path().join("raced/report.html")).unwrap();
+    assert!(html.contains("dropped by the race"));
+
+    // Which policies a race keeps depends on every battle of a stage: no shards.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_fleetlab"))
+        .args(["run", "--quiet", "--shard", "0/2", "--out", "s0", &config])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("cannot be split with --shard"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

@@ -110,6 +110,47 @@ pub struct GamePlan {
     /// side also plays it against every policy of the other side, after the two halves.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub search: Option<GameSearch>,
+    /// With `race`: the racing rule and, after a run, the policies it dropped
+    /// ([`crate::racing`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub race: Option<RacePlan>,
+}
+
+/// `race` of a policy game: play the select half in stages of `stage` battles and drop a
+/// policy once another of its side beats it against every remaining opponent policy beyond
+/// doubt ([`crate::stats::race`]); the evaluate half plays only what is left.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RacePlan {
+    /// Battles per pair of policies per stage of the select half.
+    pub stage: u64,
+    /// Probability of ever dropping a policy that is not dominated.
+    pub alpha: f64,
+    /// What the run dropped, in order (empty before a run).
+    #[serde(default)]
+    pub dropped: Vec<DroppedPolicy>,
+}
+
+/// Default `race.stage`: one batch of battles.
+pub const DEFAULT_RACE_STAGE: u64 = 1024;
+/// Default `race.alpha`.
+pub const DEFAULT_RACE_ALPHA: f64 = 1e-3;
+/// Fewest battles per stage (each test rests on a normal approximation of a stage's mean).
+pub const MIN_RACE_STAGE: u64 = 100;
+
+/// A policy the race dropped.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DroppedPolicy {
+    /// Its side.
+    #[serde(with = "side_name")]
+    pub side: Side,
+    /// The policy (index into the side's policies).
+    pub policy: usize,
+    /// The policy of the same side that beat it against every opponent policy in play.
+    pub beaten_by: usize,
+    /// After which stage (1 = the first).
+    pub stage: u64,
+    /// Select-half battles per pair played when it was dropped.
+    pub after_battles: u64,
 }
 
 /// `[experiment.game] search = { rollouts = 32, exploration = 1.41 }`: the search player
@@ -218,8 +259,31 @@ impl GamePlan {
         })
     }
 
+    /// Which of A's and B's policies are still in play (not dropped by the race).
+    pub fn in_play(&self) -> (Vec<bool>, Vec<bool>) {
+        let mut a = vec![true; self.a_policies.len()];
+        let mut b = vec![true; self.b_policies.len()];
+        for d in self.race.iter().flat_map(|r| &r.dropped) {
+            let alive = if d.side == Side::A { &mut a } else { &mut b };
+            if let Some(x) = alive.get_mut(d.policy) {
+                *x = false;
+            }
+        }
+        (a, b)
+    }
+
+    /// The race's record of policy `policy` of `side`, if it was dropped.
+    pub fn dropped(&self, side: Side, policy: usize) -> Option<&DroppedPolicy> {
+        self.race
+            .as_ref()?
+            .dropped
+            .iter()
+            .find(|d| d.side == side && d.policy == policy)
+    }
+
     /// Whether the cells are every (row, col) pair exactly once per half, then (with a
-    /// search player) one search cell per side and opponent policy.
+    /// search player) one search cell per side and opponent policy; and the race's drops name
+    /// policies the game has, each once, beaten by another of its side.
     fn well_formed(&self) -> bool {
         let (n, m) = (self.a_policies.len(), self.b_policies.len());
         let searched = if self.search.is_some() { n + m } else { 0 };
@@ -228,7 +292,19 @@ impl GamePlan {
             && search
                 .iter()
                 .all(|&(k, _, _)| self.cells[k].row < n && self.cells[k].col < m);
-        n > 0
+        let drops_ok = self.race.as_ref().is_none_or(|r| {
+            r.dropped.iter().enumerate().all(|(k, d)| {
+                let len = if d.side == Side::A { n } else { m };
+                d.policy < len
+                    && d.beaten_by < len
+                    && d.beaten_by != d.policy
+                    && r.dropped[..k]
+                        .iter()
+                        .all(|e| (e.side, e.policy) != (d.side, d.policy))
+            })
+        });
+        drops_ok
+            && n > 0
             && m > 0
             && search_ok
             && self.cells.len() == 2 * n * m + searched
@@ -380,6 +456,8 @@ struct GameTable {
     b: Spanned<toml::Value>,
     #[serde(default)]
     policies: Option<Spanned<Vec<Spanned<toml::Value>>>>,
+    #[serde(default)]
+    race: Option<Spanned<toml::Value>>,
     #[serde(default)]
     search: Option<Spanned<SearchTable>>,
 }
@@ -799,11 +877,11 @@ fn game_side(
     }
     let mut policies: Vec<GamePolicy> = Vec::new();
     for (value, span, at) in entries {
-        let (label, keys) = match value {
+        let points: Vec<toml::Table> = match value {
             toml::Value::String(preset) => {
                 let mut t = toml::Table::new();
-                t.insert("policy".into(), toml::Value::String(preset.clone()));
-                (preset, t)
+                t.insert("policy".into(), toml::Value::String(preset));
+                vec![t]
             }
             toml::Value::Table(t) => {
                 if let Some(k) = ["fleet", "policies"].iter().find(|k| t.contains_key(**k)) {
@@ -817,19 +895,10 @@ fn game_side(
                         ),
                     ));
                 }
-                let mut rest = t.clone();
-                let label = match rest.remove("policy") {
-                    Some(toml::Value::String(p)) if rest.is_empty() => p,
-                    Some(toml::Value::String(p)) => {
-                        let inner = crate::mirror::inline(&toml::Value::Table(rest));
-                        format!(
-                            "{p} ({})",
-                            inner.trim_start_matches("{ ").trim_end_matches(" }")
-                        )
-                    }
-                    _ => crate::mirror::inline(&toml::Value::Table(t.clone())),
-                };
-                (label, t)
+                // A grid over one of the preset's parameters is one policy per point.
+                crate::policy_grid::expand(&t).map_err(|(field, message)| {
+                    err(src, span.clone(), &format!("{at}.{field}"), message)
+                })?
             }
             other => {
                 return Err(err(
@@ -843,20 +912,23 @@ fn game_side(
                 ));
             }
         };
-        if policies.iter().any(|p| p.label == label) {
-            return Err(err(
-                src,
-                span,
-                &at,
-                format!("policy `{label}` is listed twice for side {name}: list each once"),
-            ));
+        for keys in points {
+            let label = policy_label(&keys);
+            if policies.iter().any(|p| p.label == label) {
+                return Err(err(
+                    src,
+                    span,
+                    &at,
+                    format!("policy `{label}` is listed twice for side {name}: list each once"),
+                ));
+            }
+            policies.push(GamePolicy {
+                label,
+                keys,
+                span: span.clone(),
+                field: at.clone(),
+            });
         }
-        policies.push(GamePolicy {
-            label,
-            keys,
-            span,
-            field: at,
-        });
     }
     Ok(GameSide {
         base,
@@ -864,6 +936,22 @@ fn game_side(
         field,
         policies,
     })
+}
+
+/// How reports name a policy table: the preset, or `preset (key = value, ...)`.
+fn policy_label(t: &toml::Table) -> String {
+    let mut rest = t.clone();
+    match rest.remove("policy") {
+        Some(toml::Value::String(p)) if rest.is_empty() => p,
+        Some(toml::Value::String(p)) => {
+            let inner = crate::mirror::inline(&toml::Value::Table(rest));
+            format!(
+                "{p} ({})",
+                inner.trim_start_matches("{ ").trim_end_matches(" }")
+            )
+        }
+        _ => crate::mirror::inline(&toml::Value::Table(t.clone())),
+    }
 }
 
 fn expand_game(
@@ -893,6 +981,23 @@ fn expand_game(
         .as_ref()
         .map(|s| game_search(b.src, s))
         .transpose()?;
+    let race = t
+        .race
+        .as_ref()
+        .map(|r| race_plan(b.src, r))
+        .transpose()?
+        .flatten();
+    if let (Some(_), Some(s)) = (&race, &t.search) {
+        // The search gain compares with every pair of the evaluate half, which a race
+        // leaves partly unplayed.
+        return Err(err(
+            b.src,
+            s.span(),
+            "experiment.game.search",
+            "a search player cannot be combined with `race` yet: set `race = false` (or \
+             leave it out) in a game with `search`",
+        ));
+    }
     if search.is_some() {
         // Each side's search player (setting up with its first policy) against every policy
         // of the other side, on the evaluate half's dice.
@@ -919,6 +1024,7 @@ fn expand_game(
         a_policies: a.policies.iter().map(|p| p.label.clone()).collect(),
         b_policies: bs.policies.iter().map(|p| p.label.clone()).collect(),
         cells,
+        race,
         search,
     })
 }
@@ -963,6 +1069,76 @@ fn game_search(src: &Source, t: &Spanned<SearchTable>) -> Result<GameSearch, Con
         rollouts,
         exploration,
     })
+}
+
+/// `race = true | false | { stage = N, alpha = A }` of a policy game.
+fn race_plan(src: &Source, v: &Spanned<toml::Value>) -> Result<Option<RacePlan>, ConfigError> {
+    let field = "experiment.game.race";
+    let mut plan = RacePlan {
+        stage: DEFAULT_RACE_STAGE,
+        alpha: DEFAULT_RACE_ALPHA,
+        dropped: Vec::new(),
+    };
+    let table = match v.get_ref() {
+        toml::Value::Boolean(false) => return Ok(None),
+        toml::Value::Boolean(true) => return Ok(Some(plan)),
+        toml::Value::Table(t) => t,
+        other => {
+            return Err(err(
+                src,
+                v.span(),
+                field,
+                format!(
+                    "expected `true`, `false` or a table `{{ stage = {DEFAULT_RACE_STAGE}, alpha \
+                     = {DEFAULT_RACE_ALPHA} }}`, found {}",
+                    other.type_str()
+                ),
+            ));
+        }
+    };
+    for (key, value) in table {
+        let at = format!("{field}.{key}");
+        match (key.as_str(), value) {
+            ("stage", toml::Value::Integer(n)) if *n >= MIN_RACE_STAGE as i64 => {
+                plan.stage = *n as u64;
+            }
+            ("stage", other) => {
+                return Err(err(
+                    src,
+                    v.span(),
+                    &at,
+                    format!(
+                        "{} is not allowed: battles per pair of policies in each stage, an \
+                         integer of at least {MIN_RACE_STAGE} (default {DEFAULT_RACE_STAGE})",
+                        crate::mirror::inline(other)
+                    ),
+                ));
+            }
+            ("alpha", toml::Value::Float(a)) if *a > 0.0 && *a < 0.5 => plan.alpha = *a,
+            ("alpha", other) => {
+                return Err(err(
+                    src,
+                    v.span(),
+                    &at,
+                    format!(
+                        "{} is not allowed: the probability of ever dropping a policy that is \
+                         not dominated, a number strictly between 0 and 0.5 (default \
+                         {DEFAULT_RACE_ALPHA})",
+                        crate::mirror::inline(other)
+                    ),
+                ));
+            }
+            _ => {
+                return Err(err(
+                    src,
+                    v.span(),
+                    &at,
+                    format!("unknown key `{key}`: `race` takes `stage` and `alpha`"),
+                ));
+            }
+        }
+    }
+    Ok(Some(plan))
 }
 
 /// The dice key of each matchup. A plain matchup's key is the hash of its label (so
@@ -1249,6 +1425,74 @@ opponents = [{ fleet = "o1" }, { fleet = "o2" }]
     }
 
     #[test]
+    fn game_grid_is_one_labelled_policy_per_point() {
+        let text = "[experiment.game]\na = { fleet = \"x\", policies = [\"p\", { policy = \"q\", \
+                    grid = { key = \"range\", from = 10, to = 18, step = 4 } }] }\nb = { fleet = \
+                    \"y\" }\n";
+        let e = expand(&source(text), &["p", "q"]).unwrap();
+        let Plan::Game(plan) = &e.plan else {
+            panic!("not a game")
+        };
+        assert_eq!(
+            plan.a_policies,
+            ["p", "q (range = 10)", "q (range = 14)", "q (range = 18)"]
+        );
+        assert_eq!(plan.cells.len(), 2 * 4 * 2);
+        // A problem with a grid point points at the entry.
+        let (_, field) = e.locate(None, "matchup[5].a.range");
+        assert_eq!(field, "experiment.game.a.policies[1].range");
+    }
+
+    #[test]
+    fn race_drops_must_name_policies_of_the_game() {
+        let text = "[experiment.game]\na = { fleet = \"x\" }\nb = { fleet = \"y\" }\nrace = true\n";
+        let Plan::Game(mut plan) = expand(&source(text), &["p", "q"]).unwrap().plan else {
+            panic!("not a game")
+        };
+        let drop = |policy, beaten_by| DroppedPolicy {
+            side: Side::B,
+            policy,
+            beaten_by,
+            stage: 1,
+            after_battles: 1024,
+        };
+        plan.race.as_mut().unwrap().dropped = vec![drop(1, 0)];
+        assert!(Plan::Game(plan.clone()).check(8).is_ok());
+        assert_eq!(plan.in_play(), (vec![true, true], vec![true, false]));
+        for bad in [
+            vec![drop(2, 0)],
+            vec![drop(1, 1)],
+            vec![drop(1, 0), drop(1, 0)],
+        ] {
+            plan.race.as_mut().unwrap().dropped = bad;
+            assert!(Plan::Game(plan.clone()).check(8).is_err());
+        }
+    }
+
+    #[test]
+    fn game_race_reads_true_or_a_table() {
+        let game = |race: &str| {
+            let text = format!(
+                "[experiment.game]\na = {{ fleet = \"x\" }}\nb = {{ fleet = \"y\" }}\n{race}\n"
+            );
+            match expand(&source(&text), &["p", "q"]).unwrap().plan {
+                Plan::Game(g) => g.race,
+                _ => panic!("not a game"),
+            }
+        };
+        assert_eq!(game(""), None);
+        assert_eq!(game("race = false"), None);
+        let default = game("race = true").unwrap();
+        assert_eq!(
+            (default.stage, default.alpha),
+            (DEFAULT_RACE_STAGE, DEFAULT_RACE_ALPHA)
+        );
+        let set = game("race = { stage = 500, alpha = 0.01 }").unwrap();
+        assert_eq!((set.stage, set.alpha), (500, 0.01));
+        assert!(set.dropped.is_empty());
+    }
+
+    #[test]
     fn game_dice_are_shared_within_a_half_and_differ_between_halves() {
         let plan = GamePlan {
             a_policies: vec!["p".into(), "q".into()],
@@ -1265,6 +1509,7 @@ opponents = [{ fleet = "o1" }, { fleet = "o2" }]
                 })
                 .collect(),
             search: None,
+            race: None,
         };
         let named = |label: &str| NamedMatchup {
             label: label.into(),
@@ -1347,6 +1592,16 @@ opponents = [{ fleet = "o1" }, { fleet = "o2" }]
                 "[experiment.game]\na = { fleet = \"a\" }\nb = { fleet = \"b\" }\npolicies = [3]\n",
                 "experiment.game.policies[0]",
                 "preset name or a policy table",
+            ),
+            (
+                "[experiment.game]\na = { fleet = \"a\" }\nb = { fleet = \"b\" }\nrace = 3\n",
+                "experiment.game.race",
+                "expected `true`, `false` or a table",
+            ),
+            (
+                "[experiment.game]\na = { fleet = \"a\" }\nb = { fleet = \"b\" }\nrace = { alpha = 0.9 }\n",
+                "experiment.game.race.alpha",
+                "strictly between 0 and 0.5",
             ),
         ];
         for (text, field, message) in cases {

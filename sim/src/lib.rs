@@ -11,6 +11,8 @@ pub mod load;
 pub mod mirror;
 pub mod partial;
 pub mod play;
+pub mod policy_grid;
+pub mod racing;
 pub mod registry;
 pub mod report;
 pub mod results;

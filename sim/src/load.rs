@@ -352,7 +352,24 @@ pub fn load_from<R: RuleSystem>(
         first.text.push('\n');
         first.text.push_str(&expansion.text);
     }
-    let (sources, docs) = read_all::<R>(first, &mut read)?;
+    let original = first.text[..first_text_len].to_owned();
+    // A generated side the document parser rejects (an unknown key in a policy table, a grid's
+    // parameter the preset does not take) is reported where the user wrote it.
+    let (sources, docs) = read_all::<R>(first, &mut read).map_err(|mut e| {
+        for p in &mut e.problems {
+            if p.file != path {
+                continue;
+            }
+            if let Some(f) = p.field.clone().filter(|f| f.starts_with("matchup[")) {
+                let (span, field) = expansion.locate(None, &f);
+                if field != f {
+                    p.field = Some(field);
+                    p.line_col = span.map(|s| line_col(&original, s.start));
+                }
+            }
+        }
+        e
+    })?;
     let mut matchups = R::build(&docs).map_err(|issues| {
         let mut problems: Vec<Located> = Vec::new();
         for i in issues {

@@ -277,3 +277,33 @@ fn steady_state_search_player_battles_do_not_allocate() {
         );
     }
 }
+
+/// A raced policy game's select half (every pair of policies in play on the same battle
+/// index, paired differences recorded, one policy of each side already dropped) allocates
+/// nothing: the shipped 5 × 5 game of each rule system.
+#[test]
+fn steady_state_raced_game_battles_do_not_allocate() {
+    fn check<R: RuleSystem>(file: &str) {
+        let exp = config::<R>(file);
+        let fleetlab_sim::kinds::Plan::Game(plan) = &exp.plan else {
+            panic!("{file} is a policy game");
+        };
+        let select = plan.half(fleetlab_sim::kinds::GameHalf::Select);
+        let cells: Vec<_> = select.iter().map(|&k| &exp.matchups[k]).collect();
+        let keys: Vec<u64> = select.iter().map(|&k| exp.keys[k]).collect();
+        let (rows, cols) = (plan.a_policies.len(), plan.b_policies.len());
+        let mut alive_a = vec![true; rows];
+        let mut alive_b = vec![true; cols];
+        alive_a[rows - 1] = false;
+        alive_b[0] = false;
+        let mut race = fleetlab_sim::stats::race::RaceTally::new(rows, cols);
+        let mut worker = fleetlab_sim::racing::GameWorker::<R>::new(&cells);
+        worker.play_slice(&cells, &keys, &alive_a, &alive_b, 1, 0..20, &mut race);
+        let before = allocations();
+        worker.play_slice(&cells, &keys, &alive_a, &alive_b, 1, 20..420, &mut race);
+        let n = allocations() - before;
+        assert_eq!(n, 0, "{file}: {n} heap allocations in 400 battle indices");
+    }
+    check::<CosmicConflict>("cosmic-conflict/policy-game.toml");
+    check::<Junction>("junction/policy-game.toml");
+}

@@ -20,10 +20,41 @@ pub struct BenchArgs {
     /// Battles per measurement.
     #[arg(long, default_value_t = 200_000)]
     pub battles: u64,
+    /// Instead: time each CONFIG, a policy game, against the same matchups played as a plain
+    /// experiment (battles, solve and report tables; alternating, `--runs` each; the game's
+    /// own `battles`); prints min, median and their ratio.
+    #[arg(long)]
+    pub game: bool,
+    /// Runs of each with `--game`.
+    #[arg(long, default_value_t = 5)]
+    pub runs: usize,
+    /// Worker threads with `--game`.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
 }
 
 /// Run the command.
 pub fn bench(args: &BenchArgs) -> Result<(), CliError> {
+    if args.game {
+        if args.configs.is_empty() || args.runs == 0 || args.threads == 0 {
+            return Err(CliError::Usage(
+                "--game needs policy-game configs (e.g. configs/cosmic-conflict/policy-game.toml), \
+                 --runs ≥ 1 and --threads ≥ 1"
+                    .into(),
+            ));
+        }
+        for config in &args.configs {
+            super::dispatch(
+                config,
+                super::bench_game::GameBench {
+                    config,
+                    runs: args.runs,
+                    threads: args.threads,
+                },
+            )?;
+        }
+        return Ok(());
+    }
     let configs = if args.configs.is_empty() {
         reference_configs()?
     } else {

@@ -2,6 +2,7 @@
 
 pub mod audit;
 pub mod bench;
+pub mod bench_game;
 pub mod gate;
 pub mod inspect;
 pub mod merge;

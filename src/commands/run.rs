@@ -14,7 +14,7 @@ use fleetlab_sim::partial::{Partial, Shard};
 use fleetlab_sim::registry::SystemTask;
 use fleetlab_sim::report::{self, ReportOptions, thousands};
 use fleetlab_sim::results::{Manifest, MatchupResult, RunStatus, Timing};
-use fleetlab_sim::{play, runner};
+use fleetlab_sim::{play, racing, runner};
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 
 use crate::error::CliError;
@@ -116,12 +116,21 @@ impl SystemTask for Run<'_> {
     fn run<R: RuleSystem>(self) -> Self::Output {
         let Run { args, opts } = self;
         let exp = load::load::<R>(&args.config)?;
+        let raced = racing::is_raced(&exp.plan);
+        if raced && (args.shard.is_some() || args.target_error.is_some()) {
+            return Err(CliError::Usage(format!(
+                "{}: this policy game races (`race` in [experiment.game]): which policies it \
+                 keeps depends on every battle of each stage, so it cannot be split with \
+                 --shard or played with --target-error; set `race = false` for those",
+                args.config.display()
+            )));
+        }
         let battles = match args.target_error {
             Some(_) => args.battles.unwrap_or(TARGET_ERROR_CAP),
             None => args.battles.or(exp.spec.battles).unwrap_or(DEFAULT_BATTLES),
         };
         let seed = args.seed.or(exp.spec.seed).unwrap_or(DEFAULT_SEED);
-        let info = exp.run_info(&args.config, seed, battles);
+        let mut info = exp.run_info(&args.config, seed, battles);
         let range = args.shard.map_or(0..battles, |s| s.range(battles));
         let slice = range.end - range.start;
         let out = args.out.clone().unwrap_or_else(|| {
@@ -170,7 +179,20 @@ impl SystemTask for Run<'_> {
         let started = Instant::now();
         let on_matchup = |label: &str| bar.set_message(label.to_owned());
         let mut target_met = None;
+        let mut dropped = Vec::new();
         let results = runner::with_threads(args.threads, || match args.target_error {
+            None if raced => {
+                let (results, drops) = racing::play_race::<R>(
+                    &exp,
+                    seed,
+                    battles,
+                    &on_matchup,
+                    &on_batch,
+                    Some(&stop.flag),
+                );
+                dropped = drops;
+                results
+            }
             None => play::play::<R>(
                 &exp,
                 seed,
@@ -199,6 +221,7 @@ impl SystemTask for Run<'_> {
         })
         .map_err(CliError::Runtime)?;
         bar.finish_and_clear();
+        racing::record_drops(&mut info.plan, dropped);
         let elapsed = started.elapsed().as_secs_f64();
         let timing = Timing::now(elapsed, threads);
         let played: u64 = results.iter().map(|r| r.tally.battles).sum();
@@ -243,6 +266,14 @@ impl SystemTask for Run<'_> {
             (partial.status(), path)
         } else {
             let mut manifest = Manifest::new(&info, &results, battles, timing);
+            if raced {
+                // Dropped pairs play fewer battles by design; only a signal makes it partial.
+                manifest.status = if stop.flag.load(Ordering::Relaxed) {
+                    RunStatus::Partial
+                } else {
+                    RunStatus::Complete
+                };
+            }
             if let Some(met) = target_met {
                 // Matchups stop at different counts by design; only a signal makes it partial.
                 manifest.status = if stop.flag.load(Ordering::Relaxed) {

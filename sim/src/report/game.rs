@@ -8,6 +8,8 @@ use std::fmt::Write;
 
 use super::ReportOptions;
 use super::tables::{CellType, Column, Table, table_row};
+use fleetlab_engine::Side;
+
 use crate::kinds::{GameHalf, GamePlan, SearchSide};
 use crate::results::MatchupResult;
 use crate::stats::game_value::{CellCounts, GameEstimate, estimate};
@@ -65,6 +67,14 @@ table_row! {
         pub exploitability: f64,
         /// The other side's policy that gains most against it.
         pub best_reply: String,
+        /// With `race`: after which stage of the select half the race dropped this policy
+        /// (empty when it stayed in play). A dropped policy's mix is 0 and its
+        /// exploitability is measured against the opponent policies in play, on the battles
+        /// it played.
+        pub dropped_stage: Option<u32>,
+        /// The policy of the same side that beat it beyond doubt against every opponent
+        /// policy in play ("" when it stayed in play).
+        pub dropped_by: String,
     }
 }
 
@@ -145,19 +155,46 @@ fn fleets(plan: &GamePlan, results: &[MatchupResult]) -> [String; 2] {
         .map_or_else(Default::default, |&k| results[k].fleets.clone())
 }
 
-/// The game measured from its results (`None` when a cell has no battles).
+/// The game of the policies in play (all of them unless a race dropped some): the estimate
+/// of that sub-game, and which of the full game's rows and columns it has.
+struct InPlay {
+    game: GameEstimate,
+    rows: Vec<usize>,
+    cols: Vec<usize>,
+}
+
+fn in_play(plan: &GamePlan, results: &[MatchupResult], opts: &ReportOptions) -> Option<InPlay> {
+    let (alive_a, alive_b) = plan.in_play();
+    let rows: Vec<usize> = (0..alive_a.len()).filter(|&i| alive_a[i]).collect();
+    let cols: Vec<usize> = (0..alive_b.len()).filter(|&j| alive_b[j]).collect();
+    let m = plan.b_policies.len();
+    let sub = |half| {
+        let all = half_counts(plan, results, half);
+        rows.iter()
+            .flat_map(|&i| cols.iter().map(move |&j| i * m + j))
+            .map(|p| all[p])
+            .collect::<Vec<_>>()
+    };
+    let game = estimate(
+        rows.len(),
+        cols.len(),
+        &sub(GameHalf::Select),
+        &sub(GameHalf::Evaluate),
+        z_for_confidence(opts.confidence),
+    )?;
+    Some(InPlay { game, rows, cols })
+}
+
+/// The game of the policies in play measured from its results (`None` when a pair in play
+/// has no battles). Without a race that is the whole game; a raced game's dropped policies
+/// are left out (they are dominated, so the value and the optimal mixes are those of the whole
+/// game).
 pub fn game_estimate(
     plan: &GamePlan,
     results: &[MatchupResult],
     opts: &ReportOptions,
 ) -> Option<GameEstimate> {
-    estimate(
-        plan.a_policies.len(),
-        plan.b_policies.len(),
-        &half_counts(plan, results, GameHalf::Select),
-        &half_counts(plan, results, GameHalf::Evaluate),
-        z_for_confidence(opts.confidence),
-    )
+    in_play(plan, results, opts).map(|p| p.game)
 }
 
 /// The rows of `game`.
@@ -191,46 +228,100 @@ pub fn game_rows(plan: &GamePlan, results: &[MatchupResult]) -> Vec<GameRow> {
         .collect()
 }
 
+/// A's pooled score in every pair (both halves; NaN without battles), row-major.
+fn pooled_scores(plan: &GamePlan, results: &[MatchupResult]) -> Vec<f64> {
+    half_counts(plan, results, GameHalf::Select)
+        .iter()
+        .zip(&half_counts(plan, results, GameHalf::Evaluate))
+        .map(|(s, e)| s.plus(*e).score().unwrap_or(f64::NAN))
+        .collect()
+}
+
 /// The rows of `equilibrium` (none when the game is not measured).
 pub fn equilibrium_rows(
     plan: &GamePlan,
     results: &[MatchupResult],
     opts: &ReportOptions,
 ) -> Vec<EquilibriumRow> {
-    let Some(g) = game_estimate(plan, results, opts) else {
+    let Some(InPlay {
+        game: g,
+        rows: in_rows,
+        cols: in_cols,
+    }) = in_play(plan, results, opts)
+    else {
         return Vec::new();
     };
     let fleets = fleets(plan, results);
     let (n, m) = (plan.a_policies.len(), plan.b_policies.len());
+    let scores = pooled_scores(plan, results);
+    let at = |i: usize, j: usize| scores[i * m + j];
+    let race = |side: Side, policy: usize, names: &[String]| {
+        plan.dropped(side, policy)
+            .map_or((None, String::new()), |d| {
+                (Some(d.stage as u32), names[d.beaten_by].clone())
+            })
+    };
     let mut rows = Vec::new();
     let exploit_a = g.pooled.row_policy_exploitability(&g.payoff);
-    for (i, &exploitability) in exploit_a.iter().enumerate() {
-        let reply = (0..m)
-            .min_by(|&x, &y| g.payoff.at(i, x).total_cmp(&g.payoff.at(i, y)))
+    for i in 0..n {
+        // A policy in play: from the solved game; a dropped one: against the B policies in
+        // play, on the battles it played before the drop.
+        let (mix, select_mix, exploitability) = match in_rows.iter().position(|&r| r == i) {
+            Some(x) => (g.pooled.row_mix[x], g.selected.row_mix[x], exploit_a[x]),
+            None => {
+                let worst = in_cols
+                    .iter()
+                    .map(|&j| at(i, j))
+                    .fold(f64::INFINITY, f64::min);
+                (0.0, 0.0, g.pooled.value - worst)
+            }
+        };
+        let reply = in_cols
+            .iter()
+            .copied()
+            .min_by(|&x, &y| at(i, x).total_cmp(&at(i, y)))
             .unwrap_or(0);
+        let (dropped_stage, dropped_by) = race(Side::A, i, &plan.a_policies);
         rows.push(EquilibriumRow {
             side: "A".into(),
             fleet: fleets[0].clone(),
             policy: plan.a_policies[i].clone(),
-            mix: g.pooled.row_mix[i],
-            select_mix: g.selected.row_mix[i],
+            mix,
+            select_mix,
             exploitability,
             best_reply: plan.b_policies[reply].clone(),
+            dropped_stage,
+            dropped_by,
         });
     }
     let exploit_b = g.pooled.col_policy_exploitability(&g.payoff);
-    for (j, &exploitability) in exploit_b.iter().enumerate() {
-        let reply = (0..n)
-            .max_by(|&x, &y| g.payoff.at(x, j).total_cmp(&g.payoff.at(y, j)))
+    for j in 0..m {
+        let (mix, select_mix, exploitability) = match in_cols.iter().position(|&c| c == j) {
+            Some(y) => (g.pooled.col_mix[y], g.selected.col_mix[y], exploit_b[y]),
+            None => {
+                let best = in_rows
+                    .iter()
+                    .map(|&i| at(i, j))
+                    .fold(f64::NEG_INFINITY, f64::max);
+                (0.0, 0.0, best - g.pooled.value)
+            }
+        };
+        let reply = in_rows
+            .iter()
+            .copied()
+            .max_by(|&x, &y| at(x, j).total_cmp(&at(y, j)))
             .unwrap_or(0);
+        let (dropped_stage, dropped_by) = race(Side::B, j, &plan.b_policies);
         rows.push(EquilibriumRow {
             side: "B".into(),
             fleet: fleets[1].clone(),
             policy: plan.b_policies[j].clone(),
-            mix: g.pooled.col_mix[j],
-            select_mix: g.selected.col_mix[j],
+            mix,
+            select_mix,
             exploitability,
             best_reply: plan.a_policies[reply].clone(),
+            dropped_stage,
+            dropped_by,
         });
     }
     rows
@@ -422,6 +513,33 @@ pub fn game_summary(plan: &GamePlan, results: &[MatchupResult], opts: &ReportOpt
             "    exploitability (points of score a best reply gains against it alone): {}",
             exploit.join(", ")
         );
+        let dropped: Vec<String> = rows
+            .iter()
+            .filter(|r| r.side == side)
+            .filter_map(|r| {
+                let stage = r.dropped_stage?;
+                Some(format!(
+                    "{} (stage {stage}, beaten by {})",
+                    r.policy, r.dropped_by
+                ))
+            })
+            .collect();
+        if !dropped.is_empty() {
+            let _ = writeln!(
+                out,
+                "    dropped by the race (beaten beyond doubt against every {} policy in play): {}",
+                if side == "A" { "B" } else { "A" },
+                dropped.join(", ")
+            );
+        }
+    }
+    if let Some(race) = &plan.race {
+        let _ = writeln!(
+            out,
+            "  raced: stages of {} battles per pair on the select half, α = {} (chance of ever \
+             dropping an undominated policy); the evaluate half played the pairs in play",
+            race.stage, race.alpha
+        );
     }
     for r in search_rows(plan, results, opts)
         .iter()
@@ -449,6 +567,7 @@ pub fn game_summary(plan: &GamePlan, results: &[MatchupResult], opts: &ReportOpt
         .max()
         .unwrap_or(0)
         .clamp(6, 24);
+    let scores = pooled_scores(plan, results);
     let _ = writeln!(out, "  A's score (%), rows A's policy, columns B's:");
     let _ = write!(out, "    {:<width$}", "");
     for p in &plan.b_policies {
@@ -458,7 +577,11 @@ pub fn game_summary(plan: &GamePlan, results: &[MatchupResult], opts: &ReportOpt
     for (i, p) in plan.a_policies.iter().enumerate() {
         let _ = write!(out, "    {p:<width$}");
         for j in 0..plan.b_policies.len() {
-            let _ = write!(out, " {:>width$}", pct(g.payoff.at(i, j)));
+            let _ = write!(
+                out,
+                " {:>width$}",
+                pct(scores[i * plan.b_policies.len() + j])
+            );
         }
         let _ = writeln!(out);
     }

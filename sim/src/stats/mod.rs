@@ -12,7 +12,8 @@
 //! * [`bradley_terry`] — Bradley–Terry strengths of a round robin (MM algorithm) with standard
 //!   errors and an Elo scale;
 //! * [`zero_sum`] — two-player zero-sum policy games: value, optimal mixes, exploitability;
-//! * [`game_value`] — a policy game measured from battles, with a selection-honest interval.
+//! * [`game_value`] — a policy game measured from battles, with a selection-honest interval;
+//! * [`race`] — racing a policy game: dropping policies dominated beyond doubt between stages.
 //!
 //! Reference values for the tests that are not published elsewhere come from `goldens.py` in
 //! this directory (pure Python, written from the formulas alone).
@@ -22,6 +23,7 @@ pub mod fair_cost;
 pub mod game_value;
 pub mod holm;
 pub mod paired;
+pub mod race;
 pub mod search_gain;
 pub mod sprt;
 pub mod zero_sum;

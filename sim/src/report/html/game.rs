@@ -80,26 +80,40 @@ pub(crate) fn section(
              (the run was interrupted).</p>\n",
         ),
     }
+    // A raced game that dropped policies says which, after which stage, beaten by which.
+    let raced = equilibrium.has("dropped_by")
+        && equilibrium.has("dropped_stage")
+        && equilibrium
+            .rows()
+            .any(|r| r.str("dropped_stage").is_ok_and(|s| !s.trim().is_empty()));
     let mut mix_rows = Vec::new();
     for r in equilibrium.rows() {
-        mix_rows.push(vec![
+        let mut row = vec![
             Cell::Text(format!("{} ({})", r.str("side")?, r.str("fleet")?)),
             Cell::Text(r.str("policy")?.to_owned()),
             Cell::Num(pct(r.f64("mix")?)),
             Cell::Num(format!("{:.1}", r.f64("exploitability")? * 100.0)),
             Cell::Text(r.str("best_reply")?.to_owned()),
-        ]);
+        ];
+        if raced {
+            row.push(Cell::Text(match r.opt_u64("dropped_stage")? {
+                Some(stage) => format!("stage {stage}, beaten by {}", r.str("dropped_by")?),
+                None => String::new(),
+            }));
+        }
+        mix_rows.push(row);
     }
-    body.push_str(&table(
-        &[
-            "side",
-            "policy",
-            "optimal mix",
-            "exploitability (points of score)",
-            "best reply",
-        ],
-        &mix_rows,
-    ));
+    let mut head = vec![
+        "side",
+        "policy",
+        "optimal mix",
+        "exploitability (points of score)",
+        "best reply",
+    ];
+    if raced {
+        head.push("dropped by the race");
+    }
+    body.push_str(&table(&head, &mix_rows));
     if let Some(search) = search {
         body.push_str(&search_table(search)?);
     }
