@@ -12,12 +12,15 @@
 //! * [`bradley_terry`] — Bradley–Terry strengths of a round robin (MM algorithm) with standard
 //!   errors and an Elo scale;
 //! * [`zero_sum`] — two-player zero-sum policy games: value, optimal mixes, exploitability;
-//! * [`game_value`] — a policy game measured from battles, with a selection-honest interval.
+//! * [`game_value`] — a policy game measured from battles, with a selection-honest interval;
+//! * [`design`] — pooling parts of an experiment that played different numbers of battles
+//!   (`--target-error`, a partial run) by the experiment's design weights.
 //!
 //! Reference values for the tests that are not published elsewhere come from `goldens.py` in
 //! this directory (pure Python, written from the formulas alone).
 
 pub mod bradley_terry;
+pub mod design;
 pub mod fair_cost;
 pub mod game_value;
 pub mod holm;
@@ -51,17 +54,23 @@ pub fn wilson(successes: u64, n: u64, z: f64) -> (f64, f64) {
     }
     debug_assert!(successes <= n, "{successes} successes out of {n} trials");
     let nf = n as f64;
-    let p = successes as f64 / nf;
+    wilson_rate(successes as f64 / nf, nf, z)
+}
+
+/// The Wilson score interval of an observed rate `p` from `n` trials, where `n` may be an
+/// *effective* sample size (not a whole number, see [`design::proportion`]). Exactly 0 at the
+/// low end when `p` is 0 and exactly 1 at the high end when `p` is 1.
+pub fn wilson_rate(p: f64, nf: f64, z: f64) -> (f64, f64) {
     let z2 = z * z;
     let denom = 1.0 + z2 / nf;
     let centre = (p + z2 / (2.0 * nf)) / denom;
     let half = z / denom * (p * (1.0 - p) / nf + z2 / (4.0 * nf * nf)).sqrt();
-    let low = if successes == 0 {
+    let low = if p <= 0.0 {
         0.0
     } else {
         (centre - half).max(0.0)
     };
-    let high = if successes >= n {
+    let high = if p >= 1.0 {
         1.0
     } else {
         (centre + half).min(1.0)
