@@ -639,7 +639,11 @@ pub fn kind_summary(
                     pp(r.delta_ci_high)
                 );
             }
-            for f in super::fair_cost::fair_cost_rows(ab, results, opts) {
+            let costs = super::fair_cost::fair_cost_rows(ab, results, opts);
+            for w in super::fair_cost::ladder_warnings(&costs, opts.confidence) {
+                let _ = writeln!(out, "{w}");
+            }
+            for f in costs {
                 if f.opponent != "overall" {
                     continue;
                 }

@@ -167,6 +167,7 @@ pub fn write_report(
                     &fair_cost::fair_cost_rows(ab, results, opts),
                     &mut files,
                 )?;
+                render(dir, &fair_cost::ladder_rows(ab, results, opts), &mut files)?;
             }
         }
         Plan::Matrix(m) => {
