@@ -138,15 +138,39 @@ impl SystemTask for Check<'_> {
             fleetlab_sim::report::write_atomic(path, md.as_bytes())
                 .map_err(|e| CliError::Runtime(format!("{}: {e}", path.display())))?;
         }
+        for m in &report.matchups {
+            if let Some([then, now]) = m.points_changed {
+                eprintln!(
+                    "warning: {}: points changed since the baseline ({:?} → {:?} for sides A, \
+                     B): a changed cost is a changed experiment; re-record the baseline if \
+                     that is intended",
+                    m.label, then, now
+                );
+            }
+        }
         if report.failed() {
             let which: Vec<String> = report
                 .matchups
                 .iter()
                 .filter(|m| matches!(m.finding, gate::Finding::ShiftUp | gate::Finding::ShiftDown))
-                .map(|m| format!("{} ({:+.2} pp)", m.label, m.delta * 100.0))
+                .map(|m| {
+                    format!(
+                        "{}: estimated {:+.2} pp [{:+.2}, {:+.2}] (LLR {})",
+                        m.label,
+                        m.delta * 100.0,
+                        m.delta_low * 100.0,
+                        m.delta_high * 100.0,
+                        gate::why(m)
+                    )
+                })
                 .collect();
             return Err(CliError::CheckFailed(format!(
-                "balance shift beyond ±{} pp: {}",
+                "side A's win rate moved in {} matchup(s): the paired battles favour a shift of \
+                 ±{} pp over none (sequential test, false-alarm rate ≤ {} for the whole check; \
+                 it decides between 0 and ±{} pp, so smaller estimated shifts can fail): {}",
+                which.len(),
+                args.tolerance,
+                args.alpha,
                 args.tolerance,
                 which.join("; ")
             )));
