@@ -92,10 +92,15 @@ fn pooled_by_opponent(
 ) -> Vec<(String, u64, Vec<f64>, Vec<Vec<f64>>)> {
     let groups: Vec<Range<usize>> = plan.groups().collect();
     let pooled = |opponent: String, members: &[&Range<usize>]| {
+        // Groups that played no battle (a partial run) are left out: the others keep their
+        // equal weights.
         let moments: Vec<&ScoreMoments> = members
             .iter()
             .map(|g| results[g.start].moments.as_ref())
-            .collect::<Option<_>>()?;
+            .collect::<Option<Vec<_>>>()?
+            .into_iter()
+            .filter(|m| m.battles > 0)
+            .collect();
         let (means, cov) = fair_cost::pool(&moments)?;
         Some((
             opponent,

@@ -139,7 +139,7 @@ fn pooled_mean(parts: &[(&MatchupResult, Side)], of: impl Fn(&MatchupResult, Sid
         .iter()
         .map(|(r, s)| of(r, *s) * r.tally.battles as f64)
         .sum();
-    if n == 0 { 0.0 } else { total / n as f64 }
+    if n == 0 { f64::NAN } else { total / n as f64 }
 }
 
 /// An A/B row whose members (orientations, opponents) played different numbers of pairs
@@ -158,11 +158,7 @@ fn ab_design_row(
             .iter()
             .map(|p| (p.arm_counts(arm)[2], p.pairs()))
             .collect();
-        design::proportion(&counts, z).unwrap_or(crate::stats::Proportion {
-            rate: 0.0,
-            low: 0.0,
-            high: 1.0,
-        })
+        design::proportion(&counts, z).unwrap_or(proportion(0, 0, z))
     };
     let pooled = |f: &dyn Fn(&PairedTally) -> (f64, Option<f64>)| {
         let est: Vec<(f64, Option<f64>, u64)> = parts
@@ -174,7 +170,7 @@ fn ab_design_row(
             .collect();
         design::pool(&est)
     };
-    let score = |arm: Arm| pooled(&|p| (p.score(arm), Some(0.0))).map_or(0.0, |x| x.mean);
+    let score = |arm: Arm| pooled(&|p| (p.score(arm), Some(0.0))).map_or(f64::NAN, |x| x.mean);
     let d = pooled(&|p| (p.deltas().mean(), p.deltas().std_error()));
     let unpaired = pooled(&|p| (0.0, p.unpaired_std_error()));
     let (delta, delta_se) = d.map_or((0.0, None), |d| (d.mean, d.std_error));
@@ -217,7 +213,7 @@ fn design_mean(parts: &[(&MatchupResult, Side)], of: SideMean) -> f64 {
         .iter()
         .map(|(r, s)| (of(r, *s), None, r.tally.battles))
         .collect();
-    design::pool(&est).map_or(0.0, |p| p.mean)
+    design::pool(&est).map_or(f64::NAN, |p| p.mean)
 }
 
 /// The A/B table: one row per opponent, then `overall`.
@@ -253,7 +249,13 @@ pub fn ab_rows(plan: &AbPlan, results: &[MatchupResult], opts: &ReportOptions) -
         }
         let wb = paired.win_rate(Arm::A, z);
         let wv = paired.win_rate(Arm::B, z);
-        let d = paired.deltas().summary(z);
+        let mut d = paired.deltas().summary(z);
+        let played = paired.pairs() > 0;
+        if !played {
+            // No pair played (a partial run): NA, not a delta of 0 in (−∞, +∞).
+            (d.mean, d.low, d.high) = (f64::NAN, f64::NAN, f64::NAN);
+        }
+        let na = |x: f64| if played { x } else { f64::NAN };
         AbRow {
             opponent: label,
             battles: paired.pairs(),
@@ -265,13 +267,13 @@ pub fn ab_rows(plan: &AbPlan, results: &[MatchupResult], opts: &ReportOptions) -
             variant_win_rate: wv.rate,
             variant_ci_low: wv.low,
             variant_ci_high: wv.high,
-            base_score: paired.score(Arm::A),
-            variant_score: paired.score(Arm::B),
+            base_score: na(paired.score(Arm::A)),
+            variant_score: na(paired.score(Arm::B)),
             delta: d.mean,
             delta_ci_low: d.low,
             delta_ci_high: d.high,
-            delta_se: d.std_error.unwrap_or(f64::INFINITY),
-            unpaired_se: paired.unpaired_std_error().unwrap_or(f64::INFINITY),
+            delta_se: na(d.std_error.unwrap_or(f64::INFINITY)),
+            unpaired_se: na(paired.unpaired_std_error().unwrap_or(f64::INFINITY)),
             mean_damage_dealt_base: pooled_mean(&base, dealt),
             mean_damage_dealt_variant: pooled_mean(&variant, dealt),
             mean_damage_taken_base: pooled_mean(&base, taken),
@@ -342,7 +344,7 @@ fn matrix_balanced(plan: &MatrixPlan, results: &[MatchupResult]) -> bool {
     let n: Vec<u64> = (0..plan.cells.len())
         .map(|k| results[k].tally.battles)
         .collect();
-    design::balanced(&n)
+    design::balanced(&n) && n.first().is_none_or(|&n| n > 0)
 }
 
 /// Mean score (win 1, draw ½) of (wins, draws, losses) with its standard error (`None`
@@ -374,7 +376,7 @@ fn design_score_ci(parts: &[[u64; 3]], z: f64) -> (f64, f64, f64) {
             ..
         }) => (mean, (mean - z * se).max(0.0), (mean + z * se).min(1.0)),
         Some(p) => (p.mean, 0.0, 1.0),
-        None => (0.0, 0.0, 1.0),
+        None => (f64::NAN, f64::NAN, f64::NAN),
     }
 }
 
@@ -393,6 +395,9 @@ pub fn points_mismatch(a: Option<u32>, b: Option<u32>, tolerance: f64) -> bool {
 fn score_ci(wdl: [u64; 3], z: f64) -> (f64, f64, f64) {
     let n = wdl.iter().sum::<u64>();
     let mean = mean_of(2 * wdl[0] + wdl[1], 2 * n);
+    if n == 0 {
+        return (f64::NAN, f64::NAN, f64::NAN);
+    }
     if n < 2 {
         return (mean, 0.0, 1.0);
     }
@@ -511,12 +516,15 @@ pub fn ranking_rows(
     ranked(rows)
 }
 
-/// Strongest first, numbered.
-fn ranked(mut rows: Vec<RankingRow>) -> Vec<RankingRow> {
+/// Strongest first, numbered; fleets that played no battle last, with rank 0.
+fn ranked(rows: Vec<RankingRow>) -> Vec<RankingRow> {
+    let (mut rows, unranked): (Vec<_>, Vec<_>) =
+        rows.into_iter().partition(|r| r.fit != NOT_RANKED);
     rows.sort_by(|a, b| b.elo.total_cmp(&a.elo).then(b.score.total_cmp(&a.score)));
     for (k, r) in rows.iter_mut().enumerate() {
         r.rank = k as u32 + 1;
     }
+    rows.extend(unranked);
     rows
 }
 
@@ -577,6 +585,18 @@ fn ranking_by_design(
             )
         }
     };
+    let unranked = (0..plan.fleets)
+        .filter(|i| !played.contains(i))
+        .map(|i| RankingRow {
+            rank: 0,
+            fleet: fleets[i].0.clone(),
+            points: fleets[i].1,
+            elo: f64::NAN,
+            elo_ci_low: f64::NAN,
+            elo_ci_high: f64::NAN,
+            score: f64::NAN,
+            fit: NOT_RANKED.into(),
+        });
     played
         .iter()
         .enumerate()
@@ -591,12 +611,16 @@ fn ranking_by_design(
                 elo,
                 elo_ci_low: elo - z * se,
                 elo_ci_high: elo + z * se,
-                score: design::pool(&scores[x]).map_or(0.0, |p| p.mean),
+                score: design::pool(&scores[x]).map_or(f64::NAN, |p| p.mean),
                 fit: if fit.is_some() { how } else { "none" }.into(),
             }
         })
+        .chain(unranked)
         .collect()
 }
+
+/// The `fit` of a fleet that played no battle (rank 0, listed after the ranked fleets).
+pub const NOT_RANKED: &str = "not ranked: played no battle";
 
 fn pp(x: f64) -> String {
     format!("{:+.1}", x * 100.0)
@@ -624,14 +648,19 @@ pub fn kind_summary(
                 );
             }
             for r in &rows {
+                let name = if r.opponent == "overall" {
+                    "overall".to_owned()
+                } else {
+                    format!("vs {}", r.opponent)
+                };
+                if r.battles == 0 {
+                    let _ = writeln!(out, "  {name:<32} NA (no battle played)");
+                    continue;
+                }
                 let _ = writeln!(
                     out,
                     "  {:<32} win {:5.1}% → {:5.1}%   delta {} pp [{}, {}]",
-                    if r.opponent == "overall" {
-                        "overall".to_owned()
-                    } else {
-                        format!("vs {}", r.opponent)
-                    },
+                    name,
                     r.base_win_rate * 100.0,
                     r.variant_win_rate * 100.0,
                     pp(r.delta),
@@ -658,12 +687,25 @@ pub fn kind_summary(
         crate::kinds::Plan::Game(g) => out.push_str(&super::game::game_summary(g, results, opts)),
         crate::kinds::Plan::Matrix(m) => {
             let _ = writeln!(out, "Ranking (Bradley-Terry, Elo scale, {conf} CI):");
-            for r in ranking_rows(m, results, opts) {
+            let rows = ranking_rows(m, results, opts);
+            let unranked: Vec<&str> = rows
+                .iter()
+                .filter(|r| r.fit == NOT_RANKED)
+                .map(|r| r.fleet.as_str())
+                .collect();
+            for r in rows.iter().filter(|r| r.fit != NOT_RANKED) {
                 let points = r.points.map_or(String::new(), |p| format!("{p} pts"));
                 let _ = writeln!(
                     out,
                     "  {:>2}. {:<28} {:>8}  Elo {:+6.0} [{:+.0}, {:+.0}]  score {:.3}",
                     r.rank, r.fleet, points, r.elo, r.elo_ci_low, r.elo_ci_high, r.score
+                );
+            }
+            if !unranked.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "  not ranked (played no battle): {}",
+                    unranked.join(", ")
                 );
             }
             let flagged = matrix_rows(m, results, opts)

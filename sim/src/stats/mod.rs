@@ -89,14 +89,18 @@ pub struct Proportion {
     pub high: f64,
 }
 
-/// The rate `successes / n` with its Wilson interval at normal quantile `z`. With `n == 0` the
-/// rate is reported as 0 and the interval as `(0, 1)`.
+/// The rate `successes / n` with its Wilson interval at normal quantile `z`. With `n == 0`
+/// there is no rate: all three are NaN (a report's NA — a matchup of a partial run that never
+/// started), not 0% in `[0, 1]`.
 pub fn proportion(successes: u64, n: u64, z: f64) -> Proportion {
-    let rate = if n == 0 {
-        0.0
-    } else {
-        successes as f64 / n as f64
-    };
+    if n == 0 {
+        return Proportion {
+            rate: f64::NAN,
+            low: f64::NAN,
+            high: f64::NAN,
+        };
+    }
+    let rate = successes as f64 / n as f64;
     let (low, high) = wilson(successes, n, z);
     Proportion { rate, low, high }
 }
@@ -165,14 +169,8 @@ mod tests {
         assert!(p.low < 0.25 && 0.25 < p.high);
         assert_eq!((p.low, p.high), wilson(25, 100, 1.96));
         let empty = proportion(0, 0, 1.96);
-        assert_eq!(
-            empty,
-            Proportion {
-                rate: 0.0,
-                low: 0.0,
-                high: 1.0
-            }
-        );
+        assert!(empty.rate.is_nan() && empty.low.is_nan() && empty.high.is_nan());
+        assert_eq!(wilson(0, 0, 1.96), (0.0, 1.0), "the interval alone");
     }
 
     #[test]
