@@ -120,14 +120,52 @@ pub fn verdicts<R: RuleSystem>(
         .concat()
 }
 
-/// Record a baseline: `battles` battles of every matchup of `exp` at `seed`.
-pub fn record<R: RuleSystem>(exp: &Experiment<R>, seed: u64, battles: u64) -> Baseline {
-    let matchups = exp
-        .matchups
-        .iter()
-        .zip(&exp.keys)
-        .map(|(m, &key)| {
-            let v = verdicts::<R>(m, key, seed, 0..battles);
+/// Like [`verdicts`], but the batches not yet started when `stop` is raised are skipped (the
+/// result is then incomplete: callers check `stop`).
+fn verdicts_until<R: RuleSystem>(
+    m: &NamedMatchup<R::Matchup>,
+    key: u64,
+    seed: u64,
+    range: std::ops::Range<u64>,
+    stop: Option<&std::sync::atomic::AtomicBool>,
+) -> Vec<Verdict> {
+    let stopped = || stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed));
+    batches(range)
+        .map_init(
+            || Worker::<R>::new(&m.matchup),
+            |w, slice| {
+                if stopped() {
+                    return Vec::new();
+                }
+                slice
+                    .map(|i| w.play_one(&m.matchup, seed, key, i))
+                    .collect::<Vec<_>>()
+            },
+        )
+        .collect::<Vec<_>>()
+        .concat()
+}
+
+/// Record a baseline: `battles` battles of every matchup of `exp` at `seed`. `None` when
+/// `stop` was raised (Ctrl-C, SIGTERM) before every battle was played: a baseline needs every
+/// battle, so none is made, and the matchups still to play are skipped at once.
+pub fn record<R: RuleSystem>(
+    exp: &Experiment<R>,
+    seed: u64,
+    battles: u64,
+    stop: Option<&std::sync::atomic::AtomicBool>,
+) -> Option<Baseline> {
+    let stopped = || stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed));
+    let mut matchups = Vec::with_capacity(exp.matchups.len());
+    for (m, &key) in exp.matchups.iter().zip(&exp.keys) {
+        if stopped() {
+            return None;
+        }
+        matchups.push({
+            let v = verdicts_until::<R>(m, key, seed, 0..battles, stop);
+            if stopped() {
+                return None;
+            }
             let count = |x: Verdict| v.iter().filter(|&&y| y == x).count() as u64;
             BaselineMatchup {
                 label: m.label.clone(),
@@ -138,9 +176,14 @@ pub fn record<R: RuleSystem>(exp: &Experiment<R>, seed: u64, battles: u64) -> Ba
                 verdicts: v.into_iter().map(verdict_char).collect(),
                 points: Some(m.points),
             }
-        })
-        .collect();
-    Baseline {
+        });
+    }
+    // A signal during the last matchup's battles: they all finished, but the user asked to
+    // stop; honour it rather than write a file they did not expect.
+    if stopped() {
+        return None;
+    }
+    Some(Baseline {
         format: FORMAT.into(),
         fleetlab_version: crate::VERSION.into(),
         rule_system: R::NAME.into(),
@@ -149,7 +192,7 @@ pub fn record<R: RuleSystem>(exp: &Experiment<R>, seed: u64, battles: u64) -> Ba
         seed,
         battles,
         matchups,
-    }
+    })
 }
 
 /// Why a baseline cannot be used.

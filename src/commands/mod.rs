@@ -4,6 +4,7 @@ pub mod audit;
 pub mod bench;
 pub mod gate;
 pub mod inspect;
+pub mod limits;
 pub mod merge;
 pub mod mirror;
 pub mod report;
