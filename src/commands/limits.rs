@@ -66,7 +66,7 @@ pub fn battles(battles: Option<u64>) -> Result<(), CliError> {
 /// The up-front warning for a run of `total` battles at `per_second` battles per second
 /// (measured on the first batch), when it will take more than [`LONG_RUN_SECONDS`].
 pub fn run_time_warning(total: u64, per_second: f64) -> Option<String> {
-    if !(per_second > 0.0) {
+    if per_second.is_nan() || per_second <= 0.0 {
         return None;
     }
     let seconds = total as f64 / per_second;

@@ -148,7 +148,7 @@ fn pooled_mean(parts: &[(&MatchupResult, Side)], of: impl Fn(&MatchupResult, Sid
 fn ab_design_row(
     label: String,
     parts: &[PairedTally],
-    (base, variant): (&[(&MatchupResult, Side)], &[(&MatchupResult, Side)]),
+    (base, variant): (&[SideOf<'_>], &[SideOf<'_>]),
     z: f64,
     (dealt, taken): (SideMean, SideMean),
     (base_fleet, variant_fleet): (String, String),
@@ -203,6 +203,9 @@ fn ab_design_row(
         mean_damage_taken_variant: design_mean(variant, taken),
     }
 }
+
+/// One side of a matchup result.
+type SideOf<'a> = (&'a MatchupResult, Side);
 
 /// One side's per-battle mean of a matchup result.
 type SideMean = fn(&MatchupResult, Side) -> f64;
