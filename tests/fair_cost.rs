@@ -137,3 +137,74 @@ fn fair_cost_is_identical_for_threads_and_shards() {
         );
     }
 }
+
+/// The ladder behind the answer (issue 18 §1): `ladder.csv` lists every arm's points and
+/// score with its interval and the fitted line, per opponent and overall; `fair_cost.csv`
+/// says whether the ladder is monotone, how well the line fits and whether the answer is
+/// inside it; the terminal warns and the HTML page plots the ladder and banners the
+/// problems. The shipped ladder (504–627 points) bends — score saturates near 1 — so its
+/// straight line fits poorly and fleetlab must say so.
+#[test]
+fn the_ladder_is_shown_and_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("configs/cosmic-conflict/enhancement-ab.toml")
+        .display()
+        .to_string();
+    let stdout = fleetlab(
+        &[
+            "run",
+            "--quiet",
+            "--battles",
+            "2000",
+            "--html",
+            "--out",
+            "out",
+            &config,
+        ],
+        dir.path(),
+    );
+    let ladder = table(&dir.path().join("out/ladder.csv"));
+    // 6 arms × (3 opponents + overall).
+    assert_eq!(ladder.len(), 24, "{ladder:?}");
+    let overall: Vec<_> = ladder
+        .iter()
+        .filter(|r| r["opponent"] == "overall")
+        .collect();
+    let roles: Vec<&str> = overall.iter().map(|r| r["role"].as_str()).collect();
+    assert_eq!(roles, ["base", "variant", "rung", "rung", "rung", "rung"]);
+    let points: Vec<f64> = overall.iter().map(|r| num(r, "points")).collect();
+    assert_eq!(points, [566.0, 572.0, 504.0, 544.0, 610.0, 627.0]);
+    for r in &ladder {
+        assert!(num(r, "ci_low") <= num(r, "score") && num(r, "score") <= num(r, "ci_high"));
+    }
+    let costs = table(&dir.path().join("out/fair_cost.csv"));
+    let all = costs.iter().find(|r| r["opponent"] == "overall").unwrap();
+    assert!(num(all, "lack_of_fit_p") < 0.05, "{all:?}");
+    assert_eq!(all["inside_ladder"], "true");
+    assert!(
+        stdout.contains("WARNING: fair cost overall: a straight line fits the ladder poorly"),
+        "{stdout}"
+    );
+    let html = std::fs::read_to_string(dir.path().join("out/report.html")).unwrap();
+    assert!(
+        html.contains("The ladder, all opponents"),
+        "the ladder plot"
+    );
+    assert!(html.contains("straight line fits poorly"), "the banner");
+}
+
+/// A variant that is a rung reads off a two-point ladder: nothing to test the line against
+/// (`lack_of_fit_p` NaN), monotone, and the answer (exactly the rung's points) inside.
+#[test]
+fn a_two_point_ladder_is_not_tested_for_fit() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = write_config(dir.path(), "ladder", VARIANT_IS_A_RUNG);
+    let stdout = fleetlab(&["run", "--out", "out", &config], dir.path());
+    assert!(!stdout.contains("WARNING: fair cost"), "{stdout}");
+    for r in table(&dir.path().join("out/fair_cost.csv")) {
+        assert_eq!(r["lack_of_fit_p"], "NaN");
+        assert_eq!(r["ladder_monotone"], "true");
+        assert_eq!(r["inside_ladder"], "true");
+    }
+}

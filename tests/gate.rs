@@ -84,15 +84,71 @@ fn unchanged_rules_pass_at_once_and_a_rule_change_fails() {
     );
     assert_eq!(bad.status.code(), Some(1), "{}", text(&bad));
     let out = text(&bad);
+    // The message says what the rule decided (a ±2 pp shift is likelier than none), with the
+    // estimate, its interval and the evidence against the bound — never "beyond ±2 pp" for
+    // an estimate that may be smaller (issue 18).
     assert!(
         out.contains(
-            "balance shift beyond ±2 pp: line-kinetic (brawler) vs line-beam (standoff) (+2.51 pp)"
+            "side A's win rate moved in 1 matchup(s): the paired battles favour a shift of ±2 pp \
+             over none"
         ),
+        "{out}"
+    );
+    assert!(!out.contains("beyond"), "{out}");
+    assert!(
+        out.contains("line-kinetic (brawler) vs line-beam (standoff): estimated +2.51 pp ["),
         "{out}"
     );
     let md = std::fs::read_to_string(d.join("pr.md")).unwrap();
     assert!(md.contains("❌ **balance shift detected**"), "{md}");
     assert!(md.contains("| SHIFT UP |"), "{md}");
+    assert!(md.contains("**Guaranteed**: a false alarm when nothing changed in at most 0.05"));
+    // The row says why: the up LLR reached the bound.
+    let row = md.lines().find(|l| l.contains("| SHIFT UP |")).unwrap();
+    let why = row.rsplit('|').nth(1).unwrap();
+    let (llrs, rule) = why.split_once(':').unwrap();
+    let up: f64 = llrs.split('/').next().unwrap().trim().parse().unwrap();
+    let (reached, bound) = rule.split_once('≥').unwrap();
+    assert_eq!(reached.trim().parse::<f64>().unwrap(), up, "{row}");
+    assert!(up >= bound.trim().parse::<f64>().unwrap(), "{row}");
+}
+
+/// A baseline records each matchup's points; a check of a config whose points changed warns
+/// (a changed cost is a changed experiment), in the markdown and on stderr.
+#[test]
+fn changed_points_since_the_baseline_are_warned() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let same = experiment(d, None);
+    let rec = fleetlab(
+        &["baseline", &same, "--out", "b.json", "--battles", "8192"],
+        d,
+    );
+    assert!(rec.status.success(), "{}", text(&rec));
+    let json = std::fs::read_to_string(d.join("b.json")).unwrap();
+    let mut b: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let points = b["matchups"][0]["points"].clone();
+    assert!(points[0].as_u64().is_some(), "points recorded: {points}");
+    // Unchanged: no warning.
+    let ok = fleetlab(&["check", &same, "--baseline", "b.json"], d);
+    assert!(!text(&ok).contains("points changed"), "{}", text(&ok));
+    // The baseline's side A was 10 points cheaper.
+    let cheaper = points[0].as_u64().unwrap() - 10;
+    b["matchups"][0]["points"][0] = cheaper.into();
+    std::fs::write(d.join("b.json"), serde_json::to_string(&b).unwrap()).unwrap();
+    let warned = fleetlab(&["check", &same, "--baseline", "b.json"], d);
+    let out = text(&warned);
+    assert!(
+        out.contains("**Points changed since the baseline**"),
+        "{out}"
+    );
+    assert!(out.contains(&format!("{cheaper} vs")), "{out}");
+    assert!(out.contains("warning: "), "{out}");
+    // A baseline from before points were recorded still reads.
+    b["matchups"][0].as_object_mut().unwrap().remove("points");
+    std::fs::write(d.join("b.json"), serde_json::to_string(&b).unwrap()).unwrap();
+    let old = fleetlab(&["check", &same, "--baseline", "b.json"], d);
+    assert_eq!(old.status.code(), Some(0), "{}", text(&old));
 }
 
 #[test]

@@ -130,3 +130,54 @@ fn interrupted_by(signal: libc::c_int, code: i32) {
     assert_eq!(manifest["matchups"][0]["battles"], battles);
     assert!(stdout.contains(&format!("{battles}")), "{stdout}");
 }
+
+/// An interrupted `baseline` stops promptly, says it wrote no baseline, and leaves none
+/// (issue 18 §2): a baseline needs every battle.
+#[test]
+fn an_interrupted_baseline_writes_none_and_says_so() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let out = tmp.path().join("b.json");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fleetlab"))
+        .args([
+            "baseline",
+            "configs/cosmic-conflict/reference-3v3.toml",
+            "--battles",
+            &BATTLES.to_string(),
+            "--threads",
+            "1",
+            "--out",
+        ])
+        .arg(&out)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start fleetlab");
+    let stderr = child.stderr.take().expect("stderr");
+    let (lines, first_lines) = mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut stderr = BufReader::new(stderr);
+        let mut first = String::new();
+        let _ = stderr.read_line(&mut first);
+        let _ = lines.send(first);
+        let mut rest = String::new();
+        let _ = stderr.read_to_string(&mut rest);
+        rest
+    });
+    let started = first_lines.recv_timeout(LIMIT).unwrap_or_else(|e| {
+        let _ = child.kill();
+        panic!("fleetlab did not announce the baseline within {LIMIT:?}: {e}")
+    });
+    assert!(
+        started.contains("Ctrl-C (or SIGTERM) stops and writes no baseline"),
+        "{started}"
+    );
+    let pid = libc::pid_t::try_from(child.id()).expect("pid");
+    // SAFETY: sending a signal to our own child process.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);
+    let status = wait(&mut child);
+    let rest = reader.join().expect("stderr reader");
+    assert_eq!(status.code(), Some(130), "{rest}");
+    assert!(rest.contains("interrupted: no baseline written"), "{rest}");
+    assert!(!out.exists(), "no baseline file");
+}

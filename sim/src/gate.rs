@@ -76,6 +76,11 @@ pub struct BaselineMatchup {
     pub draws: u64,
     /// Battle `i`'s verdict as character `i`: `A`, `B` or `D` (draw).
     pub verdicts: String,
+    /// Fleet points of side A and B when recorded, where the rules define points (absent in
+    /// baselines recorded before fleetlab kept them). A check warns when they changed: a
+    /// changed cost is a changed experiment.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points: Option<[Option<u32>; 2]>,
 }
 
 fn verdict_char(v: Verdict) -> char {
@@ -115,14 +120,52 @@ pub fn verdicts<R: RuleSystem>(
         .concat()
 }
 
-/// Record a baseline: `battles` battles of every matchup of `exp` at `seed`.
-pub fn record<R: RuleSystem>(exp: &Experiment<R>, seed: u64, battles: u64) -> Baseline {
-    let matchups = exp
-        .matchups
-        .iter()
-        .zip(&exp.keys)
-        .map(|(m, &key)| {
-            let v = verdicts::<R>(m, key, seed, 0..battles);
+/// Like [`verdicts`], but the batches not yet started when `stop` is raised are skipped (the
+/// result is then incomplete: callers check `stop`).
+fn verdicts_until<R: RuleSystem>(
+    m: &NamedMatchup<R::Matchup>,
+    key: u64,
+    seed: u64,
+    range: std::ops::Range<u64>,
+    stop: Option<&std::sync::atomic::AtomicBool>,
+) -> Vec<Verdict> {
+    let stopped = || stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed));
+    batches(range)
+        .map_init(
+            || Worker::<R>::new(&m.matchup),
+            |w, slice| {
+                if stopped() {
+                    return Vec::new();
+                }
+                slice
+                    .map(|i| w.play_one(&m.matchup, seed, key, i))
+                    .collect::<Vec<_>>()
+            },
+        )
+        .collect::<Vec<_>>()
+        .concat()
+}
+
+/// Record a baseline: `battles` battles of every matchup of `exp` at `seed`. `None` when
+/// `stop` was raised (Ctrl-C, SIGTERM) before every battle was played: a baseline needs every
+/// battle, so none is made, and the matchups still to play are skipped at once.
+pub fn record<R: RuleSystem>(
+    exp: &Experiment<R>,
+    seed: u64,
+    battles: u64,
+    stop: Option<&std::sync::atomic::AtomicBool>,
+) -> Option<Baseline> {
+    let stopped = || stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed));
+    let mut matchups = Vec::with_capacity(exp.matchups.len());
+    for (m, &key) in exp.matchups.iter().zip(&exp.keys) {
+        if stopped() {
+            return None;
+        }
+        matchups.push({
+            let v = verdicts_until::<R>(m, key, seed, 0..battles, stop);
+            if stopped() {
+                return None;
+            }
             let count = |x: Verdict| v.iter().filter(|&&y| y == x).count() as u64;
             BaselineMatchup {
                 label: m.label.clone(),
@@ -131,10 +174,16 @@ pub fn record<R: RuleSystem>(exp: &Experiment<R>, seed: u64, battles: u64) -> Ba
                 b_wins: count(Verdict::Win(Side::B)),
                 draws: count(Verdict::Draw),
                 verdicts: v.into_iter().map(verdict_char).collect(),
+                points: Some(m.points),
             }
-        })
-        .collect();
-    Baseline {
+        });
+    }
+    // A signal during the last matchup's battles: they all finished, but the user asked to
+    // stop; honour it rather than write a file they did not expect.
+    if stopped() {
+        return None;
+    }
+    Some(Baseline {
         format: FORMAT.into(),
         fleetlab_version: crate::VERSION.into(),
         rule_system: R::NAME.into(),
@@ -143,7 +192,7 @@ pub fn record<R: RuleSystem>(exp: &Experiment<R>, seed: u64, battles: u64) -> Ba
         seed,
         battles,
         matchups,
-    }
+    })
 }
 
 /// Why a baseline cannot be used.
@@ -294,6 +343,11 @@ pub struct MatchupCheck {
     pub delta_high: f64,
     /// Final LLRs of "shift up" and "shift down" against "no shift".
     pub llr: [f64; 2],
+    /// The bound that decided: the sequential Holm bound an LLR reached (a shift), Wald's
+    /// lower bound both fell to (no shift), or the Holm bound still to reach (inconclusive).
+    pub bound: f64,
+    /// Side A's and B's points when the baseline was recorded and now, when they differ.
+    pub points_changed: Option<[[Option<u32>; 2]; 2]>,
 }
 
 /// The whole check.
@@ -355,6 +409,7 @@ pub fn check<R: RuleSystem>(
     let mut deltas = vec![DeltaCounts::default(); m];
     let mut findings: Vec<Option<Finding>> = vec![None; m];
     let mut llrs = vec![[0.0; 2]; m];
+    let mut bounds = vec![0.0; m];
     let mut played = vec![0u64; m];
     let mut rejected = 0usize;
     let cap = baseline.battles;
@@ -384,6 +439,7 @@ pub fn check<R: RuleSystem>(
             let l_down = sprt::llr_pentanomial(counts, down, Model::Exact);
             llrs[k] = [l_up, l_down];
             let bound = holm::sequential_bound(2 * m, rejected, options.alpha);
+            bounds[k] = bound;
             if l_up >= bound || l_down >= bound {
                 rejected += 1;
                 findings[k] = Some(if l_up >= l_down {
@@ -392,6 +448,7 @@ pub fn check<R: RuleSystem>(
                     Finding::ShiftDown
                 });
             } else if l_up <= lower && l_down <= lower {
+                bounds[k] = lower;
                 findings[k] = Some(Finding::NoShift);
             }
         }
@@ -429,6 +486,11 @@ pub fn check<R: RuleSystem>(
                 delta_low: if d.low.is_finite() { d.low } else { d.mean },
                 delta_high: if d.high.is_finite() { d.high } else { d.mean },
                 llr: llrs[k],
+                bound: bounds[k],
+                points_changed: bm
+                    .points
+                    .filter(|&then| then != exp.matchups[k].points)
+                    .map(|then| [then, exp.matchups[k].points]),
             }
         })
         .collect();
@@ -448,6 +510,23 @@ fn pp(x: f64) -> String {
     format!("{:+.2}", x * 100.0)
 }
 
+fn points_pair(p: [Option<u32>; 2]) -> String {
+    let one = |x: Option<u32>| x.map_or("–".to_owned(), |x| x.to_string());
+    format!("{} vs {} pts", one(p[0]), one(p[1]))
+}
+
+/// Why a matchup got its finding, in numbers: both LLRs against the bound that decided.
+pub fn why(m: &MatchupCheck) -> String {
+    let [up, down] = m.llr;
+    let rule = match m.finding {
+        Finding::ShiftUp => format!("{up:.2} ≥ {:.2}", m.bound),
+        Finding::ShiftDown => format!("{down:.2} ≥ {:.2}", m.bound),
+        Finding::NoShift => format!("both ≤ {:.2}", m.bound),
+        Finding::Inconclusive => format!("neither reached {:.2}", m.bound),
+    };
+    format!("{up:+.2} / {down:+.2}: {rule}")
+}
+
 /// The check as a markdown summary for a pull-request comment.
 pub fn markdown(report: &CheckReport, experiment: &str) -> String {
     use std::fmt::Write;
@@ -461,26 +540,46 @@ pub fn markdown(report: &CheckReport, experiment: &str) -> String {
     let _ = writeln!(s, "### fleetlab check: `{experiment}` — {verdict}\n");
     let _ = writeln!(
         s,
-        "Tolerance ±{} pp of side A's win rate (draws ½); false-alarm rate ≤ {} for the whole \
-         check (SPRT per matchup, Holm across {} matchups, β = {}); battles paired with the \
-         baseline's on the same dice (seed {}), at most {} per matchup.\n",
-        o.tolerance_pp,
-        o.alpha,
-        report.matchups.len(),
-        o.beta,
+        "**Tested**, per matchup: did side A's score (win 1, draw ½) stay put (δ = 0) or move \
+         by ±{tol} pp? Two sequential probability ratio tests on the battles paired with the \
+         baseline's (same dice, seed {}, at most {} per matchup); a matchup is flagged when its \
+         pairs favour a ±{tol} pp shift over none by the likelihood-ratio bound (Holm across \
+         {} matchups). The test decides between 0 and ±{tol} pp, it does not measure whether a \
+         shift exceeds {tol} pp: estimated shifts from about ±{half} pp up can be flagged. \
+         **Guaranteed**: a false alarm when nothing changed in at most {} of checks (the whole \
+         check); a shift of ±{tol} pp or more missed in at most {} per matchup; shifts in \
+         between are flagged with a chance between the two.\n",
         report.seed,
-        report.cap
+        report.cap,
+        report.matchups.len(),
+        o.alpha,
+        o.beta,
+        tol = o.tolerance_pp,
+        half = o.tolerance_pp / 2.0,
     );
+    for m in &report.matchups {
+        if let Some([then, now]) = m.points_changed {
+            let _ = writeln!(
+                s,
+                "⚠️ **Points changed since the baseline** in {}: {} → {} (a changed cost is a \
+                 changed experiment: re-record the baseline if that is intended).\n",
+                m.label.replace('|', "\\|"),
+                points_pair(then),
+                points_pair(now)
+            );
+        }
+    }
     let conf = format!("{}%", o.confidence * 100.0);
     let _ = writeln!(
         s,
-        "| matchup | result | battles | baseline | now | delta (pp) [{conf} CI] |"
+        "| matchup | result | battles | baseline | now | delta (pp) [{conf} CI] | why: LLR up / \
+         down vs bound |"
     );
-    let _ = writeln!(s, "|---|---|---:|---:|---:|---|");
+    let _ = writeln!(s, "|---|---|---:|---:|---:|---|---|");
     for m in &report.matchups {
         let _ = writeln!(
             s,
-            "| {} | {} | {} | {} | {} | {} [{}, {}] |",
+            "| {} | {} | {} | {} | {} | {} [{}, {}] | {} |",
             m.label.replace('|', "\\|"),
             m.finding.describe(),
             m.battles,
@@ -488,7 +587,8 @@ pub fn markdown(report: &CheckReport, experiment: &str) -> String {
             pct(m.new_score),
             pp(m.delta),
             pp(m.delta_low),
-            pp(m.delta_high)
+            pp(m.delta_high),
+            why(m)
         );
     }
     s

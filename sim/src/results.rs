@@ -488,6 +488,10 @@ pub struct Manifest {
     /// When it finished, how long it took, on how many threads (informative only).
     #[serde(flatten)]
     pub timing: Timing,
+    /// Every file the run wrote into its directory, `manifest.json` last (filled in by the
+    /// report writer; absent in manifests of older versions).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<String>,
 }
 
 impl Manifest {
@@ -515,6 +519,7 @@ impl Manifest {
                 .collect(),
             status: RunStatus::of(results, expected_battles),
             timing,
+            files: Vec::new(),
         }
     }
 

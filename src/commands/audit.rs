@@ -36,12 +36,8 @@ pub struct AuditArgs {
 
 /// Run the command: exit 1 when a seat gap is beyond 4 SE, 2 on bad input.
 pub fn audit(args: &AuditArgs) -> Result<(), CliError> {
-    if args.battles == Some(0) {
-        return Err(CliError::Usage("--battles must be at least 1".into()));
-    }
-    if args.threads == Some(0) {
-        return Err(CliError::Usage("--threads must be at least 1".into()));
-    }
+    super::limits::battles(args.battles)?;
+    super::limits::threads(args.threads)?;
     super::dispatch(&args.config, Audit { args })
 }
 

@@ -58,9 +58,8 @@ pub struct CheckArgs {
 
 /// Run `fleetlab baseline`.
 pub fn baseline(args: &BaselineArgs) -> Result<(), CliError> {
-    if args.battles == Some(0) {
-        return Err(CliError::Usage("--battles must be at least 1".into()));
-    }
+    super::limits::battles(args.battles)?;
+    super::limits::threads(args.threads)?;
     super::dispatch(&args.config, Record(args))
 }
 
@@ -78,7 +77,27 @@ pub fn check(args: &CheckArgs) -> Result<(), CliError> {
             )));
         }
     }
+    super::limits::threads(args.threads)?;
     super::dispatch(&args.config, Check(args))
+}
+
+/// Whether a baseline can be written at `path`: not a directory, and its directory exists
+/// (or can be made) and takes a file.
+fn check_out_file(path: &std::path::Path) -> Result<(), CliError> {
+    if path.is_dir() {
+        return Err(CliError::Usage(format!(
+            "--out {} is a directory: name the baseline file, e.g. {}/NAME.json",
+            path.display(),
+            path.display()
+        )));
+    }
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    fleetlab_sim::report::prepare_dir(dir).map_err(|e| {
+        CliError::Runtime(format!("cannot write the baseline {}: {e}", path.display()))
+    })
 }
 
 struct Record<'a>(&'a BaselineArgs);
@@ -91,8 +110,28 @@ impl SystemTask for Record<'_> {
         let exp = load::load::<R>(&args.config)?;
         let battles = args.battles.or(exp.spec.battles).unwrap_or(DEFAULT_BATTLES);
         let seed = args.seed.or(exp.spec.seed).unwrap_or(DEFAULT_SEED);
-        let b = runner::with_threads(args.threads, || gate::record::<R>(&exp, seed, battles))
-            .map_err(CliError::Runtime)?;
+        // Find out now, not after the battles, that the baseline could not be written.
+        check_out_file(&args.out)?;
+        let stop = crate::interrupt::stop_on_signal()?;
+        eprintln!(
+            "fleetlab: recording the baseline of {} ({} matchup(s) × {battles} battles, seed \
+             {seed}); Ctrl-C (or SIGTERM) stops and writes no baseline",
+            exp.name,
+            exp.matchups.len()
+        );
+        let recorded = runner::with_threads(args.threads, || {
+            gate::record::<R>(&exp, seed, battles, Some(&stop.flag))
+        })
+        .map_err(CliError::Runtime)?;
+        let Some(b) = recorded else {
+            return Err(CliError::Interrupted {
+                message: format!(
+                    "no baseline written ({} is unchanged): a baseline needs every battle, run                      `fleetlab baseline` again",
+                    args.out.display()
+                ),
+                code: stop.exit_code(),
+            });
+        };
         b.write(&args.out).map_err(CliError::Runtime)?;
         println!(
             "baseline of {} ({}): {} matchup(s) × {battles} battles, seed {seed} → {}",
@@ -138,15 +177,39 @@ impl SystemTask for Check<'_> {
             fleetlab_sim::report::write_atomic(path, md.as_bytes())
                 .map_err(|e| CliError::Runtime(format!("{}: {e}", path.display())))?;
         }
+        for m in &report.matchups {
+            if let Some([then, now]) = m.points_changed {
+                eprintln!(
+                    "warning: {}: points changed since the baseline ({:?} → {:?} for sides A, \
+                     B): a changed cost is a changed experiment; re-record the baseline if \
+                     that is intended",
+                    m.label, then, now
+                );
+            }
+        }
         if report.failed() {
             let which: Vec<String> = report
                 .matchups
                 .iter()
                 .filter(|m| matches!(m.finding, gate::Finding::ShiftUp | gate::Finding::ShiftDown))
-                .map(|m| format!("{} ({:+.2} pp)", m.label, m.delta * 100.0))
+                .map(|m| {
+                    format!(
+                        "{}: estimated {:+.2} pp [{:+.2}, {:+.2}] (LLR {})",
+                        m.label,
+                        m.delta * 100.0,
+                        m.delta_low * 100.0,
+                        m.delta_high * 100.0,
+                        gate::why(m)
+                    )
+                })
                 .collect();
             return Err(CliError::CheckFailed(format!(
-                "balance shift beyond ±{} pp: {}",
+                "side A's win rate moved in {} matchup(s): the paired battles favour a shift of \
+                 ±{} pp over none (sequential test, false-alarm rate ≤ {} for the whole check; \
+                 it decides between 0 and ±{} pp, so smaller estimated shifts can fail): {}",
+                which.len(),
+                args.tolerance,
+                args.alpha,
                 args.tolerance,
                 which.join("; ")
             )));

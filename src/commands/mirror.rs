@@ -46,12 +46,8 @@ pub struct MirrorArgs {
 
 /// Run the command: exit 0 when every mirror's seat gap is within 4 SE, 1 when one is not.
 pub fn mirror(args: &MirrorArgs) -> Result<(), CliError> {
-    if args.battles == Some(0) {
-        return Err(CliError::Usage("--battles must be at least 1".into()));
-    }
-    if args.threads == Some(0) {
-        return Err(CliError::Usage("--threads must be at least 1".into()));
-    }
+    super::limits::battles(args.battles)?;
+    super::limits::threads(args.threads)?;
     let configs: Vec<PathBuf> = if args.configs.is_empty() {
         DEFAULT_CONFIGS.iter().map(PathBuf::from).collect()
     } else {

@@ -5,6 +5,7 @@ pub mod bench;
 pub mod bench_game;
 pub mod gate;
 pub mod inspect;
+pub mod limits;
 pub mod merge;
 pub mod mirror;
 pub mod report;

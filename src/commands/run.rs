@@ -63,12 +63,8 @@ pub struct RunArgs {
 
 /// Run the command.
 pub fn run(args: &RunArgs) -> Result<(), CliError> {
-    if args.battles == Some(0) {
-        return Err(CliError::Usage("--battles must be at least 1".into()));
-    }
-    if args.threads == Some(0) {
-        return Err(CliError::Usage("--threads must be at least 1".into()));
-    }
+    super::limits::battles(args.battles)?;
+    super::limits::threads(args.threads)?;
     if let Some(e) = args.target_error {
         if !(e > 0.0 && e < 0.5) {
             return Err(CliError::Usage(
@@ -166,17 +162,23 @@ impl SystemTask for Run<'_> {
             },
         );
         let announced = Once::new();
+        let started = Instant::now();
+        let total = slice * exp.matchups.len() as u64;
         let on_batch = |n| {
             bar.inc(n);
             announced.call_once(|| {
-                if bar.is_hidden() {
-                    eprintln!("{announcement}");
-                } else {
-                    bar.println(&announcement);
+                // The first batch times the run: warn up front when it will take hours.
+                let rate = n as f64 / started.elapsed().as_secs_f64().max(1e-9);
+                let eta = super::limits::run_time_warning(total, rate);
+                for line in std::iter::once(announcement.clone()).chain(eta) {
+                    if bar.is_hidden() {
+                        eprintln!("{line}");
+                    } else {
+                        bar.println(&line);
+                    }
                 }
             });
         };
-        let started = Instant::now();
         let on_matchup = |label: &str| bar.set_message(label.to_owned());
         let mut target_met = None;
         let mut dropped = Vec::new();

@@ -47,7 +47,141 @@ table_row! {
         pub battles: u64,
         /// How it was found.
         pub method: String,
+        /// Whether more points buy more score along the ladder: no step between rungs next
+        /// to each other in points drops by more than the interval's `z` standard errors.
+        pub ladder_monotone: bool,
+        /// p-value of the straight line's lack of fit to the ladder (NaN when not testable:
+        /// fewer than three ladder points, or two at the same points); below 1 − confidence
+        /// the fit is poor and the slope depends on which rungs were chosen.
+        pub lack_of_fit_p: f64,
+        /// Whether the base's points plus the estimate lie within the ladder's points (else
+        /// the answer extrapolates the line).
+        pub inside_ladder: bool,
     }
+}
+
+table_row! {
+    /// One arm of an A/B experiment with a ladder, against one opponent (both orientations
+    /// pooled) or `overall` (`ladder.csv` / `ladder.parquet`): the points-vs-score ladder the
+    /// fair cost is read from.
+    pub struct LadderRow in "ladder" {
+        /// The opponent (`fleet (policy)`), or `overall`.
+        pub opponent: String,
+        /// `base`, `variant` or `rung`.
+        pub role: String,
+        /// The arm's fleet.
+        pub fleet: String,
+        /// Its points.
+        pub points: u32,
+        /// Its mean score (win 1, draw ½), opponents and orientations weighted equally.
+        pub score: f64,
+        /// Normal interval of the score, low end.
+        pub ci_low: f64,
+        /// High end.
+        pub ci_high: f64,
+        /// The fitted line (over the base and the rungs) at the arm's points.
+        pub fitted: f64,
+    }
+}
+
+/// Pooled arm means and covariance of each opponent (orientations pooled), then `overall`.
+#[allow(clippy::type_complexity)]
+fn pooled_by_opponent(
+    plan: &AbPlan,
+    results: &[MatchupResult],
+) -> Vec<(String, u64, Vec<f64>, Vec<Vec<f64>>)> {
+    let groups: Vec<Range<usize>> = plan.groups().collect();
+    let pooled = |opponent: String, members: &[&Range<usize>]| {
+        // Groups that played no battle (a partial run) are left out: the others keep their
+        // equal weights.
+        let moments: Vec<&ScoreMoments> = members
+            .iter()
+            .map(|g| results[g.start].moments.as_ref())
+            .collect::<Option<Vec<_>>>()?
+            .into_iter()
+            .filter(|m| m.battles > 0)
+            .collect();
+        let (means, cov) = fair_cost::pool(&moments)?;
+        Some((
+            opponent,
+            moments.iter().map(|m| m.battles).sum(),
+            means,
+            cov,
+        ))
+    };
+    let mut out = Vec::new();
+    for o in 0..plan.opponents {
+        let members: Vec<&Range<usize>> = groups
+            .iter()
+            .filter(|g| plan.arms[g.start].opponent == o)
+            .collect();
+        let Some(g) = members.first() else { continue };
+        let label = side_label(&results[g.start], plan.arms[g.start].subject.other());
+        out.extend(pooled(label, &members));
+    }
+    let all: Vec<&Range<usize>> = groups.iter().collect();
+    out.extend(pooled("overall".into(), &all));
+    out
+}
+
+/// The ladder table: every arm against every opponent and overall. Empty without a ladder.
+pub fn ladder_rows(
+    plan: &AbPlan,
+    results: &[MatchupResult],
+    opts: &ReportOptions,
+) -> Vec<LadderRow> {
+    let Some(first) = plan.groups().next().filter(|_| plan.rungs > 0) else {
+        return Vec::new();
+    };
+    let z = z_for_confidence(opts.confidence);
+    let subject = plan.arms[first.start].subject.index();
+    let arms: Vec<(String, Option<u32>)> = first
+        .clone()
+        .map(|k| {
+            (
+                results[k].fleets[subject].clone(),
+                results[k].points[subject],
+            )
+        })
+        .collect();
+    let Some(points) = arms
+        .iter()
+        .map(|a| a.1.map(f64::from))
+        .collect::<Option<Vec<f64>>>()
+    else {
+        return Vec::new();
+    };
+    let ladder: Vec<usize> = std::iter::once(0).chain(2..points.len()).collect();
+    let mut rows = Vec::new();
+    for (opponent, _, means, cov) in pooled_by_opponent(plan, results) {
+        let x_bar = ladder.iter().map(|&i| points[i]).sum::<f64>() / ladder.len() as f64;
+        let y_bar = ladder.iter().map(|&i| means[i]).sum::<f64>() / ladder.len() as f64;
+        let sxx: f64 = ladder.iter().map(|&i| (points[i] - x_bar).powi(2)).sum();
+        let sxy: f64 = ladder
+            .iter()
+            .map(|&i| (points[i] - x_bar) * (means[i] - y_bar))
+            .sum();
+        let slope = if sxx > 0.0 { sxy / sxx } else { 0.0 };
+        for (i, (fleet, p)) in arms.iter().enumerate() {
+            let se = cov[i][i].max(0.0).sqrt();
+            rows.push(LadderRow {
+                opponent: opponent.clone(),
+                role: match i {
+                    0 => "base",
+                    1 => "variant",
+                    _ => "rung",
+                }
+                .into(),
+                fleet: fleet.clone(),
+                points: p.unwrap_or(0),
+                score: means[i],
+                ci_low: means[i] - z * se,
+                ci_high: means[i] + z * se,
+                fitted: y_bar + slope * (points[i] - x_bar),
+            });
+        }
+    }
+    rows
 }
 
 /// The fair-cost table: one row per opponent, then `overall`. Empty without a ladder (or
@@ -57,8 +191,7 @@ pub fn fair_cost_rows(
     results: &[MatchupResult],
     opts: &ReportOptions,
 ) -> Vec<FairCostRow> {
-    let groups: Vec<Range<usize>> = plan.groups().collect();
-    let Some(first) = groups.first().filter(|_| plan.rungs > 0) else {
+    let Some(first) = plan.groups().next().filter(|_| plan.rungs > 0) else {
         return Vec::new();
     };
     let z = z_for_confidence(opts.confidence);
@@ -71,13 +204,9 @@ pub fn fair_cost_rows(
         return Vec::new();
     };
     let method = method(&points, opts.confidence);
-    let row = |opponent: String, members: &[&Range<usize>]| -> Option<FairCostRow> {
-        let moments: Vec<&ScoreMoments> = members
-            .iter()
-            .map(|g| results[g.start].moments.as_ref())
-            .collect::<Option<_>>()?;
-        let (means, cov) = fair_cost::pool(&moments)?;
-        let f = fair_cost::fair_cost(&means, &cov, &points, z)?;
+    let row = |opponent: String, battles: u64, means: &[f64], cov: &[Vec<f64>]| {
+        let f = fair_cost::fair_cost(means, cov, &points, z)?;
+        let check = fair_cost::check_ladder(means, cov, &points, f.estimate, z);
         Some(FairCostRow {
             subject: results[first.start + 1].fleets[subject].clone(),
             opponent,
@@ -91,23 +220,56 @@ pub fn fair_cost_rows(
             variant_points: points[1] as u32,
             slope: f.slope,
             slope_se: f.slope_se,
-            battles: moments.iter().map(|m| m.battles).sum(),
+            battles,
             method: method.clone(),
+            ladder_monotone: check.monotone(),
+            lack_of_fit_p: check.lack_of_fit_p.unwrap_or(f64::NAN),
+            inside_ladder: check.inside,
         })
     };
-    let mut rows = Vec::new();
-    for o in 0..plan.opponents {
-        let members: Vec<&Range<usize>> = groups
-            .iter()
-            .filter(|g| plan.arms[g.start].opponent == o)
-            .collect();
-        let Some(g) = members.first() else { continue };
-        let label = side_label(&results[g.start], plan.arms[g.start].subject.other());
-        rows.extend(row(label, &members));
+    pooled_by_opponent(plan, results)
+        .into_iter()
+        .filter_map(|(o, n, m, c)| row(o, n, &m, &c))
+        .collect()
+}
+
+/// Terminal warnings about the ladder of each fair-cost row: not monotone, a poor straight
+/// fit, an answer outside the ladder.
+pub fn ladder_warnings(rows: &[FairCostRow], confidence: f64) -> Vec<String> {
+    let mut out = Vec::new();
+    for r in rows {
+        let against = if r.opponent == "overall" {
+            "overall".to_owned()
+        } else {
+            format!("against {}", r.opponent)
+        };
+        if !r.ladder_monotone {
+            out.push(format!(
+                "WARNING: fair cost {against}: the ladder is not monotone (more points score \
+                 clearly less somewhere; see ladder.csv): its points do not measure strength here"
+            ));
+        }
+        if r.lack_of_fit_p < 1.0 - confidence {
+            out.push(format!(
+                "WARNING: fair cost {against}: a straight line fits the ladder poorly (lack of \
+                 fit p {}): the slope depends on the rungs chosen; keep them closer to the base",
+                if r.lack_of_fit_p < 1e-4 {
+                    "< 0.0001".to_owned()
+                } else {
+                    format!("= {:.4}", r.lack_of_fit_p)
+                }
+            ));
+        }
+        if !r.inside_ladder && r.estimate.is_finite() {
+            out.push(format!(
+                "WARNING: fair cost {against}: {:+.1} pts puts the base at {:.0} pts, outside \
+                 the ladder's points: an extrapolation; add a rung there",
+                r.estimate,
+                f64::from(r.base_points) + r.estimate
+            ));
+        }
     }
-    let all: Vec<&Range<usize>> = groups.iter().collect();
-    rows.extend(row("overall".into(), &all));
-    rows
+    out
 }
 
 fn verdict(f: &FairCost) -> &'static str {

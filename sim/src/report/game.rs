@@ -12,7 +12,7 @@ use fleetlab_engine::Side;
 
 use crate::kinds::{GameHalf, GamePlan, SearchSide};
 use crate::results::MatchupResult;
-use crate::stats::game_value::{CellCounts, GameEstimate, estimate};
+use crate::stats::game_value::{CellCounts, GameEstimate, estimate, pooled_cell};
 use crate::stats::search_gain::{SearchGain, search_gain};
 use crate::stats::z_for_confidence;
 
@@ -36,7 +36,8 @@ table_row! {
         pub draws: i64,
         /// Side B's wins.
         pub b_wins: i64,
-        /// Side A's mean score.
+        /// Side A's mean score (each half counting equally when the halves played different
+        /// numbers of battles, `stats/design.rs`).
         pub a_score: f64,
         /// Its standard error.
         pub a_score_se: f64,
@@ -210,6 +211,7 @@ pub fn game_rows(plan: &GamePlan, results: &[MatchupResult]) -> Vec<GameRow> {
         .enumerate()
         .map(|(p, (s, e))| {
             let c = s.plus(*e);
+            let (a_score, a_score_se) = pooled_cell(*s, *e).unwrap_or((nan, nan));
             GameRow {
                 a_fleet: a_fleet.clone(),
                 a_policy: plan.a_policies[p / m].clone(),
@@ -219,8 +221,8 @@ pub fn game_rows(plan: &GamePlan, results: &[MatchupResult]) -> Vec<GameRow> {
                 a_wins: c.wins as i64,
                 draws: c.draws as i64,
                 b_wins: (c.battles - c.wins - c.draws) as i64,
-                a_score: c.score().unwrap_or(nan),
-                a_score_se: c.std_error().unwrap_or(nan),
+                a_score,
+                a_score_se,
                 select_score: s.score().unwrap_or(nan),
                 evaluate_score: e.score().unwrap_or(nan),
             }

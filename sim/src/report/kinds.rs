@@ -8,9 +8,9 @@ use super::ReportOptions;
 use super::tables::{CellType, Column, Table, mean_of, table_row};
 use crate::kinds::{AbPlan, MatrixPlan};
 use crate::results::MatchupResult;
-use crate::stats::bradley_terry::{self, RoundRobin};
+use crate::stats::bradley_terry::{self, DesignRoundRobin, RoundRobin};
 use crate::stats::paired::{Arm, PairedTally};
-use crate::stats::{mean_ci, proportion, z_for_confidence};
+use crate::stats::{design, mean_ci, proportion, z_for_confidence};
 
 table_row! {
     /// One opponent of an A/B experiment (both orientations pooled), or `overall`
@@ -139,7 +139,84 @@ fn pooled_mean(parts: &[(&MatchupResult, Side)], of: impl Fn(&MatchupResult, Sid
         .iter()
         .map(|(r, s)| of(r, *s) * r.tally.battles as f64)
         .sum();
-    if n == 0 { 0.0 } else { total / n as f64 }
+    if n == 0 { f64::NAN } else { total / n as f64 }
+}
+
+/// An A/B row whose members (orientations, opponents) played different numbers of pairs
+/// (`--target-error`, a partial run): every member that played counts equally, as the
+/// design weights it (`stats/design.rs`), not by its pairs.
+fn ab_design_row(
+    label: String,
+    parts: &[PairedTally],
+    (base, variant): (&[SideOf<'_>], &[SideOf<'_>]),
+    z: f64,
+    (dealt, taken): (SideMean, SideMean),
+    (base_fleet, variant_fleet): (String, String),
+) -> AbRow {
+    let rate = |arm: Arm| {
+        let counts: Vec<(u64, u64)> = parts
+            .iter()
+            .map(|p| (p.arm_counts(arm)[2], p.pairs()))
+            .collect();
+        design::proportion(&counts, z).unwrap_or(proportion(0, 0, z))
+    };
+    let pooled = |f: &dyn Fn(&PairedTally) -> (f64, Option<f64>)| {
+        let est: Vec<(f64, Option<f64>, u64)> = parts
+            .iter()
+            .map(|p| {
+                let (x, se) = f(p);
+                (x, se, p.pairs())
+            })
+            .collect();
+        design::pool(&est)
+    };
+    let score = |arm: Arm| pooled(&|p| (p.score(arm), Some(0.0))).map_or(f64::NAN, |x| x.mean);
+    let d = pooled(&|p| (p.deltas().mean(), p.deltas().std_error()));
+    let unpaired = pooled(&|p| (0.0, p.unpaired_std_error()));
+    let (delta, delta_se) = d.map_or((0.0, None), |d| (d.mean, d.std_error));
+    let (lo, hi) = delta_se.map_or((f64::NEG_INFINITY, f64::INFINITY), |se| {
+        (delta - z * se, delta + z * se)
+    });
+    let wb = rate(Arm::A);
+    let wv = rate(Arm::B);
+    AbRow {
+        opponent: label,
+        battles: parts.iter().map(PairedTally::pairs).sum(),
+        base_fleet,
+        variant_fleet,
+        base_win_rate: wb.rate,
+        base_ci_low: wb.low,
+        base_ci_high: wb.high,
+        variant_win_rate: wv.rate,
+        variant_ci_low: wv.low,
+        variant_ci_high: wv.high,
+        base_score: score(Arm::A),
+        variant_score: score(Arm::B),
+        delta,
+        delta_ci_low: lo,
+        delta_ci_high: hi,
+        delta_se: delta_se.unwrap_or(f64::INFINITY),
+        unpaired_se: unpaired.and_then(|u| u.std_error).unwrap_or(f64::INFINITY),
+        mean_damage_dealt_base: design_mean(base, dealt),
+        mean_damage_dealt_variant: design_mean(variant, dealt),
+        mean_damage_taken_base: design_mean(base, taken),
+        mean_damage_taken_variant: design_mean(variant, taken),
+    }
+}
+
+/// One side of a matchup result.
+type SideOf<'a> = (&'a MatchupResult, Side);
+
+/// One side's per-battle mean of a matchup result.
+type SideMean = fn(&MatchupResult, Side) -> f64;
+
+/// Equal-weight mean of one side's histogram mean over the results that played.
+fn design_mean(parts: &[(&MatchupResult, Side)], of: SideMean) -> f64 {
+    let est: Vec<(f64, Option<f64>, u64)> = parts
+        .iter()
+        .map(|(r, s)| (of(r, *s), None, r.tally.battles))
+        .collect();
+    design::pool(&est).map_or(f64::NAN, |p| p.mean)
 }
 
 /// The A/B table: one row per opponent, then `overall`.
@@ -160,11 +237,28 @@ pub fn ab_rows(plan: &AbPlan, results: &[MatchupResult], opts: &ReportOptions) -
         }
         let (b0, v0) = members[0];
         let s0 = plan.arms[b0].subject.index();
-        let wb = paired.win_rate(Arm::A, z);
-        let wv = paired.win_rate(Arm::B, z);
-        let d = paired.deltas().summary(z);
         let dealt = |r: &MatchupResult, s: Side| r.tally.damage_dealt[s.index()].mean();
         let taken = |r: &MatchupResult, s: Side| r.tally.damage_taken[s.index()].mean();
+        let parts: Vec<PairedTally> = members
+            .iter()
+            .map(|&(_, v)| results[v].paired.clone().unwrap_or_default())
+            .collect();
+        let sizes: Vec<u64> = parts.iter().map(PairedTally::pairs).collect();
+        if !design::balanced(&sizes) {
+            return ab_design_row(label, &parts, (&base, &variant), z, (dealt, taken), {
+                let fleet = |k: usize| results[k].fleets[s0].clone();
+                (fleet(b0), fleet(v0))
+            });
+        }
+        let wb = paired.win_rate(Arm::A, z);
+        let wv = paired.win_rate(Arm::B, z);
+        let mut d = paired.deltas().summary(z);
+        let played = paired.pairs() > 0;
+        if !played {
+            // No pair played (a partial run): NA, not a delta of 0 in (−∞, +∞).
+            (d.mean, d.low, d.high) = (f64::NAN, f64::NAN, f64::NAN);
+        }
+        let na = |x: f64| if played { x } else { f64::NAN };
         AbRow {
             opponent: label,
             battles: paired.pairs(),
@@ -176,13 +270,13 @@ pub fn ab_rows(plan: &AbPlan, results: &[MatchupResult], opts: &ReportOptions) -
             variant_win_rate: wv.rate,
             variant_ci_low: wv.low,
             variant_ci_high: wv.high,
-            base_score: paired.score(Arm::A),
-            variant_score: paired.score(Arm::B),
+            base_score: na(paired.score(Arm::A)),
+            variant_score: na(paired.score(Arm::B)),
             delta: d.mean,
             delta_ci_low: d.low,
             delta_ci_high: d.high,
-            delta_se: d.std_error.unwrap_or(f64::INFINITY),
-            unpaired_se: paired.unpaired_std_error().unwrap_or(f64::INFINITY),
+            delta_se: na(d.std_error.unwrap_or(f64::INFINITY)),
+            unpaired_se: na(paired.unpaired_std_error().unwrap_or(f64::INFINITY)),
             mean_damage_dealt_base: pooled_mean(&base, dealt),
             mean_damage_dealt_variant: pooled_mean(&variant, dealt),
             mean_damage_taken_base: pooled_mean(&base, taken),
@@ -222,6 +316,17 @@ fn matrix_fleets(plan: &MatrixPlan, results: &[MatchupResult]) -> Vec<(String, O
 /// (wins, draws, losses) of fleet `i` against fleet `j`, both orientations.
 fn head_to_head(plan: &MatrixPlan, results: &[MatchupResult], i: usize, j: usize) -> [u64; 3] {
     let mut wdl = [0; 3];
+    for o in orientations(plan, results, i, j) {
+        for (t, x) in wdl.iter_mut().zip(o) {
+            *t += x;
+        }
+    }
+    wdl
+}
+
+/// (wins, draws, losses) of fleet `i` against fleet `j` in each orientation played.
+fn orientations(plan: &MatrixPlan, results: &[MatchupResult], i: usize, j: usize) -> Vec<[u64; 3]> {
+    let mut out = Vec::new();
     for (k, &(a, b)) in plan.cells.iter().enumerate() {
         let t = &results[k].tally;
         let me = if (a, b) == (i, j) {
@@ -231,11 +336,51 @@ fn head_to_head(plan: &MatrixPlan, results: &[MatchupResult], i: usize, j: usize
         } else {
             continue;
         };
-        wdl[0] += t.wins[me.index()];
-        wdl[1] += t.draws;
-        wdl[2] += t.wins[me.other().index()];
+        out.push([t.wins[me.index()], t.draws, t.wins[me.other().index()]]);
     }
-    wdl
+    out
+}
+
+/// Whether every matchup of the matrix played the same number of battles: the pooled counts
+/// then weight every orientation as the design does (otherwise `stats/design.rs` pools).
+fn matrix_balanced(plan: &MatrixPlan, results: &[MatchupResult]) -> bool {
+    let n: Vec<u64> = (0..plan.cells.len())
+        .map(|k| results[k].tally.battles)
+        .collect();
+    design::balanced(&n) && n.first().is_none_or(|&n| n > 0)
+}
+
+/// Mean score (win 1, draw ½) of (wins, draws, losses) with its standard error (`None`
+/// with fewer than two battles).
+fn score_se(wdl: [u64; 3]) -> (f64, Option<f64>) {
+    let n = wdl.iter().sum::<u64>();
+    let mean = mean_of(2 * wdl[0] + wdl[1], 2 * n);
+    if n < 2 {
+        return (mean, None);
+    }
+    let second = (wdl[0] as f64 + wdl[1] as f64 / 4.0) / n as f64;
+    let var = (second - mean * mean).max(0.0) * n as f64 / (n - 1) as f64;
+    (mean, Some((var / n as f64).sqrt()))
+}
+
+/// Design-weighted score of several orientations (each counts equally) with its interval.
+fn design_score_ci(parts: &[[u64; 3]], z: f64) -> (f64, f64, f64) {
+    let est: Vec<(f64, Option<f64>, u64)> = parts
+        .iter()
+        .map(|&wdl| {
+            let (m, se) = score_se(wdl);
+            (m, se, wdl.iter().sum())
+        })
+        .collect();
+    match design::pool(&est) {
+        Some(design::Pooled {
+            mean,
+            std_error: Some(se),
+            ..
+        }) => (mean, (mean - z * se).max(0.0), (mean + z * se).min(1.0)),
+        Some(p) => (p.mean, 0.0, 1.0),
+        None => (f64::NAN, f64::NAN, f64::NAN),
+    }
 }
 
 /// Whether two fleets' points differ by more than `tolerance` of the larger.
@@ -253,6 +398,9 @@ pub fn points_mismatch(a: Option<u32>, b: Option<u32>, tolerance: f64) -> bool {
 fn score_ci(wdl: [u64; 3], z: f64) -> (f64, f64, f64) {
     let n = wdl.iter().sum::<u64>();
     let mean = mean_of(2 * wdl[0] + wdl[1], 2 * n);
+    if n == 0 {
+        return (f64::NAN, f64::NAN, f64::NAN);
+    }
     if n < 2 {
         return (mean, 0.0, 1.0);
     }
@@ -270,6 +418,7 @@ pub fn matrix_rows(
 ) -> Vec<MatrixRow> {
     let z = z_for_confidence(opts.confidence);
     let fleets = matrix_fleets(plan, results);
+    let balanced = matrix_balanced(plan, results);
     let mut rows = Vec::new();
     for i in 0..plan.fleets {
         for j in 0..plan.fleets {
@@ -278,8 +427,16 @@ pub fn matrix_rows(
             }
             let wdl = head_to_head(plan, results, i, j);
             let n = wdl.iter().sum();
-            let w = proportion(wdl[0], n, z);
-            let (score, score_ci_low, score_ci_high) = score_ci(wdl, z);
+            let (w, (score, score_ci_low, score_ci_high)) = if balanced {
+                (proportion(wdl[0], n, z), score_ci(wdl, z))
+            } else {
+                let parts = orientations(plan, results, i, j);
+                let wins: Vec<(u64, u64)> = parts.iter().map(|o| (o[0], o.iter().sum())).collect();
+                (
+                    design::proportion(&wins, z).unwrap_or(proportion(0, 0, z)),
+                    design_score_ci(&parts, z),
+                )
+            };
             rows.push(MatrixRow {
                 row_fleet: fleets[i].0.clone(),
                 col_fleet: fleets[j].0.clone(),
@@ -311,6 +468,9 @@ pub fn ranking_rows(
 ) -> Vec<RankingRow> {
     let z = z_for_confidence(opts.confidence);
     let fleets = matrix_fleets(plan, results);
+    if !matrix_balanced(plan, results) {
+        return ranked(ranking_by_design(plan, results, &fleets, z));
+    }
     let mut rr = RoundRobin::new(plan.fleets);
     let mut totals = vec![[0u64; 3]; plan.fleets];
     for i in 0..plan.fleets {
@@ -339,7 +499,7 @@ pub fn ranking_rows(
             )
         }
     };
-    let mut rows: Vec<RankingRow> = (0..plan.fleets)
+    let rows: Vec<RankingRow> = (0..plan.fleets)
         .map(|i| {
             let (elo, se) = fit
                 .as_ref()
@@ -356,12 +516,114 @@ pub fn ranking_rows(
             }
         })
         .collect();
+    ranked(rows)
+}
+
+/// Strongest first, numbered; fleets that played no battle last, with rank 0.
+fn ranked(rows: Vec<RankingRow>) -> Vec<RankingRow> {
+    let (mut rows, unranked): (Vec<_>, Vec<_>) =
+        rows.into_iter().partition(|r| r.fit != NOT_RANKED);
     rows.sort_by(|a, b| b.elo.total_cmp(&a.elo).then(b.score.total_cmp(&a.score)));
     for (k, r) in rows.iter_mut().enumerate() {
         r.rank = k as u32 + 1;
     }
+    rows.extend(unranked);
     rows
 }
+
+/// The ranking of a matrix whose matchups played different numbers of battles
+/// (`--target-error`, a partial run): every orientation of every pairing counts equally, as
+/// the design weights it, whatever battles it played ([`bradley_terry::fit_design`]); a
+/// fleet's score is the equal-weight mean over the orientations it played. Fleets that played
+/// no battle are not ranked.
+fn ranking_by_design(
+    plan: &MatrixPlan,
+    results: &[MatchupResult],
+    fleets: &[(String, Option<u32>)],
+    z: f64,
+) -> Vec<RankingRow> {
+    let played: Vec<usize> = (0..plan.fleets)
+        .filter(|&i| (0..plan.fleets).any(|j| head_to_head(plan, results, i, j) != [0; 3]))
+        .collect();
+    let k = played.len();
+    let mut rr = DesignRoundRobin::new(k);
+    let mut scores: Vec<Vec<(f64, Option<f64>, u64)>> = vec![Vec::new(); k];
+    let (mut pairings, mut battles) = (0u64, 0u64);
+    for (x, &i) in played.iter().enumerate() {
+        for (y, &j) in played.iter().enumerate().skip(x + 1) {
+            let parts: Vec<[u64; 3]> = orientations(plan, results, i, j)
+                .into_iter()
+                .filter(|o| o.iter().sum::<u64>() > 0)
+                .collect();
+            if parts.is_empty() {
+                continue;
+            }
+            let m = parts.len() as f64;
+            let mut mean = 0.0;
+            let mut factor = 0.0;
+            for wdl in &parts {
+                let n: u64 = wdl.iter().sum();
+                let (s, _) = score_se(*wdl);
+                mean += s / m;
+                factor += 1.0 / (m * m * n as f64);
+                scores[x].push((s, None, n));
+                scores[y].push((1.0 - s, None, n));
+                battles += n;
+            }
+            pairings += 1;
+            rr.record(x, y, mean, factor);
+        }
+    }
+    let weight = battles as f64 / pairings.max(1) as f64;
+    let (fit, how) = match bradley_terry::fit_design(&rr, weight, &Default::default()) {
+        Ok(f) => (Some(f), "maximum likelihood, design-weighted"),
+        Err(_) => {
+            let prior = bradley_terry::Options {
+                prior_draws: 1.0,
+                ..Default::default()
+            };
+            (
+                bradley_terry::fit_design(&rr, weight, &prior).ok(),
+                "1 prior draw per pairing, design-weighted",
+            )
+        }
+    };
+    let unranked = (0..plan.fleets)
+        .filter(|i| !played.contains(i))
+        .map(|i| RankingRow {
+            rank: 0,
+            fleet: fleets[i].0.clone(),
+            points: fleets[i].1,
+            elo: f64::NAN,
+            elo_ci_low: f64::NAN,
+            elo_ci_high: f64::NAN,
+            score: f64::NAN,
+            fit: NOT_RANKED.into(),
+        });
+    played
+        .iter()
+        .enumerate()
+        .map(|(x, &i)| {
+            let (elo, se) = fit
+                .as_ref()
+                .map_or((0.0, f64::INFINITY), |f| (f.elo(x), f.elo_std_error(x)));
+            RankingRow {
+                rank: 0,
+                fleet: fleets[i].0.clone(),
+                points: fleets[i].1,
+                elo,
+                elo_ci_low: elo - z * se,
+                elo_ci_high: elo + z * se,
+                score: design::pool(&scores[x]).map_or(f64::NAN, |p| p.mean),
+                fit: if fit.is_some() { how } else { "none" }.into(),
+            }
+        })
+        .chain(unranked)
+        .collect()
+}
+
+/// The `fit` of a fleet that played no battle (rank 0, listed after the ranked fleets).
+pub const NOT_RANKED: &str = "not ranked: played no battle";
 
 fn pp(x: f64) -> String {
     format!("{:+.1}", x * 100.0)
@@ -389,14 +651,19 @@ pub fn kind_summary(
                 );
             }
             for r in &rows {
+                let name = if r.opponent == "overall" {
+                    "overall".to_owned()
+                } else {
+                    format!("vs {}", r.opponent)
+                };
+                if r.battles == 0 {
+                    let _ = writeln!(out, "  {name:<32} NA (no battle played)");
+                    continue;
+                }
                 let _ = writeln!(
                     out,
                     "  {:<32} win {:5.1}% → {:5.1}%   delta {} pp [{}, {}]",
-                    if r.opponent == "overall" {
-                        "overall".to_owned()
-                    } else {
-                        format!("vs {}", r.opponent)
-                    },
+                    name,
                     r.base_win_rate * 100.0,
                     r.variant_win_rate * 100.0,
                     pp(r.delta),
@@ -404,7 +671,11 @@ pub fn kind_summary(
                     pp(r.delta_ci_high)
                 );
             }
-            for f in super::fair_cost::fair_cost_rows(ab, results, opts) {
+            let costs = super::fair_cost::fair_cost_rows(ab, results, opts);
+            for w in super::fair_cost::ladder_warnings(&costs, opts.confidence) {
+                let _ = writeln!(out, "{w}");
+            }
+            for f in costs {
                 if f.opponent != "overall" {
                     continue;
                 }
@@ -419,12 +690,25 @@ pub fn kind_summary(
         crate::kinds::Plan::Game(g) => out.push_str(&super::game::game_summary(g, results, opts)),
         crate::kinds::Plan::Matrix(m) => {
             let _ = writeln!(out, "Ranking (Bradley-Terry, Elo scale, {conf} CI):");
-            for r in ranking_rows(m, results, opts) {
+            let rows = ranking_rows(m, results, opts);
+            let unranked: Vec<&str> = rows
+                .iter()
+                .filter(|r| r.fit == NOT_RANKED)
+                .map(|r| r.fleet.as_str())
+                .collect();
+            for r in rows.iter().filter(|r| r.fit != NOT_RANKED) {
                 let points = r.points.map_or(String::new(), |p| format!("{p} pts"));
                 let _ = writeln!(
                     out,
                     "  {:>2}. {:<28} {:>8}  Elo {:+6.0} [{:+.0}, {:+.0}]  score {:.3}",
                     r.rank, r.fleet, points, r.elo, r.elo_ci_low, r.elo_ci_high, r.score
+                );
+            }
+            if !unranked.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "  not ranked (played no battle): {}",
+                    unranked.join(", ")
                 );
             }
             let flagged = matrix_rows(m, results, opts)

@@ -167,6 +167,7 @@ pub fn write_report(
                     &fair_cost::fair_cost_rows(ab, results, opts),
                     &mut files,
                 )?;
+                render(dir, &fair_cost::ladder_rows(ab, results, opts), &mut files)?;
             }
         }
         Plan::Matrix(m) => {
@@ -183,7 +184,15 @@ pub fn write_report(
         }
     }
     let manifest_path = dir.join(MANIFEST_FILE);
-    let mut json = serde_json::to_string_pretty(manifest).map_err(|source| ReportError::Json {
+    // The manifest lists every file of the run (itself last).
+    let mut manifest = manifest.clone();
+    manifest.files = files
+        .iter()
+        .map(|(path, _)| file_name(path))
+        .chain([MANIFEST_FILE.to_owned()])
+        .collect();
+    let owned: Vec<String> = manifest.files.clone();
+    let mut json = serde_json::to_string_pretty(&manifest).map_err(|source| ReportError::Json {
         path: manifest_path.clone(),
         source,
     })?;
@@ -196,16 +205,70 @@ pub fn write_report(
     })?;
     // Once every new file is staged (so a full disk leaves the old report untouched), the old
     // manifest goes first: a half-replaced report must never look complete.
-    let remove_old_manifest = || match fs::remove_file(&manifest_path) {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
-        Err(source) => Err(ReportError::Io {
-            path: manifest_path.clone(),
-            source,
-        }),
+    // Then the files of an older run that this one does not write (a reused `--out`: an
+    // A/B's `ab.csv` under a plain run's report, an old `audit.csv` or `report.html`), so the
+    // directory holds exactly this run's files.
+    let remove_old_manifest = || {
+        for name in std::iter::once(MANIFEST_FILE.to_owned()).chain(stale_files(dir, &owned)) {
+            let path = dir.join(&name);
+            match fs::remove_file(&path) {
+                Ok(()) => {}
+                Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+                Err(source) => return Err(ReportError::Io { path, source }),
+            }
+        }
+        Ok(())
     };
     atomic::write_all_atomic(dir, &files, remove_old_manifest)?;
     Ok(files.into_iter().map(|(path, _)| path).collect())
+}
+
+/// A path's file name as text.
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+}
+
+/// Tables fleetlab writes into a report directory (as `.csv` and `.parquet`), by any command.
+const REPORT_TABLES: [&str; 14] = [
+    "summary",
+    "distributions",
+    "ships",
+    "events",
+    "decided_by",
+    "ab",
+    "fair_cost",
+    "ladder",
+    "matrix",
+    "ranking",
+    "game",
+    "equilibrium",
+    "game_value",
+    "audit",
+];
+
+/// Files in `dir` that fleetlab writes into report directories (its table names, `audit.json`,
+/// `report.html`) and that are not in `owned`: left over from an older run. Other files (the
+/// user's own) are never touched.
+fn stale_files(dir: &Path, owned: &[String]) -> Vec<String> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let ours = |name: &str| {
+        name == "audit.json"
+            || name == html::HTML_FILE
+            || REPORT_TABLES.iter().any(|t| {
+                name.strip_prefix(t)
+                    .is_some_and(|ext| ext == ".csv" || ext == ".parquet")
+            })
+    };
+    let mut stale: Vec<String> = entries
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| ours(n) && !owned.contains(n))
+        .collect();
+    stale.sort();
+    stale
 }
 
 #[cfg(test)]
@@ -363,6 +426,7 @@ pub(crate) mod test_support {
                 elapsed_seconds: 0.5,
                 threads: 1,
             },
+            files: Vec::new(),
         }
     }
 }

@@ -27,6 +27,10 @@ pub fn thousands(n: u64) -> String {
 }
 
 fn pct(x: f64) -> String {
+    if x.is_nan() {
+        // No battle played (a partial run): NA, not 0.0.
+        return "NA".to_owned();
+    }
     format!("{:.1}", x * 100.0)
 }
 
@@ -86,7 +90,11 @@ fn cells(r: &SummaryRow) -> Vec<String> {
         pct(r.b_win_rate),
         pct(r.draw_rate),
         format!("{}/{}", r.a_annihilation_wins, r.b_annihilation_wins),
-        format!("{:.2}", r.mean_turns),
+        if r.mean_turns.is_nan() {
+            "NA".to_owned()
+        } else {
+            format!("{:.2}", r.mean_turns)
+        },
     ]
 }
 

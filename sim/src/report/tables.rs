@@ -306,8 +306,19 @@ pub fn event_rows(results: &[MatchupResult]) -> Vec<EventRow> {
     rows
 }
 
+/// `total / n`; NaN (a report's NA) when `n` is 0: a matchup that played no battle has no
+/// rate, not a rate of 0.
 pub(crate) fn mean_of(total: u64, n: u64) -> f64 {
-    if n == 0 { 0.0 } else { total as f64 / n as f64 }
+    if n == 0 {
+        f64::NAN
+    } else {
+        total as f64 / n as f64
+    }
+}
+
+/// `x`, or NaN (NA) when there were no battles.
+pub(crate) fn na_without(n: u64, x: f64) -> f64 {
+    if n == 0 { f64::NAN } else { x }
 }
 
 /// The summary table: one row per matchup, intervals at `opts.confidence`.
@@ -347,13 +358,13 @@ pub fn summary_rows(results: &[MatchupResult], opts: &ReportOptions) -> Vec<Summ
                 b_annihilation_wins: t.annihilations(Side::B),
                 mutual_destructions: t.endings(Ending::MutualDestruction),
                 turn_limit_endings: t.endings(Ending::TurnLimit),
-                mean_turns: t.turns.mean(),
-                mean_damage_dealt_a: t.damage_dealt[0].mean(),
-                mean_damage_dealt_b: t.damage_dealt[1].mean(),
-                mean_points_lost_a: t.points_lost[0].mean(),
-                mean_points_lost_b: t.points_lost[1].mean(),
-                mean_survivors_a: t.survivors[0].mean(),
-                mean_survivors_b: t.survivors[1].mean(),
+                mean_turns: na_without(n, t.turns.mean()),
+                mean_damage_dealt_a: na_without(n, t.damage_dealt[0].mean()),
+                mean_damage_dealt_b: na_without(n, t.damage_dealt[1].mean()),
+                mean_points_lost_a: na_without(n, t.points_lost[0].mean()),
+                mean_points_lost_b: na_without(n, t.points_lost[1].mean()),
+                mean_survivors_a: na_without(n, t.survivors[0].mean()),
+                mean_survivors_b: na_without(n, t.survivors[1].mean()),
                 standing_a_wins: t.standing[0],
                 standing_b_wins: t.standing[1],
                 standing_draws: t.standing[2],
@@ -460,8 +471,8 @@ pub fn ship_rows(results: &[MatchupResult], opts: &ReportOptions) -> Vec<ShipRow
                 destroyed_rate: d.rate,
                 destroyed_ci_low: d.low,
                 destroyed_ci_high: d.high,
-                mean_damage_taken: taken.mean(),
-                sd_damage_taken: taken.sd(),
+                mean_damage_taken: na_without(n, taken.mean()),
+                sd_damage_taken: na_without(n, taken.sd()),
                 p50_damage_taken: taken.quantile(0.5),
                 p90_damage_taken: taken.quantile(0.9),
                 mean_damage_dealt: mean_of(dealt, n),

@@ -215,7 +215,137 @@ pub fn fit(results: &RoundRobin, options: &Options) -> Result<Fit, FitError> {
         i != j && (results.wins(i, j) > 0 || results.draws(i, j) > 0 || prior > 0.0)
     };
     check_connected(k, &scored, &w)?;
+    let (log_strength, iterations) = mm(k, &n, &w, options)?;
 
+    // Information + J/k, inverted, minus J/k.
+    let mut info = vec![1.0 / k as f64; k * k];
+    for i in 0..k {
+        for j in (0..k).filter(|&j| j != i) {
+            let p = 1.0 / (1.0 + (log_strength[j] - log_strength[i]).exp());
+            let v = n[i * k + j] * p * (1.0 - p);
+            info[i * k + j] -= v;
+            info[i * k + i] += v;
+        }
+    }
+    let mut covariance = invert_spd(&info, k);
+    covariance.iter_mut().for_each(|c| *c -= 1.0 / k as f64);
+    Ok(Fit {
+        log_strength,
+        covariance,
+        iterations,
+    })
+}
+
+/// A round robin whose pairings played different numbers of battles (`--target-error`, a
+/// partial run), summarised per pairing by the **design-weighted** score of `i` against `j`
+/// (the equal-weight mean over the pairing's orientations that played,
+/// [`crate::stats::design`]) and the factor `c_ij` of its variance, `Var(ŝ_ij) = p_ij(1 −
+/// p_ij)·c_ij` (`c_ij = Σ_o 1/(M² n_o)` over its `M` played orientations).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DesignRoundRobin {
+    teams: usize,
+    /// `score[i * teams + j]`: design-weighted score of `i` against `j`.
+    score: Vec<f64>,
+    /// `variance_factor[i * teams + j]` (symmetric); 0 for a pairing that never played.
+    variance_factor: Vec<f64>,
+}
+
+impl DesignRoundRobin {
+    /// No results between `teams` fleets.
+    pub fn new(teams: usize) -> DesignRoundRobin {
+        DesignRoundRobin {
+            teams,
+            score: vec![0.0; teams * teams],
+            variance_factor: vec![0.0; teams * teams],
+        }
+    }
+
+    /// Record the pairing `i`–`j`: `i`'s design-weighted score against `j` and the variance
+    /// factor `c_ij > 0`.
+    ///
+    /// # Panics
+    ///
+    /// If `i == j` or either is out of range.
+    pub fn record(&mut self, i: usize, j: usize, score_i: f64, variance_factor: f64) {
+        assert!(
+            i != j && i < self.teams && j < self.teams,
+            "bad pair {i}, {j}"
+        );
+        let k = self.teams;
+        self.score[i * k + j] = score_i;
+        self.score[j * k + i] = 1.0 - score_i;
+        self.variance_factor[i * k + j] = variance_factor;
+        self.variance_factor[j * k + i] = variance_factor;
+    }
+
+    fn played(&self, i: usize, j: usize) -> bool {
+        self.variance_factor[i * self.teams + j] > 0.0
+    }
+}
+
+/// Fit Bradley–Terry strengths with every played pairing weighted equally, as the
+/// experiment's design weights them (not by the battles each played): the likelihood
+/// equations of [`fit`] with `n_ij = weight` and `W_i = Σ_j weight·ŝ_ij`. The weight cancels
+/// from the estimate; it sets how much [`Options::prior_draws`] pulls. The covariance is the
+/// sandwich `L⁺ M L⁺` (`L = Σ n_ij p_ij p_ji (e_i − e_j)(e_i − e_j)ᵀ` the information of the
+/// weighted equations, `M = Σ weight² p_ij p_ji c_ij (e_i − e_j)(e_i − e_j)ᵀ` the variance of
+/// their scores), which is the observed-information covariance of [`fit`] when every pairing
+/// played the same number of battles.
+pub fn fit_design(
+    results: &DesignRoundRobin,
+    weight: f64,
+    options: &Options,
+) -> Result<Fit, FitError> {
+    let k = results.teams;
+    if k < 2 {
+        return Err(FitError::TooFewTeams);
+    }
+    let prior = options.prior_draws;
+    let mut n = vec![0.0; k * k];
+    let mut w = vec![0.0; k];
+    for i in 0..k {
+        for j in (0..k).filter(|&j| j != i) {
+            let nw = if results.played(i, j) { weight } else { 0.0 };
+            n[i * k + j] = nw + prior;
+            w[i] += nw * results.score[i * k + j] + prior / 2.0;
+        }
+    }
+    let scored = |i: usize, j: usize| {
+        i != j && ((results.played(i, j) && results.score[i * k + j] > 0.0) || prior > 0.0)
+    };
+    check_connected(k, &scored, &w)?;
+    let (log_strength, iterations) = mm(k, &n, &w, options)?;
+    let mut info = vec![1.0 / k as f64; k * k];
+    let mut meat = vec![0.0; k * k];
+    for i in 0..k {
+        for j in (0..k).filter(|&j| j != i) {
+            let p = 1.0 / (1.0 + (log_strength[j] - log_strength[i]).exp());
+            let v = n[i * k + j] * p * (1.0 - p);
+            info[i * k + j] -= v;
+            info[i * k + i] += v;
+            let m = weight * weight * p * (1.0 - p) * results.variance_factor[i * k + j];
+            meat[i * k + j] -= m;
+            meat[i * k + i] += m;
+        }
+    }
+    let mut bread = invert_spd(&info, k);
+    bread.iter_mut().for_each(|c| *c -= 1.0 / k as f64);
+    let product = |a: &[f64], b: &[f64]| -> Vec<f64> {
+        (0..k * k)
+            .map(|ij| (0..k).map(|m| a[ij / k * k + m] * b[m * k + ij % k]).sum())
+            .collect()
+    };
+    let covariance = product(&product(&bread, &meat), &bread);
+    Ok(Fit {
+        log_strength,
+        covariance,
+        iterations,
+    })
+}
+
+/// The MM iterations (Hunter 2004, eq. 3) on battle weights `n` and scores `w`: sum-zero
+/// log-strengths and the sweeps made.
+fn mm(k: usize, n: &[f64], w: &[f64], options: &Options) -> Result<(Vec<f64>, usize), FitError> {
     let games: Vec<f64> = (0..k).map(|i| n[i * k..(i + 1) * k].iter().sum()).collect();
     let mut gamma = vec![1.0; k];
     let converged = |gamma: &[f64]| {
@@ -247,24 +377,7 @@ pub fn fit(results: &RoundRobin, options: &Options) -> Result<Fit, FitError> {
     let theta: Vec<f64> = gamma.iter().map(|g| g.ln()).collect();
     let mean = theta.iter().sum::<f64>() / k as f64;
     let log_strength: Vec<f64> = theta.iter().map(|t| t - mean).collect();
-
-    // Information + J/k, inverted, minus J/k.
-    let mut info = vec![1.0 / k as f64; k * k];
-    for i in 0..k {
-        for j in (0..k).filter(|&j| j != i) {
-            let p = 1.0 / (1.0 + (log_strength[j] - log_strength[i]).exp());
-            let v = n[i * k + j] * p * (1.0 - p);
-            info[i * k + j] -= v;
-            info[i * k + i] += v;
-        }
-    }
-    let mut covariance = invert_spd(&info, k);
-    covariance.iter_mut().for_each(|c| *c -= 1.0 / k as f64);
-    Ok(Fit {
-        log_strength,
-        covariance,
-        iterations,
-    })
+    Ok((log_strength, iterations))
 }
 
 /// `Ok` if the "scored against" graph is strongly connected, else the error naming the groups.
@@ -391,6 +504,62 @@ mod tests {
 
     /// Two fleets: `θ_0 − θ_1 = ln(W_0 / W_1)` and `Var(θ_0 − θ_1) = 1 / (n p q)`, so each
     /// sum-zero log-strength has standard error `1 / (2√(n p q))`. Draws count half.
+    /// Balanced pairings: the design fit is the plain fit (estimate and covariance).
+    #[test]
+    fn design_fit_of_balanced_pairings_is_the_plain_fit() {
+        let mut rr = RoundRobin::new(3);
+        rr.record(0, 1, 25, 13, 2);
+        rr.record(0, 2, 30, 8, 2);
+        rr.record(1, 2, 22, 18, 0);
+        let plain = fit(&rr, &Options::default()).unwrap();
+        let mut d = DesignRoundRobin::new(3);
+        for (i, j) in [(0, 1), (0, 2), (1, 2)] {
+            let n = rr.battles(i, j) as f64;
+            let s = (rr.wins(i, j) as f64 + rr.draws(i, j) as f64 / 2.0) / n;
+            d.record(i, j, s, 1.0 / n);
+        }
+        let f = fit_design(&d, rr.battles(0, 1) as f64, &Options::default()).unwrap();
+        for i in 0..3 {
+            assert!(close(f.elo(i), plain.elo(i), 1e-8), "{i}");
+            for j in 0..3 {
+                assert!(close(f.covariance(i, j), plain.covariance(i, j), 1e-10));
+            }
+        }
+    }
+
+    /// Unbalanced pairings: the design fit weights each pairing equally, so playing one
+    /// pairing ten times as often changes the plain fit but not the design fit.
+    #[test]
+    fn design_fit_ignores_how_many_battles_a_pairing_played() {
+        // Non-transitive results: 0 beats 1, 1 beats 2, 2 beats 0 unevenly.
+        let scores = [(0, 1, 0.8), (1, 2, 0.7), (0, 2, 0.4)];
+        let mut plain = [RoundRobin::new(3), RoundRobin::new(3)];
+        let mut design = [DesignRoundRobin::new(3), DesignRoundRobin::new(3)];
+        for (run, many) in [(0, 100), (1, 1000)] {
+            for &(i, j, s) in &scores {
+                let n = if (i, j) == (0, 1) { many } else { 100 };
+                let wins = (s * n as f64).round() as u64;
+                plain[run].record(i, j, wins, n - wins, 0);
+                design[run].record(i, j, s, 1.0 / n as f64);
+            }
+        }
+        let p: Vec<Fit> = plain
+            .iter()
+            .map(|r| fit(r, &Options::default()).unwrap())
+            .collect();
+        let d: Vec<Fit> = design
+            .iter()
+            .map(|r| fit_design(r, 100.0, &Options::default()).unwrap())
+            .collect();
+        assert!((p[0].elo(0) - p[1].elo(0)).abs() > 20.0, "plain fits move");
+        for i in 0..3 {
+            assert!(close(d[0].elo(i), d[1].elo(i), 1e-8), "{i}");
+            assert!(close(d[0].elo(i), p[0].elo(i), 1e-8), "{i}");
+        }
+        // More battles in one pairing: a smaller error on the fleets it involves.
+        assert!(d[1].std_error(0) < d[0].std_error(0));
+    }
+
     #[test]
     fn two_fleets_closed_form() {
         let mut rr = RoundRobin::new(2);

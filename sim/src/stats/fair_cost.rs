@@ -34,6 +34,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use statrs::distribution::{ChiSquared, ContinuousCDF};
+
 use super::paired::Score;
 
 /// Per-battle score moments of several arms played on the same battle indices: each arm's
@@ -258,6 +260,142 @@ pub fn fair_cost(means: &[f64], cov: &[Vec<f64>], points: &[f64], z: f64) -> Opt
     })
 }
 
+/// How far the fair cost can be trusted from its ladder: is more points more score, does
+/// a straight line describe the ladder, and is the answer inside it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LadderCheck {
+    /// Steps between ladder arms next to each other in points (`(lower, higher)` arm indices)
+    /// where the score *drops* by more than `z` standard errors of the difference: more
+    /// points clearly buy less score there.
+    pub drops: Vec<(usize, usize)>,
+    /// Lack-of-fit test of the straight line: the `L − 2` second divided differences of the
+    /// `L` ladder scores (zero for any straight line) against their covariance, a Wald
+    /// chi-square with `L − 2` degrees of freedom; its p-value. `None` with fewer than three
+    /// ladder arms or two at the same points (not tested).
+    pub lack_of_fit_p: Option<f64>,
+    /// Whether the base's points plus the estimate lie within the ladder's points (else the
+    /// answer is an extrapolation of the line).
+    pub inside: bool,
+}
+
+impl LadderCheck {
+    /// Whether no step clearly drops.
+    pub fn monotone(&self) -> bool {
+        self.drops.is_empty()
+    }
+}
+
+/// Check a ladder (arms as in [`fair_cost`]) and an `estimate` read off it, at normal
+/// quantile `z`.
+pub fn check_ladder(
+    means: &[f64],
+    cov: &[Vec<f64>],
+    points: &[f64],
+    estimate: f64,
+    z: f64,
+) -> LadderCheck {
+    let k = means.len();
+    let mut ladder: Vec<usize> = std::iter::once(0).chain(2..k).collect();
+    ladder.sort_by(|&a, &b| points[a].total_cmp(&points[b]).then(a.cmp(&b)));
+    let mut drops = Vec::new();
+    for w in ladder.windows(2) {
+        let (i, j) = (w[0], w[1]);
+        if points[j] <= points[i] {
+            continue;
+        }
+        let se = (cov[i][i] + cov[j][j] - 2.0 * cov[i][j]).max(0.0).sqrt();
+        if means[j] - means[i] < -z * se {
+            drops.push((i, j));
+        }
+    }
+    let distinct = ladder.windows(2).all(|w| points[w[1]] > points[w[0]]);
+    let lack_of_fit_p = (ladder.len() >= 3 && distinct).then(|| {
+        // Second divided differences: rows of C, each annihilating a + b·p.
+        let c: Vec<Vec<f64>> = ladder
+            .windows(3)
+            .map(|w| {
+                let (p0, p1, p2) = (points[w[0]], points[w[1]], points[w[2]]);
+                let mut row = vec![0.0; k];
+                row[w[0]] = 1.0 / ((p1 - p0) * (p2 - p0));
+                row[w[1]] = -1.0 / ((p2 - p1) * (p1 - p0));
+                row[w[2]] = 1.0 / ((p2 - p1) * (p2 - p0));
+                row
+            })
+            .collect();
+        let m = c.len();
+        let contrast: Vec<f64> = c
+            .iter()
+            .map(|r| r.iter().zip(means).map(|(a, b)| a * b).sum())
+            .collect();
+        let v: Vec<Vec<f64>> = (0..m)
+            .map(|a| {
+                (0..m)
+                    .map(|b| {
+                        (0..k)
+                            .flat_map(|i| (0..k).map(move |j| (i, j)))
+                            .map(|(i, j)| c[a][i] * cov[i][j] * c[b][j])
+                            .sum()
+                    })
+                    .collect()
+            })
+            .collect();
+        let chi2 = solve(v, contrast.clone()).map_or(f64::INFINITY, |x| {
+            x.iter().zip(&contrast).map(|(a, b)| a * b).sum()
+        });
+        let dist = ChiSquared::new(m as f64).expect("positive degrees of freedom");
+        if chi2.is_finite() {
+            1.0 - dist.cdf(chi2.max(0.0))
+        } else {
+            0.0
+        }
+    });
+    let target = points[0] + estimate;
+    let lo = ladder
+        .iter()
+        .map(|&i| points[i])
+        .fold(f64::INFINITY, f64::min);
+    let hi = ladder
+        .iter()
+        .map(|&i| points[i])
+        .fold(f64::NEG_INFINITY, f64::max);
+    LadderCheck {
+        drops,
+        lack_of_fit_p,
+        // Rounding slack: a variant that *is* a rung lands exactly on its points.
+        inside: estimate.is_finite() && {
+            let eps = 1e-9 * hi.abs().max(1.0);
+            lo - eps <= target && target <= hi + eps
+        },
+    }
+}
+
+/// Solve `a·x = b` by Gaussian elimination with partial pivoting (`None` when singular).
+fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
+    let n = b.len();
+    for col in 0..n {
+        let pivot = (col..n).max_by(|&x, &y| a[x][col].abs().total_cmp(&a[y][col].abs()))?;
+        if a[pivot][col].abs() < 1e-300 {
+            return None;
+        }
+        a.swap(col, pivot);
+        b.swap(col, pivot);
+        let pivot_row = a[col].clone();
+        for row in col + 1..n {
+            let f = a[row][col] / pivot_row[col];
+            for (x, p) in a[row].iter_mut().zip(&pivot_row).skip(col) {
+                *x -= f * p;
+            }
+            b[row] -= f * b[col];
+        }
+    }
+    let mut x = vec![0.0; n];
+    for i in (0..n).rev() {
+        let s: f64 = (i + 1..n).map(|j| a[i][j] * x[j]).sum();
+        x[i] = (b[i] - s) / a[i][i];
+    }
+    Some(x)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -395,5 +533,43 @@ mod tests {
         let f = fair_cost(&means, &cov, &points, 1.96).unwrap();
         assert!(!f.bounded(), "{f:?}");
         assert!(f.low.is_infinite() && f.high.is_infinite());
+    }
+
+    /// Independent arms, base 0 at 100 pts and rungs at 80, 120, 140 (variant at 110).
+    fn ladder_fixture(scores: [f64; 4]) -> (Vec<f64>, Vec<Vec<f64>>, Vec<f64>) {
+        // Arms: base, variant, rungs.
+        let means = vec![scores[1], 0.55, scores[0], scores[2], scores[3]];
+        let points = vec![100.0, 110.0, 80.0, 120.0, 140.0];
+        let var = 0.0001; // se 0.01 per arm
+        let cov = (0..5)
+            .map(|i| (0..5).map(|j| if i == j { var } else { 0.0 }).collect())
+            .collect();
+        (means, cov, points)
+    }
+
+    #[test]
+    fn a_straight_monotone_ladder_passes() {
+        let (m, c, p) = ladder_fixture([0.4, 0.5, 0.6, 0.7]);
+        let chk = check_ladder(&m, &c, &p, 10.0, 1.96);
+        assert!(chk.monotone() && chk.inside, "{chk:?}");
+        // Exactly straight: every second difference is 0, chi-square 0, p = 1.
+        assert!((chk.lack_of_fit_p.unwrap() - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_dropping_bent_ladder_and_an_answer_outside_are_flagged() {
+        // 80: 0.4, 100: 0.6, 120: 0.45 (a clear drop), 140: 0.7.
+        let (m, c, p) = ladder_fixture([0.4, 0.6, 0.45, 0.7]);
+        let chk = check_ladder(&m, &c, &p, 60.0, 1.96);
+        assert_eq!(chk.drops, vec![(0, 3)]);
+        assert!(chk.lack_of_fit_p.unwrap() < 1e-6, "{chk:?}");
+        assert!(!chk.inside, "100 + 60 is beyond 140");
+        // A drop within the noise is not one.
+        let (m, c, p) = ladder_fixture([0.4, 0.5, 0.49, 0.7]);
+        assert!(check_ladder(&m, &c, &p, 0.0, 1.96).monotone());
+        // Two rungs at the same points: not tested.
+        let (m, c, mut p) = ladder_fixture([0.4, 0.5, 0.6, 0.7]);
+        p[4] = 120.0;
+        assert_eq!(check_ladder(&m, &c, &p, 0.0, 1.96).lack_of_fit_p, None);
     }
 }

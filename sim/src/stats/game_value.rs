@@ -60,6 +60,21 @@ impl CellCounts {
     }
 }
 
+/// A's score in one cell over both halves, with its standard error, each half counting
+/// equally (its design weight, [`crate::stats::design`]): the pooled counts when both halves
+/// played the same battles, else the mean of the halves' scores with
+/// `se = √(se_s² + se_e²) / 2` (`--target-error` stops each half's cell on its own). `None`
+/// when neither half played; a half without battles is left out.
+pub fn pooled_cell(select: CellCounts, evaluate: CellCounts) -> Option<(f64, f64)> {
+    if select.battles == evaluate.battles || select.battles == 0 || evaluate.battles == 0 {
+        let c = select.plus(evaluate);
+        return Some((c.score()?, c.std_error()?));
+    }
+    let (s, e) = (select.score()?, evaluate.score()?);
+    let (vs, ve) = (select.std_error()?.powi(2), evaluate.std_error()?.powi(2));
+    Some(((s + e) / 2.0, (vs + ve).sqrt() / 2.0))
+}
+
 /// A game measured from battles: `rows × cols` cells per half, row-major.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameEstimate {
@@ -101,16 +116,17 @@ pub fn estimate(
         cols,
         cells: cells.iter().map(|c| c.score().unwrap_or(0.0)).collect(),
     };
-    let pooled_cells: Vec<CellCounts> = select
+    let pooled_cells: Vec<(f64, f64)> = select
         .iter()
         .zip(evaluate)
-        .map(|(a, b)| a.plus(*b))
+        .map(|(a, b)| pooled_cell(*a, *b).unwrap_or((0.0, 0.0)))
         .collect();
-    let payoff = matrix(&pooled_cells);
-    let std_errors: Vec<f64> = pooled_cells
-        .iter()
-        .map(|c| c.std_error().unwrap_or(0.0))
-        .collect();
+    let payoff = Payoff {
+        rows,
+        cols,
+        cells: pooled_cells.iter().map(|c| c.0).collect(),
+    };
+    let std_errors: Vec<f64> = pooled_cells.iter().map(|c| c.1).collect();
     let pooled = solve(&payoff);
     let naive_se = (0..rows)
         .flat_map(|i| (0..cols).map(move |j| (i, j)))

@@ -13,12 +13,16 @@
 //!   errors and an Elo scale;
 //! * [`zero_sum`] — two-player zero-sum policy games: value, optimal mixes, exploitability;
 //! * [`game_value`] — a policy game measured from battles, with a selection-honest interval;
-//! * [`race`] — racing a policy game: dropping policies dominated beyond doubt between stages.
+//! * [`race`] — racing a policy game: dropping policies dominated beyond doubt between stages;
+//! * [`search_gain`] — a search player's score over the best preset it chooses among;
+//! * [`design`] — pooling parts of an experiment that played different numbers of battles
+//!   (`--target-error`, a partial run) by the experiment's design weights.
 //!
 //! Reference values for the tests that are not published elsewhere come from `goldens.py` in
 //! this directory (pure Python, written from the formulas alone).
 
 pub mod bradley_terry;
+pub mod design;
 pub mod fair_cost;
 pub mod game_value;
 pub mod holm;
@@ -54,17 +58,23 @@ pub fn wilson(successes: u64, n: u64, z: f64) -> (f64, f64) {
     }
     debug_assert!(successes <= n, "{successes} successes out of {n} trials");
     let nf = n as f64;
-    let p = successes as f64 / nf;
+    wilson_rate(successes as f64 / nf, nf, z)
+}
+
+/// The Wilson score interval of an observed rate `p` from `n` trials, where `n` may be an
+/// *effective* sample size (not a whole number, see [`design::proportion`]). Exactly 0 at the
+/// low end when `p` is 0 and exactly 1 at the high end when `p` is 1.
+pub fn wilson_rate(p: f64, nf: f64, z: f64) -> (f64, f64) {
     let z2 = z * z;
     let denom = 1.0 + z2 / nf;
     let centre = (p + z2 / (2.0 * nf)) / denom;
     let half = z / denom * (p * (1.0 - p) / nf + z2 / (4.0 * nf * nf)).sqrt();
-    let low = if successes == 0 {
+    let low = if p <= 0.0 {
         0.0
     } else {
         (centre - half).max(0.0)
     };
-    let high = if successes >= n {
+    let high = if p >= 1.0 {
         1.0
     } else {
         (centre + half).min(1.0)
@@ -83,14 +93,18 @@ pub struct Proportion {
     pub high: f64,
 }
 
-/// The rate `successes / n` with its Wilson interval at normal quantile `z`. With `n == 0` the
-/// rate is reported as 0 and the interval as `(0, 1)`.
+/// The rate `successes / n` with its Wilson interval at normal quantile `z`. With `n == 0`
+/// there is no rate: all three are NaN (a report's NA — a matchup of a partial run that never
+/// started), not 0% in `[0, 1]`.
 pub fn proportion(successes: u64, n: u64, z: f64) -> Proportion {
-    let rate = if n == 0 {
-        0.0
-    } else {
-        successes as f64 / n as f64
-    };
+    if n == 0 {
+        return Proportion {
+            rate: f64::NAN,
+            low: f64::NAN,
+            high: f64::NAN,
+        };
+    }
+    let rate = successes as f64 / n as f64;
     let (low, high) = wilson(successes, n, z);
     Proportion { rate, low, high }
 }
@@ -159,14 +173,8 @@ mod tests {
         assert!(p.low < 0.25 && 0.25 < p.high);
         assert_eq!((p.low, p.high), wilson(25, 100, 1.96));
         let empty = proportion(0, 0, 1.96);
-        assert_eq!(
-            empty,
-            Proportion {
-                rate: 0.0,
-                low: 0.0,
-                high: 1.0
-            }
-        );
+        assert!(empty.rate.is_nan() && empty.low.is_nan() && empty.high.is_nan());
+        assert_eq!(wilson(0, 0, 1.96), (0.0, 1.0), "the interval alone");
     }
 
     #[test]

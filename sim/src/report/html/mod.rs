@@ -5,7 +5,7 @@
 //!
 //! Always present in a complete report: `manifest.json`, `summary.csv`, `distributions.csv`,
 //! `ships.csv`. Optional, each giving its own section when present: `audit.csv`, `decided_by.csv`, `events.csv`, `ab.csv`,
-//! `matrix.csv`, `ranking.csv`, `fair_cost.csv`, and for a policy game `game_value.csv`,
+//! `matrix.csv`, `ranking.csv`, `fair_cost.csv` (with `ladder.csv`), and for a policy game `game_value.csv`,
 //! `equilibrium.csv`, `game.csv` together. Columns are read by name; extra columns are
 //! ignored. No scripts, fonts, styles or images are loaded from anywhere: the page reads the
 //! same offline. Every text that comes from a config (labels, fleet and policy names) is
@@ -118,7 +118,7 @@ pub fn render_html(dir: &Path) -> Result<String, HtmlError> {
         sections.push(ab::section(&ab)?);
     }
     if let Some(fair) = optional("fair_cost.csv")? {
-        sections.push(fair_cost::section(&fair)?);
+        sections.push(fair_cost::section(&fair, optional("ladder.csv")?.as_ref())?);
     }
     let ranking = optional("ranking.csv")?;
     if let Some(matrix) = optional("matrix.csv")? {

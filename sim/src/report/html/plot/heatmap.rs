@@ -22,6 +22,10 @@ const LABEL_CHARS: usize = 24;
 
 /// The fill colour of a score: white at ½, saturating to blue at 1 and red at 0.
 pub(crate) fn score_color(score: f64) -> RGBColor {
+    if score.is_nan() {
+        // NA: a pairing that played no battle (a partial run).
+        return RGBColor(225, 225, 225);
+    }
     let s = score.clamp(0.0, 1.0);
     let t = ((s - 0.5).abs() * 2.0).min(1.0);
     let mix = |full: u8| (255.0 + (full as f64 - 255.0) * t).round() as u8;
@@ -93,7 +97,11 @@ pub(crate) fn heatmap_of(
                 .color(&ink);
             chart
                 .draw_series(std::iter::once(Text::new(
-                    format!("{:.2}", c.score),
+                    if c.score.is_nan() {
+                        "NA".to_owned()
+                    } else {
+                        format!("{:.2}", c.score)
+                    },
                     (x, y),
                     style,
                 )))
@@ -153,5 +161,6 @@ mod tests {
         assert_eq!(score_color(0.5), RGBColor(255, 255, 255));
         assert_eq!(score_color(1.0), RGBColor(33, 102, 172));
         assert_eq!(score_color(0.0), RGBColor(202, 0, 32));
+        assert_eq!(score_color(f64::NAN), RGBColor(225, 225, 225), "NA is grey");
     }
 }

@@ -5,10 +5,12 @@
 
 mod heatmap;
 mod histogram;
+mod ladder;
 mod whiskers;
 
 pub(crate) use heatmap::{HeatCell, heatmap, heatmap_of};
 pub(crate) use histogram::{Bars, histogram};
+pub(crate) use ladder::{LadderPoint, ladder};
 pub(crate) use whiskers::{WhiskerPlot, WhiskerRow, whiskers};
 
 use plotters::style::RGBColor;
