@@ -59,8 +59,8 @@ const SAMPLE: &[(&str, &str, &str)] = &[
     ),
 ];
 
-/// Mirrors still known to favour a seat (issue 15 open; `docs/status.md`), played and
-/// printed, not asserted: move them into [`SAMPLE`] once fixed. None at present: the last two
+/// Mirrors known to favour a seat, played and printed, not asserted: move them into
+/// [`SAMPLE`] once fixed. None since issue 15 (resolved in session 15): the last two
 /// Junction ones (excalibur-group brawler, monitor missile-boat) were fixed by simultaneous
 /// launches and Area Denial marks at rest facing the shooter, and are in [`SAMPLE`].
 const KNOWN_SEAT_BIASED: &[(&str, &str, &str)] = &[];
