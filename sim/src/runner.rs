@@ -158,23 +158,43 @@ pub fn run_matchup<R: RuleSystem>(
     on_batch: &(dyn Fn(u64) + Sync),
     stop: Option<&AtomicBool>,
 ) -> MatchupTally {
-    let n = R::ship_count(&m.matchup);
+    tally_batches(
+        indices,
+        R::ship_count(&m.matchup),
+        || Worker::<R>::new(&m.matchup),
+        |w: &mut Worker<R>, slice| w.play(&m.matchup, seed, key, slice),
+        |w| w.tally,
+        on_batch,
+        stop,
+    )
+}
+
+/// The parallel fold both runners share: one `worker` per rayon job plays whole batches of
+/// `indices` (`play`), skipping batches once `stop` is set, and its tally (`tally`) is merged
+/// by integer addition, so the result does not depend on the schedule.
+#[allow(clippy::too_many_arguments)]
+fn tally_batches<W: Send>(
+    indices: Range<u64>,
+    ships: usize,
+    worker: impl Fn() -> W + Sync + Send,
+    play: impl Fn(&mut W, Range<u64>) + Sync + Send,
+    tally: impl Fn(W) -> MatchupTally + Sync + Send,
+    on_batch: &(dyn Fn(u64) + Sync),
+    stop: Option<&AtomicBool>,
+) -> MatchupTally {
     batches(indices)
-        .fold(
-            || Worker::<R>::new(&m.matchup),
-            |mut w, slice| {
-                if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-                    return w;
-                }
-                let len = slice.end - slice.start;
-                w.play(&m.matchup, seed, key, slice);
-                on_batch(len);
-                w
-            },
-        )
-        .map(|w| w.tally)
+        .fold(&worker, |mut w, slice| {
+            if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                return w;
+            }
+            let len = slice.end - slice.start;
+            play(&mut w, slice);
+            on_batch(len);
+            w
+        })
+        .map(tally)
         .reduce(
-            || MatchupTally::new(n),
+            || MatchupTally::new(ships),
             |mut a, b| {
                 a.merge(&b);
                 a
@@ -208,49 +228,39 @@ pub fn run_search<R: RuleSystem>(
     stop: Option<&AtomicBool>,
 ) -> MatchupTally {
     let n = R::ship_count(candidates[home]);
-    batches(indices)
-        .fold(
-            || {
-                let state = R::new_state(candidates[home]);
-                SearchWorker::<R> {
-                    searcher: Searcher::new::<R>(candidates[home], candidates.len()),
-                    state,
-                    ships: vec![ShipTally::default(); n],
-                    choices: vec![0; candidates.len()],
-                    tally: MatchupTally::new(n),
-                }
-            },
-            |mut w, slice| {
-                if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-                    return w;
-                }
-                let len = slice.end - slice.start;
-                for i in slice {
-                    let mut dice = Dice::for_battle(seed, key, i);
-                    let outcome = w.searcher.play::<R>(
-                        candidates,
-                        home,
-                        side,
-                        settings,
-                        &mut w.state,
-                        &mut dice,
-                        &mut w.ships,
-                        &mut w.choices,
-                    );
-                    w.tally.record(&outcome, &w.ships);
-                }
-                on_batch(len);
-                w
-            },
-        )
-        .map(|w| w.tally)
-        .reduce(
-            || MatchupTally::new(n),
-            |mut a, b| {
-                a.merge(&b);
-                a
-            },
-        )
+    tally_batches(
+        indices,
+        n,
+        || {
+            let state = R::new_state(candidates[home]);
+            SearchWorker::<R> {
+                searcher: Searcher::new::<R>(candidates[home], candidates.len()),
+                state,
+                ships: vec![ShipTally::default(); n],
+                choices: vec![0; candidates.len()],
+                tally: MatchupTally::new(n),
+            }
+        },
+        |w: &mut SearchWorker<R>, slice| {
+            for i in slice {
+                let mut dice = Dice::for_battle(seed, key, i);
+                let outcome = w.searcher.play::<R>(
+                    candidates,
+                    home,
+                    side,
+                    settings,
+                    &mut w.state,
+                    &mut dice,
+                    &mut w.ships,
+                    &mut w.choices,
+                );
+                w.tally.record(&outcome, &w.ships);
+            }
+        },
+        |w| w.tally,
+        on_batch,
+        stop,
+    )
 }
 
 /// The batches covering `indices`, in order, each as the part of `indices` it plays: the

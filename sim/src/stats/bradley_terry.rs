@@ -217,18 +217,7 @@ pub fn fit(results: &RoundRobin, options: &Options) -> Result<Fit, FitError> {
     check_connected(k, &scored, &w)?;
     let (log_strength, iterations) = mm(k, &n, &w, options)?;
 
-    // Information + J/k, inverted, minus J/k.
-    let mut info = vec![1.0 / k as f64; k * k];
-    for i in 0..k {
-        for j in (0..k).filter(|&j| j != i) {
-            let p = 1.0 / (1.0 + (log_strength[j] - log_strength[i]).exp());
-            let v = n[i * k + j] * p * (1.0 - p);
-            info[i * k + j] -= v;
-            info[i * k + i] += v;
-        }
-    }
-    let mut covariance = invert_spd(&info, k);
-    covariance.iter_mut().for_each(|c| *c -= 1.0 / k as f64);
+    let covariance = information_inverse(k, n.as_slice(), &log_strength);
     Ok(Fit {
         log_strength,
         covariance,
@@ -315,21 +304,16 @@ pub fn fit_design(
     };
     check_connected(k, &scored, &w)?;
     let (log_strength, iterations) = mm(k, &n, &w, options)?;
-    let mut info = vec![1.0 / k as f64; k * k];
+    let bread = information_inverse(k, &n, &log_strength);
     let mut meat = vec![0.0; k * k];
     for i in 0..k {
         for j in (0..k).filter(|&j| j != i) {
             let p = 1.0 / (1.0 + (log_strength[j] - log_strength[i]).exp());
-            let v = n[i * k + j] * p * (1.0 - p);
-            info[i * k + j] -= v;
-            info[i * k + i] += v;
             let m = weight * weight * p * (1.0 - p) * results.variance_factor[i * k + j];
             meat[i * k + j] -= m;
             meat[i * k + i] += m;
         }
     }
-    let mut bread = invert_spd(&info, k);
-    bread.iter_mut().for_each(|c| *c -= 1.0 / k as f64);
     let product = |a: &[f64], b: &[f64]| -> Vec<f64> {
         (0..k * k)
             .map(|ij| (0..k).map(|m| a[ij / k * k + m] * b[m * k + ij % k]).sum())
@@ -341,6 +325,24 @@ pub fn fit_design(
         covariance,
         iterations,
     })
+}
+
+/// The pseudo-inverse of the information `L = Σ n_ij p_ij p_ji (e_i − e_j)(e_i − e_j)ᵀ` at
+/// `log_strength`: `(L + J/k)⁻¹ − J/k` (the covariance of [`fit`], the bread of
+/// [`fit_design`]'s sandwich).
+fn information_inverse(k: usize, n: &[f64], log_strength: &[f64]) -> Vec<f64> {
+    let mut info = vec![1.0 / k as f64; k * k];
+    for i in 0..k {
+        for j in (0..k).filter(|&j| j != i) {
+            let p = 1.0 / (1.0 + (log_strength[j] - log_strength[i]).exp());
+            let v = n[i * k + j] * p * (1.0 - p);
+            info[i * k + j] -= v;
+            info[i * k + i] += v;
+        }
+    }
+    let mut inverse = invert_spd(&info, k);
+    inverse.iter_mut().for_each(|c| *c -= 1.0 / k as f64);
+    inverse
 }
 
 /// The MM iterations (Hunter 2004, eq. 3) on battle weights `n` and scores `w`: sum-zero
