@@ -5,6 +5,7 @@
 //! [`Observer`](observer::Observer) that compiles away in batch mode. See `ARCHITECTURE.md`.
 #![deny(missing_docs)]
 
+pub mod config_support;
 pub mod dice;
 pub mod geometry;
 pub mod observer;

@@ -189,22 +189,22 @@ fn design(
     is: &mut Issues,
 ) -> Option<ShipDesign> {
     let (weapons, guided) = (&armory.weapons, &armory.guided);
-    let before = is.list.len();
-    let volume = is.real(d, &s.volume, &format!("{at}.volume"), 1.0, 1e9);
+    let before = is.len();
+    let volume = is.real_or_lo(d, &s.volume, &format!("{at}.volume"), 1.0, 1e9);
     let price = s
         .price
         .as_ref()
-        .map(|p| is.real(d, p, &format!("{at}.price"), 0.0, 1e12));
+        .map(|p| is.real_or_lo(d, p, &format!("{at}.price"), 0.0, 1e12));
     let signature = s
         .signature
         .as_ref()
-        .map(|v| is.real(d, v, &format!("{at}.signature"), 0.0, 1e9));
-    let armor = is.real(d, &s.armor, &format!("{at}.armor"), 0.0, 1e9);
-    let protection = is.real(d, &s.protection, &format!("{at}.protection"), 0.0, 1e9);
-    let integrity = is.real(d, &s.integrity, &format!("{at}.integrity"), 1.0, 1e9);
+        .map(|v| is.real_or_lo(d, v, &format!("{at}.signature"), 0.0, 1e9));
+    let armor = is.real_or_lo(d, &s.armor, &format!("{at}.armor"), 0.0, 1e9);
+    let protection = is.real_or_lo(d, &s.protection, &format!("{at}.protection"), 0.0, 1e9);
+    let integrity = is.real_or_lo(d, &s.integrity, &format!("{at}.integrity"), 1.0, 1e9);
     let opt = |is: &mut Issues, v: &Option<Spanned<f64>>, f: &str| {
         v.as_ref()
-            .map_or(0.0, |v| is.real(d, v, &format!("{at}.{f}"), 0.0, 1e6))
+            .map_or(0.0, |v| is.real_or_lo(d, v, &format!("{at}.{f}"), 0.0, 1e6))
     };
     let sensors = opt(is, &s.sensors, "sensors");
     let ecm = opt(is, &s.ecm, "ecm");
@@ -221,10 +221,10 @@ fn design(
         .as_ref()
         .map(|j| parts::jump(d, at, j.get_ref(), volume, rules, is));
     let command = parts::command(d, at, &s.command, is);
-    let crew = is.int(d, &s.crew, &format!("{at}.crew"), 0, 1_000_000) as u32;
+    let crew = is.int_or_lo(d, &s.crew, &format!("{at}.crew"), 0, 1_000_000) as u32;
     let kind_count = |is: &mut Issues, v: &Option<Spanned<i64>>, f: &str| {
         v.as_ref().map_or(0, |v| {
-            is.int(d, v, &format!("{at}.{f}"), 0, i64::from(crew)) as u32
+            is.int_or_lo(d, v, &format!("{at}.{f}"), 0, i64::from(crew)) as u32
         })
     };
     let construct = kind_count(is, &s.crew_construct, "crew_construct");
@@ -240,20 +240,20 @@ fn design(
     let crew_mix = [crew.saturating_sub(construct + info), construct, info];
     let part_volume = |is: &mut Issues, v: &Option<Spanned<f64>>, f: &str| {
         v.as_ref()
-            .map_or(1.0, |v| is.real(d, v, &format!("{at}.{f}"), 0.0, 1e6))
+            .map_or(1.0, |v| is.real_or_lo(d, v, &format!("{at}.{f}"), 0.0, 1e6))
     };
     let sensors_volume = part_volume(is, &s.sensors_volume, "sensors_volume");
     let ecm_volume = part_volume(is, &s.ecm_volume, "ecm_volume");
     let crew_kind = parts::crew_kind(s.crew_kind);
-    let morale = s
-        .morale
-        .as_ref()
-        .map_or(0, |m| is.int(d, m, &format!("{at}.morale"), -12, 12)) as i32;
+    let morale =
+        s.morale
+            .as_ref()
+            .map_or(0, |m| is.int_or_lo(d, m, &format!("{at}.morale"), -12, 12)) as i32;
     let mut mounts = Vec::new();
     for (k, w) in s.weapons.iter().enumerate() {
         let ws = w.get_ref();
         let count = ws.count.as_ref().map_or(1, |c| {
-            is.int(
+            is.int_or_lo(
                 d,
                 c,
                 &format!("{at}.weapons[{k}].count"),
@@ -290,7 +290,7 @@ fn design(
     }
     for (k, l) in s.magazine.iter().enumerate() {
         let ls = l.get_ref();
-        let count = is.int(
+        let count = is.int_or_lo(
             d,
             &ls.count,
             &format!("{at}.magazine[{k}].count"),
@@ -316,7 +316,7 @@ fn design(
         is.push(d, span, format!("{at}.magazine"), "guided weapons need a launcher: give `vls_volume` or a `catapult = { rating = .., rate_of_fire = .. }`");
     }
     let crit_weights = parts::crit_weights(d, at, &s.crit_weights, is);
-    if is.list.len() > before {
+    if is.len() > before {
         return None;
     }
     Some(ShipDesign {

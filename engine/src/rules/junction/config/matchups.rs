@@ -75,7 +75,7 @@ pub(super) fn matchups(
                     sides.push((s.fleet.get_ref().clone(), ships.clone(), p));
                 }
             }
-            if sides.len() == 2 && is.list.is_empty() {
+            if sides.len() == 2 && is.is_empty() {
                 out.push(assemble(
                     &sides,
                     &designs.list,
@@ -89,7 +89,7 @@ pub(super) fn matchups(
         }
     }
     if !any {
-        is.list.push(ConfigIssue::new(0, None, "matchup", "the experiment defines no [[matchup]]: add at least one with `a = { fleet = ... }` and `b = { fleet = ... }`"));
+        is.push_issue(ConfigIssue::new(0, None, "matchup", "the experiment defines no [[matchup]]: add at least one with `a = { fleet = ... }` and `b = { fleet = ... }`"));
     }
     out.into_iter().flatten().collect()
 }
@@ -121,7 +121,7 @@ fn assemble(
         .unwrap_or(10);
     let spec = scen.map(|(_, s)| s.get_ref());
     let distance = match spec.and_then(|s| s.distance.as_ref()) {
-        Some(v) => is.int(
+        Some(v) => is.int_or_lo(
             scen.map_or(0, |(d, _)| d),
             v,
             "scenario.distance",
@@ -181,7 +181,7 @@ fn assemble(
         (Some((sd, _)), Some(o)) => objective(sd, o, sides, distance, is),
         _ => None,
     };
-    if !is.list.is_empty() {
+    if !is.is_empty() {
         return None;
     }
     let policies = [sides[0].2, sides[1].2];

@@ -79,7 +79,7 @@ pub struct Doc {
 
 /// Validate documents (experiment first) into matchups.
 pub fn build(docs: &[Doc]) -> Result<Vec<NamedMatchup<Matchup>>, Vec<ConfigIssue>> {
-    let mut is = Issues { list: Vec::new() };
+    let mut is = Issues::default();
     let rules = house_rules::house_rules(docs, &mut is);
     let scen = scenario::scenario(docs, &mut is);
     let armory = weapons::armory(docs, &mut is);
@@ -88,9 +88,5 @@ pub fn build(docs: &[Doc]) -> Result<Vec<NamedMatchup<Matchup>>, Vec<ConfigIssue
     designs::check_prices(docs, scenario::cost_measure(scen), &mut is);
     let fleets = fleets::fleets(docs, &designs, &mut is);
     let out = matchups::matchups(docs, &fleets, &designs, &armory, &rules, scen, &mut is);
-    if is.list.is_empty() {
-        Ok(out)
-    } else {
-        Err(is.list)
-    }
+    is.into_result(out)
 }

@@ -306,13 +306,12 @@ pub(super) fn jump(
     rules: &HouseRules,
     is: &mut Issues,
 ) -> JumpEngine {
-    let rating = js
-        .rating
-        .as_ref()
-        .map_or(1, |r| is.int(d, r, &format!("{at}.jump.rating"), 1, 100)) as i32;
+    let rating = js.rating.as_ref().map_or(1, |r| {
+        is.int_or_lo(d, r, &format!("{at}.jump.rating"), 1, 100)
+    }) as i32;
     let energy = js.energy.as_ref().map_or(
         rules.jump_energy_per_volume * volume / f64::from(rating),
-        |e| is.real(d, e, &format!("{at}.jump.energy"), 0.0, 1e12),
+        |e| is.real_or_lo(d, e, &format!("{at}.jump.energy"), 0.0, 1e12),
     );
     JumpEngine {
         kind: match js.kind {
@@ -327,7 +326,7 @@ pub(super) fn jump(
         volume: js.volume.unwrap_or(1.0).max(0.0),
         energy,
         interdiction: js.interdiction.as_ref().map_or(0.0, |e| {
-            is.real(d, e, &format!("{at}.jump.interdiction"), 0.0, 1e6)
+            is.real_or_lo(d, e, &format!("{at}.jump.interdiction"), 0.0, 1e6)
         }),
     }
 }
@@ -371,8 +370,8 @@ pub(super) fn crew_kind(name: Option<CrewKindName>) -> CrewKind {
 /// A design's electromagnetic catapult.
 pub(super) fn catapult(d: usize, at: &str, cs: &CatapultSpec, is: &mut Issues) -> Catapult {
     Catapult {
-        rating: is.int(d, &cs.rating, &format!("{at}.catapult.rating"), 1, 100) as i32,
-        rate_of_fire: is.int(
+        rating: is.int_or_lo(d, &cs.rating, &format!("{at}.catapult.rating"), 1, 100) as i32,
+        rate_of_fire: is.int_or_lo(
             d,
             &cs.rate_of_fire,
             &format!("{at}.catapult.rate_of_fire"),
@@ -380,7 +379,7 @@ pub(super) fn catapult(d: usize, at: &str, cs: &CatapultSpec, is: &mut Issues) -
             64,
         ) as u32,
         volume: cs.volume.as_ref().map_or(1.0, |v| {
-            is.real(d, v, &format!("{at}.catapult.volume"), 0.0, 1e6)
+            is.real_or_lo(d, v, &format!("{at}.catapult.volume"), 0.0, 1e6)
         }),
     }
 }

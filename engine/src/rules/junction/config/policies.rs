@@ -76,7 +76,7 @@ pub(super) fn policy(d: usize, at: &str, side: &SideSpec, is: &mut Issues) -> Op
         return None;
     };
     if let Some(r) = &side.range {
-        let v = is.int(d, r, &format!("{at}.range"), 0, 1000) as i32;
+        let v = is.int_or_lo(d, r, &format!("{at}.range"), 0, 1000) as i32;
         if p.approach != Approach::Hold {
             p.approach = Approach::Keep(Some(v));
         }
@@ -100,7 +100,7 @@ pub(super) fn policy(d: usize, at: &str, side: &SideSpec, is: &mut Issues) -> Op
         p.payload_choice = c;
     }
     if let Some(n) = &side.salvo_decoys {
-        p.salvo_decoys = is.int(d, n, &format!("{at}.salvo_decoys"), 0, 100) as u32;
+        p.salvo_decoys = is.int_or_lo(d, n, &format!("{at}.salvo_decoys"), 0, 100) as u32;
     }
     if let Some(pd) = side.point_defense {
         p.pd = pd;

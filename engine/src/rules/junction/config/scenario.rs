@@ -97,7 +97,7 @@ pub(super) fn cost_measure(scen: Option<(usize, &Spanned<ScenarioSpec>)>) -> Cos
 /// The scenario's light level for Photovoltaic Panels (J72; default 1).
 pub(super) fn light_level(scen: Option<(usize, &Spanned<ScenarioSpec>)>, is: &mut Issues) -> f64 {
     match scen.and_then(|(d, s)| s.get_ref().light_level.as_ref().map(|l| (d, l))) {
-        Some((d, l)) => is.real(d, l, "scenario.light_level", 0.0, 100.0),
+        Some((d, l)) => is.real_or_lo(d, l, "scenario.light_level", 0.0, 100.0),
         None => 1.0,
     }
 }
@@ -182,7 +182,7 @@ pub(super) fn fixed_starts(
         start[i].vel = Hex::new(s.vq as i32, s.vr as i32);
         if let Some(a) = &s.armor {
             let max = designs[usize::from(start[i].design)].armor;
-            start[i].armor = is.real(sd, a, &format!("{at}.armor"), 0.0, max);
+            start[i].armor = is.real_or_lo(sd, a, &format!("{at}.armor"), 0.0, max);
         }
     }
 }
@@ -211,10 +211,9 @@ pub(super) fn objective(
         }
     };
     let count = sides[side].1.len() as i64;
-    let idx = spec
-        .ship
-        .as_ref()
-        .map_or(0, |s| is.int(sd, s, &format!("{at}.ship"), 0, count - 1));
+    let idx = spec.ship.as_ref().map_or(0, |s| {
+        is.int_or_lo(sd, s, &format!("{at}.ship"), 0, count - 1)
+    });
     let ship = if side == 0 {
         idx as usize
     } else {
@@ -231,7 +230,7 @@ pub(super) fn objective(
     };
     let radius = |is: &mut Issues, default: i64| {
         spec.radius.as_ref().map_or(default, |r| {
-            is.int(sd, r, &format!("{at}.radius"), 0, 10_000)
+            is.int_or_lo(sd, r, &format!("{at}.radius"), 0, 10_000)
         }) as i32
     };
     Some(match spec.kind {
@@ -242,18 +241,16 @@ pub(super) fn objective(
         ObjectiveKind::Vip => Objective::Vip {
             ship,
             worth_percent: spec.worth_percent.as_ref().map_or(50, |w| {
-                is.int(sd, w, &format!("{at}.worth_percent"), 0, 100)
+                is.int_or_lo(sd, w, &format!("{at}.worth_percent"), 0, 100)
             }) as u32,
         },
         ObjectiveKind::BlockadeRun => Objective::BlockadeRun {
             ship,
             hex: hex(Hex::new(if side == 0 { distance } else { 0 }, 0)),
             radius: radius(is, 2),
-            hold_turns: spec
-                .hold_turns
-                .as_ref()
-                .map_or(3, |h| is.int(sd, h, &format!("{at}.hold_turns"), 1, 1000))
-                as u32,
+            hold_turns: spec.hold_turns.as_ref().map_or(3, |h| {
+                is.int_or_lo(sd, h, &format!("{at}.hold_turns"), 1, 1000)
+            }) as u32,
         },
     })
 }

@@ -100,7 +100,7 @@ pub(super) fn armory(docs: &[Doc], is: &mut Issues) -> Armory {
 
 /// One `[[weapon]]` entry; fields of another weapon type are reported.
 fn weapon(d: usize, at: &str, w: &WeaponSpec, is: &mut Issues) -> DirectWeapon {
-    let ap = is.real(d, &w.ap, &format!("{at}.ap"), 0.0, 1e9);
+    let ap = is.real_or_lo(d, &w.ap, &format!("{at}.ap"), 0.0, 1e9);
     let r = *w.ranges.get_ref();
     if !(r[0] >= 0 && r[0] <= r[1] && r[1] <= r[2] && r[2] <= 1000) {
         is.push(d, w.ranges.span(), format!("{at}.ranges"), format!("{r:?}: give [precision, guaranteed, probable] with 0 <= precision <= guaranteed <= probable <= 1000"));
@@ -118,22 +118,20 @@ fn weapon(d: usize, at: &str, w: &WeaponSpec, is: &mut Issues) -> DirectWeapon {
         };
     let kind = match w.kind {
         WeaponTypeName::Macron => WeaponKind::Macron {
-            area_denial: w
-                .area_denial
-                .as_ref()
-                .map_or(1, |a| is.int(d, a, &format!("{at}.area_denial"), 1, 32))
-                as u8,
+            area_denial: w.area_denial.as_ref().map_or(1, |a| {
+                is.int_or_lo(d, a, &format!("{at}.area_denial"), 1, 32)
+            }) as u8,
         },
         WeaponTypeName::Laser => WeaponKind::Laser {
             redundant_emitters: w.redundant_emitters.as_ref().map_or(0, |a| {
-                is.int(d, a, &format!("{at}.redundant_emitters"), 0, 32)
+                is.int_or_lo(d, a, &format!("{at}.redundant_emitters"), 0, 32)
             }) as u8,
         },
         WeaponTypeName::ParticleBeam => WeaponKind::ParticleBeam {
             tae: w
                 .tae
                 .as_ref()
-                .map_or(1.0, |t| is.real(d, t, &format!("{at}.tae"), 0.0, 1.0)),
+                .map_or(1.0, |t| is.real_or_lo(d, t, &format!("{at}.tae"), 0.0, 1.0)),
         },
     };
     if w.kind != WeaponTypeName::Macron {
@@ -168,13 +166,11 @@ fn weapon(d: usize, at: &str, w: &WeaponSpec, is: &mut Issues) -> DirectWeapon {
         kind,
         ap,
         ranges: [r[0] as i32, r[1] as i32, r[2] as i32],
-        volume: w
-            .volume
-            .as_ref()
-            .map_or(1.0, |v| is.real(d, v, &format!("{at}.volume"), 0.0, 1e9)),
-        energy: w
-            .energy
-            .as_ref()
-            .map_or(0.0, |v| is.real(d, v, &format!("{at}.energy"), 0.0, 1e9)),
+        volume: w.volume.as_ref().map_or(1.0, |v| {
+            is.real_or_lo(d, v, &format!("{at}.volume"), 0.0, 1e9)
+        }),
+        energy: w.energy.as_ref().map_or(0.0, |v| {
+            is.real_or_lo(d, v, &format!("{at}.energy"), 0.0, 1e9)
+        }),
     }
 }

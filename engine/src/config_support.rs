@@ -1,0 +1,315 @@
+//! What every rule system's config layer shares: the located-error collector its parts report
+//! to, and the small checks they all make (an integer or real range, a closed list of names, a
+//! table given once, a uniquely named catalogue entry, "no X named ..."). Generic over the rule
+//! system's document type, so a new rule system's `config` module uses these instead of a copy.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use serde_spanned::Spanned;
+
+use crate::rule_system::{ConfigIssue, did_you_mean};
+
+/// Collects issues with document, span and field path, in the order they were found.
+#[derive(Debug, Default)]
+pub struct Issues {
+    list: Vec<ConfigIssue>,
+}
+
+impl Issues {
+    /// Issues so far.
+    pub fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    /// Whether no issue was found so far.
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    /// The issues found.
+    pub fn into_list(self) -> Vec<ConfigIssue> {
+        self.list
+    }
+
+    /// `Ok(value)` when no issue was found, else every issue.
+    pub fn into_result<T>(self, value: T) -> Result<T, Vec<ConfigIssue>> {
+        if self.list.is_empty() {
+            Ok(value)
+        } else {
+            Err(self.list)
+        }
+    }
+
+    /// A ready-made issue.
+    pub fn push_issue(&mut self, issue: ConfigIssue) {
+        self.list.push(issue);
+    }
+
+    /// An issue at `span` of document `doc`.
+    pub fn push(
+        &mut self,
+        doc: usize,
+        span: Range<usize>,
+        field: impl Into<String>,
+        message: impl Into<String>,
+    ) {
+        self.list
+            .push(ConfigIssue::new(doc, Some(span), field, message));
+    }
+
+    /// An issue of the experiment as a whole (no span).
+    pub fn push_unlocated(
+        &mut self,
+        doc: usize,
+        field: impl Into<String>,
+        message: impl Into<String>,
+    ) {
+        self.list.push(ConfigIssue::new(doc, None, field, message));
+    }
+
+    /// `Some(v)` if `v` is within `lo..=hi`, else an issue and `None`.
+    pub fn int(
+        &mut self,
+        doc: usize,
+        v: &Spanned<i64>,
+        field: &str,
+        lo: i64,
+        hi: i64,
+    ) -> Option<i64> {
+        let x = *v.get_ref();
+        if (lo..=hi).contains(&x) {
+            Some(x)
+        } else {
+            self.out_of_range(doc, v.span(), field, x, lo, hi);
+            None
+        }
+    }
+
+    /// `v` if within `lo..=hi`, else an issue and `lo` (checking goes on with a legal value).
+    pub fn int_or_lo(
+        &mut self,
+        doc: usize,
+        v: &Spanned<i64>,
+        field: &str,
+        lo: i64,
+        hi: i64,
+    ) -> i64 {
+        self.int(doc, v, field, lo, hi).unwrap_or(lo)
+    }
+
+    /// `v` if finite and within `lo..=hi`, else an issue and `lo`.
+    pub fn real_or_lo(
+        &mut self,
+        doc: usize,
+        v: &Spanned<f64>,
+        field: &str,
+        lo: f64,
+        hi: f64,
+    ) -> f64 {
+        let x = *v.get_ref();
+        if x.is_finite() && (lo..=hi).contains(&x) {
+            x
+        } else {
+            self.out_of_range(doc, v.span(), field, x, lo, hi);
+            lo
+        }
+    }
+
+    fn out_of_range<T: std::fmt::Display>(
+        &mut self,
+        doc: usize,
+        span: Range<usize>,
+        field: &str,
+        x: T,
+        lo: T,
+        hi: T,
+    ) {
+        self.push(
+            doc,
+            span,
+            field,
+            format!("{x} is out of range: allowed {lo}..={hi}"),
+        );
+    }
+
+    /// One of a closed list of names (`None` when not given or unknown; unknown is reported).
+    pub fn choice<T: Copy>(
+        &mut self,
+        doc: usize,
+        v: &Option<Spanned<String>>,
+        field: &str,
+        options: &[(&str, T)],
+    ) -> Option<T> {
+        let v = v.as_ref()?;
+        match options.iter().find(|(n, _)| *n == v.get_ref()) {
+            Some((_, t)) => Some(*t),
+            None => {
+                let names: Vec<&str> = options.iter().map(|(n, _)| *n).collect();
+                self.push(
+                    doc,
+                    v.span(),
+                    field,
+                    format!(
+                        "unknown value `{}`; allowed: {}",
+                        v.get_ref(),
+                        names.join(", ")
+                    ),
+                );
+                None
+            }
+        }
+    }
+}
+
+/// Where a table came from: (document, span).
+pub type Origin = (usize, Range<usize>);
+
+/// A table that may be given in one document only (`[house_rules]`, `[scenario]`): the first,
+/// with its document; every further one is reported.
+pub fn one_of<'a, D, T>(
+    docs: &'a [D],
+    pick: impl Fn(&'a D) -> Option<&'a Spanned<T>>,
+    name: &str,
+    issues: &mut Issues,
+) -> Option<(usize, &'a Spanned<T>)> {
+    let mut found: Option<(usize, &Spanned<T>)> = None;
+    for (d, doc) in docs.iter().enumerate() {
+        if let Some(t) = pick(doc) {
+            if let Some((first, _)) = found {
+                issues.push(
+                    d,
+                    t.span(),
+                    name,
+                    format!("[{name}] is already given in file #{first}; give it once"),
+                );
+            } else {
+                found = Some((d, t));
+            }
+        }
+    }
+    found
+}
+
+/// "known designs: a, b" or, when there are none, how to define one.
+pub fn known_list(what: &str, table: &str, known: &[&str]) -> String {
+    if known.is_empty() {
+        format!("no {what} are defined: add a {table} table or include a file that has them")
+    } else {
+        format!("known {what}: {}", known.join(", "))
+    }
+}
+
+/// "no weapon named `x`; did you mean ...; known weapons: ..." for a name not in `index`.
+pub fn unknown(kind: &str, table: &str, name: &str, index: &HashMap<String, usize>) -> String {
+    let mut known: Vec<&str> = index.keys().map(String::as_str).collect();
+    known.sort_unstable();
+    format!(
+        "no {kind} named `{name}`{}; {}",
+        did_you_mean(name, &known),
+        known_list(&format!("{kind}s"), table, &known)
+    )
+}
+
+/// Register a uniquely named catalogue entry under index `next`; a duplicate name is reported
+/// and not registered (returns false).
+pub fn register(
+    index: &mut HashMap<String, usize>,
+    name: &Spanned<String>,
+    next: usize,
+    doc: usize,
+    field: String,
+    what: &str,
+    issues: &mut Issues,
+) -> bool {
+    if index.contains_key(name.get_ref()) {
+        issues.push(
+            doc,
+            name.span(),
+            field,
+            format!(
+                "{what} `{}` is defined twice; {what} names must be unique",
+                name.get_ref()
+            ),
+        );
+        return false;
+    }
+    index.insert(name.get_ref().clone(), next);
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spanned<T>(v: T) -> Spanned<T> {
+        Spanned::new(3..7, v)
+    }
+
+    #[test]
+    fn ranges_report_the_allowed_interval_and_go_on_with_lo() {
+        let mut is = Issues::default();
+        assert_eq!(is.int(0, &spanned(5), "a", 1, 9), Some(5));
+        assert_eq!(is.int_or_lo(1, &spanned(12), "b", 1, 9), 1);
+        assert_eq!(is.real_or_lo(2, &spanned(f64::NAN), "c", 0.5, 2.0), 0.5);
+        let list = is.into_list();
+        assert_eq!(list.len(), 2);
+        assert!(
+            list[0]
+                .message
+                .contains("12 is out of range: allowed 1..=9")
+        );
+        assert_eq!(list[1].doc, 2);
+        assert_eq!(list[1].field, "c");
+    }
+
+    #[test]
+    fn a_table_given_twice_is_reported_at_the_second() {
+        let docs = [None, Some(spanned(1)), Some(spanned(2))];
+        let mut is = Issues::default();
+        let (d, t) = one_of(&docs, |d| d.as_ref(), "scenario", &mut is).unwrap();
+        assert_eq!((d, *t.get_ref()), (1, 1));
+        let list = is.into_list();
+        assert_eq!(list.len(), 1);
+        assert_eq!(list[0].doc, 2);
+        assert!(list[0].message.contains("already given in file #1"));
+    }
+
+    #[test]
+    fn catalogue_names_are_unique_and_unknown_names_list_the_known() {
+        let mut index = HashMap::new();
+        let mut is = Issues::default();
+        assert!(register(
+            &mut index,
+            &spanned("laser".into()),
+            0,
+            0,
+            "weapon".into(),
+            "weapon",
+            &mut is
+        ));
+        assert!(!register(
+            &mut index,
+            &spanned("laser".into()),
+            1,
+            1,
+            "weapon".into(),
+            "weapon",
+            &mut is
+        ));
+        assert_eq!(is.len(), 1);
+        let m = unknown("weapon", "[[weapon]]", "lazer", &index);
+        assert!(m.starts_with("no weapon named `lazer`"), "{m}");
+        assert!(m.contains("known weapons: laser"), "{m}");
+        assert!(known_list("designs", "[[design]]", &[]).contains("add a [[design]] table"));
+        assert_eq!(
+            is.choice(0, &Some(spanned("b".into())), "f", &[("a", 1), ("b", 2)]),
+            Some(2)
+        );
+        assert_eq!(
+            is.choice(0, &Some(spanned("z".into())), "f", &[("a", 1)]),
+            None
+        );
+        assert_eq!(is.len(), 2);
+    }
+}
