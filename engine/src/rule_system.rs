@@ -53,8 +53,10 @@ pub trait RuleSystem: Send + Sync + 'static {
     /// whether the text, a house rule or nothing (a draw) decided it.
     const DECIDERS: &'static [crate::outcome::Decider] = crate::outcome::DEFAULT_DECIDERS;
 
-    /// Names of the policy presets a side may name with `policy = "..."`. A generic mirror
-    /// run (`fleetlab mirror`) plays every fleet against itself with each of them.
+    /// Names of the policy presets a side may name with `policy = "..."`; the first is the one
+    /// a side that names none plays. A generic mirror run (`fleetlab mirror`) plays every fleet
+    /// against itself with each of them; `fleetlab audit`'s policy game offers them to both
+    /// sides.
     const POLICY_PRESETS: &'static [&'static str] = &[];
 
     /// One config document (a TOML file) as the rule system reads it. Every file of an

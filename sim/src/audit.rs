@@ -2,15 +2,22 @@
 //! matchup: the seat gap of the two mirrors it implies (side A's fleet and policy against
 //! itself, side B's against itself; [`crate::mirror`]), the share of its battles that reached
 //! the game's end and the share a house-rule tie-break decided, its draws, and the named house
-//! rules in effect ([`fleetlab_engine::RuleSystem::house_rules`]). Thresholds:
-//! [`crate::mirror::SEAT_GAP_LIMIT_SE`] (fails the audit) and
-//! [`crate::report::decided::HOUSE_RULE_FLAG`] (flags a matchup). User guide: `docs/audit.md`.
+//! rules in effect ([`fleetlab_engine::RuleSystem::house_rules`]); unless switched off, the
+//! policy game of its two fleets over the rule system's presets ([`crate::audit_game`]: the
+//! game's value beside the fixed-script answer, the exploitability of each side's policy, the
+//! verdict flip, with `--search` the search gain). Thresholds:
+//! [`crate::mirror::SEAT_GAP_LIMIT_SE`] (fails the audit),
+//! [`crate::report::decided::HOUSE_RULE_FLAG`] and those of [`crate::audit_game`] (flag a
+//! matchup). User guide: `docs/audit.md`.
 
 use std::path::Path;
 
 use fleetlab_engine::RuleSystem;
 use serde::Serialize;
 
+use crate::audit_ab::{AbCheck, AbVerdict, ab_checks};
+use crate::audit_game::{self, GameAuditSettings, GameCheck};
+use crate::kinds::Plan;
 use crate::load::{self, ConfigError};
 use crate::mirror::{self, Mirror, SEAT_GAP_LIMIT_SE, SeatGap};
 use crate::report::decided::{DecidedShares, HOUSE_RULE_FLAG};
@@ -81,6 +88,16 @@ pub struct MatchupAudit {
     pub seats_fair: bool,
     /// House rules decided more than the flag share.
     pub tie_break_flag: bool,
+    /// The policy game of its fleets (`None` with `--no-game`).
+    pub game: Option<GameCheck>,
+}
+
+impl MatchupAudit {
+    /// Whether the matchup's answer can be read as it is: fair seats, house rules below the
+    /// flag share, and (when the policy game was played) no flag from it.
+    pub fn trusted(&self) -> bool {
+        self.seats_fair && !self.tie_break_flag && self.game.as_ref().is_none_or(GameCheck::holds)
+    }
 }
 
 /// The audit of an experiment (`audit.json`).
@@ -100,19 +117,27 @@ pub struct Audit {
     pub seat_gap_limit_se: f64,
     /// A matchup whose house rules decided more than this share is flagged.
     pub house_rule_flag: f64,
+    /// A policy as written more exploitable than this is flagged.
+    pub exploitability_flag: f64,
+    /// A search gain above this is flagged.
+    pub search_gain_flag: f64,
     /// Per matchup.
     pub matchups: Vec<MatchupAudit>,
+    /// For an `[experiment.ab]` with the policy game: per opponent, the A/B answer with fixed
+    /// scripts beside the answer under the game ([`crate::audit_ab`]).
+    pub ab: Vec<AbCheck>,
     /// Every seat gap is within the limit.
     pub passes: bool,
 }
 
 /// Audit the experiment at `path`: play each distinct side of its matchups against itself and
-/// the matchups themselves, battles `0..battles` with `seed` (default: the experiment's), on
-/// the current rayon pool.
+/// the matchups themselves, battles `0..battles` with `seed` (default: the experiment's), and
+/// with `game` each distinct matchup's policy game, on the current rayon pool.
 pub fn audit<R: RuleSystem>(
     path: &Path,
     seed: Option<u64>,
     battles: u64,
+    game: Option<&GameAuditSettings>,
     on_batch: &(dyn Fn(u64) + Sync),
 ) -> Result<Audit, ConfigError> {
     let exp = load::load::<R>(path)?;
@@ -131,11 +156,22 @@ pub fn audit<R: RuleSystem>(
     let mirrors = mirror::play_mirrors::<R>(&src, &unique, seed, battles, on_batch)?;
     let checks: Vec<MirrorCheck> = mirrors.iter().map(MirrorCheck::of).collect();
     let results = crate::play::play::<R>(&exp, seed, 0..battles, &|_| {}, on_batch, None);
+    // One policy game per distinct pair of sides (an A/B's rungs share their opponents').
+    let mut games: Vec<(&[toml::Value; 2], GameCheck)> = Vec::new();
+    if let Some(settings) = game {
+        for pair in &sides {
+            if games.iter().all(|(p, _)| *p != pair) {
+                let check = audit_game::check_game::<R>(&src, pair, settings, seed, on_batch)?;
+                games.push((pair, check));
+            }
+        }
+    }
     let matchups: Vec<MatchupAudit> = results
         .iter()
         .zip(&exp.matchups)
         .zip(&which)
-        .map(|((r, m), w)| {
+        .zip(&sides)
+        .map(|(((r, m), w), pair)| {
             let s = DecidedShares::of(r);
             let mirrors = [checks[w[0]].clone(), checks[w[1]].clone()];
             MatchupAudit {
@@ -147,6 +183,10 @@ pub fn audit<R: RuleSystem>(
                 house_rule_share: s.house_rule,
                 draw_share: s.draws,
                 tie_break_flag: s.flagged(),
+                game: games
+                    .iter()
+                    .find(|(p, _)| *p == pair)
+                    .map(|(_, g)| g.clone()),
                 deciders: s.deciders,
                 house_rules: R::house_rules(&m.matchup)
                     .into_iter()
@@ -155,7 +195,21 @@ pub fn audit<R: RuleSystem>(
             }
         })
         .collect();
+    let ab = match (&exp.plan, game) {
+        (Plan::Ab(plan), Some(settings)) => {
+            let per_matchup: Vec<Option<&GameCheck>> =
+                matchups.iter().map(|m| m.game.as_ref()).collect();
+            ab_checks(
+                plan,
+                &results,
+                &per_matchup,
+                crate::stats::z_for_confidence(settings.confidence),
+            )
+        }
+        _ => Vec::new(),
+    };
     Ok(Audit {
+        ab,
         experiment: exp.name.clone(),
         rule_system: R::NAME.into(),
         config_path: path.display().to_string(),
@@ -163,6 +217,8 @@ pub fn audit<R: RuleSystem>(
         battles,
         seat_gap_limit_se: SEAT_GAP_LIMIT_SE,
         house_rule_flag: HOUSE_RULE_FLAG,
+        exploitability_flag: audit_game::EXPLOITABILITY_FLAG,
+        search_gain_flag: audit_game::SEARCH_GAIN_FLAG,
         passes: matchups.iter().all(|m| m.seats_fair),
         matchups,
     })
@@ -205,6 +261,148 @@ pub fn audit_table(a: &Audit) -> String {
         crate::report::thousands(a.battles),
         a.seat_gap_limit_se,
         100.0 * a.house_rule_flag
+    ));
+    out.push_str(&game_table(a));
+    out.push_str(&ab_table(a));
+    out
+}
+
+fn delta(x: (f64, f64, f64)) -> String {
+    format!(
+        "{:+.1} [{:+.1}, {:+.1}] pts",
+        100.0 * x.0,
+        100.0 * x.1,
+        100.0 * x.2
+    )
+}
+
+/// The A/B block: per opponent the variant's gain with fixed scripts and under the policy
+/// game, and whether the verdict flips (empty without A/B checks).
+fn ab_table(a: &Audit) -> String {
+    if a.ab.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from(
+        "\nA/B under the policy game: the variant's gain over the base (subject's score, \
+         variant − base)\n",
+    );
+    for c in &a.ab {
+        out.push_str(&format!(
+            "  {} (subject on side {})\n    fixed scripts {} {}  vs  game {} {}{}\n",
+            c.matchup,
+            c.subject,
+            delta(c.fixed),
+            c.fixed_verdict.name(),
+            delta(c.game),
+            c.game_verdict.name(),
+            match (c.flips, c.fixed_verdict, c.game_verdict) {
+                (false, ..) => "",
+                (true, AbVerdict::NoDifference, _) | (true, _, AbVerdict::NoDifference) => {
+                    "  FLAG: flips (one answer undecided: more --game-battles may settle it)"
+                }
+                (true, ..) => "  FLAG: flips (the sign reverses)",
+            }
+        ));
+    }
+    let flips = a.ab.iter().filter(|c| c.flips).count();
+    out.push_str(&format!(
+        "{flips} of {} A/B verdict(s) flip between fixed scripts and the policy game (game \
+         interval: the two values' honest intervals combined, at least 90% at 95% each)\n",
+        a.ab.len()
+    ));
+    out
+}
+
+fn pct_ci(x: (f64, f64, f64)) -> String {
+    format!(
+        "{:.1}% [{:.1}, {:.1}]",
+        100.0 * x.0,
+        100.0 * x.1,
+        100.0 * x.2
+    )
+}
+
+fn mix(m: &[(String, f64)]) -> String {
+    m.iter()
+        .map(|(p, w)| format!("{p} {w:.2}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The policy-game block of the audit table (empty when no game was played): per matchup the
+/// fixed-script answer and the game's value, the exploitability of each side's policy as
+/// written with the best reply, the verdicts and the flags; then the mixes and search gains.
+fn game_table(a: &Audit) -> String {
+    let checks: Vec<(&str, &GameCheck)> = a
+        .matchups
+        .iter()
+        .filter_map(|m| m.game.as_ref().map(|g| (m.matchup.as_str(), g)))
+        .collect();
+    let Some((_, first)) = checks.first() else {
+        return String::new();
+    };
+    let mut out = format!(
+        "\npolicy game: each side may also answer with any preset ({} battles per pair and \
+         half); scores are side A's\n",
+        crate::report::thousands(first.battles_per_pair)
+    );
+    for (matchup, g) in &checks {
+        let exploit = |s: &crate::audit_game::SideCheck| {
+            format!(
+                "{:+.1} pts (best reply {})",
+                100.0 * s.exploitability,
+                s.best_reply
+            )
+        };
+        let flags = g.flags();
+        out.push_str(&format!(
+            "  {matchup}\n    fixed scripts {}  vs  game value {} (selection-honest)\n    \
+             verdict {} → {}{}\n    A's {} exploitable by {}; B's {} by {}\n    \
+             optimal mixes: A {}; B {}\n",
+            pct_ci(g.fixed),
+            pct_ci(g.value),
+            g.fixed_verdict.name(),
+            g.game_verdict.name(),
+            if flags.is_empty() {
+                "  ok".to_owned()
+            } else {
+                format!("  FLAG: {}", flags.join(", "))
+            },
+            g.sides[0].policy,
+            exploit(&g.sides[0]),
+            g.sides[1].policy,
+            exploit(&g.sides[1]),
+            mix(&g.sides[0].mix),
+            mix(&g.sides[1].mix),
+        ));
+        let gains: Vec<String> = ["A", "B"]
+            .iter()
+            .zip(&g.sides)
+            .filter_map(|(n, s)| {
+                s.search_gain.map(|x| {
+                    format!(
+                        "{n} {:+.1} [{:+.1}, {:+.1}] pts",
+                        100.0 * x.0,
+                        100.0 * x.1,
+                        100.0 * x.2
+                    )
+                })
+            })
+            .collect();
+        if !gains.is_empty() {
+            out.push_str(&format!(
+                "    search gain over the best preset mix: {}\n",
+                gains.join("; ")
+            ));
+        }
+    }
+    out.push_str(&format!(
+        "verdict: A / B when the interval of A's score lies above / below 50%, else even; \
+         flips: the fixed-script verdict is not the game's; exploitable: a best reply gains \
+         more than {:.0} pts against a policy as written; weak-scripts: a search gain above \
+         {:.0} pts\n",
+        100.0 * a.exploitability_flag,
+        100.0 * a.search_gain_flag
     ));
     out
 }

@@ -4,6 +4,8 @@
 #![deny(missing_docs)]
 
 pub mod audit;
+pub mod audit_ab;
+pub mod audit_game;
 pub mod gate;
 pub mod histogram;
 pub mod kinds;

@@ -5,7 +5,8 @@ use std::path::{Path, PathBuf};
 
 use super::tables::{CellType, Column, Table, table_row};
 use super::{ReportError, atomic, render};
-use crate::audit::Audit;
+use crate::audit::{Audit, MatchupAudit};
+use crate::audit_game::GameCheck;
 
 /// Name of the audit's JSON file.
 pub const AUDIT_JSON: &str = "audit.json";
@@ -41,7 +42,43 @@ table_row! {
         pub tie_break_flag: bool,
         /// House rules in effect, `;`-separated.
         pub house_rules: String,
+        /// Policy game: side A's score with both policies as written (NaN without the game).
+        pub fixed_score: f64,
+        /// Its interval, low end.
+        pub fixed_ci_low: f64,
+        /// Its interval, high end.
+        pub fixed_ci_high: f64,
+        /// Policy game: its value for side A (NaN without the game).
+        pub game_value: f64,
+        /// The value's selection-honest interval, low end.
+        pub game_value_ci_low: f64,
+        /// The value's selection-honest interval, high end.
+        pub game_value_ci_high: f64,
+        /// What a best reply gains against side A's policy as written (score).
+        pub a_exploitability: f64,
+        /// What a best reply gains against side B's policy as written (score).
+        pub b_exploitability: f64,
+        /// Side A's search gain over the best preset mix (NaN without `--search`).
+        pub a_search_gain: f64,
+        /// Side B's search gain over the best preset mix.
+        pub b_search_gain: f64,
+        /// The fixed-script verdict: `A`, `B` or `even` ("" without the game).
+        pub fixed_verdict: String,
+        /// The game's verdict.
+        pub game_verdict: String,
+        /// The policy game's flags, `;`-separated (`flips`, `exploitable`, `weak-scripts`).
+        pub game_flags: String,
+        /// Fair seats, house rules below the flag share and no policy-game flag.
+        pub trusted: bool,
     }
+}
+
+fn game(m: &MatchupAudit, f: impl Fn(&GameCheck) -> f64) -> f64 {
+    m.game.as_ref().map_or(f64::NAN, f)
+}
+
+fn text(m: &MatchupAudit, f: impl Fn(&GameCheck) -> String) -> String {
+    m.game.as_ref().map_or_else(String::new, f)
 }
 
 /// The audit's rows.
@@ -63,6 +100,20 @@ pub fn audit_rows(a: &Audit) -> Vec<AuditRow> {
             draw_share: m.draw_share,
             tie_break_flag: m.tie_break_flag,
             house_rules: m.house_rules.join(";"),
+            fixed_score: game(m, |g| g.fixed.0),
+            fixed_ci_low: game(m, |g| g.fixed.1),
+            fixed_ci_high: game(m, |g| g.fixed.2),
+            game_value: game(m, |g| g.value.0),
+            game_value_ci_low: game(m, |g| g.value.1),
+            game_value_ci_high: game(m, |g| g.value.2),
+            a_exploitability: game(m, |g| g.sides[0].exploitability),
+            b_exploitability: game(m, |g| g.sides[1].exploitability),
+            a_search_gain: game(m, |g| g.sides[0].search_gain.map_or(f64::NAN, |x| x.0)),
+            b_search_gain: game(m, |g| g.sides[1].search_gain.map_or(f64::NAN, |x| x.0)),
+            fixed_verdict: text(m, |g| g.fixed_verdict.name().into()),
+            game_verdict: text(m, |g| g.game_verdict.name().into()),
+            game_flags: text(m, |g| g.flags().join(";")),
+            trusted: m.trusted(),
         })
         .collect()
 }

@@ -78,9 +78,109 @@ pub(crate) fn section(file: &CsvFile) -> Result<Section, HtmlError> {
         ],
         &rows,
     ));
+    if file.has("game_value") {
+        body.push_str(&game_table(file)?);
+    }
     Ok(Section {
         id: "audit",
         title: "Audit".into(),
         body,
     })
+}
+
+/// A score and its interval, `—` when not measured.
+fn score_ci(x: f64, lo: f64, hi: f64) -> String {
+    if x.is_finite() {
+        format!("{:.1}% [{:.1}, {:.1}]", 100.0 * x, 100.0 * lo, 100.0 * hi)
+    } else {
+        "—".into()
+    }
+}
+
+/// Points of score, `—` when not measured.
+fn pts(x: f64) -> String {
+    if x.is_finite() {
+        format!("{:+.1} pts", 100.0 * x)
+    } else {
+        "—".into()
+    }
+}
+
+/// The policy-game table of an audit that played it (`audit_game`): the fixed-script answer
+/// beside the game's value, each policy's exploitability, the verdicts, flags and trust.
+fn game_table(file: &CsvFile) -> Result<String, HtmlError> {
+    file.require(&[
+        "fixed_score",
+        "fixed_ci_low",
+        "fixed_ci_high",
+        "game_value_ci_low",
+        "game_value_ci_high",
+        "a_exploitability",
+        "b_exploitability",
+        "a_search_gain",
+        "b_search_gain",
+        "fixed_verdict",
+        "game_verdict",
+        "game_flags",
+        "trusted",
+    ])?;
+    let mut rows = Vec::new();
+    for r in file.rows() {
+        if !r.f64("game_value")?.is_finite() {
+            continue;
+        }
+        rows.push(vec![
+            Cell::Text(r.str("matchup")?.to_owned()),
+            Cell::Num(score_ci(
+                r.f64("fixed_score")?,
+                r.f64("fixed_ci_low")?,
+                r.f64("fixed_ci_high")?,
+            )),
+            Cell::Num(score_ci(
+                r.f64("game_value")?,
+                r.f64("game_value_ci_low")?,
+                r.f64("game_value_ci_high")?,
+            )),
+            Cell::Num(pts(r.f64("a_exploitability")?)),
+            Cell::Num(pts(r.f64("b_exploitability")?)),
+            Cell::Num(format!(
+                "{} / {}",
+                pts(r.f64("a_search_gain")?),
+                pts(r.f64("b_search_gain")?)
+            )),
+            Cell::Text(format!(
+                "{} → {}",
+                r.str("fixed_verdict")?,
+                r.str("game_verdict")?
+            )),
+            Cell::Text(r.str("game_flags")?.replace(';', ", ")),
+            Cell::Text(if r.bool("trusted")? { "yes" } else { "NO" }.into()),
+        ]);
+    }
+    if rows.is_empty() {
+        return Ok(String::new());
+    }
+    let mut out = String::from(
+        "<h3>Policy game: does the answer hold against the best reply?</h3>\n<p class=\"note\">\
+         Each side may also answer with any preset; scores are side A's (win 1, draw ½). \
+         Exploitability: what the other side's best preset gains against the policy as \
+         written. Verdict: A / B when the interval lies above / below 50%, else even. Flags: \
+         <code>flips</code> (the verdict changes), <code>exploitable</code> (above 5 pts), \
+         <code>weak-scripts</code> (a search gain above 10 pts).</p>\n",
+    );
+    out.push_str(&table(
+        &[
+            "matchup",
+            "fixed scripts (A), CI",
+            "game value (A), honest CI",
+            "A's policy exploitable by",
+            "B's policy exploitable by",
+            "search gain A / B",
+            "verdict fixed → game",
+            "flags",
+            "trusted",
+        ],
+        &rows,
+    ));
+    Ok(out)
 }
