@@ -341,7 +341,7 @@ impl Policy {
             // defense, kinetics only when the hit is worth 100 Attack Power (speed squared).
             "brawler-v2" => Policy {
                 preset: "brawler-v2",
-                salvo: 6,
+                salvo: 4,
                 ..base.with_timed_launches()
             },
             "missile-boat-v2" => Policy {
