@@ -79,6 +79,14 @@ fn assert_junction_matchups_do_not_allocate<'a>(
     }
 }
 
+/// Issue 17's `-v2` presets (massed salvos sized by the enemy's point defense, kinetic launches
+/// timed by their impact speed): every pair of policy-game-v2.toml's select half.
+#[test]
+fn steady_state_junction_v2_preset_battles_do_not_allocate() {
+    let exp = config::<Junction>("junction/policy-game-v2.toml");
+    assert_junction_matchups_do_not_allocate(&exp.matchups[..9]);
+}
+
 #[test]
 fn steady_state_junction_battles_do_not_allocate() {
     let exp = config::<Junction>("junction/reference-2v2.toml");

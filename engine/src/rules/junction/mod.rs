@@ -42,6 +42,7 @@ pub mod hazards;
 pub mod hex;
 pub mod house_rules;
 pub mod jumps;
+pub mod launch_plan;
 pub mod matchup;
 pub mod morale;
 pub mod objectives;

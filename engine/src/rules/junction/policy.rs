@@ -235,6 +235,14 @@ pub struct Policy {
     pub mine_mode: MineMode,
     /// Missiles launched as point defense (J35, J51).
     pub pd_launches: PdLaunches,
+    /// Massed salvos: a launch waits until at least this many of its guided weapons would get
+    /// past the enemy's point defense, then the whole salvo flies
+    /// (`launch_plan::massed_salvo`); 0: every turn's salvo flies (the old presets).
+    pub salvo_leak: u32,
+    /// Kinetic launches wait until the predicted hit is worth at least this much Attack Power
+    /// (the kinetic formula at the impact speed of `launch_plan::kinetic_impact_speed`); 0:
+    /// launched whatever the speed (the old presets).
+    pub kinetic_min_ap: u32,
 }
 
 impl Policy {
@@ -246,6 +254,9 @@ impl Policy {
         "jumper",
         "turret",
         "passive",
+        "brawler-v2",
+        "missile-boat-v2",
+        "pd-screen-v2",
     ];
 
     /// A preset by name.
@@ -274,6 +285,8 @@ impl Policy {
             salvo_decoys: 0,
             mine_mode: MineMode::Contact,
             pd_launches: PdLaunches::Excalibur,
+            salvo_leak: 0,
+            kinetic_min_ap: 0,
         };
         Some(match name {
             // Closes to Precision Targeting range: sync fire, ×3 crits, table choice.
@@ -323,10 +336,44 @@ impl Policy {
                 interdict: false,
                 ..base
             },
+            // Issue 17's generation: the same movement and fire, with launches a player
+            // would time — salvos massed to put at least one weapon past the enemy's point
+            // defense, kinetics only when the hit is worth 100 Attack Power (speed squared).
+            "brawler-v2" => Policy {
+                preset: "brawler-v2",
+                salvo: 4,
+                ..base.with_timed_launches()
+            },
+            "missile-boat-v2" => Policy {
+                preset: "missile-boat-v2",
+                ..Policy::preset("missile-boat")?.with_timed_launches()
+            },
+            "pd-screen-v2" => Policy {
+                preset: "pd-screen-v2",
+                salvo: 4,
+                ..Policy::preset("pd-screen")?.with_timed_launches()
+            },
             _ => return None,
         })
     }
 }
+
+impl Policy {
+    /// The `-v2` launch timing on top of a preset: massed salvos that put at least one weapon
+    /// past the point defense, kinetics held below 100 AP.
+    fn with_timed_launches(self) -> Policy {
+        Policy {
+            salvo_leak: V2_SALVO_LEAK,
+            kinetic_min_ap: V2_KINETIC_MIN_AP,
+            ..self
+        }
+    }
+}
+
+/// `salvo_leak` of the `-v2` presets.
+pub const V2_SALVO_LEAK: u32 = 1;
+/// `kinetic_min_ap` of the `-v2` presets.
+pub const V2_KINETIC_MIN_AP: u32 = 100;
 
 impl fmt::Display for Policy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -350,6 +397,14 @@ impl fmt::Display for Policy {
             MineMode::Contact => {}
             MineMode::Crowded => f.write_str(" mine_mode=crowded")?,
             MineMode::Area => f.write_str(" mine_mode=area")?,
+        }
+        // The launch timing only where a side overrides its preset's.
+        let preset = Policy::preset(self.preset);
+        if preset.is_none_or(|p| p.salvo_leak != self.salvo_leak) {
+            write!(f, " salvo_leak={}", self.salvo_leak)?;
+        }
+        if preset.is_none_or(|p| p.kinetic_min_ap != self.kinetic_min_ap) {
+            write!(f, " kinetic_min_ap={}", self.kinetic_min_ap)?;
         }
         match self.pd_launches {
             PdLaunches::Excalibur => {}

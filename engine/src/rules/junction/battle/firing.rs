@@ -517,7 +517,15 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 let gi = d.magazine[k].0;
                 (k, gi, &m.catalogue.guided[gi])
             };
-            let n = salvo.min(self.st.ships[i].magazine[slot]);
+            let mut n = salvo.min(self.st.ships[i].magazine[slot]);
+            // The `-v2` presets time their launches (massed salvos, kinetic closing speed).
+            let p = &m.policies[side.index()];
+            if p.salvo_leak > 0 || p.kinetic_min_ap > 0 {
+                n = self.timed_launch(i, t, gi, self.st.ships[i].magazine[slot], salvo);
+                if n == 0 {
+                    continue;
+                }
+            }
             self.st.ships[i].magazine[slot] -= n;
             self.st.events[side.index()][Event::Launches as usize] += n;
             trace!(

@@ -53,6 +53,14 @@ pub struct SideSpec {
     /// Override: point-defense launches, `excalibur` (default), `all` or `none` (J35, J51).
     #[serde(default)]
     pub pd_launches: Option<super::super::policy::PdLaunches>,
+    /// Override: massed salvos, the guided weapons that must get past the enemy's point
+    /// defense before a salvo flies (0: off; `-v2` presets 1).
+    #[serde(default)]
+    pub salvo_leak: Option<Spanned<i64>>,
+    /// Override: the least Attack Power a kinetic launch must promise at its predicted impact
+    /// speed (0: off; `-v2` presets 100).
+    #[serde(default)]
+    pub kinetic_min_ap: Option<Spanned<i64>>,
 }
 
 /// A side's policy preset with its overrides; `None` for an unknown preset (reported).
@@ -110,6 +118,12 @@ pub(super) fn policy(d: usize, at: &str, side: &SideSpec, is: &mut Issues) -> Op
     }
     if let Some(l) = side.pd_launches {
         p.pd_launches = l;
+    }
+    if let Some(n) = &side.salvo_leak {
+        p.salvo_leak = is.int(d, n, &format!("{at}.salvo_leak"), 0, 100) as u32;
+    }
+    if let Some(n) = &side.kinetic_min_ap {
+        p.kinetic_min_ap = is.int(d, n, &format!("{at}.kinetic_min_ap"), 0, 1_000_000) as u32;
     }
     Some(p)
 }
