@@ -120,10 +120,10 @@ pub(super) fn policy(d: usize, at: &str, side: &SideSpec, is: &mut Issues) -> Op
         p.pd_launches = l;
     }
     if let Some(n) = &side.salvo_leak {
-        p.salvo_leak = is.int(d, n, &format!("{at}.salvo_leak"), 0, 100) as u32;
+        p.salvo_leak = is.int_or_lo(d, n, &format!("{at}.salvo_leak"), 0, 100) as u32;
     }
     if let Some(n) = &side.kinetic_min_ap {
-        p.kinetic_min_ap = is.int(d, n, &format!("{at}.kinetic_min_ap"), 0, 1_000_000) as u32;
+        p.kinetic_min_ap = is.int_or_lo(d, n, &format!("{at}.kinetic_min_ap"), 0, 1_000_000) as u32;
     }
     Some(p)
 }
