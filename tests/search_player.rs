@@ -64,6 +64,9 @@ fn a_search_player_over_one_policy_plays_that_policy_exactly() {
         "per side: the one opponent policy and the mix"
     );
     assert!(rows.iter().all(|r| num(r, "gain") == 0.0), "{rows:?}");
+    // Its only policy played every turn.
+    assert_eq!(rows[0]["choices"], "brawler 1.00", "{rows:?}");
+    assert_eq!(rows[2]["choices"], "standoff 1.00", "{rows:?}");
 }
 
 #[test]
@@ -88,6 +91,13 @@ fn a_search_player_over_copies_of_one_policy_gains_nothing() {
     );
     let se = (high - low) / (2.0 * 1.959_963_984_540_054);
     assert!(gain.abs() <= 5.0 * se, "gain {gain} with se {se}: {mix:?}");
+    // The turns it played each copy: shares of every turn it played, both copies chosen.
+    let shares: Vec<f64> = mix["choices"]
+        .split("; ")
+        .map(|c| c.rsplit(' ').next().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(shares.len(), 2, "{mix:?}");
+    assert!((shares.iter().sum::<f64>() - 1.0).abs() <= 0.011, "{mix:?}");
 }
 
 #[test]

@@ -59,6 +59,10 @@ pub struct MatchupTally {
     pub ship_damage_dealt: Vec<u64>,
     /// Per ship: battles in which it was destroyed.
     pub ship_destroyed: Vec<u64>,
+    /// A search cell only: the turns its search player played each of its candidate policies
+    /// (empty elsewhere, and then not written).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub search_choices: Vec<u64>,
 }
 
 impl MatchupTally {
@@ -81,6 +85,7 @@ impl MatchupTally {
             ship_damage_taken: vec![Histogram::new(DAMAGE_BINS); ships],
             ship_damage_dealt: vec![0; ships],
             ship_destroyed: vec![0; ships],
+            search_choices: Vec::new(),
         }
     }
 
@@ -126,6 +131,12 @@ impl MatchupTally {
     /// Add another tally of the same matchup.
     pub fn merge(&mut self, other: &MatchupTally) {
         self.battles += other.battles;
+        if self.search_choices.len() < other.search_choices.len() {
+            self.search_choices.resize(other.search_choices.len(), 0);
+        }
+        for (a, b) in self.search_choices.iter_mut().zip(&other.search_choices) {
+            *a += b;
+        }
         for i in 0..2 {
             self.wins[i] += other.wins[i];
             self.damage_dealt[i].merge(&other.damage_dealt[i]);

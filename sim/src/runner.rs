@@ -257,7 +257,10 @@ pub fn run_search<R: RuleSystem>(
                 w.tally.record(&outcome, &w.ships);
             }
         },
-        |w| w.tally,
+        |w| MatchupTally {
+            search_choices: w.choices,
+            ..w.tally
+        },
         on_batch,
         stop,
     )

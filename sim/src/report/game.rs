@@ -132,7 +132,28 @@ table_row! {
         pub gain_ci_high: f64,
         /// Rollouts per decision.
         pub rollouts: i64,
+        /// Which of its side's policies the search player chose, as shares of the turns it
+        /// played (`brawler 0.62; standoff 0.38`, heaviest first; policies never chosen left
+        /// out): what the search exploits.
+        pub choices: String,
     }
+}
+
+/// `policy share; ...` of the turns in `counts` (heaviest first, ties in list order).
+fn choice_shares(policies: &[String], counts: &[u64]) -> String {
+    let total: u64 = counts.iter().sum();
+    if total == 0 {
+        return String::new();
+    }
+    let mut order: Vec<usize> = (0..counts.len().min(policies.len()))
+        .filter(|&i| counts[i] > 0)
+        .collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(counts[i]));
+    order
+        .iter()
+        .map(|&i| format!("{} {:.2}", policies[i], counts[i] as f64 / total as f64))
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 fn counts(r: &MatchupResult) -> CellCounts {
@@ -405,8 +426,30 @@ pub fn search_rows(
                 .find(|&&(_, s, o)| s == side && o == j)
                 .map_or(0, |&(k, _, _)| results[k].tally.battles as i64)
         };
-        let row = |opponent_policy: String, battles, score, best: usize, best_score, gain, se| {
+        let choices_against = |j: usize| {
+            plan.search_cells()
+                .iter()
+                .find(|&&(_, s, o)| s == side && o == j)
+                .map_or_else(Vec::new, |&(k, _, _)| {
+                    results[k].tally.search_choices.clone()
+                })
+        };
+        let mut all_choices = vec![0u64; own.len()];
+        for j in 0..opp.len() {
+            for (a, b) in all_choices.iter_mut().zip(choices_against(j)) {
+                *a += b;
+            }
+        }
+        let row = |opponent_policy: String,
+                   battles,
+                   score,
+                   best: usize,
+                   best_score,
+                   gain,
+                   se,
+                   choices: &[u64]| {
             SearchRow {
+                choices: choice_shares(own, choices),
                 side: name.into(),
                 fleet: fleet.clone(),
                 opponent_policy,
@@ -431,6 +474,7 @@ pub fn search_rows(
                 best_score,
                 gain,
                 se,
+                &choices_against(j),
             ));
         }
         let mx = g.against_mix;
@@ -442,6 +486,7 @@ pub fn search_rows(
             mx.best_score,
             mx.gain,
             mx.std_error,
+            &all_choices,
         ));
     }
     rows
@@ -560,6 +605,9 @@ pub fn game_summary(plan: &GamePlan, results: &[MatchupResult], opts: &ReportOpt
             r.gain_ci_low * 100.0,
             r.gain_ci_high * 100.0
         );
+        if !r.choices.is_empty() {
+            let _ = writeln!(out, "    its turns by policy: {}", r.choices);
+        }
     }
     let width = plan
         .a_policies

@@ -204,6 +204,12 @@ fn search_table(search: &CsvFile) -> Result<String, HtmlError> {
                 gain(r.f64("gain_ci_low")?),
                 gain(r.f64("gain_ci_high")?)
             )),
+            // Older reports have no `choices` column.
+            Cell::Text(if search.has("choices") {
+                r.str("choices")?.replace("; ", ", ")
+            } else {
+                String::new()
+            }),
         ]);
     }
     let mut out = format!(
@@ -221,6 +227,7 @@ fn search_table(search: &CsvFile) -> Result<String, HtmlError> {
             "its score",
             "best preset",
             "gain (points) [interval]",
+            "its turns by policy",
         ],
         &rows,
     ));
