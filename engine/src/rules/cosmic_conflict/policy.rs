@@ -33,6 +33,44 @@ pub enum Targeting {
     MostDangerous,
     /// The nearest target the weapon can hurt.
     Nearest,
+    /// The target the shot is worth most points against: expected damage up to the boxes
+    /// left, plus the policy's `kill_weight` × points × the chance the shot finishes it, with
+    /// the side's missiles in flight counted as already dealt (no overkill; `battle/fire_plan.rs`).
+    KillValue,
+}
+
+impl Targeting {
+    /// Config names, in declaration order.
+    pub const NAMES: [&'static str; 5] = [
+        "best-odds",
+        "weakest",
+        "most-dangerous",
+        "nearest",
+        "kill-value",
+    ];
+
+    /// Parse a config name.
+    pub fn from_name(name: &str) -> Option<Targeting> {
+        Some(match name {
+            "best-odds" => Targeting::BestOdds,
+            "weakest" => Targeting::Weakest,
+            "most-dangerous" => Targeting::MostDangerous,
+            "nearest" => Targeting::Nearest,
+            "kill-value" => Targeting::KillValue,
+            _ => return None,
+        })
+    }
+
+    /// Config name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Targeting::BestOdds => "best-odds",
+            Targeting::Weakest => "weakest",
+            Targeting::MostDangerous => "most-dangerous",
+            Targeting::Nearest => "nearest",
+            Targeting::KillValue => "kill-value",
+        }
+    }
 }
 
 /// Whether a side passes in the Size steps of the activation order (to move later).
@@ -207,11 +245,14 @@ pub struct Policy {
     pub fighter_tactics: FighterTactics,
     /// Cautious fighters: how many boxes dealt one box taken is worth (1 = even trade).
     pub fighter_caution: f32,
+    /// `kill-value` targeting: how many times its points a sure kill is worth on top of the
+    /// boxes it takes (0 = count boxes only).
+    pub kill_weight: f32,
 }
 
 impl Policy {
     /// Preset names, for error messages.
-    pub const PRESETS: [&'static str; 7] = [
+    pub const PRESETS: [&'static str; 10] = [
         "brawler",
         "tactician",
         "standoff",
@@ -219,6 +260,9 @@ impl Policy {
         "focus-threat",
         "turret",
         "passive",
+        "brawler-v2",
+        "tactician-v2",
+        "standoff-v2",
     ];
 
     /// A named preset:
@@ -236,6 +280,13 @@ impl Policy {
     ///   aggressive Orders.
     /// * `turret` — never moves, fires at the best odds, no Orders (the gun of a shooting range).
     /// * `passive` — never moves, never fires, no Orders (a target for calibration scenarios).
+    ///
+    /// The new generation (issue 17), each the old style with the `kill-value` fire plan
+    /// (no overkill, finish what is worn down, points first; `kill_weight` 1):
+    /// * `brawler-v2` — `brawler`'s approach and Orders, fire by `kill-value`.
+    /// * `tactician-v2` — `tactician`'s command layer, fire by `kill-value`.
+    /// * `standoff-v2` — `standoff`'s range, passing and cautious Orders, fire by
+    ///   `kill-value`.
     pub fn preset(name: &str) -> Option<Policy> {
         let base = Policy {
             preset: "brawler",
@@ -257,6 +308,7 @@ impl Policy {
             },
             fighter_tactics: FighterTactics::Cautious,
             fighter_caution: 1.0,
+            kill_weight: 1.0,
         };
         let none = CommandPolicy {
             orders: OrderStyle::None,
@@ -309,6 +361,18 @@ impl Policy {
                 command: none,
                 ..base
             },
+            "brawler-v2" | "tactician-v2" | "standoff-v2" => {
+                let old = Policy::preset(name.trim_end_matches("-v2"))?;
+                Policy {
+                    preset: match name {
+                        "brawler-v2" => "brawler-v2",
+                        "tactician-v2" => "tactician-v2",
+                        _ => "standoff-v2",
+                    },
+                    targeting: Targeting::KillValue,
+                    ..old
+                }
+            }
             _ => return None,
         })
     }
@@ -324,12 +388,7 @@ impl fmt::Display for Policy {
             Approach::Standoff { range: None } => "standoff".to_string(),
             Approach::Standoff { range: Some(r) } => format!("standoff@{r}"),
         };
-        let targeting = match self.targeting {
-            Targeting::BestOdds => "best-odds",
-            Targeting::Weakest => "weakest",
-            Targeting::MostDangerous => "most-dangerous",
-            Targeting::Nearest => "nearest",
-        };
+        let targeting = self.targeting.name();
         let passing = match self.passing {
             Passing::Never => "no-pass",
             Passing::WhenEnemyWaiting => "pass-when-enemy-waiting",
@@ -363,6 +422,9 @@ impl fmt::Display for Policy {
         }
         if self.fighter_caution != 1.0 {
             write!(f, " fighter-caution={}", self.fighter_caution)?;
+        }
+        if self.targeting == Targeting::KillValue || self.kill_weight != 1.0 {
+            write!(f, " kill-weight={}", self.kill_weight)?;
         }
         Ok(())
     }

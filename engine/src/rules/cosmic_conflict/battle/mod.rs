@@ -12,6 +12,7 @@ use crate::trace;
 mod command_phase;
 mod fighter_ai;
 mod fighter_phase;
+mod fire_plan;
 mod formation_play;
 mod movement;
 mod objectives;

@@ -78,7 +78,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             let key = match targeting {
                 Targeting::Weakest => -f64::from(t.remaining()),
                 Targeting::MostDangerous => f64::from(self.threat(j)),
-                Targeting::BestOdds | Targeting::Nearest => {
+                // `kill-value` fire chooses per weapon; the ship closes on the nearest enemy.
+                Targeting::BestOdds | Targeting::Nearest | Targeting::KillValue => {
                     let d = t.pos - me.pos;
                     -d.dot(d)
                 }
