@@ -73,6 +73,40 @@ impl Targeting {
     }
 }
 
+/// How a side chooses where a move ends (ch. 3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Movement {
+    /// One end point per Velocity choice, shifted straight toward the preferred distance;
+    /// a detour only when that point costs terrain damage; the first of equals wins.
+    Classic,
+    /// Several end points per Velocity choice (planned, none, half or full Maneuver to either
+    /// side), terrain damage weighed 4× as heavily, equals chosen on the battle's dice
+    /// (`battle/move_lookahead.rs`).
+    Lookahead,
+}
+
+impl Movement {
+    /// Config names.
+    pub const NAMES: [&'static str; 2] = ["classic", "lookahead"];
+
+    /// Parse a config name.
+    pub fn from_name(name: &str) -> Option<Movement> {
+        match name {
+            "classic" => Some(Movement::Classic),
+            "lookahead" => Some(Movement::Lookahead),
+            _ => None,
+        }
+    }
+
+    /// Config name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Movement::Classic => "classic",
+            Movement::Lookahead => "lookahead",
+        }
+    }
+}
+
 /// Whether a side passes in the Size steps of the activation order (to move later).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Passing {
@@ -245,6 +279,8 @@ pub struct Policy {
     pub fighter_tactics: FighterTactics,
     /// Cautious fighters: how many boxes dealt one box taken is worth (1 = even trade).
     pub fighter_caution: f32,
+    /// Where a move ends.
+    pub movement: Movement,
     /// `kill-value` targeting: how many times its points a sure kill is worth on top of the
     /// boxes it takes (0 = count boxes only).
     pub kill_weight: f32,
@@ -282,7 +318,8 @@ impl Policy {
     /// * `passive` — never moves, never fires, no Orders (a target for calibration scenarios).
     ///
     /// The new generation (issue 17), each the old style with the `kill-value` fire plan
-    /// (no overkill, finish what is worn down, points first; `kill_weight` 1):
+    /// (no overkill, finish what is worn down, points first; `kill_weight` 1) and the
+    /// `lookahead` movement (more end points scored, terrain damage avoided, ties on dice):
     /// * `brawler-v2` — `brawler`'s approach and Orders, fire by `kill-value`.
     /// * `tactician-v2` — `tactician`'s command layer, fire by `kill-value`.
     /// * `standoff-v2` — `standoff`'s range, passing and cautious Orders, fire by
@@ -309,6 +346,7 @@ impl Policy {
             fighter_tactics: FighterTactics::Cautious,
             fighter_caution: 1.0,
             kill_weight: 1.0,
+            movement: Movement::Classic,
         };
         let none = CommandPolicy {
             orders: OrderStyle::None,
@@ -370,6 +408,7 @@ impl Policy {
                         _ => "standoff-v2",
                     },
                     targeting: Targeting::KillValue,
+                    movement: Movement::Lookahead,
                     ..old
                 }
             }
@@ -422,6 +461,9 @@ impl fmt::Display for Policy {
         }
         if self.fighter_caution != 1.0 {
             write!(f, " fighter-caution={}", self.fighter_caution)?;
+        }
+        if self.movement != Movement::Classic {
+            write!(f, " movement={}", self.movement.name())?;
         }
         if self.targeting == Targeting::KillValue || self.kill_weight != 1.0 {
             write!(f, " kill-weight={}", self.kill_weight)?;

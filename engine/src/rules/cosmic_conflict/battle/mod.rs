@@ -14,6 +14,7 @@ mod fighter_ai;
 mod fighter_phase;
 mod fire_plan;
 mod formation_play;
+mod move_lookahead;
 mod movement;
 mod objectives;
 mod targeting;

@@ -9,7 +9,7 @@ use crate::rule_system::did_you_mean;
 
 use super::super::orders::Order;
 use super::super::policy::{
-    Approach, Contribute, FighterTactics, OrderStyle, Passing, Policy, Targeting,
+    Approach, Contribute, FighterTactics, Movement, OrderStyle, Passing, Policy, Targeting,
 };
 use super::issues::Issues;
 
@@ -59,6 +59,9 @@ pub struct SideSpec {
     /// Override: cautious fighters' weight on damage taken (default 1).
     #[serde(default)]
     pub fighter_caution: Option<Spanned<f64>>,
+    /// Override: where a move ends, `classic` or `lookahead`.
+    #[serde(default)]
+    pub movement: Option<Spanned<String>>,
     /// Override: `kill-value` targeting's weight on a kill, in the target's points (default 1).
     #[serde(default)]
     pub kill_weight: Option<Spanned<f64>>,
@@ -115,6 +118,23 @@ pub(super) fn policy(doc: usize, at: &str, side: &SideSpec, issues: &mut Issues)
             return None;
         };
         p.targeting = targeting;
+    }
+    if let Some(mv) = &side.movement {
+        let Some(movement) = Movement::from_name(mv.get_ref()) else {
+            issues.push(
+                doc,
+                mv.span(),
+                format!("{at}.movement"),
+                format!(
+                    "unknown movement `{}`{}; allowed: {}",
+                    mv.get_ref(),
+                    did_you_mean(mv.get_ref(), &Movement::NAMES),
+                    Movement::NAMES.join(", ")
+                ),
+            );
+            return None;
+        };
+        p.movement = movement;
     }
     if let Some(k) = &side.kill_weight {
         let v = *k.get_ref();
