@@ -31,18 +31,20 @@ pub const TERRAIN_WEIGHT: f64 = 4.0;
 pub const SCORE_STEP: f64 = 0.5;
 
 /// A hazard the next move could not avoid (its shortest straight run, at one Velocity less
-/// along the facing the ship turns to after this move, shifted by no more than the Maneuver) weighs this share of a
-/// hazard at the end point itself: Velocity changes by at most 1 a turn (ch. 3 step 1), so a
-/// ship must brake before a field, not at its edge.
-pub const NEXT_MOVE_SHARE: f64 = 0.5;
+/// along the facing the ship turns to after this move, shifted by no more than the Maneuver)
+/// weighs as much as a hazard at the end point itself: Velocity changes by at most 1 a turn
+/// (ch. 3 step 1), so a ship must brake before a field, not at its edge.
+pub const NEXT_MOVE_SHARE: f64 = 1.0;
 
-/// A score in whole [`SCORE_STEP`]s.
-pub fn quantized(score: f64) -> f64 {
-    (score / SCORE_STEP).floor() * SCORE_STEP
+/// A score in whole [`SCORE_STEP`]s (scores are never negative; truncation is the floor).
+pub fn quantized(score: f64) -> u64 {
+    (score / SCORE_STEP) as u64
 }
 
 /// Sideways shifts tried at each Velocity, as shares of the Maneuver (left of the facing is
-/// positive); the planned shift toward the preferred distance is tried as well.
+/// positive); the planned shift toward the preferred distance is tried as well. In open
+/// space only the first (no shift) is: without terrain a sideways shift only moves the ship
+/// off its preferred distance.
 const SIDE_SHIFTS: [f64; 5] = [0.0, 1.0, -1.0, 0.5, -0.5];
 
 /// What the lookahead knows of the move it plans.
@@ -120,8 +122,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let board = self.m.scenario.board;
         let terrain = !self.s.terrain.is_empty();
         let side = plan.facing.rotated(0.0, 1.0) * plan.maneuver;
-        let mut best: Option<(f64, i8, Vec2)> = None;
+        let mut best: Option<(u64, i8, Vec2)> = None;
         let mut ties = 0u32;
+        let shifts = if terrain { SIDE_SHIFTS.len() } else { 1 };
         for &dv in changes {
             if dv != 0 && locked {
                 continue;
@@ -133,7 +136,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             let v = v as u8;
             let p1 = plan.pos + plan.facing * f64::from(v);
             let planned = planned_end(plan, v);
-            for k in 0..=SIDE_SHIFTS.len() {
+            for k in 0..=shifts {
                 let p2 = match k {
                     0 => planned,
                     k => p1 + side * SIDE_SHIFTS[k - 1],
@@ -146,8 +149,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 }
                 let score = quantized(score);
                 match best {
-                    Some((s, _, _)) if score > s + 1e-9 => {}
-                    Some((s, _, _)) if score >= s - 1e-9 => {
+                    Some((s, _, _)) if score > s => {}
+                    Some((s, _, _)) if score == s => {
                         // Reservoir choice among equals: each of n ties kept with chance 1/n.
                         ties += 1;
                         if self.dice.below(ties) == 0 {
@@ -174,12 +177,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let facing = turn_toward(plan.facing, want, usize::from(plan.heading.heading_at(v)));
         let run = p2 + facing * f64::from(v.saturating_sub(1));
         let side = facing.rotated(0.0, 1.0) * plan.maneuver;
-        let mut least = self.terrain_cost(i, run);
+        // This turn's [Navigate] Order or Command does not cover the next move.
+        let mut least = self.terrain_cost_navigating(i, run, false);
         for q in [run + side, run - side] {
             if least <= 0.0 {
                 break;
             }
-            least = least.min(self.terrain_cost(i, q));
+            least = least.min(self.terrain_cost_navigating(i, q, false));
         }
         least
     }
@@ -233,7 +237,7 @@ mod tests {
     fn near_equal_scores_tie() {
         assert_eq!(quantized(3.1), quantized(3.4));
         assert!(quantized(3.4) < quantized(3.6));
-        assert_eq!(quantized(0.0), 0.0);
+        assert_eq!(quantized(0.0), 0);
     }
 
     /// Off the table costs 1,000; on it, the distance from the preferred range.
