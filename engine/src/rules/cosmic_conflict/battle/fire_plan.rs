@@ -84,9 +84,11 @@ mod tests {
     /// finishing the destroyer is worth more.
     #[test]
     fn finishes_a_worn_down_ship_before_scratching_a_fresh_one() {
-        let cruiser = shot_value(4.0, 24.0, 24.0, 120.0, 1.0);
-        let destroyer = shot_value(3.0, 3.0, 16.0, 60.0, 1.0);
-        assert!(4.0 > 3.0, "best-odds shoots the cruiser");
+        let (e_cruiser, e_destroyer) = (4.0, 3.0);
+        // The `best-odds` key is the expected damage: it shoots the cruiser.
+        assert!(e_cruiser > e_destroyer);
+        let cruiser = shot_value(e_cruiser, 24.0, 24.0, 120.0, 1.0);
+        let destroyer = shot_value(e_destroyer, 3.0, 16.0, 60.0, 1.0);
         assert!(destroyer > cruiser, "{destroyer} vs {cruiser}");
         assert_eq!(destroyer, 3.0 * 60.0 / 16.0 + 60.0);
         assert_eq!(cruiser, 4.0 * 5.0 + 120.0 * (1.0 / 36.0));
