@@ -151,6 +151,15 @@ fn steady_state_command_layer_battles_do_not_allocate() {
     assert_no_allocations_in("command-layer.toml", 2);
 }
 
+/// The new-generation presets (issue 17: the `kill-value` fire plan, which reads the missile
+/// tokens in flight) allocate nothing: every matchup of `presets-v2.toml`.
+#[test]
+fn steady_state_v2_preset_battles_do_not_allocate() {
+    for matchup in 0..4 {
+        assert_no_allocations_in("presets-v2.toml", matchup);
+    }
+}
+
 /// Brace for Impact used up by its first braced hit (`brace_for_impact = "first-row"`): every
 /// ship of side B braces every turn.
 #[test]
@@ -313,5 +322,6 @@ fn steady_state_raced_game_battles_do_not_allocate() {
         assert_eq!(n, 0, "{file}: {n} heap allocations in 400 battle indices");
     }
     check::<CosmicConflict>("cosmic-conflict/policy-game.toml");
+    check::<CosmicConflict>("cosmic-conflict/policy-game-v2.toml");
     check::<Junction>("junction/policy-game.toml");
 }

@@ -33,6 +33,78 @@ pub enum Targeting {
     MostDangerous,
     /// The nearest target the weapon can hurt.
     Nearest,
+    /// The target the shot is worth most points against: expected damage up to the boxes
+    /// left, plus the policy's `kill_weight` × points × the chance the shot finishes it, with
+    /// the side's missiles in flight counted as already dealt (no overkill; `battle/fire_plan.rs`).
+    KillValue,
+}
+
+impl Targeting {
+    /// Config names, in declaration order.
+    pub const NAMES: [&'static str; 5] = [
+        "best-odds",
+        "weakest",
+        "most-dangerous",
+        "nearest",
+        "kill-value",
+    ];
+
+    /// Parse a config name.
+    pub fn from_name(name: &str) -> Option<Targeting> {
+        Some(match name {
+            "best-odds" => Targeting::BestOdds,
+            "weakest" => Targeting::Weakest,
+            "most-dangerous" => Targeting::MostDangerous,
+            "nearest" => Targeting::Nearest,
+            "kill-value" => Targeting::KillValue,
+            _ => return None,
+        })
+    }
+
+    /// Config name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Targeting::BestOdds => "best-odds",
+            Targeting::Weakest => "weakest",
+            Targeting::MostDangerous => "most-dangerous",
+            Targeting::Nearest => "nearest",
+            Targeting::KillValue => "kill-value",
+        }
+    }
+}
+
+/// How a side chooses where a move ends (ch. 3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Movement {
+    /// One end point per Velocity choice, shifted straight toward the preferred distance;
+    /// a detour only when that point costs terrain damage; the first of equals wins.
+    Classic,
+    /// Several end points per Velocity choice (planned, none, half or full Maneuver to either
+    /// side), terrain damage weighed 4× as heavily, equals chosen on the battle's dice
+    /// (`battle/move_lookahead.rs`).
+    Lookahead,
+}
+
+impl Movement {
+    /// Config names.
+    pub const NAMES: [&'static str; 2] = ["classic", "lookahead"];
+
+    /// Parse a config name.
+    pub fn from_name(name: &str) -> Option<Movement> {
+        match name {
+            "classic" => Some(Movement::Classic),
+            "lookahead" => Some(Movement::Lookahead),
+            _ => None,
+        }
+    }
+
+    /// Config name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Movement::Classic => "classic",
+            Movement::Lookahead => "lookahead",
+        }
+    }
 }
 
 /// Whether a side passes in the Size steps of the activation order (to move later).
@@ -207,11 +279,16 @@ pub struct Policy {
     pub fighter_tactics: FighterTactics,
     /// Cautious fighters: how many boxes dealt one box taken is worth (1 = even trade).
     pub fighter_caution: f32,
+    /// Where a move ends.
+    pub movement: Movement,
+    /// `kill-value` targeting: how many times its points a sure kill is worth on top of the
+    /// boxes it takes (0 = count boxes only).
+    pub kill_weight: f32,
 }
 
 impl Policy {
     /// Preset names, for error messages.
-    pub const PRESETS: [&'static str; 7] = [
+    pub const PRESETS: [&'static str; 10] = [
         "brawler",
         "tactician",
         "standoff",
@@ -219,6 +296,9 @@ impl Policy {
         "focus-threat",
         "turret",
         "passive",
+        "brawler-v2",
+        "tactician-v2",
+        "standoff-v2",
     ];
 
     /// A named preset:
@@ -236,6 +316,14 @@ impl Policy {
     ///   aggressive Orders.
     /// * `turret` — never moves, fires at the best odds, no Orders (the gun of a shooting range).
     /// * `passive` — never moves, never fires, no Orders (a target for calibration scenarios).
+    ///
+    /// The new generation (issue 17), each the old style with the `kill-value` fire plan
+    /// (no overkill, finish what is worn down, points first; `kill_weight` 1) and the
+    /// `lookahead` movement (more end points scored, terrain damage avoided, ties on dice):
+    /// * `brawler-v2` — `brawler`'s approach and Orders, fire by `kill-value`.
+    /// * `tactician-v2` — `tactician`'s command layer, fire by `kill-value`.
+    /// * `standoff-v2` — `standoff`'s range, passing and cautious Orders, fire by
+    ///   `kill-value`.
     pub fn preset(name: &str) -> Option<Policy> {
         let base = Policy {
             preset: "brawler",
@@ -257,6 +345,8 @@ impl Policy {
             },
             fighter_tactics: FighterTactics::Cautious,
             fighter_caution: 1.0,
+            kill_weight: 1.0,
+            movement: Movement::Classic,
         };
         let none = CommandPolicy {
             orders: OrderStyle::None,
@@ -309,6 +399,19 @@ impl Policy {
                 command: none,
                 ..base
             },
+            "brawler-v2" | "tactician-v2" | "standoff-v2" => {
+                let old = Policy::preset(name.trim_end_matches("-v2"))?;
+                Policy {
+                    preset: match name {
+                        "brawler-v2" => "brawler-v2",
+                        "tactician-v2" => "tactician-v2",
+                        _ => "standoff-v2",
+                    },
+                    targeting: Targeting::KillValue,
+                    movement: Movement::Lookahead,
+                    ..old
+                }
+            }
             _ => return None,
         })
     }
@@ -324,12 +427,7 @@ impl fmt::Display for Policy {
             Approach::Standoff { range: None } => "standoff".to_string(),
             Approach::Standoff { range: Some(r) } => format!("standoff@{r}"),
         };
-        let targeting = match self.targeting {
-            Targeting::BestOdds => "best-odds",
-            Targeting::Weakest => "weakest",
-            Targeting::MostDangerous => "most-dangerous",
-            Targeting::Nearest => "nearest",
-        };
+        let targeting = self.targeting.name();
         let passing = match self.passing {
             Passing::Never => "no-pass",
             Passing::WhenEnemyWaiting => "pass-when-enemy-waiting",
@@ -363,6 +461,12 @@ impl fmt::Display for Policy {
         }
         if self.fighter_caution != 1.0 {
             write!(f, " fighter-caution={}", self.fighter_caution)?;
+        }
+        if self.movement != Movement::Classic {
+            write!(f, " movement={}", self.movement.name())?;
+        }
+        if self.targeting == Targeting::KillValue || self.kill_weight != 1.0 {
+            write!(f, " kill-weight={}", self.kill_weight)?;
         }
         Ok(())
     }

@@ -6,7 +6,7 @@ use crate::geometry::Vec2;
 use crate::observer::Observer;
 use crate::trace;
 
-use super::super::policy::{Approach, Targeting};
+use super::super::policy::{Approach, Movement, Targeting};
 use super::super::ship::{ShipState, Status};
 use super::super::victory::{self, Objective};
 use super::Battle;
@@ -27,6 +27,23 @@ const TURN: [(f64, f64); 7] = [
     (-0.866_025_403_784_438_6, 0.5),
     (-1.0, 0.0),
 ];
+
+/// The facing after turning from `facing` toward `want` by at most `steps` × 30° (ch. 3:
+/// "30 degrees per 1 HEADING value"; 6 or more turns freely).
+pub(super) fn turn_toward(facing: Vec2, want: Vec2, steps: usize) -> Vec2 {
+    let (max_cos, max_sin) = TURN[steps.min(6)];
+    if want == Vec2::default() || facing.dot(want) >= max_cos {
+        if want == Vec2::default() {
+            facing
+        } else {
+            want
+        }
+    } else if facing.cross(want) >= 0.0 {
+        facing.rotated(max_cos, max_sin)
+    } else {
+        facing.rotated(max_cos, -max_sin)
+    }
+}
 
 /// What a move reads of its ship: a few fields copied instead of the whole [`ShipState`]
 /// (the ship is written back at the end of the move).
@@ -78,7 +95,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             let key = match targeting {
                 Targeting::Weakest => -f64::from(t.remaining()),
                 Targeting::MostDangerous => f64::from(self.threat(j)),
-                Targeting::BestOdds | Targeting::Nearest => {
+                // `kill-value` fire chooses per weapon; the ship closes on the nearest enemy.
+                Targeting::BestOdds | Targeting::Nearest | Targeting::KillValue => {
                     let d = t.pos - me.pos;
                     -d.dot(d)
                 }
@@ -197,7 +215,28 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             3
         };
         let mut best: Option<(f64, i8, Vec2)> = None;
-        for (k, &dv) in VELOCITY_CHANGES[..choices].iter().enumerate() {
+        if m.policies[ship.side.index()].movement == Movement::Lookahead {
+            let plan = super::move_lookahead::MovePlan {
+                pos: ship.pos,
+                facing: dir,
+                focus,
+                desired,
+                maneuver,
+                velocity: ship.velocity,
+                vmax,
+                enemy,
+                facing_offset: m.facing_offset[usize::from(ship.design)],
+                heading: heading_row,
+            };
+            // Free Velocity changes only: the lookahead spends no Command on a move.
+            let end = self.lookahead_end(i, &plan, &VELOCITY_CHANGES[..free], ship.velocity_locked);
+            best = end.map(|(dv, p2)| (0.0, dv, p2));
+        }
+        let classic = best.is_none();
+        for (k, &dv) in VELOCITY_CHANGES[..if classic { choices } else { 0 }]
+            .iter()
+            .enumerate()
+        {
             // A Command option scores at least its cost: only worth a look when the free
             // options all score worse (same choice, fewer evaluations).
             if ORDERS
@@ -262,18 +301,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         if grouped {
             steps = self.formation_heading(i, v, steps);
         }
-        let (max_cos, max_sin) = TURN[steps];
-        let facing = if want == Vec2::default() || ship.facing.dot(want) >= max_cos {
-            if want == Vec2::default() {
-                ship.facing
-            } else {
-                want
-            }
-        } else if ship.facing.cross(want) >= 0.0 {
-            ship.facing.rotated(max_cos, max_sin)
-        } else {
-            ship.facing.rotated(max_cos, -max_sin)
-        };
+        let facing = turn_toward(ship.facing, want, steps);
         let ship = &mut self.s.ships[i];
         ship.velocity = v;
         ship.facing = facing;

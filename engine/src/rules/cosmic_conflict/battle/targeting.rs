@@ -187,6 +187,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 Targeting::Weakest => -(t.remaining() as f32),
                 Targeting::MostDangerous => self.threat(s.ship),
                 Targeting::Nearest => -(s.distance_squared as f32),
+                Targeting::KillValue => self.kill_value(i, s.ship, e),
             };
             // Focus fire on an enemy with a [Marked] +2 Accuracy bought for this attack step.
             let marked = ORDERS && marks.accuracy & bit != 0;

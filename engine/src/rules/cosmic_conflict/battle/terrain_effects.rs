@@ -394,6 +394,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// AI movement: how bad ending a move at `p` is for ship `i` (Solid: never; Dangerous and
     /// Hazardous: their damage, unless the policy ignores terrain).
     pub(super) fn terrain_cost(&self, i: usize, p: Vec2) -> f64 {
+        self.terrain_cost_navigating(i, p, self.used_navigate(i))
+    }
+
+    /// [`Battle::terrain_cost`] with a [Navigate] Order or Command used (`navigate`: Hazardous
+    /// costs nothing) or not — the lookahead prices the next turn's move, when this turn's
+    /// Navigate no longer counts.
+    pub(super) fn terrain_cost_navigating(&self, i: usize, p: Vec2, navigate: bool) -> f64 {
         let here = terrain::surroundings(&self.s.terrain, p);
         if here.solid {
             return 1000.0;
@@ -402,11 +409,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         if !self.m.policies[ship.side.index()].avoid_terrain {
             return 0.0;
         }
-        let hazardous = if self.used_navigate(i) {
-            0
-        } else {
-            here.hazardous
-        };
+        let hazardous = if navigate { 0 } else { here.hazardous };
         // A box of damage weighs more than a unit of distance from the preferred range.
         3.0 * f64::from((here.dangerous + hazardous) * u32::from(ship.size))
     }

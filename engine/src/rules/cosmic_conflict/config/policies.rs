@@ -9,7 +9,7 @@ use crate::rule_system::did_you_mean;
 
 use super::super::orders::Order;
 use super::super::policy::{
-    Approach, Contribute, FighterTactics, OrderStyle, Passing, Policy, Targeting,
+    Approach, Contribute, FighterTactics, Movement, OrderStyle, Passing, Policy, Targeting,
 };
 use super::issues::Issues;
 
@@ -25,7 +25,7 @@ pub struct SideSpec {
     /// Override: preferred distance for the policy's approach.
     #[serde(default)]
     pub range: Option<Spanned<f64>>,
-    /// Override: `best-odds`, `weakest`, `most-dangerous`, `nearest`.
+    /// Override: `best-odds`, `weakest`, `most-dangerous`, `nearest`, `kill-value`.
     #[serde(default)]
     pub targeting: Option<Spanned<String>>,
     /// Override: pass in the Size steps while the enemy has ships of that Size waiting.
@@ -59,6 +59,12 @@ pub struct SideSpec {
     /// Override: cautious fighters' weight on damage taken (default 1).
     #[serde(default)]
     pub fighter_caution: Option<Spanned<f64>>,
+    /// Override: where a move ends, `classic` or `lookahead`.
+    #[serde(default)]
+    pub movement: Option<Spanned<String>>,
+    /// Override: `kill-value` targeting's weight on a kill, in the target's points (default 1).
+    #[serde(default)]
+    pub kill_weight: Option<Spanned<f64>>,
 }
 
 /// The policy of one side: its preset with the side's overrides.
@@ -97,16 +103,50 @@ pub(super) fn policy(doc: usize, at: &str, side: &SideSpec, issues: &mut Issues)
         };
     }
     if let Some(t) = &side.targeting {
-        p.targeting = match t.get_ref().as_str() {
-            "best-odds" => Targeting::BestOdds,
-            "weakest" => Targeting::Weakest,
-            "most-dangerous" => Targeting::MostDangerous,
-            "nearest" => Targeting::Nearest,
-            other => {
-                issues.push(doc, t.span(), format!("{at}.targeting"), format!("unknown targeting `{other}`; allowed: best-odds, weakest, most-dangerous, nearest"));
-                return None;
-            }
+        let Some(targeting) = Targeting::from_name(t.get_ref()) else {
+            issues.push(
+                doc,
+                t.span(),
+                format!("{at}.targeting"),
+                format!(
+                    "unknown targeting `{}`{}; allowed: {}",
+                    t.get_ref(),
+                    did_you_mean(t.get_ref(), &Targeting::NAMES),
+                    Targeting::NAMES.join(", ")
+                ),
+            );
+            return None;
         };
+        p.targeting = targeting;
+    }
+    if let Some(mv) = &side.movement {
+        let Some(movement) = Movement::from_name(mv.get_ref()) else {
+            issues.push(
+                doc,
+                mv.span(),
+                format!("{at}.movement"),
+                format!(
+                    "unknown movement `{}`{}; allowed: {}",
+                    mv.get_ref(),
+                    did_you_mean(mv.get_ref(), &Movement::NAMES),
+                    Movement::NAMES.join(", ")
+                ),
+            );
+            return None;
+        };
+        p.movement = movement;
+    }
+    if let Some(k) = &side.kill_weight {
+        let v = *k.get_ref();
+        if !(0.0..=100.0).contains(&v) {
+            issues.push(
+                doc,
+                k.span(),
+                format!("{at}.kill_weight"),
+                format!("{v} is out of range: allowed 0..=100"),
+            );
+        }
+        p.kill_weight = v.clamp(0.0, 100.0) as f32;
     }
     if let Some(avoid) = side.avoid_terrain {
         p.avoid_terrain = avoid;

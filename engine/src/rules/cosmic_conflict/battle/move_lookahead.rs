@@ -1,0 +1,260 @@
+//! The `lookahead` movement of the new-generation presets (issue 17): where the classic move
+//! scores three end points (one per Velocity choice, each shifted straight toward the
+//! preferred distance), this one scores several end points per Velocity choice — the planned
+//! shift, no shift, and a full or half Maneuver shift to either side (ch. 3 step 3: "shift up
+//! to Maneuver") — by the distance from the preferred range, terrain damage the end point
+//! would cost, the terrain the next move could not avoid from there, and the table edge;
+//! end points equally good to within [`SCORE_STEP`] are chosen among on the battle's dice, so
+//! battles do not all move alike.
+//!
+//! Terrain (ch. 8): Hazardous X deals X × Size damage to a ship that ends its move inside
+//! "without having used a [Navigate] Order or Command this turn", Dangerous deals it at the
+//! Resolution Phase, Solid may not be entered. [`Battle::terrain_cost`] prices them (and a
+//! Navigate Order or Command makes Hazardous safe); the lookahead weighs that price
+//! [`TERRAIN_WEIGHT`] times as heavily as the classic move does, so a box of terrain damage
+//! is worth 12 units of distance from the preferred range.
+
+use crate::dice::Roller;
+use crate::geometry::Vec2;
+use crate::observer::Observer;
+
+use super::super::house_rules::MovementRow;
+use super::Battle;
+use super::movement::turn_toward;
+
+/// How much heavier than the classic move the lookahead weighs terrain damage (× the
+/// classic 3 per box: 12 units of distance from the preferred range per box).
+pub const TERRAIN_WEIGHT: f64 = 4.0;
+
+/// Scores are compared in steps of half a unit of distance: end points that close to equal
+/// are equally good, and the battle's dice choose among them.
+pub const SCORE_STEP: f64 = 0.5;
+
+/// A hazard the next move could not avoid (its shortest straight run, at one Velocity less
+/// along the facing the ship turns to after this move, shifted by no more than the Maneuver)
+/// weighs as much as a hazard at the end point itself: Velocity changes by at most 1 a turn
+/// (ch. 3 step 1), so a ship must brake before a field, not at its edge.
+pub const NEXT_MOVE_SHARE: f64 = 1.0;
+
+/// A score in whole [`SCORE_STEP`]s (scores are never negative; truncation is the floor).
+pub fn quantized(score: f64) -> u64 {
+    (score / SCORE_STEP) as u64
+}
+
+/// Sideways shifts tried at each Velocity, as shares of the Maneuver (left of the facing is
+/// positive); the planned shift toward the preferred distance is tried as well. In open
+/// space only the first (no shift) is: without terrain a sideways shift only moves the ship
+/// off its preferred distance.
+const SIDE_SHIFTS: [f64; 5] = [0.0, 1.0, -1.0, 0.5, -0.5];
+
+/// What the lookahead knows of the move it plans.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct MovePlan {
+    /// Where the ship is and where it faces.
+    pub pos: Vec2,
+    /// Facing (unit vector).
+    pub facing: Vec2,
+    /// The point the move closes on and the distance it wants from it.
+    pub focus: Vec2,
+    /// Preferred distance from `focus`.
+    pub desired: f64,
+    /// The Maneuver allowance.
+    pub maneuver: f64,
+    /// Current Velocity and the highest allowed.
+    pub velocity: u8,
+    /// Highest Velocity.
+    pub vmax: u8,
+    /// The focus enemy the ship turns toward after moving.
+    pub enemy: Vec2,
+    /// (cos, sin) of the turn from "facing the enemy" to the facing its weapons bear best.
+    pub facing_offset: (f64, f64),
+    /// The ship's Heading row (turn allowance by Velocity).
+    pub heading: MovementRow,
+}
+
+/// The score of an end point `p2` reached at Velocity `v` (lower is better): its distance
+/// from the preferred range, 1,000 off the table, 5 when a turn's run at this Velocity
+/// toward the focus would leave the table (as the classic move). Terrain is added by the
+/// caller.
+pub fn range_score(plan: &MovePlan, p2: Vec2, v: u8, board: crate::geometry::Board) -> f64 {
+    let away = p2 - plan.focus;
+    let len = away.length();
+    let mut score = (len - plan.desired).abs();
+    if !board.contains(p2) {
+        score += 1000.0;
+    }
+    let unit = if len > 1e-9 {
+        away * (1.0 / len)
+    } else {
+        plan.facing * -1.0
+    };
+    if !board.contains(p2 - unit * f64::from(v)) {
+        score += 5.0;
+    }
+    score
+}
+
+/// The planned shift at Velocity `v`: straight along the ray from the focus through the
+/// point the Velocity reaches, toward the preferred distance, at most the Maneuver.
+pub fn planned_end(plan: &MovePlan, v: u8) -> Vec2 {
+    let p1 = plan.pos + plan.facing * f64::from(v);
+    let away = p1 - plan.focus;
+    let len = away.length();
+    if len <= 1e-9 {
+        return p1;
+    }
+    let gap = len - plan.desired;
+    let shift = gap.abs().min(plan.maneuver);
+    p1 - away * (1.0 / len) * (shift * gap.signum())
+}
+
+impl<R: Roller, O: Observer> Battle<'_, R, O> {
+    /// The best (velocity change, end point) of ship `i`'s move among `changes` (Velocity
+    /// changes the ship may make for free); equally good end points are chosen among on the
+    /// battle's dice.
+    pub(super) fn lookahead_end(
+        &mut self,
+        i: usize,
+        plan: &MovePlan,
+        changes: &[i8],
+        locked: bool,
+    ) -> Option<(i8, Vec2)> {
+        let board = self.m.scenario.board;
+        let terrain = !self.s.terrain.is_empty();
+        let side = plan.facing.rotated(0.0, 1.0) * plan.maneuver;
+        let mut best: Option<(u64, i8, Vec2)> = None;
+        let mut ties = 0u32;
+        let shifts = if terrain { SIDE_SHIFTS.len() } else { 1 };
+        for &dv in changes {
+            if dv != 0 && locked {
+                continue;
+            }
+            let v = i16::from(plan.velocity) + i16::from(dv);
+            if v < 0 || v > i16::from(plan.vmax) {
+                continue;
+            }
+            let v = v as u8;
+            let p1 = plan.pos + plan.facing * f64::from(v);
+            let planned = planned_end(plan, v);
+            for k in 0..=shifts {
+                let p2 = match k {
+                    0 => planned,
+                    k => p1 + side * SIDE_SHIFTS[k - 1],
+                };
+                let mut score = range_score(plan, p2, v, board);
+                if terrain {
+                    score += TERRAIN_WEIGHT * self.terrain_cost(i, p2);
+                    score +=
+                        TERRAIN_WEIGHT * NEXT_MOVE_SHARE * self.next_move_hazard(i, plan, p2, v);
+                }
+                let score = quantized(score);
+                match best {
+                    Some((s, _, _)) if score > s => {}
+                    Some((s, _, _)) if score == s => {
+                        // Reservoir choice among equals: each of n ties kept with chance 1/n.
+                        ties += 1;
+                        if self.dice.below(ties) == 0 {
+                            best = Some((s, dv, p2));
+                        }
+                    }
+                    _ => {
+                        best = Some((score, dv, p2));
+                        ties = 1;
+                    }
+                }
+            }
+        }
+        best.map(|(_, dv, p2)| (dv, p2))
+    }
+
+    /// The terrain price ([`Battle::terrain_cost`]) the next move from `p2` at Velocity `v`
+    /// could not avoid: its shortest straight run (Velocity `v` − 1 along the facing the ship
+    /// turns to at `p2`, as the move's turn does) shifted by none or the full Maneuver either
+    /// side, the cheapest of the three.
+    fn next_move_hazard(&self, i: usize, plan: &MovePlan, p2: Vec2, v: u8) -> f64 {
+        let (oc, os) = plan.facing_offset;
+        let want = (plan.enemy - p2).normalized().rotated(oc, os);
+        let facing = turn_toward(plan.facing, want, usize::from(plan.heading.heading_at(v)));
+        let run = p2 + facing * f64::from(v.saturating_sub(1));
+        let side = facing.rotated(0.0, 1.0) * plan.maneuver;
+        // This turn's [Navigate] Order or Command does not cover the next move.
+        let mut least = self.terrain_cost_navigating(i, run, false);
+        for q in [run + side, run - side] {
+            if least <= 0.0 {
+                break;
+            }
+            least = least.min(self.terrain_cost_navigating(i, q, false));
+        }
+        least
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Board;
+
+    fn plan() -> MovePlan {
+        MovePlan {
+            pos: Vec2::new(10.0, 15.0),
+            facing: Vec2::new(1.0, 0.0),
+            focus: Vec2::new(30.0, 15.0),
+            desired: 6.0,
+            maneuver: 2.0,
+            velocity: 4,
+            vmax: 6,
+            enemy: Vec2::new(30.0, 15.0),
+            facing_offset: (1.0, 0.0),
+            heading: MovementRow {
+                vmax: 6,
+                maneuver: 2,
+                heading_slow: 2,
+                heading_fast: 1,
+            },
+        }
+    }
+
+    /// Ch. 3: the planned end point shifts along the ray from the focus toward the preferred
+    /// distance, at most the Maneuver.
+    #[test]
+    fn planned_end_shifts_toward_the_preferred_distance() {
+        let p = plan();
+        // Velocity 5: straight to x = 15, 15 from the focus, 9 too far; shift 2 closer.
+        let e = planned_end(&p, 5);
+        assert!(
+            (e.x - 17.0).abs() < 1e-9 && (e.y - 15.0).abs() < 1e-9,
+            "{e:?}"
+        );
+        let board = Board {
+            length: 54.0,
+            width: 30.0,
+        };
+        assert!((range_score(&p, e, 5, board) - 7.0).abs() < 1e-9);
+    }
+
+    /// Scores close to equal compare equal (the dice choose among them).
+    #[test]
+    fn near_equal_scores_tie() {
+        assert_eq!(quantized(3.1), quantized(3.4));
+        assert!(quantized(3.4) < quantized(3.6));
+        assert_eq!(quantized(0.0), 0);
+    }
+
+    /// Off the table costs 1,000; on it, the distance from the preferred range.
+    #[test]
+    fn edges_are_expensive() {
+        let p = MovePlan {
+            pos: Vec2::new(50.0, 15.0),
+            focus: Vec2::new(45.0, 15.0),
+            desired: 0.0,
+            ..plan()
+        };
+        let board = Board {
+            length: 54.0,
+            width: 30.0,
+        };
+        assert!(range_score(&p, Vec2::new(56.0, 15.0), 2, board) >= 1000.0);
+        let near = range_score(&p, Vec2::new(53.0, 15.0), 2, board);
+        assert!((near - 8.0).abs() < 1e-9, "{near}");
+    }
+}
