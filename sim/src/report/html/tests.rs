@@ -190,8 +190,9 @@ fn optional_sections_from_their_files() {
     }
     let html = render_html(dir.path()).unwrap();
     let nav = &html[html.find("<nav>").unwrap()..html.find("</nav>").unwrap()];
+    // The answer first, the provenance (the run) last.
     let order: Vec<usize> = [
-        "#run",
+        "#verdict",
         "#ab",
         "#fair-cost",
         "#matrix",
@@ -200,6 +201,7 @@ fn optional_sections_from_their_files() {
         "#distributions",
         "#events",
         "#ships",
+        "#run",
     ]
     .iter()
     .map(|id| nav.find(id).unwrap_or_else(|| panic!("nav lacks {id}")))

@@ -330,7 +330,7 @@ fn ab_verdict(ab: &CsvFile, fair: Option<&CsvFile>, ci: &str) -> Result<Verdict,
 fn fieller_level(method: &str) -> Option<f64> {
     let rest = &method[method.find("Fieller ")? + "Fieller ".len()..];
     let number = &rest[..rest.find('%')?];
-    number.parse::<f64>().ok().map(|p| p / 100.0)
+    number.parse::<f64>().ok().map(|p| (p * 1e4).round() / 1e6)
 }
 
 fn matrix(ranking: &CsvFile, matrix: Option<&CsvFile>, ci: &str) -> Result<Verdict, HtmlError> {
