@@ -28,11 +28,12 @@ pub(crate) fn section(file: &CsvFile) -> Result<Section, HtmlError> {
     ])?;
     // The fleets' names for the legend (columns a newer file has; older ones say base/variant).
     let (mut base_fleet, mut variant_fleet) = (String::from("base"), String::from("variant"));
-    if file.has("base_fleet") && file.has("variant_fleet") {
-        if let Some(r) = file.rows().next() {
-            base_fleet = r.str("base_fleet")?.to_owned();
-            variant_fleet = r.str("variant_fleet")?.to_owned();
-        }
+    if file.has("base_fleet")
+        && file.has("variant_fleet")
+        && let Some(r) = file.rows().next()
+    {
+        base_fleet = r.str("base_fleet")?.to_owned();
+        variant_fleet = r.str("variant_fleet")?.to_owned();
     }
     let mut delta_rows = Vec::new();
     let mut rate_rows = Vec::new();
