@@ -41,18 +41,23 @@ impl SystemTask for Inspect<'_> {
     fn run<R: RuleSystem>(self) -> Self::Output {
         let exp = load::load::<R>(self.config)?;
         if !self.points {
-            println!(
-                "{}: valid {} experiment `{}` — {} file(s), {} matchup(s)",
+            use std::fmt::Write as _;
+            let mut text = String::new();
+            let _ = writeln!(
+                text,
+                "{}: valid {} experiment `{}` — {} file(s), {} matchup(s) (numbered as \
+                 `fleetlab trace --matchup N` takes them)",
                 self.config.display(),
                 R::NAME,
                 exp.name,
                 exp.files.len(),
                 exp.matchups.len()
             );
-            for m in &exp.matchups {
-                println!("  {}", m.label);
+            let width = exp.matchups.len().saturating_sub(1).to_string().len();
+            for (i, m) in exp.matchups.iter().enumerate() {
+                let _ = writeln!(text, "  {i:>width$}. {}", m.label);
             }
-            return Ok(());
+            return super::emit(&text);
         }
         let mut seen: Vec<&str> = Vec::new();
         for m in &exp.matchups {

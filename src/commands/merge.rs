@@ -8,7 +8,7 @@ use clap::Args;
 use fleetlab_sim::partial;
 use fleetlab_sim::report;
 
-use super::run::{print_report, report_options};
+use super::run::{report_options, report_text};
 use crate::error::CliError;
 
 /// Arguments of `fleetlab merge`.
@@ -24,6 +24,10 @@ pub struct MergeArgs {
     /// Confidence level of the intervals.
     #[arg(long, default_value_t = 0.95)]
     pub confidence: f64,
+    /// Also write report.html into the report directory (the same page as `fleetlab report
+    /// DIR`).
+    #[arg(long)]
+    pub html: bool,
 }
 
 /// Run the command.
@@ -42,6 +46,10 @@ pub fn merge(args: &MergeArgs) -> Result<(), CliError> {
         "{} ({}), seed {}, {} battles per matchup, merged from {} shard(s)",
         m.run.experiment, m.run.rule_system, m.run.seed, m.run.battles_per_matchup, merged.shards
     );
-    print_report(&headline, &merged.results, &opts, &out);
-    Ok(())
+    let mut text = report_text(&headline, m, &merged.results, &opts, &out);
+    if args.html {
+        let page = report::write_html(&out).map_err(|e| CliError::Runtime(e.to_string()))?;
+        text.push_str(&format!("html report: {}\n", page.display()));
+    }
+    super::emit(&text)
 }

@@ -12,6 +12,7 @@ pub mod report;
 pub mod run;
 pub mod trace;
 
+use std::io::Write as _;
 use std::path::Path;
 
 use fleetlab_sim::load::{self, ConfigError, Located};
@@ -39,4 +40,19 @@ pub fn dispatch<T: SystemTask<Output = Result<(), CliError>>>(
             }],
         }))
     })
+}
+
+/// Write `text` to stdout. A reader that went away (`fleetlab … | head`) is not an error: the
+/// output is what it asked for (`println!` would panic on the broken pipe).
+pub fn emit(text: &str) -> Result<(), CliError> {
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(CliError::Runtime(format!("cannot write to stdout: {e}")))
+        }
+        _ => Ok(()),
+    }
 }

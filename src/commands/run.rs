@@ -310,19 +310,18 @@ impl SystemTask for Run<'_> {
             if manifest.status == RunStatus::Partial {
                 headline.push_str(&format!("\nINTERRUPTED: {short} — partial results"));
             }
-            let kind = report::kinds::kind_summary(&manifest.run.plan, &results, &opts);
-            if matches!(manifest.run.plan, fleetlab_sim::kinds::Plan::Game(_)) {
-                // A policy game's answer is the solved game; its many matchups are evidence.
-                print_game_report(&headline, &kind, &results, &out);
+            // Every file first, then the text: a reader that stops early (`| head`) loses
+            // nothing.
+            let page = if args.html {
+                Some(report::write_html(&out).map_err(|e| CliError::Runtime(e.to_string()))?)
             } else {
-                print_report(&headline, &results, &opts, &out);
-                print!("{kind}");
+                None
+            };
+            let mut text = report_text(&headline, &manifest, &results, &opts, &out);
+            if let Some(page) = page {
+                text.push_str(&format!("html report: {}\n", page.display()));
             }
-            if args.html {
-                let page =
-                    report::write_html(&out).map_err(|e| CliError::Runtime(e.to_string()))?;
-                println!("html report: {}", page.display());
-            }
+            super::emit(&text)?;
             (manifest.status, out.join(report::MANIFEST_FILE))
         };
         match status {
@@ -355,30 +354,58 @@ fn battles_played(results: &[MatchupResult]) -> String {
     }
 }
 
-/// Print a report's summary: the headline, each matchup's policies, the table, where it is.
-pub fn print_report(headline: &str, results: &[MatchupResult], opts: &ReportOptions, out: &Path) {
-    println!("{headline}");
-    for r in results {
-        println!(
-            "  {}: A = {}; B = {}",
-            r.label, r.policies[0], r.policies[1]
-        );
-    }
-    println!("{}", report::summary_table(results, opts));
-    print!("{}", report::decided::decided_by_text(results));
-    println!("report: {}", out.display());
-}
-
-/// Print a policy game's report: the headline, the solved game, where the per-pair evidence is.
-pub fn print_game_report(headline: &str, game: &str, results: &[MatchupResult], out: &Path) {
-    println!("{headline}");
-    print!("{game}");
-    println!(
-        "  every pair's results ({} matchups: each pair of policies in a select and an evaluate \
-         half): summary.csv, game.csv, decided_by.csv; `--html` draws the payoff heatmap",
-        results.len()
+/// A report's summary for the terminal, the answer first: the headline, the verdict (question, answer
+/// with its interval, trust flags), then the evidence — the table of matchups (a policy game:
+/// the solved game; its many matchups are in the files), the kind's figures, how battles were
+/// decided — and where the report is. Policies are named by preset; their settings are in
+/// `manifest.json` and the HTML page.
+pub fn report_text(
+    headline: &str,
+    manifest: &Manifest,
+    results: &[MatchupResult],
+    opts: &ReportOptions,
+    out: &Path,
+) -> String {
+    use std::fmt::Write as _;
+    let mut text = String::new();
+    use fleetlab_sim::kinds::Plan;
+    let plan = &manifest.run.plan;
+    let verdict = report::verdict::verdict(
+        plan,
+        results,
+        opts,
+        manifest.status == RunStatus::Complete,
+        Some(&manifest.run.config_path),
     );
-    println!("report: {}", out.display());
+    let _ = writeln!(text, "{headline}");
+    text.push_str(&verdict.text());
+    text.push('\n');
+    let kind = report::kinds::kind_summary(plan, results, opts);
+    if matches!(plan, Plan::Game(_)) {
+        text.push_str(&kind);
+        let _ = writeln!(
+            text,
+            "  every pair's results ({} matchups: each pair of policies in a select and an \
+             evaluate half): summary.csv, game.csv, decided_by.csv; `--html` draws the payoff \
+             heatmap",
+            results.len()
+        );
+    } else {
+        text.push_str(&report::summary_table(results, opts));
+        if !kind.is_empty() {
+            text.push('\n');
+            text.push_str(&kind);
+        }
+        text.push('\n');
+        text.push_str(&report::decided::decided_by_text(results));
+    }
+    let _ = writeln!(
+        text,
+        "policies are named by preset; their settings: {} (and the HTML report)",
+        out.join(report::MANIFEST_FILE).display()
+    );
+    let _ = writeln!(text, "report: {}", out.display());
+    text
 }
 
 /// `--battles` default with `--target-error`: the cap per matchup.

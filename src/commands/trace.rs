@@ -1,9 +1,11 @@
 //! `fleetlab trace`: one battle, turn by turn.
 
+use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use clap::Args;
 use fleetlab_engine::dice::Dice;
+use fleetlab_engine::outcome::Verdict;
 use fleetlab_engine::{RuleSystem, ShipTally, Trace};
 use fleetlab_sim::load::{self, DEFAULT_SEED};
 use fleetlab_sim::registry::SystemTask;
@@ -52,24 +54,34 @@ impl SystemTask for TraceTask<'_> {
         let mut dice = Dice::for_battle(seed, exp.keys[args.matchup], args.battle);
         let mut log = Trace::default();
         let outcome = R::play(&m.matchup, &mut state, &mut dice, &mut log, &mut ships);
-        println!("{} — battle {} (seed {seed})", m.label, args.battle);
-        println!("side A: {} — {}", m.fleets[0], m.policies[0]);
-        println!("side B: {} — {}", m.fleets[1], m.policies[1]);
-        print!("{}", log.log);
-        println!(
-            "result: {:?}, ended by {} after {} turns",
-            outcome.verdict,
-            outcome.ending.name(),
+        let mut out = String::new();
+        let _ = writeln!(out, "{} — battle {} (seed {seed})", m.label, args.battle);
+        let _ = writeln!(out, "side A: {} — {}", m.fleets[0], m.policies[0]);
+        let _ = writeln!(out, "side B: {} — {}", m.fleets[1], m.policies[1]);
+        out.push_str(&log.log);
+        let result = match outcome.verdict {
+            Verdict::Win(side) => format!("{} (side {side}) wins", m.fleets[side.index()]),
+            Verdict::Draw => "a draw".to_owned(),
+        };
+        let _ = writeln!(
+            out,
+            "result: {result}; the game ended by {} after {} turn(s)",
+            outcome.ending.name().replace('_', " "),
             outcome.turns
         );
         for (name, t) in m.ship_names.iter().zip(&ships) {
-            println!(
-                "  {name}: dealt {}, took {}{}",
+            let _ = writeln!(
+                out,
+                "  {name}: dealt {} damage, took {}{}",
                 t.damage_dealt,
                 t.damage_taken,
-                if t.destroyed { ", destroyed" } else { "" }
+                if t.destroyed {
+                    ", destroyed"
+                } else {
+                    ", still in the fight"
+                }
             );
         }
-        Ok(())
+        super::emit(&out)
     }
 }

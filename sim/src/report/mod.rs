@@ -15,6 +15,7 @@ pub mod kinds;
 mod parquet_out;
 mod summary;
 pub mod tables;
+pub mod verdict;
 
 use std::fs;
 use std::io;

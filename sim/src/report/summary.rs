@@ -3,12 +3,6 @@
 use super::ReportOptions;
 use super::tables::{SummaryRow, summary_rows};
 
-/// Lines are kept within this many columns (the matchup label is shortened to fit).
-const MAX_WIDTH: usize = 100;
-/// The matchup column is never shortened below this.
-const MIN_LABEL_WIDTH: usize = 12;
-/// Below this many characters per side, `a vs b` labels are simply cut at the end.
-const MIN_SIDE_WIDTH: usize = 4;
 const SEP: &str = "  ";
 
 /// `12288` → `12,288`.
@@ -41,45 +35,8 @@ fn confidence_label(confidence: f64) -> String {
     format!("{s}%")
 }
 
-/// A matchup label shortened to `width` characters. Labels of the form `<a> vs <b>` keep both
-/// sides visible, each shortened with `…` as needed; others are cut at the end.
-fn shorten_label(label: &str, width: usize) -> String {
-    const VS: &str = " vs ";
-    let len = label.chars().count();
-    if len <= width {
-        return label.to_owned();
-    }
-    match label.split_once(VS) {
-        Some((a, b)) if width >= 2 * MIN_SIDE_WIDTH + VS.len() => {
-            let room = width - VS.len();
-            let (la, lb) = (a.chars().count(), b.chars().count());
-            // Give each side half the room; a side needing less gives the rest to the other.
-            let wa = if la <= room / 2 {
-                la
-            } else {
-                room.saturating_sub(lb).max(room / 2)
-            };
-            let wb = room - wa;
-            format!("{}{VS}{}", truncate(a, wa), truncate(b, wb))
-        }
-        _ => truncate(label, width),
-    }
-}
-
-/// `s` cut to `width` characters, ending in `…` when shortened.
-fn truncate(s: &str, width: usize) -> String {
-    if s.chars().count() <= width {
-        s.to_owned()
-    } else {
-        let mut t: String = s.chars().take(width.saturating_sub(1)).collect();
-        t.push('…');
-        t
-    }
-}
-
 fn cells(r: &SummaryRow) -> Vec<String> {
     vec![
-        r.matchup.clone(),
         r.battles.to_string(),
         format!(
             "{} [{}, {}]",
@@ -95,29 +52,30 @@ fn cells(r: &SummaryRow) -> Vec<String> {
         } else {
             format!("{:.2}", r.mean_turns)
         },
+        r.matchup.clone(),
     ]
 }
 
 /// A readable, aligned plain-text summary table with one row per matchup: battles, A's win
 /// rate with its Wilson interval at `opts.confidence`, B's win and draw rates, annihilation
-/// wins of A/B and mean turns. Lines fit in 100 columns; long matchup labels are shortened
-/// with an ellipsis. Ends with a newline.
+/// wins of A/B, mean turns and, last, the matchup's full label (never shortened: the numbers
+/// stay aligned however long the names are). Ends with a newline.
 ///
 /// # Panics
 ///
 /// If `opts.confidence` is not strictly between 0 and 1.
 pub fn summary_table(results: &[crate::results::MatchupResult], opts: &ReportOptions) -> String {
     let header: Vec<String> = [
-        "matchup".to_owned(),
         "battles".to_owned(),
         format!("A win % [{} CI]", confidence_label(opts.confidence)),
         "B win %".to_owned(),
         "draw %".to_owned(),
         "annih. A/B".to_owned(),
         "mean turns".to_owned(),
+        "matchup".to_owned(),
     ]
     .into();
-    let mut rows: Vec<Vec<String>> = summary_rows(results, opts).iter().map(cells).collect();
+    let rows: Vec<Vec<String>> = summary_rows(results, opts).iter().map(cells).collect();
 
     let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
     for row in &rows {
@@ -125,19 +83,17 @@ pub fn summary_table(results: &[crate::results::MatchupResult], opts: &ReportOpt
             *w = (*w).max(cell.chars().count());
         }
     }
-    let rest: usize = widths[1..].iter().sum::<usize>() + SEP.len() * (widths.len() - 1);
-    widths[0] = widths[0].min(MAX_WIDTH.saturating_sub(rest).max(MIN_LABEL_WIDTH));
-    for row in &mut rows {
-        row[0] = shorten_label(&row[0], widths[0]);
-    }
-
+    let last = widths.len() - 1;
     let line = |row: &[String]| {
         let mut out = String::new();
         for (i, (cell, w)) in row.iter().zip(&widths).enumerate() {
-            if i == 0 {
-                out.push_str(&format!("{cell:<w$}"));
-            } else {
+            if i > 0 {
                 out.push_str(SEP);
+            }
+            if i == last {
+                // The label column is last and left-aligned: no trailing padding.
+                out.push_str(cell);
+            } else {
                 out.push_str(&format!("{cell:>w$}"));
             }
         }
@@ -177,50 +133,33 @@ mod tests {
     }
 
     #[test]
-    fn labels_keep_both_sides() {
-        assert_eq!(shorten_label("short", 10), "short");
-        assert_eq!(
-            shorten_label("line-a (brawler) vs line-b (standoff)", 30),
-            "line-a (braw… vs line-b (stan…"
-        );
-        assert_eq!(
-            shorten_label("ab vs line-b (standoff)", 15),
-            "ab vs line-b (…"
-        );
-        assert_eq!(shorten_label("no-versus-here-at-all", 10), "no-versus…");
-        for w in 12..40 {
-            let s = shorten_label("line-a (brawler) vs line-b (standoff)", w);
-            assert!(s.chars().count() <= w, "{s}");
-        }
-    }
-
-    #[test]
-    fn table_is_aligned_and_narrow() {
+    fn table_keeps_full_names_and_aligns_numbers() {
         let mut results = sample_results();
         let mut long = results[0].clone();
-        long.label = "a-very-long-fleet-name-indeed (aggressive-brawler) vs another-very-long \
-                      fleet name (cautious standoff at long range)"
-            .into();
+        let name = "a-very-long-fleet-name-indeed (aggressive-brawler) vs another-very-long \
+                    fleet name (cautious standoff at long range)";
+        long.label = name.into();
         results.push(long);
         let text = summary_table(&results, &ReportOptions::default());
         print!("{text}");
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 4);
-        assert!(lines[0].starts_with("matchup"));
+        assert!(lines[0].starts_with("battles"));
         assert!(lines[0].contains("A win % [95% CI]"));
+        assert!(lines[0].ends_with("matchup"));
+        // Full names, nothing cut (the old table cut them to `alpha (brawl… vs beta (standof…`).
+        assert!(!text.contains('…'), "{text}");
         assert!(
-            lines[2].starts_with("alpha (brawl… vs beta (standof…  "),
+            lines[2].ends_with("  alpha (brawler) vs beta (standoff)"),
             "{}",
             lines[2]
         );
+        assert!(lines[3].ends_with(name), "{}", lines[3]);
         assert!(lines[2].contains("50.0 ["), "{}", lines[2]);
         assert!(lines[2].contains("1/1"), "{}", lines[2]);
-        assert!(lines[3].contains('…'));
-        let widths: Vec<usize> = lines.iter().map(|l| l.chars().count()).collect();
-        assert!(
-            widths.iter().all(|&w| w == widths[0] && w <= MAX_WIDTH),
-            "{widths:?}"
-        );
+        // The numbers line up: the label column starts at the same place on every line.
+        assert_eq!(lines[0].find("matchup"), lines[2].find("alpha"));
+        assert_eq!(lines[2].find("alpha"), lines[3].find("a-very"));
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use super::escape::{int, pct_ci, pp};
 use super::input::CsvFile;
 use super::page::{Cell, legend, plot_beside_table, table};
-use super::plot::{BLUE, ORANGE, WhiskerPlot, WhiskerRow, span, whiskers};
+use super::plot::{BLUE, ORANGE, Unit, WhiskerPlot, WhiskerRow, span, whiskers};
 use super::{HtmlError, Section};
 
 /// The opponent name of the row that pools every opponent.
@@ -26,6 +26,15 @@ pub(crate) fn section(file: &CsvFile) -> Result<Section, HtmlError> {
         "delta_ci_low",
         "delta_ci_high",
     ])?;
+    // The fleets' names for the legend (columns a newer file has; older ones say base/variant).
+    let (mut base_fleet, mut variant_fleet) = (String::from("base"), String::from("variant"));
+    if file.has("base_fleet")
+        && file.has("variant_fleet")
+        && let Some(r) = file.rows().next()
+    {
+        base_fleet = r.str("base_fleet")?.to_owned();
+        variant_fleet = r.str("variant_fleet")?.to_owned();
+    }
     let mut delta_rows = Vec::new();
     let mut rate_rows = Vec::new();
     let mut cells = Vec::new();
@@ -97,9 +106,9 @@ pub(crate) fn section(file: &CsvFile) -> Result<Section, HtmlError> {
             rows: &delta_rows,
             colors: &[BLUE],
             x_range,
-            x_desc: "variant − base win rate (paired, same battle seeds)",
+            x_desc: "variant − base win rate, percentage points (paired, same battle seeds)",
             reference: Some(0.0),
-            percent: true,
+            unit: Unit::Points,
         })?;
         let rates = whiskers(&WhiskerPlot {
             what: "A/B win rate",
@@ -108,7 +117,7 @@ pub(crate) fn section(file: &CsvFile) -> Result<Section, HtmlError> {
             x_range: 0.0..1.0,
             x_desc: "win rate with confidence interval",
             reference: Some(0.5),
-            percent: true,
+            unit: Unit::Percent,
         })?;
         format!(
             "{}{}",
@@ -122,7 +131,10 @@ pub(crate) fn section(file: &CsvFile) -> Result<Section, HtmlError> {
             plot_beside_table(
                 &rates,
                 "Win rates of base and variant against each opponent.",
-                &legend(&[(BLUE, "base"), (ORANGE, "variant")]),
+                &legend(&[
+                    (BLUE, &format!("base: {base_fleet}")),
+                    (ORANGE, &format!("variant: {variant_fleet}")),
+                ]),
                 "",
             )
         )

@@ -10,10 +10,11 @@ use super::input::CsvFile;
 use super::page::{Cell, legend, table};
 use super::plot::{BLUE, Bars, GRAY, ORANGE, histogram};
 use super::{HtmlError, Section};
+use crate::report::verdict::side_labels;
 
-/// More matchups than this get their histograms in `distributions.csv` only (the page would
-/// grow past what anyone scrolls through).
-pub(crate) const MAX_MATCHUPS: usize = 12;
+/// Matchups shown open; the others are collapsed (one click away), so every distribution is
+/// on the page without making it endless.
+pub(crate) const OPEN_MATCHUPS: usize = 1;
 
 /// One non-empty bin.
 #[derive(Clone, Copy)]
@@ -120,15 +121,16 @@ pub(crate) fn section(file: &CsvFile, order: &[String]) -> Result<Section, HtmlE
         "series", "battles", "mean", "median", "90th pct", "overflow",
     ];
     let mut body = String::new();
-    if matchups.len() > MAX_MATCHUPS {
+    if matchups.len() > OPEN_MATCHUPS {
         let _ = writeln!(
             body,
-            "<p class=\"note\">Histograms of the first {MAX_MATCHUPS} of {} matchups; \
-             distributions.csv has all of them.</p>",
+            "<p class=\"note\">{} matchups: click a matchup to show its histograms. The y axes \
+             are the share of the matchup's battles (%).</p>",
             matchups.len()
         );
     }
-    for m in matchups.iter().take(MAX_MATCHUPS) {
+    for (i, m) in matchups.iter().enumerate() {
+        let [a_name, b_name] = side_labels(m);
         let turns = get(m, "turns", "all");
         let (dealt_a, dealt_b) = (get(m, "damage_dealt", "A"), get(m, "damage_dealt", "B"));
         let turn_svg = histogram("turns", &[bars(turns, GRAY)], "turns played")?;
@@ -141,18 +143,20 @@ pub(crate) fn section(file: &CsvFile, order: &[String]) -> Result<Section, HtmlE
         let damage_table = table(
             &head,
             &[
-                stats_row("damage dealt by A", dealt_a),
-                stats_row("damage dealt by B", dealt_b),
+                stats_row(&format!("damage dealt by {a_name}"), dealt_a),
+                stats_row(&format!("damage dealt by {b_name}"), dealt_b),
             ],
         );
         let _ = write!(
             body,
-            "<h3>{}</h3>\n<div class=\"pair\">\n<div><figure>{turn_svg}<figcaption>Turns \
-             played per battle.</figcaption></figure>{turn_table}</div>\n<div><figure>\
-             {damage_svg}<figcaption>Damage dealt per battle by each side.</figcaption>{}\
-             </figure>{damage_table}</div>\n</div>\n",
+            "<details class=\"matchup\"{}>\n<summary>{}</summary>\n<div class=\"duo\">\n<div><figure>\
+             {turn_svg}<figcaption>Turns played per battle (share of battles).</figcaption>\
+             </figure>{turn_table}</div>\n<div><figure>{damage_svg}<figcaption>Damage dealt per \
+             battle by each side (share of battles).</figcaption>{}</figure>{damage_table}</div>\n\
+             </div>\n</details>\n",
+            if i < OPEN_MATCHUPS { " open" } else { "" },
             esc(m),
-            legend(&[(BLUE, "side A"), (ORANGE, "side B")]),
+            legend(&[(BLUE, &a_name), (ORANGE, &b_name)]),
         );
     }
     if matchups.is_empty() {

@@ -46,8 +46,17 @@ pub(crate) fn section(file: &CsvFile) -> Result<Section, HtmlError> {
          battle.</p>\n",
     );
     for (matchup, events) in &groups {
+        // Events that never happened in this matchup are named in one line, not shown as
+        // rows of zeros.
+        let never = |c: &Counts| c.iter().all(|side| side.is_none_or(|(t, _)| t == 0));
+        let zero: Vec<&str> = events
+            .iter()
+            .filter(|(_, c)| never(c))
+            .map(|(e, _)| e.as_str())
+            .collect();
         let rows: Vec<Vec<Cell>> = events
             .iter()
+            .filter(|(_, c)| !never(c))
             .map(|(event, c)| {
                 let mut row = vec![Cell::Text(event.clone())];
                 for side in c {
@@ -57,9 +66,18 @@ pub(crate) fn section(file: &CsvFile) -> Result<Section, HtmlError> {
                 row
             })
             .collect();
+        let hidden = if zero.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "<p class=\"note zero-events\">{} event(s) never happened (hidden): {}</p>\n",
+                zero.len(),
+                esc(&zero.join(", "))
+            )
+        };
         let _ = write!(
             body,
-            "<h3>{}</h3>\n{}",
+            "<h3>{}</h3>\n{hidden}{}",
             esc(matchup),
             table(
                 &[

@@ -74,7 +74,7 @@ pub(crate) fn section(m: &ManifestView) -> Section {
     ));
     Section {
         id: "run",
-        title: "Run".into(),
+        title: "Provenance: the run".into(),
         body,
     }
 }

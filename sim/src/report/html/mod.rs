@@ -27,6 +27,7 @@ mod page;
 mod plot;
 mod ranking;
 mod ships;
+mod verdict;
 mod win_rates;
 
 use std::io;
@@ -97,35 +98,51 @@ pub fn render_html(dir: &Path) -> Result<String, HtmlError> {
     let ships = CsvFile::read(&dir.join("ships.csv"))?;
     let optional = |name: &str| CsvFile::read_optional(&dir.join(name));
 
-    let mut sections = Vec::new();
-    // A policy game's answer comes first, before the run's provenance.
-    if let (Some(value), Some(eq), Some(game)) = (
-        optional("game_value.csv")?,
-        optional("equilibrium.csv")?,
-        optional("game.csv")?,
-    ) {
-        let search = optional("search.csv")?;
-        sections.push(game::section(&value, &eq, &game, search.as_ref())?);
-    }
-    sections.push(header::section(&manifest));
-    if let Some(audit) = optional("audit.csv")? {
-        sections.push(audit::section(&audit)?);
-    }
-    if let Some(decided) = optional("decided_by.csv")? {
-        sections.push(decided_by::section(&decided, &summary)?);
-    }
-    if let Some(ab) = optional("ab.csv")? {
-        sections.push(ab::section(&ab)?);
-    }
-    if let Some(fair) = optional("fair_cost.csv")? {
-        sections.push(fair_cost::section(&fair, optional("ladder.csv")?.as_ref())?);
-    }
+    let game_value = optional("game_value.csv")?;
+    let equilibrium = optional("equilibrium.csv")?;
+    let game = optional("game.csv")?;
+    let audit = optional("audit.csv")?;
+    let decided = optional("decided_by.csv")?;
+    let ab = optional("ab.csv")?;
+    let fair = optional("fair_cost.csv")?;
     let ranking = optional("ranking.csv")?;
-    if let Some(matrix) = optional("matrix.csv")? {
-        sections.push(matrix::section(&matrix, ranking.as_ref())?);
+    let matrix = optional("matrix.csv")?;
+    let files = verdict::KindFiles {
+        decided_by: decided.as_ref(),
+        audit: audit.as_ref(),
+        ab: ab.as_ref(),
+        fair_cost: fair.as_ref(),
+        ranking: ranking.as_ref(),
+        matrix: matrix.as_ref(),
+        game_value: game_value.as_ref(),
+        equilibrium: equilibrium.as_ref(),
+    };
+
+    // The answer first (the verdict card), then the evidence, the provenance last.
+    let mut sections = vec![verdict::section(&verdict::verdict(
+        &manifest, &summary, &files,
+    )?)];
+    if let (Some(value), Some(eq), Some(game)) = (&game_value, &equilibrium, &game) {
+        let search = optional("search.csv")?;
+        sections.push(game::section(value, eq, game, search.as_ref())?);
+    }
+    if let Some(ab) = &ab {
+        sections.push(ab::section(ab)?);
+    }
+    if let Some(fair) = &fair {
+        sections.push(fair_cost::section(fair, optional("ladder.csv")?.as_ref())?);
+    }
+    if let Some(matrix) = &matrix {
+        sections.push(matrix::section(matrix, ranking.as_ref())?);
     }
     if let Some(ranking) = &ranking {
         sections.push(ranking::section(ranking)?);
+    }
+    if let Some(audit) = &audit {
+        sections.push(audit::section(audit)?);
+    }
+    if let Some(decided) = &decided {
+        sections.push(decided_by::section(decided, &summary)?);
     }
     let order = win_rates::matchup_order(&summary)?;
     sections.push(win_rates::section(&summary)?);
@@ -134,6 +151,7 @@ pub fn render_html(dir: &Path) -> Result<String, HtmlError> {
         sections.push(events::section(&events)?);
     }
     sections.push(ships::section(&ships)?);
+    sections.push(header::section(&manifest));
     Ok(page::assemble(&manifest, &sections))
 }
 

@@ -9,7 +9,7 @@ use super::manifest::ManifestView;
 
 /// The style sheet, inline so the page needs nothing else.
 const STYLE: &str = "\
-body{font-family:sans-serif;margin:0 auto;max-width:1180px;padding:0 16px 40px;color:#222}
+body{font-family:sans-serif;margin:0 auto;max-width:1400px;padding:0 16px 40px;color:#222}
 h1{margin:18px 0 4px}h2{border-bottom:2px solid #ddd;padding-bottom:4px;margin-top:32px}
 h3{margin:20px 0 6px;font-size:1.02em}
 .status{display:inline-block;padding:2px 10px;border-radius:4px;font-weight:bold;color:#fff}
@@ -22,14 +22,23 @@ dl.facts dt{font-weight:bold}dl.facts dd{margin:0;word-break:break-all}
 table{border-collapse:collapse;font-size:.85em;margin:6px 0}
 th,td{border:1px solid #ccc;padding:3px 7px;vertical-align:top}
 th{background:#f3f3f3;text-align:left}td.n{text-align:right;white-space:nowrap}
-.pair{display:flex;flex-wrap:wrap;gap:18px;align-items:flex-start}
-.pair>div{flex:0 1 auto;min-width:0}
-figure{margin:0;display:table}
-figcaption{display:table-caption;caption-side:bottom;font-size:.85em;color:#444;margin:2px 0 6px}
+.pair>div{min-width:0;overflow-x:auto}
+.duo{display:grid;grid-template-columns:1fr 1fr;gap:18px;align-items:start}
+.duo>div{min-width:0;overflow-x:auto}
+@media (max-width:900px){.duo{grid-template-columns:1fr}}
+figure{margin:0}
+figcaption{font-size:.85em;color:#444;margin:2px 0 6px}
+details.matchup{border:1px solid #ddd;border-radius:4px;margin:6px 0;padding:4px 10px}
+details.matchup>summary{cursor:pointer;font-weight:bold;padding:4px 0}
+.card{border:2px solid #2166ac;border-radius:6px;padding:10px 16px;background:#f4f8fb}
+.card p{margin:6px 0}.card .a{font-size:1.15em}.card .a2{margin-left:4.6em}
+ul.flags{list-style:none;padding:0;margin:8px 0 2px}ul.flags li{margin:3px 0}
+.tag{display:inline-block;min-width:3.2em;text-align:center;border-radius:3px;font-size:.8em;font-weight:bold;color:#fff;padding:1px 4px;margin-right:6px}
+li.flag-ok .tag{background:#2a7d2a}li.flag-note .tag{background:#8a6d00}li.flag-warn .tag{background:#c0392b}
 .legend span{display:inline-block;width:12px;height:12px;margin:0 4px 0 10px;vertical-align:middle}
 .note{font-size:.85em;color:#555}
 .verdict{font-size:1.1em;border-left:4px solid #2166ac;padding:.4em .8em;background:#f4f8fb}
-svg{max-width:100%;height:auto}
+svg{max-width:100%;height:auto;display:block}
 ";
 
 /// The whole page: head, title block (experiment, status), a partial-run banner when the run
@@ -155,10 +164,11 @@ pub(crate) fn legend(entries: &[(plotters::style::RGBColor, &str)]) -> String {
     html
 }
 
-/// A plot (inline SVG, with its caption and legend) and, beside it, the table of its numbers.
+/// A plot (inline SVG, with its legend and caption) at the full width of the page, and below
+/// it the table of its numbers.
 pub(crate) fn plot_beside_table(svg: &str, caption: &str, legend: &str, table: &str) -> String {
     format!(
-        "<div class=\"pair\">\n<div><figure>\n{svg}<figcaption>{}</figcaption>{legend}\n\
+        "<div class=\"pair\">\n<div><figure>\n{legend}{svg}<figcaption>{}</figcaption>\n\
          </figure></div>\n<div>{table}</div>\n</div>\n",
         esc(caption)
     )

@@ -4,7 +4,7 @@
 use super::escape::{num, pct};
 use super::input::CsvFile;
 use super::page::{Cell, plot_beside_table, table};
-use super::plot::{BLUE, WhiskerPlot, WhiskerRow, span, whiskers};
+use super::plot::{BLUE, Unit, WhiskerPlot, WhiskerRow, span, whiskers};
 use super::{HtmlError, Section};
 
 /// The section.
@@ -57,7 +57,7 @@ pub(crate) fn section(file: &CsvFile) -> Result<Section, HtmlError> {
             x_range,
             x_desc: "Elo rating with confidence interval",
             reference: None,
-            percent: false,
+            unit: Unit::Number,
         })?;
         plot_beside_table(
             &svg,

@@ -190,8 +190,9 @@ fn optional_sections_from_their_files() {
     }
     let html = render_html(dir.path()).unwrap();
     let nav = &html[html.find("<nav>").unwrap()..html.find("</nav>").unwrap()];
+    // The answer first, the provenance (the run) last.
     let order: Vec<usize> = [
-        "#run",
+        "#verdict",
         "#ab",
         "#fair-cost",
         "#matrix",
@@ -200,6 +201,7 @@ fn optional_sections_from_their_files() {
         "#distributions",
         "#events",
         "#ships",
+        "#run",
     ]
     .iter()
     .map(|id| nav.find(id).unwrap_or_else(|| panic!("nav lacks {id}")))
@@ -314,19 +316,125 @@ fn write_html_replaces_atomically() {
 }
 
 #[test]
-fn histograms_stop_after_the_first_matchups() {
-    let n = super::distributions::MAX_MATCHUPS + 1;
+fn every_distribution_is_reachable() {
+    // The page used to draw the first 12 matchups' histograms only.
+    let n = 13;
     let dir = report_dir("html-many", n);
     let html = render_html(dir.path()).unwrap();
     let s = section(&html, "distributions");
-    assert_eq!(s.matches("<svg").count(), 2 * (n - 1));
-    assert!(
-        s.contains(&format!("first {} of {n} matchups", n - 1)),
-        "{s}"
-    );
+    assert_eq!(s.matches("<svg").count(), 2 * n);
+    assert_eq!(s.matches("<details class=\"matchup\"").count(), n);
+    assert_eq!(s.matches("<details class=\"matchup\" open>").count(), 1);
+    assert!(s.contains("<summary>m12</summary>"), "{s}");
+    // The histograms' y axis names what it shows: a share, in percent.
+    assert!(s.contains("share of battles"), "{s}");
     // The win-rate plot still has every matchup.
     assert_eq!(
         section(&html, "win-rates").matches("<circle").count(),
         2 * n
+    );
+}
+
+#[test]
+fn the_answer_comes_first_and_the_provenance_last() {
+    let dir = report_dir("html-order", 1);
+    fs::write(dir.path().join("ab.csv"), AB_CSV).unwrap();
+    let html = render_html(dir.path()).unwrap();
+    let at = |id: &str| {
+        html.find(&format!("<section id=\"{id}\">"))
+            .unwrap_or_else(|| panic!("no section {id}"))
+    };
+    let order = [
+        "verdict",
+        "ab",
+        "win-rates",
+        "distributions",
+        "ships",
+        "run",
+    ];
+    for pair in order.windows(2) {
+        assert!(
+            at(pair[0]) < at(pair[1]),
+            "{} must come before {}",
+            pair[0],
+            pair[1]
+        );
+    }
+    let card = section(&html, "verdict");
+    assert!(card.contains("<b>Question:</b>"), "{card}");
+    // The overall row of ab.csv: +6.0 pp [+4.0, +8.0].
+    assert!(
+        card.contains("better: the variant scores +6.0 pp [+4.0, +8.0]"),
+        "{card}"
+    );
+    // Trust flags: the fixture's house-rule share (25%) is over the 10% line.
+    assert!(
+        card.contains("<li class=\"flag-warn\"><span class=\"tag\">WARN</span> house rules"),
+        "{card}"
+    );
+    assert!(card.contains("seats not checked by this run"), "{card}");
+}
+
+#[test]
+fn the_card_answers_a_plain_run_and_reads_an_audit() {
+    let dir = report_dir("html-card", 1);
+    let html = render_html(dir.path()).unwrap();
+    let card = section(&html, "verdict");
+    assert!(card.contains("who wins m0?"), "{card}");
+    assert!(
+        card.contains("neither side clearly wins more often"),
+        "{card}"
+    );
+    fs::write(
+        dir.path().join("audit.csv"),
+        "matchup,mirror_a_gap,mirror_a_se,mirror_b_gap,mirror_b_se,seats_fair,game_end_share,house_rule_share,draw_share,house_rules\n\
+         m0,0.1,0.01,0,0.01,false,0.2,0.1,0.1,x\n",
+    )
+    .unwrap();
+    let html = render_html(dir.path()).unwrap();
+    let card = section(&html, "verdict");
+    assert!(card.contains("seats unfair in the audit"), "{card}");
+}
+
+#[test]
+fn legends_name_the_fleets() {
+    let dir = TestDir::new("html-legend");
+    let results = sample_results();
+    write_report(
+        dir.path(),
+        &sample_manifest(),
+        &results,
+        &ReportOptions::default(),
+    )
+    .unwrap();
+    let html = render_html(dir.path()).unwrap();
+    for id in ["win-rates", "distributions"] {
+        let s = section(&html, id);
+        assert!(s.contains("</span>alpha (brawler)"), "{id}: {s}");
+        assert!(s.contains("</span>beta (standoff)"), "{id}: {s}");
+        assert!(!s.contains("</span>side A"), "{id}: {s}");
+    }
+    assert!(section(&html, "distributions").contains("damage dealt by alpha (brawler)"));
+}
+
+#[test]
+fn events_that_never_happened_are_hidden() {
+    let dir = report_dir("html-zero-events", 1);
+    fs::write(
+        dir.path().join("events.csv"),
+        "matchup,side,event,total,per_battle\n\
+         m0,A,orders_given,12,3\nm0,B,orders_given,8,2\n\
+         m0,A,retreats,0,0\nm0,B,retreats,0,0\n\
+         m0,A,launches,0,0\nm0,B,launches,0,0\n",
+    )
+    .unwrap();
+    let html = render_html(dir.path()).unwrap();
+    let s = section(&html, "events");
+    assert!(s.contains("<td>orders_given</td>"), "{s}");
+    assert!(!s.contains("<td>retreats</td>"), "{s}");
+    assert!(!s.contains("<td>launches</td>"), "{s}");
+    assert!(
+        s.contains("2 event(s) never happened (hidden): retreats, launches"),
+        "{s}"
     );
 }

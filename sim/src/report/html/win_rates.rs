@@ -4,8 +4,9 @@
 use super::escape::{int, num, pct, pct_ci};
 use super::input::CsvFile;
 use super::page::{Cell, legend, plot_beside_table, table};
-use super::plot::{BLUE, ORANGE, WhiskerPlot, WhiskerRow, whiskers};
+use super::plot::{BLUE, ORANGE, Unit, WhiskerPlot, WhiskerRow, whiskers};
 use super::{HtmlError, Section};
+use crate::report::verdict::side_labels;
 
 const COLUMNS: [&str; 11] = [
     "matchup",
@@ -35,6 +36,7 @@ pub(crate) fn section(summary: &CsvFile) -> Result<Section, HtmlError> {
     summary.require(&COLUMNS)?;
     let mut rows = Vec::new();
     let mut cells = Vec::new();
+    let mut sides: Vec<[String; 2]> = Vec::new();
     for r in summary.rows() {
         let a = (
             r.f64("a_win_rate")?,
@@ -47,6 +49,7 @@ pub(crate) fn section(summary: &CsvFile) -> Result<Section, HtmlError> {
             r.f64("b_win_ci_high")?,
         );
         let label = r.str("matchup")?.to_owned();
+        sides.push(side_labels(&label));
         cells.push(vec![
             Cell::Text(label.clone()),
             Cell::Num(int(r.u64("battles")?)),
@@ -76,6 +79,14 @@ pub(crate) fn section(summary: &CsvFile) -> Result<Section, HtmlError> {
         ],
         &cells,
     );
+    // The fleets' names when every matchup has the same two sides; else the seats.
+    let names: [String; 2] = match sides.split_first() {
+        Some((first, rest)) if rest.iter().all(|s| s == first) => first.clone(),
+        _ => [
+            "side A (named first in each matchup)".into(),
+            "side B (named second)".into(),
+        ],
+    };
     let body = if rows.is_empty() {
         format!("<p class=\"note\">No matchups in this report.</p>{numbers}")
     } else {
@@ -86,12 +97,12 @@ pub(crate) fn section(summary: &CsvFile) -> Result<Section, HtmlError> {
             x_range: 0.0..1.0,
             x_desc: "win rate and confidence interval",
             reference: Some(0.5),
-            percent: true,
+            unit: Unit::Percent,
         })?;
         plot_beside_table(
             &svg,
             "Share of battles each side won. Draws make up the rest; the grey line is 50%.",
-            &legend(&[(BLUE, "side A"), (ORANGE, "side B")]),
+            &legend(&[(BLUE, &names[0]), (ORANGE, &names[1])]),
             &numbers,
         )
     };

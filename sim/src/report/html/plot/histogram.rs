@@ -15,8 +15,9 @@ pub(crate) struct Bars {
     pub bins: Vec<(u32, f64)>,
 }
 
-const WIDTH: u32 = 520;
-const HEIGHT: u32 = 250;
+/// Two histograms fill a row of the page side by side.
+const WIDTH: u32 = 680;
+const HEIGHT: u32 = 300;
 
 /// Draw `series` as an SVG document: one `<rect>` per bin (after the white background).
 pub(crate) fn histogram(what: &str, series: &[Bars], x_desc: &str) -> Result<String, HtmlError> {
@@ -40,7 +41,7 @@ pub(crate) fn histogram(what: &str, series: &[Bars], x_desc: &str) -> Result<Str
             .margin(10)
             .margin_right(20)
             .x_label_area_size(38)
-            .y_label_area_size(52)
+            .y_label_area_size(64)
             .build_cartesian_2d(-0.5..max_value as f64 + 0.5, 0f64..y_top)
             .map_err(|e| err(e.to_string()))?;
         let y_fmt = |p: &f64| format!("{:.0}%", p * 100.0);
@@ -53,7 +54,7 @@ pub(crate) fn histogram(what: &str, series: &[Bars], x_desc: &str) -> Result<Str
             .x_label_formatter(&x_fmt)
             .y_label_formatter(&y_fmt)
             .x_desc(x_desc)
-            .y_desc("battles")
+            .y_desc("share of battles")
             .label_style((FONT, 15))
             .axis_desc_style((FONT, 15))
             .max_light_lines(1)

@@ -11,7 +11,7 @@ mod whiskers;
 pub(crate) use heatmap::{HeatCell, heatmap, heatmap_of};
 pub(crate) use histogram::{Bars, histogram};
 pub(crate) use ladder::{LadderPoint, ladder};
-pub(crate) use whiskers::{WhiskerPlot, WhiskerRow, whiskers};
+pub(crate) use whiskers::{Unit, WhiskerPlot, WhiskerRow, whiskers};
 
 use plotters::style::RGBColor;
 

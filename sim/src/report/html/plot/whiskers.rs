@@ -35,13 +35,60 @@ pub(crate) struct WhiskerPlot<'a> {
     pub x_desc: &'a str,
     /// A vertical reference line (0.5 for win rates, 0 for deltas).
     pub reference: Option<f64>,
-    /// Label the horizontal axis in percent (values are shares).
-    pub percent: bool,
+    /// How the horizontal axis is labelled.
+    pub unit: Unit,
 }
 
-/// Width of the plotting area (the labels come on top of it).
-const PLOT_WIDTH: u32 = 420;
-const LABEL_CHARS: usize = 44;
+/// The unit of a whisker plot's horizontal axis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Unit {
+    /// Plain numbers (Elo).
+    Number,
+    /// Shares shown in percent (`54%`): win rates.
+    Percent,
+    /// Differences of shares in percentage points (`−1.5 pp`): A/B deltas.
+    Points,
+}
+
+/// Decimals that tell apart ticks about `width / labels` apart (in the unit shown: a share
+/// difference of 0.005 is 0.5 pp, so one decimal).
+pub(crate) fn tick_decimals(width: f64, labels: usize, unit: Unit) -> usize {
+    let scale = if unit == Unit::Number { 1.0 } else { 100.0 };
+    let step = width * scale / labels.max(1) as f64;
+    if !(step.is_finite() && step > 0.0) {
+        return 0;
+    }
+    (-step.log10()).ceil().clamp(0.0, 4.0) as usize
+}
+
+/// One tick label: `x` in `unit` with `decimals` decimals, a true minus sign, never `-0`.
+pub(crate) fn tick_label(x: f64, unit: Unit, decimals: usize) -> String {
+    let shown = if unit == Unit::Number { x } else { x * 100.0 };
+    let mut text = format!("{shown:.decimals$}");
+    if text
+        .trim_start_matches('-')
+        .chars()
+        .all(|c| c == '0' || c == '.')
+    {
+        text = text.trim_start_matches('-').to_owned();
+    }
+    let text = text.replace('-', "−");
+    match unit {
+        Unit::Number => text,
+        Unit::Percent => format!("{text}%"),
+        Unit::Points => format!("{text} pp"),
+    }
+}
+
+/// Width of the whole plot: the page shows it at the full width of its column (scaled down on
+/// narrower screens), labels on the left, the plotting area the rest.
+const WIDTH: u32 = 1360;
+/// The plotting area is never narrower than this.
+const MIN_PLOT_WIDTH: u32 = 560;
+/// Labels longer than this are shortened in the plot (the table below has the whole text).
+const LABEL_CHARS: usize = 96;
+/// Horizontal tick labels.
+const X_LABELS: usize = 8;
 
 /// Pixel height of one row with `series` series.
 fn row_height(series: usize) -> u32 {
@@ -61,11 +108,10 @@ pub(crate) fn whiskers(p: &WhiskerPlot) -> Result<String, HtmlError> {
         .map(|r| shorten(&r.label, LABEL_CHARS))
         .collect();
     let longest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
-    let label_width = (longest as u32 * 8 + 16).clamp(60, 360);
+    let label_width = (longest as u32 * 9 + 16).clamp(60, WIDTH - MIN_PLOT_WIDTH);
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (label_width + PLOT_WIDTH, height))
-            .into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
         let mut chart = ChartBuilder::on(&root)
             .margin(10)
@@ -74,19 +120,14 @@ pub(crate) fn whiskers(p: &WhiskerPlot) -> Result<String, HtmlError> {
             .y_label_area_size(label_width)
             .build_cartesian_2d(p.x_range.clone(), 0f64..n as f64)
             .map_err(|e| err(e.to_string()))?;
-        let percent = p.percent;
-        let x_fmt = move |x: &f64| {
-            if percent {
-                format!("{:.0}%", x * 100.0)
-            } else {
-                format!("{x}")
-            }
-        };
+        let unit = p.unit;
+        let decimals = tick_decimals(p.x_range.end - p.x_range.start, X_LABELS, unit);
+        let x_fmt = move |x: &f64| tick_label(*x, unit, decimals);
         chart
             .configure_mesh()
             .disable_y_mesh()
             .y_labels(0)
-            .x_labels(8)
+            .x_labels(X_LABELS)
             .x_label_formatter(&x_fmt)
             .x_desc(p.x_desc)
             .label_style((FONT, 16))
@@ -190,7 +231,7 @@ mod tests {
             x_range: 0.0..1.0,
             x_desc: "win rate",
             reference: None,
-            percent: true,
+            unit: Unit::Percent,
         })
         .unwrap();
         assert!(svg.starts_with("<svg"), "{svg}");
@@ -199,5 +240,54 @@ mod tests {
         assert!(svg.contains("a &lt;vs&gt; b"));
         assert!(!svg.contains("<vs>"));
         assert!(svg.contains(">\n100%\n<"), "percent axis labels: {svg}");
+    }
+
+    /// The A/B forest plot's ticks at 0.5 pp steps read −2%, −2%, −1%, −1%, −0% with the old
+    /// formatter (`{:.0}%`): every tick must have its own label, in percentage points, and
+    /// no `-0`.
+    #[test]
+    fn forest_ticks_are_distinct_points() {
+        let (lo, hi) = (-0.036, 0.002);
+        let d = tick_decimals(hi - lo, X_LABELS, Unit::Points);
+        let labels: Vec<String> = (-7..=0)
+            .map(|k| tick_label(k as f64 * 0.005, Unit::Points, d))
+            .collect();
+        assert_eq!(
+            labels,
+            [
+                "−3.5 pp",
+                "−3.0 pp",
+                "−2.5 pp",
+                "−2.0 pp",
+                "−1.5 pp",
+                "−1.0 pp",
+                "−0.5 pp",
+                "0.0 pp"
+            ]
+        );
+        assert_eq!(tick_label(-0.0001, Unit::Points, 1), "0.0 pp");
+        assert_eq!(
+            tick_label(0.25, Unit::Percent, tick_decimals(1.0, 8, Unit::Percent)),
+            "25%"
+        );
+        assert_eq!(tick_label(-150.0, Unit::Number, 0), "−150");
+        // The svg carries them.
+        let rows = vec![WhiskerRow {
+            label: "overall".into(),
+            points: vec![Some((-0.02, -0.036, -0.004))],
+            emphasis: true,
+        }];
+        let svg = whiskers(&WhiskerPlot {
+            what: "test",
+            rows: &rows,
+            colors: &[BLUE],
+            x_range: lo..hi,
+            x_desc: "delta",
+            reference: Some(0.0),
+            unit: Unit::Points,
+        })
+        .unwrap();
+        assert!(svg.contains("−2.0 pp"), "{svg}");
+        assert!(!svg.contains("−0%") && !svg.contains("-0%"), "{svg}");
     }
 }
