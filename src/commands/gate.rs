@@ -126,7 +126,7 @@ impl SystemTask for Record<'_> {
         let Some(b) = recorded else {
             return Err(CliError::Interrupted {
                 message: format!(
-                    "no baseline written ({} is unchanged): a baseline needs every battle, run                      `fleetlab baseline` again",
+                    "no baseline written ({} is unchanged): a baseline needs every battle, run `fleetlab baseline` again",
                     args.out.display()
                 ),
                 code: stop.exit_code(),

@@ -109,6 +109,9 @@ pub(crate) fn verdict(
         });
     }
     let seats = f.audit.map(audit_seats).transpose()?;
+    if let Some(flag) = f.audit.map(audit_game).transpose()?.flatten() {
+        verdict.flags.push(flag);
+    }
     let facts = facts(summary, f.decided_by)?;
     let config = (!m.config_path.is_empty()).then_some(m.config_path.as_str());
     verdict.flags.extend(v::facts_flags(&facts, seats, config));
@@ -189,6 +192,49 @@ fn audit_seats(audit: &CsvFile) -> Result<Flag, HtmlError> {
             ),
         }
     })
+}
+
+/// The policy-game flag of an audit that played it (`audit_game`): the matchups whose
+/// fixed-script answer flips, rests on an exploitable script or on weak scripts, or that all
+/// hold. `None` for an audit without the game (or an older one).
+fn audit_game(audit: &CsvFile) -> Result<Option<Flag>, HtmlError> {
+    if !audit.has("game_flags") {
+        return Ok(None);
+    }
+    let mut flagged = Vec::new();
+    let mut played = 0;
+    for r in audit.rows() {
+        if !r.f64("game_value")?.is_finite() {
+            continue;
+        }
+        played += 1;
+        let flags = r.str("game_flags")?;
+        if !flags.is_empty() {
+            flagged.push(format!(
+                "{} ({})",
+                r.str("matchup")?,
+                flags.replace(';', ", ")
+            ));
+        }
+    }
+    Ok((played > 0).then(|| {
+        if flagged.is_empty() {
+            Flag {
+                level: Level::Ok,
+                text: "policy game: every fixed-script answer holds against the best reply among the presets (audit)"
+                    .into(),
+            }
+        } else {
+            Flag {
+                level: Level::Warn,
+                text: format!(
+                    "policy game (audit): the fixed-script answer does not hold on its own in {} of {played} matchup(s): {}",
+                    flagged.len(),
+                    flagged.join("; ")
+                ),
+            }
+        }
+    }))
 }
 
 fn run(summary: &CsvFile, ci: &str) -> Result<Verdict, HtmlError> {
@@ -464,6 +510,25 @@ mod tests {
             let file = CsvFile::parse(std::path::Path::new("summary.csv"), csv.as_bytes()).unwrap();
             assert_eq!(summary_confidence(&file), Some(c));
         }
+    }
+
+    #[test]
+    fn the_audits_policy_game_flags_the_matchups_whose_answer_does_not_hold() {
+        let parse = |csv: &str| CsvFile::parse(std::path::Path::new("audit.csv"), csv.as_bytes());
+        let old = parse("matchup,seats_fair\nx,true\n").unwrap();
+        assert_eq!(audit_game(&old).unwrap(), None, "an audit without the game");
+        let csv = "matchup,seats_fair,game_value,game_flags\n\
+                   a vs b,true,0.9,flips;exploitable\nc vs d,true,0.5,\nno game,true,NaN,\n";
+        let flag = audit_game(&parse(csv).unwrap()).unwrap().unwrap();
+        assert_eq!(flag.level, Level::Warn);
+        assert!(
+            flag.text
+                .contains("in 1 of 2 matchup(s): a vs b (flips, exploitable)"),
+            "{}",
+            flag.text
+        );
+        let held = parse("matchup,seats_fair,game_value,game_flags\nc vs d,true,0.5,\n").unwrap();
+        assert_eq!(audit_game(&held).unwrap().unwrap().level, Level::Ok);
     }
 
     #[test]
