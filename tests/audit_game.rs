@@ -78,17 +78,13 @@ fn a_passive_script_is_flagged_as_exploitable() {
     );
 }
 
-/// Through the CLI: the policy-game block in the terminal, its columns in `audit.csv`, and
-/// `--no-game` with a game option is a usage error (exit 2).
-#[test]
-fn audit_prints_and_writes_the_policy_game() {
-    let dir = tempfile::tempdir().unwrap();
-    let root = env!("CARGO_MANIFEST_DIR");
-    let config = format!("{root}/configs/cosmic-conflict/reference-3v3.toml");
-    let stdout = fleetlab(
+/// `fleetlab audit CONFIG` in `dir`, small: 256 battles per mirror, a 2-preset game of 128
+/// battles per pair and half, written to `dir/a`; its stdout.
+fn small_audit(dir: &Path, config: &str) -> String {
+    fleetlab(
         &[
             "audit",
-            &config,
+            config,
             "--battles",
             "256",
             "--game-battles",
@@ -98,8 +94,18 @@ fn audit_prints_and_writes_the_policy_game() {
             "--out",
             "a",
         ],
-        dir.path(),
-    );
+        dir,
+    )
+}
+
+/// Through the CLI: the policy-game block in the terminal, its columns in `audit.csv`, and
+/// `--no-game` with a game option is a usage error (exit 2).
+#[test]
+fn audit_prints_and_writes_the_policy_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = env!("CARGO_MANIFEST_DIR");
+    let config = format!("{root}/configs/cosmic-conflict/reference-3v3.toml");
+    let stdout = small_audit(dir.path(), &config);
     assert!(
         stdout.contains("policy game: each side may also answer"),
         "{stdout}"
@@ -142,21 +148,7 @@ variant = { fleet = "line-kinetic", policy = "brawler" }
 opponents = [{ fleet = "line-beam", policy = "brawler" }]
 "#,
     );
-    let stdout = fleetlab(
-        &[
-            "audit",
-            &config,
-            "--battles",
-            "256",
-            "--game-battles",
-            "128",
-            "--game-policies",
-            "brawler,standoff",
-            "--out",
-            "a",
-        ],
-        dir.path(),
-    );
+    let stdout = small_audit(dir.path(), &config);
     assert!(stdout.contains("A/B under the policy game"), "{stdout}");
     let json: serde_json::Value =
         serde_json::from_slice(&std::fs::read(dir.path().join("a/audit.json")).unwrap()).unwrap();
