@@ -29,8 +29,8 @@ use fleetlab_engine::RuleSystem;
 use crate::kinds::{GameSearch, Plan, SearchSide};
 use crate::load::{self, ConfigError, Source};
 use crate::report::ReportOptions;
-use crate::report::game::{equilibrium_rows, game_estimate, search_gains};
-use crate::stats::game_value::{CellCounts, pooled_cell};
+use crate::report::game::{counts, equilibrium_rows, game_estimate, search_gains};
+use crate::stats::game_value::pooled_cell;
 use crate::stats::z_for_confidence;
 
 /// A policy as written that a best reply beats by more than this (score, i.e. 0.05 = 5 points
@@ -268,14 +268,10 @@ pub fn check_game<R: RuleSystem>(
         )
     })?;
     // The cell where both sides play their policy as written: row 0, column 0 of each half.
-    let count = |k: usize| CellCounts {
-        battles: results[k].tally.battles,
-        wins: results[k].tally.wins[0],
-        draws: results[k].tally.draws,
-    };
     let select = plan.half(crate::kinds::GameHalf::Select)[0];
     let evaluate = plan.half(crate::kinds::GameHalf::Evaluate)[0];
-    let (score, se) = pooled_cell(count(select), count(evaluate)).unwrap_or((f64::NAN, 0.0));
+    let (score, se) = pooled_cell(counts(&results[select]), counts(&results[evaluate]))
+        .unwrap_or((f64::NAN, 0.0));
     let fixed = (score, score - z * se, score + z * se);
     let value = (g.pooled.value, g.honest.0, g.honest.1);
     let eq = equilibrium_rows(plan, &results, &opts);

@@ -156,7 +156,8 @@ fn choice_shares(policies: &[String], counts: &[u64]) -> String {
         .join("; ")
 }
 
-fn counts(r: &MatchupResult) -> CellCounts {
+/// Side A's results in a matchup of a game, as a cell's counts.
+pub(crate) fn counts(r: &MatchupResult) -> CellCounts {
     CellCounts {
         battles: r.tally.battles,
         wins: r.tally.wins[0],

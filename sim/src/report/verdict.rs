@@ -318,22 +318,19 @@ pub fn single_matchup_answer(
     let [an, bn] = side_labels(label);
     if battles == 0 {
         "NA: no battle played".to_owned()
-    } else if a.1 > b.2 {
+    } else if a.1 > b.2 || b.1 > a.2 {
+        // The side whose interval lies wholly above the other's, then the other.
+        let ((wn, w), (ln, l)) = if a.1 > b.2 {
+            ((an, a), (bn, b))
+        } else {
+            ((bn, b), (an, a))
+        };
         format!(
-            "{an} wins more often: {} {} against {} {} for {bn}; {} drawn ({c})",
-            pct(a.0),
-            interval(a.1, a.2),
-            pct(b.0),
-            interval(b.1, b.2),
-            pct(draws)
-        )
-    } else if b.1 > a.2 {
-        format!(
-            "{bn} wins more often: {} {} against {} {} for {an}; {} drawn ({c})",
-            pct(b.0),
-            interval(b.1, b.2),
-            pct(a.0),
-            interval(a.1, a.2),
+            "{wn} wins more often: {} {} against {} {} for {ln}; {} drawn ({c})",
+            pct(w.0),
+            interval(w.1, w.2),
+            pct(l.0),
+            interval(l.1, l.2),
             pct(draws)
         )
     } else {

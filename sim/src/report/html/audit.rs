@@ -3,7 +3,7 @@
 //! shares that reached the game's end, that a house rule decided and that were drawn, and the
 //! house rules in effect (docs/audit.md).
 
-use super::escape::{esc, pct};
+use super::escape::{esc, pct, pct_ci};
 use super::input::CsvFile;
 use super::page::{Cell, table};
 use super::{HtmlError, Section};
@@ -88,15 +88,6 @@ pub(crate) fn section(file: &CsvFile) -> Result<Section, HtmlError> {
     })
 }
 
-/// A score and its interval, `—` when not measured.
-fn score_ci(x: f64, lo: f64, hi: f64) -> String {
-    if x.is_finite() {
-        format!("{:.1}% [{:.1}, {:.1}]", 100.0 * x, 100.0 * lo, 100.0 * hi)
-    } else {
-        "—".into()
-    }
-}
-
 /// Points of score, `—` when not measured.
 fn pts(x: f64) -> String {
     if x.is_finite() {
@@ -131,12 +122,12 @@ fn game_table(file: &CsvFile) -> Result<String, HtmlError> {
         }
         rows.push(vec![
             Cell::Text(r.str("matchup")?.to_owned()),
-            Cell::Num(score_ci(
+            Cell::Num(pct_ci(
                 r.f64("fixed_score")?,
                 r.f64("fixed_ci_low")?,
                 r.f64("fixed_ci_high")?,
             )),
-            Cell::Num(score_ci(
+            Cell::Num(pct_ci(
                 r.f64("game_value")?,
                 r.f64("game_value_ci_low")?,
                 r.f64("game_value_ci_high")?,
