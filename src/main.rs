@@ -52,6 +52,9 @@ enum Command {
     /// implies, how its battles were decided, draws and the house rules in effect; exit 1 when
     /// a seat gap is beyond 4 standard errors.
     Audit(commands::audit::AuditArgs),
+    /// Quick battle calculator: two fleets named on the command line (shipped fleets or
+    /// designs such as `cruiser,2*frigate`), played and reported like a `run`.
+    Duel(commands::duel::DuelArgs),
     /// Measure battles per second on the reference scenarios (1 thread and all threads).
     Bench(commands::bench::BenchArgs),
 }
@@ -68,6 +71,7 @@ fn main() -> ExitCode {
         Command::Mirror(args) => commands::mirror::mirror(&args),
         Command::Audit(args) => commands::audit::audit(&args),
         Command::Bench(args) => commands::bench::bench(&args),
+        Command::Duel(args) => commands::duel::duel(&args),
         Command::Baseline(args) => commands::gate::baseline(&args),
         Command::Check(args) => commands::gate::check(&args),
     };

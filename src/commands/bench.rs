@@ -85,20 +85,9 @@ pub fn bench(args: &BenchArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The shipped `configs/` directory: the working directory's when it has one, else the one of
-/// the source tree fleetlab was built from (so `fleetlab bench` works from any directory).
-fn configs_dir() -> PathBuf {
-    let here = PathBuf::from("configs");
-    if here.is_dir() {
-        here
-    } else {
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs")
-    }
-}
-
 fn reference_configs() -> Result<Vec<PathBuf>, CliError> {
     let mut out = Vec::new();
-    let root = configs_dir();
+    let root = super::configs_dir();
     let dirs = std::fs::read_dir(&root).map_err(|e| {
         CliError::Usage(format!(
             "cannot read {} ({e}): run from the fleetlab source tree or name the configs",

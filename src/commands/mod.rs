@@ -3,6 +3,7 @@
 pub mod audit;
 pub mod bench;
 pub mod bench_game;
+pub mod duel;
 pub mod gate;
 pub mod inspect;
 pub mod limits;
@@ -13,7 +14,7 @@ pub mod run;
 pub mod trace;
 
 use std::io::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use fleetlab_sim::load::{self, ConfigError, Located};
 use fleetlab_sim::registry::{self, SystemTask};
@@ -25,6 +26,15 @@ pub fn dispatch<T: SystemTask<Output = Result<(), CliError>>>(
     config: &Path,
     task: T,
 ) -> Result<(), CliError> {
+    dispatch_with(config, task)
+}
+
+/// Read an experiment file's `rule_system` and run `task` with that rule system, whatever it
+/// returns.
+pub fn dispatch_with<O, T: SystemTask<Output = Result<O, CliError>>>(
+    config: &Path,
+    task: T,
+) -> Result<O, CliError> {
     let src = load::read_source(config)?;
     let name = load::rule_system_of(&src)?;
     registry::with_system(&name, task).unwrap_or_else(|| {
@@ -54,5 +64,16 @@ pub fn emit(text: &str) -> Result<(), CliError> {
             Err(CliError::Runtime(format!("cannot write to stdout: {e}")))
         }
         _ => Ok(()),
+    }
+}
+
+/// The shipped `configs/` directory: the working directory's when it has one, else the one of
+/// the source tree fleetlab was built from (so `bench` and `duel` work from any directory).
+pub fn configs_dir() -> PathBuf {
+    let here = PathBuf::from("configs");
+    if here.is_dir() {
+        here
+    } else {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("configs")
     }
 }
