@@ -201,6 +201,10 @@ pub struct ExperimentSpec {
     /// `[experiment.game]`: a policy game (expanded by the simulator likewise).
     #[serde(default)]
     pub game: Option<serde::de::IgnoredAny>,
+    /// `[experiment.sweep]`: the experiment played once per value of one setting (read and
+    /// played by the simulator, `fleetlab_sim::sweep`).
+    #[serde(default)]
+    pub sweep: Option<serde::de::IgnoredAny>,
 }
 
 /// [`RuleSystem::includes`] for a document whose `include` key is a list of spanned paths.

@@ -21,6 +21,7 @@ pub mod report;
 pub mod results;
 pub mod runner;
 pub mod stats;
+pub mod sweep;
 
 /// The fleetlab version (the workspace's: every crate and the binary share it), recorded in
 /// manifests and shard partials.

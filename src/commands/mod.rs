@@ -11,6 +11,7 @@ pub mod merge;
 pub mod mirror;
 pub mod report;
 pub mod run;
+pub mod sweep;
 pub mod trace;
 
 use std::io::Write as _;

@@ -111,7 +111,11 @@ impl SystemTask for Run<'_> {
 
     fn run<R: RuleSystem>(self) -> Self::Output {
         let Run { args, opts } = self;
-        let exp = load::load::<R>(&args.config)?;
+        let src = load::read_source(&args.config)?;
+        if let Some((spec, path)) = fleetlab_sim::sweep::spec_of(&src)? {
+            return super::sweep::run_sweep::<R>(args, &opts, src, spec, path);
+        }
+        let exp = load::load_from::<R>(src, load::read_source)?;
         let raced = racing::is_raced(&exp.plan);
         if raced && (args.shard.is_some() || args.target_error.is_some()) {
             return Err(CliError::Usage(format!(

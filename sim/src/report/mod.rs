@@ -14,6 +14,7 @@ pub mod html;
 pub mod kinds;
 mod parquet_out;
 mod summary;
+pub mod sweep_out;
 pub mod tables;
 pub mod verdict;
 

@@ -57,7 +57,7 @@ pub struct Flag {
 }
 
 impl Flag {
-    fn new(level: Level, text: impl Into<String>) -> Flag {
+    pub(crate) fn new(level: Level, text: impl Into<String>) -> Flag {
         Flag {
             level,
             text: text.into(),

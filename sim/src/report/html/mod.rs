@@ -27,6 +27,7 @@ mod page;
 mod plot;
 mod ranking;
 mod ships;
+mod sweep;
 mod verdict;
 mod win_rates;
 
@@ -87,6 +88,26 @@ pub enum HtmlError {
 /// Render the HTML report of the report directory `dir` as a string.
 pub fn render_html(dir: &Path) -> Result<String, HtmlError> {
     let manifest_path = dir.join(MANIFEST_FILE);
+    let sweep_path = dir.join(crate::report::sweep_out::SWEEP_JSON);
+    if !manifest_path.is_file() && sweep_path.is_file() {
+        let s = sweep::read(dir)?;
+        let view: manifest::ManifestView = serde_json::from_value(serde_json::json!({
+            "fleetlab_version": crate::VERSION,
+            "rule_system": s.rule_system,
+            "experiment": s.experiment,
+            "kind": "sweep",
+            "seed": s.seed,
+            "battles_per_matchup": s.battles,
+            "status": s.status,
+            "matchups": s.matchups().iter().map(|m| serde_json::json!({ "label": m })).collect::<Vec<_>>(),
+        }))
+        .map_err(|e| HtmlError::Malformed {
+            path: sweep_path.clone(),
+            line: None,
+            message: e.to_string(),
+        })?;
+        return Ok(page::assemble(&view, &sweep::sections(dir, &s)?));
+    }
     if !manifest_path.is_file() {
         return Err(HtmlError::NotAReport {
             dir: dir.to_path_buf(),

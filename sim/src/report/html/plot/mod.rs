@@ -6,11 +6,13 @@
 mod heatmap;
 mod histogram;
 mod ladder;
+mod sweep;
 mod whiskers;
 
 pub(crate) use heatmap::{HeatCell, heatmap, heatmap_of};
 pub(crate) use histogram::{Bars, histogram};
 pub(crate) use ladder::{LadderPoint, ladder};
+pub(crate) use sweep::{Curve, sweep_plot};
 pub(crate) use whiskers::{Unit, WhiskerPlot, WhiskerRow, whiskers};
 
 use plotters::style::RGBColor;
