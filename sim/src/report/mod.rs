@@ -23,6 +23,7 @@ use std::path::{Path, PathBuf};
 
 pub use atomic::write_atomic;
 pub use html::{HTML_FILE, HtmlError, write_html, write_html_to};
+pub use parquet_out::parquet_columns;
 pub use summary::{summary_table, thousands};
 
 use crate::kinds::Plan;
@@ -488,10 +489,21 @@ mod tests {
         )
         .unwrap();
         let (header, rows) = read_csv(&tmp.path().join("events.csv"));
-        assert_eq!(header, ["matchup", "side", "event", "total", "per_battle"]);
+        assert_eq!(
+            header,
+            [
+                "matchup",
+                "side",
+                "fleet",
+                "policy",
+                "event",
+                "total",
+                "per_battle"
+            ]
+        );
         let got: Vec<(String, String, String, String)> = rows
             .iter()
-            .map(|r| (r[1].clone(), r[2].clone(), r[3].clone(), r[4].clone()))
+            .map(|r| (r[1].clone(), r[4].clone(), r[5].clone(), r[6].clone()))
             .collect();
         let row = |s: &str, e: &str, t: &str, p: &str| (s.into(), e.into(), t.into(), p.into());
         assert_eq!(
@@ -529,10 +541,12 @@ mod tests {
         let (header, rows) = read_csv(&dir.join("summary.csv"));
         let expected_header = [
             "matchup",
-            "side_a",
-            "side_b",
+            "fleet_a",
+            "fleet_b",
             "policy_a",
             "policy_b",
+            "policy_a_detail",
+            "policy_b_detail",
             "points_a",
             "points_b",
             "battles",
@@ -588,7 +602,10 @@ mod tests {
         assert_eq!(get("mean_survivors_b"), "0.5");
 
         let (header, rows) = read_csv(&dir.join("ships.csv"));
-        assert_eq!(header[..4], ["matchup", "side", "ship", "ship_index"]);
+        assert_eq!(
+            header[..6],
+            ["matchup", "side", "fleet", "policy", "ship", "ship_index"]
+        );
         assert_eq!(rows.len(), 2);
         assert_eq!(cell(&header, &rows[0], "side"), "A");
         assert_eq!(cell(&header, &rows[1], "ship"), "frigate");
@@ -606,41 +623,56 @@ mod tests {
             [
                 "matchup",
                 "metric",
-                "subject",
+                "side",
+                "fleet",
+                "policy",
+                "ship",
+                "ship_index",
                 "value",
                 "overflow",
                 "count",
                 "probability"
             ]
         );
-        let turns: Vec<_> = rows.iter().filter(|r| r[1] == "turns").collect();
-        let turn_cells: Vec<(&str, &str, &str, &str)> = turns
+        let col = |r: &[String], name: &str| cell(&header, r, name).to_owned();
+        let turns: Vec<_> = rows
             .iter()
-            .map(|r| (r[3].as_str(), r[4].as_str(), r[5].as_str(), r[6].as_str()))
+            .filter(|r| col(r, "metric") == "turns")
+            .collect();
+        let turn_cells: Vec<[String; 4]> = turns
+            .iter()
+            .map(|r| ["value", "overflow", "count", "probability"].map(|c| col(r, c)))
             .collect();
         assert_eq!(
             turn_cells,
             [
-                ("3", "false", "1", "0.25"),
-                ("4", "false", "1", "0.25"),
-                ("6", "false", "1", "0.25"),
-                ("64", "true", "1", "0.25"),
+                ["3", "false", "1", "0.25"],
+                ["4", "false", "1", "0.25"],
+                ["6", "false", "1", "0.25"],
+                ["64", "true", "1", "0.25"],
             ]
         );
-        assert!(turns.iter().all(|r| r[2] == "all"));
-        let subjects: Vec<&str> = rows
+        // A matchup-wide metric has no side, fleet, policy or ship (empty cells).
+        for r in &turns {
+            for c in ["side", "fleet", "policy", "ship", "ship_index"] {
+                assert_eq!(col(r, c), "", "{c}");
+            }
+        }
+        let ships: Vec<[String; 5]> = rows
             .iter()
-            .filter(|r| r[1] == "ship_damage_taken")
-            .map(|r| r[2].as_str())
+            .filter(|r| col(r, "metric") == "ship_damage_taken")
+            .map(|r| ["side", "fleet", "policy", "ship", "ship_index"].map(|c| col(r, c)))
             .collect();
-        assert!(subjects.contains(&"A:cruiser#0"));
-        assert!(subjects.contains(&"B:frigate#1"));
+        assert!(ships.contains(&["A", "alpha", "brawler", "cruiser", "0"].map(String::from)));
+        assert!(ships.contains(&["B", "beta", "standoff", "frigate", "1"].map(String::from)));
         let dealt_a: u64 = rows
             .iter()
-            .filter(|r| r[1] == "damage_dealt" && r[2] == "A")
-            .map(|r| r[5].parse::<u64>().unwrap())
+            .filter(|r| col(r, "metric") == "damage_dealt" && col(r, "side") == "A")
+            .map(|r| col(r, "count").parse::<u64>().unwrap())
             .sum();
         assert_eq!(dealt_a, 4);
+        assert!(rows.iter().all(|r| col(r, "metric") != "damage_dealt"
+            || (col(r, "fleet") != "" && col(r, "ship") == "")));
 
         let manifest: serde_json::Value =
             serde_json::from_str(&fs::read_to_string(dir.join(MANIFEST_FILE)).unwrap()).unwrap();
