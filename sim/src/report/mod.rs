@@ -150,6 +150,39 @@ pub fn write_report(
     results: &[MatchupResult],
     opts: &ReportOptions,
 ) -> Result<Vec<PathBuf>, ReportError> {
+    write_report_with(dir, manifest, results, opts, &[])
+}
+
+/// [`write_report`], with files already written to temp files in `dir` (`streamed`: (temp
+/// file, final path), e.g. the per-battle table): they are renamed into place after the old
+/// manifest is removed and before the new files (so before the manifest), and listed in
+/// the manifest. On an error before their rename, their temp files are removed.
+pub fn write_report_with(
+    dir: &Path,
+    manifest: &Manifest,
+    results: &[MatchupResult],
+    opts: &ReportOptions,
+    streamed: &[(PathBuf, PathBuf)],
+) -> Result<Vec<PathBuf>, ReportError> {
+    let remove_temps = || {
+        for (tmp, _) in streamed {
+            let _ = fs::remove_file(tmp);
+        }
+    };
+    let written = write_report_inner(dir, manifest, results, opts, streamed);
+    if written.is_err() {
+        remove_temps();
+    }
+    written
+}
+
+fn write_report_inner(
+    dir: &Path,
+    manifest: &Manifest,
+    results: &[MatchupResult],
+    opts: &ReportOptions,
+    streamed: &[(PathBuf, PathBuf)],
+) -> Result<Vec<PathBuf>, ReportError> {
     if !(opts.confidence > 0.0 && opts.confidence < 1.0) {
         return Err(ReportError::InvalidConfidence(opts.confidence));
     }
@@ -191,6 +224,7 @@ pub fn write_report(
     manifest.files = files
         .iter()
         .map(|(path, _)| file_name(path))
+        .chain(streamed.iter().map(|(_, target)| file_name(target)))
         .chain([MANIFEST_FILE.to_owned()])
         .collect();
     let owned: Vec<String> = manifest.files.clone();
@@ -219,10 +253,20 @@ pub fn write_report(
                 Err(source) => return Err(ReportError::Io { path, source }),
             }
         }
+        for (tmp, target) in streamed {
+            fs::rename(tmp, target).map_err(|source| ReportError::Io {
+                path: target.clone(),
+                source,
+            })?;
+        }
         Ok(())
     };
     atomic::write_all_atomic(dir, &files, remove_old_manifest)?;
-    Ok(files.into_iter().map(|(path, _)| path).collect())
+    let mut paths: Vec<PathBuf> = files.into_iter().map(|(path, _)| path).collect();
+    let manifest_path = paths.pop();
+    paths.extend(streamed.iter().map(|(_, target)| target.clone()));
+    paths.extend(manifest_path);
+    Ok(paths)
 }
 
 /// A path's file name as text.
@@ -232,7 +276,7 @@ fn file_name(path: &Path) -> String {
 }
 
 /// Tables fleetlab writes into a report directory (as `.csv` and `.parquet`), by any command.
-const REPORT_TABLES: [&str; 14] = [
+const REPORT_TABLES: [&str; 16] = [
     "summary",
     "distributions",
     "ships",
@@ -246,7 +290,9 @@ const REPORT_TABLES: [&str; 14] = [
     "game",
     "equilibrium",
     "game_value",
+    "search",
     "audit",
+    "per_battle",
 ];
 
 /// Files in `dir` that fleetlab writes into report directories (its table names, `audit.json`,
