@@ -175,6 +175,9 @@ pub fn run_matchup<R: RuleSystem>(
     )
 }
 
+/// Where [`run_matchup_recorded`] hands each batch's (battle index, outcome) pairs.
+pub type RecordBattles<'a> = dyn FnMut(&[(u64, Outcome)]) -> std::io::Result<()> + 'a;
+
 /// Batches per wave of [`run_matchup_recorded`], per rayon thread: a wave's outcomes are
 /// held in memory until it is written, so memory is bounded by this, not by the battles.
 pub const WAVE_BATCHES_PER_THREAD: u64 = 4;
@@ -193,7 +196,7 @@ pub fn run_matchup_recorded<R: RuleSystem>(
     indices: Range<u64>,
     on_batch: &(dyn Fn(u64) + Sync),
     stop: Option<&AtomicBool>,
-    record: &mut dyn FnMut(&[(u64, Outcome)]) -> std::io::Result<()>,
+    record: &mut RecordBattles<'_>,
 ) -> std::io::Result<MatchupTally> {
     let mut tally = MatchupTally::new(R::ship_count(&m.matchup));
     let wave = WAVE_BATCHES_PER_THREAD * rayon::current_num_threads() as u64 * BATCH;

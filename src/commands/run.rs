@@ -280,7 +280,9 @@ impl SystemTask for Run<'_> {
             ))
         };
         if let Some(e) = per_battle_error {
-            per_battle_writer.map(per_battle::PerBattleWriter::abandon);
+            if let Some(w) = per_battle_writer {
+                w.abandon();
+            }
             return Err(per_battle_file(e));
         }
         let streamed: Vec<_> = match per_battle_writer {

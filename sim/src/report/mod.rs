@@ -718,7 +718,7 @@ mod tests {
             .sum();
         assert_eq!(dealt_a, 4);
         assert!(rows.iter().all(|r| col(r, "metric") != "damage_dealt"
-            || (col(r, "fleet") != "" && col(r, "ship") == "")));
+            || (!col(r, "fleet").is_empty() && col(r, "ship").is_empty())));
 
         let manifest: serde_json::Value =
             serde_json::from_str(&fs::read_to_string(dir.join(MANIFEST_FILE)).unwrap()).unwrap();
