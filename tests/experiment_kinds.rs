@@ -40,7 +40,7 @@ fn identical_arms_on_common_dice_give_exactly_zero_delta() {
         "{stdout}"
     );
     let rows = table(&dir.path().join("same/ab.csv"));
-    let opponents: Vec<&str> = rows.iter().map(|r| r["opponent"].as_str()).collect();
+    let opponents: Vec<String> = rows.iter().map(opponent).collect();
     assert_eq!(
         opponents,
         ["line-beam (brawler)", "wolfpack (standoff)", "overall"]
@@ -144,7 +144,10 @@ fn matrix_cells_mirror_and_every_fleet_is_ranked() {
         assert!((num(c, "score") + num(mirror, "score") - 1.0).abs() < 1e-12);
     }
     let ranking = table(&dir.path().join("mx/ranking.csv"));
-    let mut fleets: Vec<&str> = ranking.iter().map(|r| r["fleet"].as_str()).collect();
+    let mut fleets: Vec<String> = ranking
+        .iter()
+        .map(|r| format!("{} ({})", r["fleet"], r["policy"]))
+        .collect();
     fleets.sort_unstable();
     assert_eq!(
         fleets,
@@ -175,5 +178,14 @@ fn kinds_are_identical_for_one_and_two_threads() {
             std::fs::read(dir.path().join("two").join(f)).unwrap(),
             "{f}"
         );
+    }
+}
+
+/// `fleet (policy)` of a row's opponent, `overall` when its keys are empty.
+fn opponent(r: &std::collections::HashMap<String, String>) -> String {
+    if r["opponent_fleet"].is_empty() {
+        "overall".to_owned()
+    } else {
+        format!("{} ({})", r["opponent_fleet"], r["opponent_policy"])
     }
 }

@@ -33,17 +33,17 @@ fn a_variant_equal_to_a_rung_is_worth_exactly_its_points() {
     let config = write_config(dir.path(), "rung", VARIANT_IS_A_RUNG);
     let stdout = fleetlab(&["run", "--quiet", "--out", "out", &config], dir.path());
     let rows = table(&dir.path().join("out/fair_cost.csv"));
-    let opponents: Vec<&str> = rows.iter().map(|r| r["opponent"].as_str()).collect();
+    let opponents: Vec<String> = rows.iter().map(opponent).collect();
     assert_eq!(
         opponents,
         ["line-beam (brawler)", "capital (standoff)", "overall"]
     );
     for r in &rows {
-        assert_eq!(r["subject"], "two-destroyers");
+        assert_eq!(r["variant_fleet"], "two-destroyers");
         assert_eq!(num(r, "price"), 61.0);
         assert_eq!(num(r, "base_points"), 566.0);
         // 3,000 battle indices per orientation, every arm playing each.
-        let groups = if r["opponent"] == "overall" { 4.0 } else { 2.0 };
+        let groups = if opponent(r) == "overall" { 4.0 } else { 2.0 };
         assert_eq!(num(r, "battles"), 3000.0 * groups);
         assert!((num(r, "estimate") - 61.0).abs() < 1e-9, "{r:?}");
         // Fieller's interval with a zero paired spread: exact but for rounding (1.2e-6 pts seen).
@@ -84,9 +84,9 @@ fn shipped_enhancement_ab_reports_a_fair_cost_per_opponent_and_overall() {
     );
     let rows = table(&dir.path().join("out/fair_cost.csv"));
     assert_eq!(rows.len(), 4, "{rows:?}");
-    assert_eq!(rows[3]["opponent"], "overall");
+    assert_eq!(opponent(&rows[3]), "overall");
     for r in &rows {
-        assert_eq!(r["subject"], "line-kinetic-oversized");
+        assert_eq!(r["variant_fleet"], "line-kinetic-oversized");
         assert_eq!(num(r, "price"), 6.0);
         let (lo, est, hi) = (num(r, "ci_low"), num(r, "estimate"), num(r, "ci_high"));
         let expected = if !(lo.is_finite() && hi.is_finite()) {
@@ -167,10 +167,7 @@ fn the_ladder_is_shown_and_checked() {
     let ladder = table(&dir.path().join("out/ladder.csv"));
     // 6 arms × (3 opponents + overall).
     assert_eq!(ladder.len(), 24, "{ladder:?}");
-    let overall: Vec<_> = ladder
-        .iter()
-        .filter(|r| r["opponent"] == "overall")
-        .collect();
+    let overall: Vec<_> = ladder.iter().filter(|r| opponent(r) == "overall").collect();
     let roles: Vec<&str> = overall.iter().map(|r| r["role"].as_str()).collect();
     assert_eq!(roles, ["base", "variant", "rung", "rung", "rung", "rung"]);
     let points: Vec<f64> = overall.iter().map(|r| num(r, "points")).collect();
@@ -179,7 +176,7 @@ fn the_ladder_is_shown_and_checked() {
         assert!(num(r, "ci_low") <= num(r, "score") && num(r, "score") <= num(r, "ci_high"));
     }
     let costs = table(&dir.path().join("out/fair_cost.csv"));
-    let all = costs.iter().find(|r| r["opponent"] == "overall").unwrap();
+    let all = costs.iter().find(|r| opponent(r) == "overall").unwrap();
     assert!(num(all, "lack_of_fit_p") < 0.05, "{all:?}");
     assert_eq!(all["inside_ladder"], "true");
     assert!(
@@ -206,5 +203,14 @@ fn a_two_point_ladder_is_not_tested_for_fit() {
         assert_eq!(r["lack_of_fit_p"], "NaN");
         assert_eq!(r["ladder_monotone"], "true");
         assert_eq!(r["inside_ladder"], "true");
+    }
+}
+
+/// `fleet (policy)` of a row's opponent, `overall` when its keys are empty.
+fn opponent(r: &std::collections::HashMap<String, String>) -> String {
+    if r["opponent_fleet"].is_empty() {
+        "overall".to_owned()
+    } else {
+        format!("{} ({})", r["opponent_fleet"], r["opponent_policy"])
     }
 }

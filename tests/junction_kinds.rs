@@ -32,7 +32,7 @@ fn shipped_ab_has_a_paired_delta_and_a_fair_cost() {
         "{stdout}"
     );
     let rows = table(&dir.path().join("ab/ab.csv"));
-    let opponents: Vec<&str> = rows.iter().map(|r| r["opponent"].as_str()).collect();
+    let opponents: Vec<String> = rows.iter().map(opponent).collect();
     assert_eq!(
         opponents,
         [
@@ -136,4 +136,13 @@ fn gate_passes_unchanged_rules_and_fails_a_real_shift() {
         out.contains("| strike-group (pd-screen) vs battle-line (brawler) | SHIFT DOWN |"),
         "{out}"
     );
+}
+
+/// `fleet (policy)` of a row's opponent, `overall` when its keys are empty.
+fn opponent(r: &std::collections::HashMap<String, String>) -> String {
+    if r["opponent_fleet"].is_empty() {
+        "overall".to_owned()
+    } else {
+        format!("{} ({})", r["opponent_fleet"], r["opponent_policy"])
+    }
 }

@@ -50,7 +50,7 @@ fn a_matrix_fleet_that_never_played_is_na_and_not_ranked() {
 
     for row in tables::summary_rows(&results, &opts) {
         let empty = row.battles == 0;
-        assert_eq!(empty, row.side_a == "capital" || row.side_b == "capital");
+        assert_eq!(empty, row.fleet_a == "capital" || row.fleet_b == "capital");
         if empty {
             for x in [
                 row.a_win_rate,
@@ -102,7 +102,7 @@ fn an_ab_opponent_that_never_played_is_na_and_the_overall_pools_the_rest() {
     let rows = kinds::ab_rows(plan, &results, &opts);
     let wolf = rows
         .iter()
-        .find(|r| r.opponent.starts_with("wolfpack"))
+        .find(|r| r.opponent().starts_with("wolfpack"))
         .unwrap();
     assert_eq!(wolf.battles, 0);
     for x in [
@@ -116,7 +116,7 @@ fn an_ab_opponent_that_never_played_is_na_and_the_overall_pools_the_rest() {
     ] {
         assert!(x.is_nan(), "NA, not 0 or infinite: {wolf:?}");
     }
-    let overall = rows.iter().find(|r| r.opponent == "overall").unwrap();
+    let overall = rows.iter().find(|r| r.opponent() == "overall").unwrap();
     assert!(
         overall.delta.is_finite() && overall.delta_se.is_finite(),
         "{overall:?}"
@@ -124,7 +124,7 @@ fn an_ab_opponent_that_never_played_is_na_and_the_overall_pools_the_rest() {
     // The overall is the two opponents that played, weighted equally.
     let played: Vec<_> = rows
         .iter()
-        .filter(|r| r.opponent != "overall" && r.battles > 0)
+        .filter(|r| r.opponent() != "overall" && r.battles > 0)
         .collect();
     assert_eq!(played.len(), 2);
     let mean = played.iter().map(|r| r.base_win_rate).sum::<f64>() / 2.0;

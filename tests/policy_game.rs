@@ -58,7 +58,7 @@ fn policy_game_is_solved_and_reproducible() {
     let game = table(&dir.path().join("one/game.csv"));
     assert_eq!(game.len(), 6);
     assert_eq!(
-        (game[1]["a_policy"].as_str(), game[1]["b_policy"].as_str()),
+        (game[1]["policy_a"].as_str(), game[1]["policy_b"].as_str()),
         ("brawler", "turret")
     );
     assert!(game.iter().all(|r| r["battles"] == "800"));
@@ -182,8 +182,8 @@ fn raced_game_drops_the_dominated_policy_and_keeps_the_value() {
     for r in &game {
         let dropped = eq.iter().any(|e| {
             !e["dropped_by"].is_empty()
-                && ((e["side"] == "A" && e["policy"] == r["a_policy"])
-                    || (e["side"] == "B" && e["policy"] == r["b_policy"]))
+                && ((e["side"] == "A" && e["policy"] == r["policy_a"])
+                    || (e["side"] == "B" && e["policy"] == r["policy_b"]))
         });
         let battles: u64 = r["battles"].parse().unwrap();
         if dropped {

@@ -136,7 +136,7 @@ fn target_error_keeps_pooled_answers() {
     let fixed_rows = table(&fixed.join("ab.csv"));
     let overall = |rows: &[std::collections::HashMap<String, String>]| {
         rows.iter()
-            .find(|r| r["opponent"] == "overall")
+            .find(|r| r["opponent_fleet"].is_empty())
             .unwrap()
             .clone()
     };

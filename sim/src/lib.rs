@@ -13,6 +13,7 @@ pub mod kinds;
 pub mod load;
 pub mod mirror;
 pub mod partial;
+pub mod per_battle;
 pub mod play;
 pub mod policy_grid;
 pub mod racing;

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use fleetlab_engine::dice::{Dice, name_key};
 use fleetlab_engine::rule_system::NamedMatchup;
 use fleetlab_engine::search::{SearchSettings, Searcher};
-use fleetlab_engine::{NoTrace, RuleSystem, ShipTally, Side, Verdict};
+use fleetlab_engine::{NoTrace, Outcome, RuleSystem, ShipTally, Side, Verdict};
 use rayon::prelude::*;
 
 use crate::results::MatchupTally;
@@ -49,10 +49,16 @@ impl<R: RuleSystem> Worker<R> {
     /// Play battle `i` of the matchup, record it and return its verdict.
     #[inline]
     pub fn play_one(&mut self, m: &R::Matchup, seed: u64, key: u64, i: u64) -> Verdict {
+        self.play_outcome(m, seed, key, i).verdict
+    }
+
+    /// Play battle `i` of the matchup, record it and return its outcome.
+    #[inline]
+    pub fn play_outcome(&mut self, m: &R::Matchup, seed: u64, key: u64, i: u64) -> Outcome {
         let mut dice = Dice::for_battle(seed, key, i);
         let outcome = R::play(m, &mut self.state, &mut dice, &mut NoTrace, &mut self.ships);
         self.tally.record(&outcome, &self.ships);
-        outcome.verdict
+        outcome
     }
 }
 
@@ -167,6 +173,57 @@ pub fn run_matchup<R: RuleSystem>(
         on_batch,
         stop,
     )
+}
+
+/// Where [`run_matchup_recorded`] hands each batch's (battle index, outcome) pairs.
+pub type RecordBattles<'a> = dyn FnMut(&[(u64, Outcome)]) -> std::io::Result<()> + 'a;
+
+/// Batches per wave of [`run_matchup_recorded`], per rayon thread: a wave's outcomes are
+/// held in memory until it is written, so memory is bounded by this, not by the battles.
+pub const WAVE_BATCHES_PER_THREAD: u64 = 4;
+
+/// [`run_matchup`], also handing every battle's outcome to `record`, in battle-index order
+/// (for the per-battle table, [`crate::per_battle`]). Battles are played in waves of
+/// [`WAVE_BATCHES_PER_THREAD`] batches per thread; each batch gets a fresh worker and a
+/// buffer of its outcomes (allocations per batch, only on this path), and a wave's buffers
+/// go to `record` in order before the next wave starts. The tally is the same as
+/// [`run_matchup`]'s (integer sums), whatever the thread count. Stops at `record`'s first
+/// error.
+pub fn run_matchup_recorded<R: RuleSystem>(
+    m: &NamedMatchup<R::Matchup>,
+    key: u64,
+    seed: u64,
+    indices: Range<u64>,
+    on_batch: &(dyn Fn(u64) + Sync),
+    stop: Option<&AtomicBool>,
+    record: &mut RecordBattles<'_>,
+) -> std::io::Result<MatchupTally> {
+    let mut tally = MatchupTally::new(R::ship_count(&m.matchup));
+    let wave = WAVE_BATCHES_PER_THREAD * rayon::current_num_threads() as u64 * BATCH;
+    let mut start = indices.start;
+    while start < indices.end {
+        let end = indices.end.min((start / BATCH) * BATCH + wave);
+        let played: Vec<(MatchupTally, Vec<(u64, Outcome)>)> = batches(start..end)
+            .map(|slice| {
+                let mut w = Worker::<R>::new(&m.matchup);
+                let mut outcomes = Vec::new();
+                if !stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                    outcomes.reserve_exact((slice.end - slice.start) as usize);
+                    for i in slice.clone() {
+                        outcomes.push((i, w.play_outcome(&m.matchup, seed, key, i)));
+                    }
+                    on_batch(slice.end - slice.start);
+                }
+                (w.tally, outcomes)
+            })
+            .collect();
+        for (t, outcomes) in &played {
+            tally.merge(t);
+            record(outcomes)?;
+        }
+        start = end;
+    }
+    Ok(tally)
 }
 
 /// The parallel fold both runners share: one `worker` per rayon job plays whole batches of

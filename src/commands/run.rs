@@ -14,7 +14,7 @@ use fleetlab_sim::partial::{Partial, Shard};
 use fleetlab_sim::registry::SystemTask;
 use fleetlab_sim::report::{self, ReportOptions, thousands};
 use fleetlab_sim::results::{Manifest, MatchupResult, RunStatus, Timing};
-use fleetlab_sim::{play, racing, runner};
+use fleetlab_sim::{per_battle, play, racing, runner};
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 
 use crate::error::CliError;
@@ -59,6 +59,11 @@ pub struct RunArgs {
     /// cap per matchup (default 1,000,000). Deterministic for a seed.
     #[arg(long, value_name = "E")]
     pub target_error: Option<f64>,
+    /// Also write per_battle.csv: one row per battle (seed, matchup, policies, battle index,
+    /// winner, what decided it, turns, points and damage per side), streamed to disk in
+    /// battle order. Plain runs and fleet matrices; not with --shard or --target-error.
+    #[arg(long)]
+    pub per_battle: bool,
 }
 
 /// Run the command.
@@ -79,6 +84,13 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
                     .into(),
             ));
         }
+    }
+    if args.per_battle && (args.shard.is_some() || args.target_error.is_some()) {
+        return Err(CliError::Usage(
+            "--per-battle writes one table of a whole run: not with --shard (merge does not \
+             join per-battle tables yet) or --target-error"
+                .into(),
+        ));
     }
     if args.html && args.shard.is_some() {
         return Err(CliError::Usage(
@@ -125,6 +137,14 @@ impl SystemTask for Run<'_> {
                 args.config.display()
             )));
         }
+        if args.per_battle && (raced || !per_battle::supported(&exp.plan)) {
+            return Err(CliError::Usage(format!(
+                "{}: --per-battle is for plain runs and fleet matrices (an A/B experiment, a \
+                 policy game or a search player plays through other runners, which do not \
+                 write per-battle rows yet)",
+                args.config.display()
+            )));
+        }
         let battles = match args.target_error {
             Some(_) => args.battles.unwrap_or(TARGET_ERROR_CAP),
             None => args.battles.or(exp.spec.battles).unwrap_or(DEFAULT_BATTLES),
@@ -142,6 +162,18 @@ impl SystemTask for Run<'_> {
         });
         // Find out now, not after hours of battles, that the results could not be written.
         report::prepare_dir(&out).map_err(|e| CliError::Runtime(e.to_string()))?;
+        let mut per_battle_writer = if args.per_battle {
+            let w = per_battle::PerBattleWriter::create(&out, seed).map_err(|e| {
+                CliError::Runtime(format!(
+                    "cannot write {}: {e}",
+                    out.join(per_battle::PER_BATTLE_FILE).display()
+                ))
+            })?;
+            Some(w)
+        } else {
+            None
+        };
+        let mut per_battle_error = None;
 
         let threads = args.threads.unwrap_or_else(rayon_threads);
         let stop = crate::interrupt::stop_on_signal()?;
@@ -187,6 +219,24 @@ impl SystemTask for Run<'_> {
         let mut target_met = None;
         let mut dropped = Vec::new();
         let results = runner::with_threads(args.threads, || match args.target_error {
+            None if per_battle_writer.is_some() => {
+                let writer = per_battle_writer.as_mut().expect("checked");
+                match per_battle::play::<R>(
+                    &exp,
+                    seed,
+                    range.clone(),
+                    &on_matchup,
+                    &on_batch,
+                    Some(&stop.flag),
+                    writer,
+                ) {
+                    Ok(results) => results,
+                    Err(e) => {
+                        per_battle_error = Some(e);
+                        Vec::new()
+                    }
+                }
+            }
             None if raced => {
                 let (results, drops) = racing::play_race::<R>(
                     &exp,
@@ -227,6 +277,22 @@ impl SystemTask for Run<'_> {
         })
         .map_err(CliError::Runtime)?;
         bar.finish_and_clear();
+        let per_battle_file = |e: std::io::Error| {
+            CliError::Runtime(format!(
+                "cannot write {}: {e}",
+                out.join(per_battle::PER_BATTLE_FILE).display()
+            ))
+        };
+        if let Some(e) = per_battle_error {
+            if let Some(w) = per_battle_writer {
+                w.abandon();
+            }
+            return Err(per_battle_file(e));
+        }
+        let streamed: Vec<_> = match per_battle_writer {
+            Some(w) => vec![w.finish().map_err(per_battle_file)?],
+            None => Vec::new(),
+        };
         racing::record_drops(&mut info.plan, dropped);
         let elapsed = started.elapsed().as_secs_f64();
         let timing = Timing::now(elapsed, threads);
@@ -297,7 +363,7 @@ impl SystemTask for Run<'_> {
                     );
                 }
             }
-            report::write_report(&out, &manifest, &results, &opts)
+            report::write_report_with(&out, &manifest, &results, &opts, &streamed)
                 .map_err(|e| CliError::Runtime(e.to_string()))?;
             let per_matchup = match args.target_error {
                 Some(e) => format!(

@@ -48,6 +48,7 @@ pub fn table(path: &Path) -> Vec<HashMap<String, String>> {
 }
 
 /// A cell as a number.
+#[allow(dead_code)] // each test crate uses a subset of these helpers
 pub fn num(row: &HashMap<String, String>, col: &str) -> f64 {
     row[col].parse().unwrap()
 }

@@ -5,7 +5,7 @@
 use std::ops::Range;
 
 use super::ReportOptions;
-use super::kinds::side_label;
+use super::kinds::{opponent_label, side_key};
 use super::tables::{CellType, Column, Table, table_row};
 use crate::kinds::AbPlan;
 use crate::results::MatchupResult;
@@ -17,9 +17,11 @@ table_row! {
     /// `overall` (every opponent weighted equally) (`fair_cost.csv` / `fair_cost.parquet`).
     pub struct FairCostRow in "fair_cost" {
         /// The variant fleet (the base with the change).
-        pub subject: String,
-        /// The opponent (`fleet (policy)`), or `overall`.
-        pub opponent: String,
+        pub variant_fleet: String,
+        /// The opponent's fleet; null (empty in CSV) on the `overall` row.
+        pub opponent_fleet: Option<String>,
+        /// The opponent's policy (by name); null on the `overall` row.
+        pub opponent_policy: Option<String>,
         /// Points the change is worth: its paired score delta divided by the base family's
         /// fitted score per point.
         pub estimate: f64,
@@ -65,8 +67,10 @@ table_row! {
     /// pooled) or `overall` (`ladder.csv` / `ladder.parquet`): the points-vs-score ladder the
     /// fair cost is read from.
     pub struct LadderRow in "ladder" {
-        /// The opponent (`fleet (policy)`), or `overall`.
-        pub opponent: String,
+        /// The opponent's fleet; null (empty in CSV) on the `overall` row.
+        pub opponent_fleet: Option<String>,
+        /// The opponent's policy (by name); null on the `overall` row.
+        pub opponent_policy: Option<String>,
         /// `base`, `variant` or `rung`.
         pub role: String,
         /// The arm's fleet.
@@ -84,14 +88,27 @@ table_row! {
     }
 }
 
+impl FairCostRow {
+    /// `fleet (policy)` of the opponent, or `overall`.
+    pub fn opponent(&self) -> String {
+        opponent_label(
+            self.opponent_fleet.as_deref(),
+            self.opponent_policy.as_deref(),
+        )
+    }
+}
+
+/// An opponent's (fleet, policy); `None` for `overall`.
+type OpponentKey = Option<(String, String)>;
+
 /// Pooled arm means and covariance of each opponent (orientations pooled), then `overall`.
 #[allow(clippy::type_complexity)]
 fn pooled_by_opponent(
     plan: &AbPlan,
     results: &[MatchupResult],
-) -> Vec<(String, u64, Vec<f64>, Vec<Vec<f64>>)> {
+) -> Vec<(OpponentKey, u64, Vec<f64>, Vec<Vec<f64>>)> {
     let groups: Vec<Range<usize>> = plan.groups().collect();
-    let pooled = |opponent: String, members: &[&Range<usize>]| {
+    let pooled = |opponent: OpponentKey, members: &[&Range<usize>]| {
         // Groups that played no battle (a partial run) are left out: the others keep their
         // equal weights.
         let moments: Vec<&ScoreMoments> = members
@@ -116,11 +133,11 @@ fn pooled_by_opponent(
             .filter(|g| plan.arms[g.start].opponent == o)
             .collect();
         let Some(g) = members.first() else { continue };
-        let label = side_label(&results[g.start], plan.arms[g.start].subject.other());
-        out.extend(pooled(label, &members));
+        let key = side_key(&results[g.start], plan.arms[g.start].subject.other());
+        out.extend(pooled(Some(key), &members));
     }
     let all: Vec<&Range<usize>> = groups.iter().collect();
-    out.extend(pooled("overall".into(), &all));
+    out.extend(pooled(None, &all));
     out
 }
 
@@ -165,7 +182,8 @@ pub fn ladder_rows(
         for (i, (fleet, p)) in arms.iter().enumerate() {
             let se = cov[i][i].max(0.0).sqrt();
             rows.push(LadderRow {
-                opponent: opponent.clone(),
+                opponent_fleet: opponent.as_ref().map(|o| o.0.clone()),
+                opponent_policy: opponent.as_ref().map(|o| o.1.clone()),
                 role: match i {
                     0 => "base",
                     1 => "variant",
@@ -204,12 +222,13 @@ pub fn fair_cost_rows(
         return Vec::new();
     };
     let method = method(&points, opts.confidence);
-    let row = |opponent: String, battles: u64, means: &[f64], cov: &[Vec<f64>]| {
+    let row = |opponent: OpponentKey, battles: u64, means: &[f64], cov: &[Vec<f64>]| {
         let f = fair_cost::fair_cost(means, cov, &points, z)?;
         let check = fair_cost::check_ladder(means, cov, &points, f.estimate, z);
         Some(FairCostRow {
-            subject: results[first.start + 1].fleets[subject].clone(),
-            opponent,
+            variant_fleet: results[first.start + 1].fleets[subject].clone(),
+            opponent_fleet: opponent.as_ref().map(|o| o.0.clone()),
+            opponent_policy: opponent.map(|o| o.1),
             estimate: f.estimate,
             ci_low: f.low,
             ci_high: f.high,
@@ -238,10 +257,10 @@ pub fn fair_cost_rows(
 pub fn ladder_warnings(rows: &[FairCostRow], confidence: f64) -> Vec<String> {
     let mut out = Vec::new();
     for r in rows {
-        let against = if r.opponent == "overall" {
-            "overall".to_owned()
+        let against = if r.opponent_fleet.is_none() {
+            r.opponent()
         } else {
-            format!("against {}", r.opponent)
+            format!("against {}", r.opponent())
         };
         if !r.ladder_monotone {
             out.push(format!(

@@ -21,13 +21,13 @@ table_row! {
     /// side A's (win 1, draw ½).
     pub struct GameRow in "game" {
         /// Side A's fleet.
-        pub a_fleet: String,
+        pub fleet_a: String,
         /// Side A's policy.
-        pub a_policy: String,
+        pub policy_a: String,
         /// Side B's fleet.
-        pub b_fleet: String,
+        pub fleet_b: String,
         /// Side B's policy.
-        pub b_policy: String,
+        pub policy_b: String,
         /// Battles (both halves).
         pub battles: i64,
         /// Side A's wins.
@@ -84,9 +84,9 @@ table_row! {
     /// cell has no battles (an interrupted run).
     pub struct GameValueRow in "game_value" {
         /// Side A's fleet.
-        pub a_fleet: String,
+        pub fleet_a: String,
         /// Side B's fleet.
-        pub b_fleet: String,
+        pub fleet_b: String,
         /// Side A's score when both sides play their optimal mixes (pooled battles).
         pub value: f64,
         /// Selection-honest interval, low end (mixes chosen on the select half, what they
@@ -235,10 +235,10 @@ pub fn game_rows(plan: &GamePlan, results: &[MatchupResult]) -> Vec<GameRow> {
             let c = s.plus(*e);
             let (a_score, a_score_se) = pooled_cell(*s, *e).unwrap_or((nan, nan));
             GameRow {
-                a_fleet: a_fleet.clone(),
-                a_policy: plan.a_policies[p / m].clone(),
-                b_fleet: b_fleet.clone(),
-                b_policy: plan.b_policies[p % m].clone(),
+                fleet_a: a_fleet.clone(),
+                policy_a: plan.a_policies[p / m].clone(),
+                fleet_b: b_fleet.clone(),
+                policy_b: plan.b_policies[p % m].clone(),
                 battles: c.battles as i64,
                 a_wins: c.wins as i64,
                 draws: c.draws as i64,
@@ -502,8 +502,8 @@ pub fn game_value_rows(
     let [a_fleet, b_fleet] = fleets(plan, results);
     game_estimate(plan, results, opts)
         .map(|g| GameValueRow {
-            a_fleet,
-            b_fleet,
+            fleet_a: a_fleet,
+            fleet_b: b_fleet,
             value: g.pooled.value,
             ci_low: g.honest.0,
             ci_high: g.honest.1,

@@ -5,7 +5,7 @@
 use fleetlab_engine::Side;
 
 use super::ReportOptions;
-use super::tables::{CellType, Column, Table, mean_of, table_row};
+use super::tables::{CellType, Column, Table, mean_of, policy_name, table_row};
 use crate::kinds::{AbPlan, MatrixPlan};
 use crate::results::MatchupResult;
 use crate::stats::bradley_terry::{self, DesignRoundRobin, RoundRobin};
@@ -18,8 +18,10 @@ table_row! {
     /// of (variant score − base score) per battle index, a score counting a win 1 and a
     /// draw ½.
     pub struct AbRow in "ab" {
-        /// The opponent (`fleet (policy)`), or `overall`.
-        pub opponent: String,
+        /// The opponent's fleet; null (empty in CSV) on the `overall` row.
+        pub opponent_fleet: Option<String>,
+        /// The opponent's policy (by name); null on the `overall` row.
+        pub opponent_policy: Option<String>,
         /// Battle pairs (each played by base and variant on the same dice).
         pub battles: u64,
         /// The base fleet.
@@ -69,8 +71,12 @@ table_row! {
     pub struct MatrixRow in "matrix" {
         /// The row fleet.
         pub row_fleet: String,
+        /// The row fleet's policy (by name).
+        pub row_policy: String,
         /// The column fleet.
         pub col_fleet: String,
+        /// The column fleet's policy (by name).
+        pub col_policy: String,
         /// The row fleet's points, where the rules define points.
         pub row_points: Option<u32>,
         /// The column fleet's points.
@@ -108,6 +114,8 @@ table_row! {
         pub rank: u32,
         /// The fleet.
         pub fleet: String,
+        /// Its policy (by name).
+        pub policy: String,
         /// Its points, where the rules define points.
         pub points: Option<u32>,
         /// Bradley–Terry rating on the Elo scale.
@@ -124,12 +132,59 @@ table_row! {
     }
 }
 
-/// `fleet (policy)` of one side of a matchup, the policy by name only (its parameters are
-/// in the summary table and the manifest).
-pub(super) fn side_label(r: &MatchupResult, side: Side) -> String {
-    let policy = &r.policies[side.index()];
-    let name = policy.split('(').next().unwrap_or(policy).trim();
-    format!("{} ({name})", r.fleets[side.index()])
+/// The fleet and the policy (by name: its parameters are in the summary table and the
+/// manifest) of one side of a matchup: the key columns of a row about that side.
+pub(super) fn side_key(r: &MatchupResult, side: Side) -> (String, String) {
+    (
+        r.fleets[side.index()].clone(),
+        policy_name(&r.policies[side.index()]),
+    )
+}
+
+/// `fleet (policy)`: how the terminal and the HTML page name a side.
+pub fn key_label(fleet: &str, policy: &str) -> String {
+    format!("{fleet} ({policy})")
+}
+
+/// `overall` (both keys null: the row pools every opponent) or `fleet (policy)`.
+pub fn opponent_label(fleet: Option<&str>, policy: Option<&str>) -> String {
+    match (fleet, policy) {
+        (Some(f), Some(p)) => key_label(f, p),
+        (Some(f), None) => f.to_owned(),
+        _ => OVERALL.to_owned(),
+    }
+}
+
+/// The label of the rows that pool every opponent (their opponent keys are null).
+pub const OVERALL: &str = "overall";
+
+impl AbRow {
+    /// `fleet (policy)` of the opponent, or `overall`.
+    pub fn opponent(&self) -> String {
+        opponent_label(
+            self.opponent_fleet.as_deref(),
+            self.opponent_policy.as_deref(),
+        )
+    }
+}
+
+impl MatrixRow {
+    /// `fleet (policy)` of the row fleet.
+    pub fn row_label(&self) -> String {
+        key_label(&self.row_fleet, &self.row_policy)
+    }
+
+    /// `fleet (policy)` of the column fleet.
+    pub fn col_label(&self) -> String {
+        key_label(&self.col_fleet, &self.col_policy)
+    }
+}
+
+impl RankingRow {
+    /// `fleet (policy)`.
+    pub fn label(&self) -> String {
+        key_label(&self.fleet, &self.policy)
+    }
 }
 
 /// Pooled mean of one side's histogram mean over several results.
@@ -146,7 +201,7 @@ fn pooled_mean(parts: &[(&MatchupResult, Side)], of: impl Fn(&MatchupResult, Sid
 /// (`--target-error`, a partial run): every member that played counts equally, as the
 /// design weights it (`stats/design.rs`), not by its pairs.
 fn ab_design_row(
-    label: String,
+    opponent: Option<(String, String)>,
     parts: &[PairedTally],
     (base, variant): (&[SideOf<'_>], &[SideOf<'_>]),
     z: f64,
@@ -179,8 +234,10 @@ fn ab_design_row(
     });
     let wb = rate(Arm::A);
     let wv = rate(Arm::B);
+    let (opponent_fleet, opponent_policy) = opponent.unzip();
     AbRow {
-        opponent: label,
+        opponent_fleet,
+        opponent_policy,
         battles: parts.iter().map(PairedTally::pairs).sum(),
         base_fleet,
         variant_fleet,
@@ -223,7 +280,7 @@ fn design_mean(parts: &[(&MatchupResult, Side)], of: SideMean) -> f64 {
 pub fn ab_rows(plan: &AbPlan, results: &[MatchupResult], opts: &ReportOptions) -> Vec<AbRow> {
     let z = z_for_confidence(opts.confidence);
     let pairs: Vec<(usize, usize)> = plan.pairs().collect();
-    let row = |label: String, members: &[(usize, usize)]| {
+    let row = |opponent: Option<(String, String)>, members: &[(usize, usize)]| {
         let mut paired = PairedTally::default();
         let mut base = Vec::new();
         let mut variant = Vec::new();
@@ -245,7 +302,7 @@ pub fn ab_rows(plan: &AbPlan, results: &[MatchupResult], opts: &ReportOptions) -
             .collect();
         let sizes: Vec<u64> = parts.iter().map(PairedTally::pairs).collect();
         if !design::balanced(&sizes) {
-            return ab_design_row(label, &parts, (&base, &variant), z, (dealt, taken), {
+            return ab_design_row(opponent, &parts, (&base, &variant), z, (dealt, taken), {
                 let fleet = |k: usize| results[k].fleets[s0].clone();
                 (fleet(b0), fleet(v0))
             });
@@ -259,8 +316,10 @@ pub fn ab_rows(plan: &AbPlan, results: &[MatchupResult], opts: &ReportOptions) -
             (d.mean, d.low, d.high) = (f64::NAN, f64::NAN, f64::NAN);
         }
         let na = |x: f64| if played { x } else { f64::NAN };
+        let (opponent_fleet, opponent_policy) = opponent.unzip();
         AbRow {
-            opponent: label,
+            opponent_fleet,
+            opponent_policy,
             battles: paired.pairs(),
             base_fleet: results[b0].fleets[s0].clone(),
             variant_fleet: results[v0].fleets[s0].clone(),
@@ -293,22 +352,27 @@ pub fn ab_rows(plan: &AbPlan, results: &[MatchupResult], opts: &ReportOptions) -
         let Some(&(b, _)) = members.first() else {
             continue;
         };
-        let label = side_label(&results[b], plan.arms[b].subject.other());
-        rows.push(row(label, &members));
+        let key = side_key(&results[b], plan.arms[b].subject.other());
+        rows.push(row(Some(key), &members));
     }
     if !pairs.is_empty() {
-        rows.push(row("overall".into(), &pairs));
+        rows.push(row(None, &pairs));
     }
     rows
 }
 
-/// A round robin's fleets: label and points of each, from the first matchup it plays in.
-fn matrix_fleets(plan: &MatrixPlan, results: &[MatchupResult]) -> Vec<(String, Option<u32>)> {
-    let mut out = vec![(String::new(), None); plan.fleets];
+/// A round robin's fleets: (fleet, policy) and points of each, from the first matchup it
+/// plays in.
+#[allow(clippy::type_complexity)]
+fn matrix_fleets(
+    plan: &MatrixPlan,
+    results: &[MatchupResult],
+) -> Vec<((String, String), Option<u32>)> {
+    let mut out = vec![((String::new(), String::new()), None); plan.fleets];
     for (k, &(a, b)) in plan.cells.iter().enumerate().rev() {
         let r = &results[k];
-        out[a] = (side_label(r, Side::A), r.points[0]);
-        out[b] = (side_label(r, Side::B), r.points[1]);
+        out[a] = (side_key(r, Side::A), r.points[0]);
+        out[b] = (side_key(r, Side::B), r.points[1]);
     }
     out
 }
@@ -438,8 +502,10 @@ pub fn matrix_rows(
                 )
             };
             rows.push(MatrixRow {
-                row_fleet: fleets[i].0.clone(),
-                col_fleet: fleets[j].0.clone(),
+                row_fleet: fleets[i].0.0.clone(),
+                row_policy: fleets[i].0.1.clone(),
+                col_fleet: fleets[j].0.0.clone(),
+                col_policy: fleets[j].0.1.clone(),
                 row_points: fleets[i].1,
                 col_points: fleets[j].1,
                 battles: n,
@@ -506,7 +572,8 @@ pub fn ranking_rows(
                 .map_or((0.0, f64::INFINITY), |f| (f.elo(i), f.elo_std_error(i)));
             RankingRow {
                 rank: 0,
-                fleet: fleets[i].0.clone(),
+                fleet: fleets[i].0.0.clone(),
+                policy: fleets[i].0.1.clone(),
                 points: fleets[i].1,
                 elo,
                 elo_ci_low: elo - z * se,
@@ -539,7 +606,7 @@ fn ranked(rows: Vec<RankingRow>) -> Vec<RankingRow> {
 fn ranking_by_design(
     plan: &MatrixPlan,
     results: &[MatchupResult],
-    fleets: &[(String, Option<u32>)],
+    fleets: &[((String, String), Option<u32>)],
     z: f64,
 ) -> Vec<RankingRow> {
     let played: Vec<usize> = (0..plan.fleets)
@@ -592,7 +659,8 @@ fn ranking_by_design(
         .filter(|i| !played.contains(i))
         .map(|i| RankingRow {
             rank: 0,
-            fleet: fleets[i].0.clone(),
+            fleet: fleets[i].0.0.clone(),
+            policy: fleets[i].0.1.clone(),
             points: fleets[i].1,
             elo: f64::NAN,
             elo_ci_low: f64::NAN,
@@ -609,7 +677,8 @@ fn ranking_by_design(
                 .map_or((0.0, f64::INFINITY), |f| (f.elo(x), f.elo_std_error(x)));
             RankingRow {
                 rank: 0,
-                fleet: fleets[i].0.clone(),
+                fleet: fleets[i].0.0.clone(),
+                policy: fleets[i].0.1.clone(),
                 points: fleets[i].1,
                 elo,
                 elo_ci_low: elo - z * se,
@@ -651,10 +720,10 @@ pub fn kind_summary(
                 );
             }
             for r in &rows {
-                let name = if r.opponent == "overall" {
-                    "overall".to_owned()
+                let name = if r.opponent_fleet.is_none() {
+                    OVERALL.to_owned()
                 } else {
-                    format!("vs {}", r.opponent)
+                    format!("vs {}", r.opponent())
                 };
                 if r.battles == 0 {
                     let _ = writeln!(out, "  {name:<32} NA (no battle played)");
@@ -676,14 +745,14 @@ pub fn kind_summary(
                 let _ = writeln!(out, "{w}");
             }
             for f in costs {
-                if f.opponent != "overall" {
+                if f.opponent_fleet.is_some() {
                     continue;
                 }
                 let _ = writeln!(
                     out,
                     "Fair cost of {} over the base ({conf} CI): {:+.1} pts [{:+.1}, {:+.1}]; the \
                      rules charge {:+.0} → {}",
-                    f.subject, f.estimate, f.ci_low, f.ci_high, f.price, f.verdict
+                    f.variant_fleet, f.estimate, f.ci_low, f.ci_high, f.price, f.verdict
                 );
             }
         }
@@ -691,17 +760,23 @@ pub fn kind_summary(
         crate::kinds::Plan::Matrix(m) => {
             let _ = writeln!(out, "Ranking (Bradley-Terry, Elo scale, {conf} CI):");
             let rows = ranking_rows(m, results, opts);
-            let unranked: Vec<&str> = rows
+            let unranked: Vec<String> = rows
                 .iter()
                 .filter(|r| r.fit == NOT_RANKED)
-                .map(|r| r.fleet.as_str())
+                .map(|r| r.label())
                 .collect();
             for r in rows.iter().filter(|r| r.fit != NOT_RANKED) {
                 let points = r.points.map_or(String::new(), |p| format!("{p} pts"));
                 let _ = writeln!(
                     out,
                     "  {:>2}. {:<28} {:>8}  Elo {:+6.0} [{:+.0}, {:+.0}]  score {:.3}",
-                    r.rank, r.fleet, points, r.elo, r.elo_ci_low, r.elo_ci_high, r.score
+                    r.rank,
+                    r.label(),
+                    points,
+                    r.elo,
+                    r.elo_ci_low,
+                    r.elo_ci_high,
+                    r.score
                 );
             }
             if !unranked.is_empty() {
@@ -713,8 +788,8 @@ pub fn kind_summary(
             }
             let flagged = matrix_rows(m, results, opts)
                 .into_iter()
-                .filter(|r| r.points_mismatch && r.row_fleet < r.col_fleet)
-                .map(|r| format!("{} vs {}", r.row_fleet, r.col_fleet))
+                .filter(|r| r.points_mismatch && r.row_label() < r.col_label())
+                .map(|r| format!("{} vs {}", r.row_label(), r.col_label()))
                 .collect::<Vec<_>>();
             if !flagged.is_empty() {
                 let _ = writeln!(

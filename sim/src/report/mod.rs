@@ -24,6 +24,7 @@ use std::path::{Path, PathBuf};
 
 pub use atomic::write_atomic;
 pub use html::{HTML_FILE, HtmlError, write_html, write_html_to};
+pub use parquet_out::parquet_columns;
 pub use summary::{summary_table, thousands};
 
 use crate::kinds::Plan;
@@ -150,6 +151,39 @@ pub fn write_report(
     results: &[MatchupResult],
     opts: &ReportOptions,
 ) -> Result<Vec<PathBuf>, ReportError> {
+    write_report_with(dir, manifest, results, opts, &[])
+}
+
+/// [`write_report`], with files already written to temp files in `dir` (`streamed`: (temp
+/// file, final path), e.g. the per-battle table): they are renamed into place after the old
+/// manifest is removed and before the new files (so before the manifest), and listed in
+/// the manifest. On an error before their rename, their temp files are removed.
+pub fn write_report_with(
+    dir: &Path,
+    manifest: &Manifest,
+    results: &[MatchupResult],
+    opts: &ReportOptions,
+    streamed: &[(PathBuf, PathBuf)],
+) -> Result<Vec<PathBuf>, ReportError> {
+    let remove_temps = || {
+        for (tmp, _) in streamed {
+            let _ = fs::remove_file(tmp);
+        }
+    };
+    let written = write_report_inner(dir, manifest, results, opts, streamed);
+    if written.is_err() {
+        remove_temps();
+    }
+    written
+}
+
+fn write_report_inner(
+    dir: &Path,
+    manifest: &Manifest,
+    results: &[MatchupResult],
+    opts: &ReportOptions,
+    streamed: &[(PathBuf, PathBuf)],
+) -> Result<Vec<PathBuf>, ReportError> {
     if !(opts.confidence > 0.0 && opts.confidence < 1.0) {
         return Err(ReportError::InvalidConfidence(opts.confidence));
     }
@@ -191,6 +225,7 @@ pub fn write_report(
     manifest.files = files
         .iter()
         .map(|(path, _)| file_name(path))
+        .chain(streamed.iter().map(|(_, target)| file_name(target)))
         .chain([MANIFEST_FILE.to_owned()])
         .collect();
     let owned: Vec<String> = manifest.files.clone();
@@ -219,10 +254,20 @@ pub fn write_report(
                 Err(source) => return Err(ReportError::Io { path, source }),
             }
         }
+        for (tmp, target) in streamed {
+            fs::rename(tmp, target).map_err(|source| ReportError::Io {
+                path: target.clone(),
+                source,
+            })?;
+        }
         Ok(())
     };
     atomic::write_all_atomic(dir, &files, remove_old_manifest)?;
-    Ok(files.into_iter().map(|(path, _)| path).collect())
+    let mut paths: Vec<PathBuf> = files.into_iter().map(|(path, _)| path).collect();
+    let manifest_path = paths.pop();
+    paths.extend(streamed.iter().map(|(_, target)| target.clone()));
+    paths.extend(manifest_path);
+    Ok(paths)
 }
 
 /// A path's file name as text.
@@ -232,7 +277,7 @@ fn file_name(path: &Path) -> String {
 }
 
 /// Tables fleetlab writes into a report directory (as `.csv` and `.parquet`), by any command.
-const REPORT_TABLES: [&str; 14] = [
+const REPORT_TABLES: [&str; 16] = [
     "summary",
     "distributions",
     "ships",
@@ -246,7 +291,9 @@ const REPORT_TABLES: [&str; 14] = [
     "game",
     "equilibrium",
     "game_value",
+    "search",
     "audit",
+    "per_battle",
 ];
 
 /// Files in `dir` that fleetlab writes into report directories (its table names, `audit.json`,
@@ -489,10 +536,21 @@ mod tests {
         )
         .unwrap();
         let (header, rows) = read_csv(&tmp.path().join("events.csv"));
-        assert_eq!(header, ["matchup", "side", "event", "total", "per_battle"]);
+        assert_eq!(
+            header,
+            [
+                "matchup",
+                "side",
+                "fleet",
+                "policy",
+                "event",
+                "total",
+                "per_battle"
+            ]
+        );
         let got: Vec<(String, String, String, String)> = rows
             .iter()
-            .map(|r| (r[1].clone(), r[2].clone(), r[3].clone(), r[4].clone()))
+            .map(|r| (r[1].clone(), r[4].clone(), r[5].clone(), r[6].clone()))
             .collect();
         let row = |s: &str, e: &str, t: &str, p: &str| (s.into(), e.into(), t.into(), p.into());
         assert_eq!(
@@ -530,10 +588,12 @@ mod tests {
         let (header, rows) = read_csv(&dir.join("summary.csv"));
         let expected_header = [
             "matchup",
-            "side_a",
-            "side_b",
+            "fleet_a",
+            "fleet_b",
             "policy_a",
             "policy_b",
+            "policy_a_detail",
+            "policy_b_detail",
             "points_a",
             "points_b",
             "battles",
@@ -589,7 +649,10 @@ mod tests {
         assert_eq!(get("mean_survivors_b"), "0.5");
 
         let (header, rows) = read_csv(&dir.join("ships.csv"));
-        assert_eq!(header[..4], ["matchup", "side", "ship", "ship_index"]);
+        assert_eq!(
+            header[..6],
+            ["matchup", "side", "fleet", "policy", "ship", "ship_index"]
+        );
         assert_eq!(rows.len(), 2);
         assert_eq!(cell(&header, &rows[0], "side"), "A");
         assert_eq!(cell(&header, &rows[1], "ship"), "frigate");
@@ -607,41 +670,56 @@ mod tests {
             [
                 "matchup",
                 "metric",
-                "subject",
+                "side",
+                "fleet",
+                "policy",
+                "ship",
+                "ship_index",
                 "value",
                 "overflow",
                 "count",
                 "probability"
             ]
         );
-        let turns: Vec<_> = rows.iter().filter(|r| r[1] == "turns").collect();
-        let turn_cells: Vec<(&str, &str, &str, &str)> = turns
+        let col = |r: &[String], name: &str| cell(&header, r, name).to_owned();
+        let turns: Vec<_> = rows
             .iter()
-            .map(|r| (r[3].as_str(), r[4].as_str(), r[5].as_str(), r[6].as_str()))
+            .filter(|r| col(r, "metric") == "turns")
+            .collect();
+        let turn_cells: Vec<[String; 4]> = turns
+            .iter()
+            .map(|r| ["value", "overflow", "count", "probability"].map(|c| col(r, c)))
             .collect();
         assert_eq!(
             turn_cells,
             [
-                ("3", "false", "1", "0.25"),
-                ("4", "false", "1", "0.25"),
-                ("6", "false", "1", "0.25"),
-                ("64", "true", "1", "0.25"),
+                ["3", "false", "1", "0.25"],
+                ["4", "false", "1", "0.25"],
+                ["6", "false", "1", "0.25"],
+                ["64", "true", "1", "0.25"],
             ]
         );
-        assert!(turns.iter().all(|r| r[2] == "all"));
-        let subjects: Vec<&str> = rows
+        // A matchup-wide metric has no side, fleet, policy or ship (empty cells).
+        for r in &turns {
+            for c in ["side", "fleet", "policy", "ship", "ship_index"] {
+                assert_eq!(col(r, c), "", "{c}");
+            }
+        }
+        let ships: Vec<[String; 5]> = rows
             .iter()
-            .filter(|r| r[1] == "ship_damage_taken")
-            .map(|r| r[2].as_str())
+            .filter(|r| col(r, "metric") == "ship_damage_taken")
+            .map(|r| ["side", "fleet", "policy", "ship", "ship_index"].map(|c| col(r, c)))
             .collect();
-        assert!(subjects.contains(&"A:cruiser#0"));
-        assert!(subjects.contains(&"B:frigate#1"));
+        assert!(ships.contains(&["A", "alpha", "brawler", "cruiser", "0"].map(String::from)));
+        assert!(ships.contains(&["B", "beta", "standoff", "frigate", "1"].map(String::from)));
         let dealt_a: u64 = rows
             .iter()
-            .filter(|r| r[1] == "damage_dealt" && r[2] == "A")
-            .map(|r| r[5].parse::<u64>().unwrap())
+            .filter(|r| col(r, "metric") == "damage_dealt" && col(r, "side") == "A")
+            .map(|r| col(r, "count").parse::<u64>().unwrap())
             .sum();
         assert_eq!(dealt_a, 4);
+        assert!(rows.iter().all(|r| col(r, "metric") != "damage_dealt"
+            || (!col(r, "fleet").is_empty() && col(r, "ship").is_empty())));
 
         let manifest: serde_json::Value =
             serde_json::from_str(&fs::read_to_string(dir.join(MANIFEST_FILE)).unwrap()).unwrap();

@@ -14,6 +14,9 @@ use crate::stats::{proportion, z_for_confidence};
 pub enum Values {
     /// Text.
     Str(Vec<String>),
+    /// Nullable text (`None` is an empty CSV cell / a Parquet null): a key that a row does
+    /// not have (the side of a matchup-wide metric, the opponent of an `overall` row).
+    OptStr(Vec<Option<String>>),
     /// Unsigned 32-bit integers.
     U32(Vec<u32>),
     /// Nullable unsigned 32-bit integers (`None` is an empty CSV cell / a Parquet null).
@@ -33,6 +36,7 @@ impl Values {
     pub fn len(&self) -> usize {
         match self {
             Values::Str(v) => v.len(),
+            Values::OptStr(v) => v.len(),
             Values::U32(v) => v.len(),
             Values::OptU32(v) => v.len(),
             Values::U64(v) => v.len(),
@@ -56,6 +60,7 @@ impl Values {
     pub fn text(&self, row: usize) -> String {
         match self {
             Values::Str(v) => v[row].clone(),
+            Values::OptStr(v) => v[row].clone().unwrap_or_default(),
             Values::U32(v) => v[row].to_string(),
             Values::OptU32(v) => v[row].map(|x| x.to_string()).unwrap_or_default(),
             Values::U64(v) => v[row].to_string(),
@@ -92,6 +97,7 @@ macro_rules! cell_type {
 }
 
 cell_type!(String, Str);
+cell_type!(Option<String>, OptStr);
 cell_type!(u32, U32);
 cell_type!(Option<u32>, OptU32);
 cell_type!(u64, U64);
@@ -149,13 +155,17 @@ table_row! {
         /// Matchup label.
         pub matchup: String,
         /// Fleet of side A.
-        pub side_a: String,
+        pub fleet_a: String,
         /// Fleet of side B.
-        pub side_b: String,
-        /// Policy of side A.
+        pub fleet_b: String,
+        /// Policy of side A, by name.
         pub policy_a: String,
-        /// Policy of side B.
+        /// Policy of side B, by name.
         pub policy_b: String,
+        /// Policy of side A with every parameter (`brawler(move=close, ...)`).
+        pub policy_a_detail: String,
+        /// Policy of side B with every parameter.
+        pub policy_b_detail: String,
         /// Fleet points of side A, where the rules define points.
         pub points_a: Option<u32>,
         /// Fleet points of side B, where the rules define points.
@@ -223,9 +233,17 @@ table_row! {
         /// `turns`, `damage_dealt`, `damage_taken`, `survivors`, `points_lost` or
         /// `ship_damage_taken`.
         pub metric: String,
-        /// `all` for turns, `A`/`B` for side metrics, `<side>:<ship>#<index>` (index in setup
-        /// order, as in the ships table) for ship metrics.
-        pub subject: String,
+        /// `A` or `B` for side and ship metrics; null (empty in CSV) for `turns`.
+        pub side: Option<String>,
+        /// The side's fleet; null for `turns`.
+        pub fleet: Option<String>,
+        /// The side's policy; null for `turns`.
+        pub policy: Option<String>,
+        /// Ship name, for `ship_damage_taken`; null otherwise.
+        pub ship: Option<String>,
+        /// The ship's position in the setup order (as in the ships table), for
+        /// `ship_damage_taken`; null otherwise.
+        pub ship_index: Option<u32>,
         /// The value; for the overflow bin, the number of unit bins (values ≥ it).
         pub value: u32,
         /// Whether this is the overflow bin (values ≥ `value`).
@@ -244,6 +262,10 @@ table_row! {
         pub matchup: String,
         /// `A` or `B`.
         pub side: String,
+        /// The side's fleet.
+        pub fleet: String,
+        /// The side's policy.
+        pub policy: String,
         /// Ship name (may repeat; `ship_index` is unique within a matchup).
         pub ship: String,
         /// Position in the setup order.
@@ -277,6 +299,10 @@ table_row! {
         pub matchup: String,
         /// `A` or `B`.
         pub side: String,
+        /// The side's fleet.
+        pub fleet: String,
+        /// The side's policy.
+        pub policy: String,
         /// Event name (the rule system's `EVENTS`).
         pub event: String,
         /// Times it happened over all battles.
@@ -296,6 +322,8 @@ pub fn event_rows(results: &[MatchupResult]) -> Vec<EventRow> {
                 rows.push(EventRow {
                     matchup: r.label.clone(),
                     side: side.to_string(),
+                    fleet: r.fleets[side.index()].clone(),
+                    policy: policy_name(&r.policies[side.index()]),
                     event: name.clone(),
                     total,
                     per_battle: mean_of(total, r.tally.battles),
@@ -304,6 +332,12 @@ pub fn event_rows(results: &[MatchupResult]) -> Vec<EventRow> {
         }
     }
     rows
+}
+
+/// A policy by name: its description up to the parameters in parentheses
+/// (`brawler(move=close, ...)` → `brawler`), the key a row about a side carries.
+pub fn policy_name(policy: &str) -> String {
+    policy.split('(').next().unwrap_or(policy).trim().to_owned()
 }
 
 /// `total / n`; NaN (a report's NA) when `n` is 0: a matchup that played no battle has no
@@ -337,10 +371,12 @@ pub fn summary_rows(results: &[MatchupResult], opts: &ReportOptions) -> Vec<Summ
             let b = proportion(t.wins[Side::B.index()], n, z);
             SummaryRow {
                 matchup: r.label.clone(),
-                side_a: r.fleets[0].clone(),
-                side_b: r.fleets[1].clone(),
-                policy_a: r.policies[0].clone(),
-                policy_b: r.policies[1].clone(),
+                fleet_a: r.fleets[0].clone(),
+                fleet_b: r.fleets[1].clone(),
+                policy_a: policy_name(&r.policies[0]),
+                policy_b: policy_name(&r.policies[1]),
+                policy_a_detail: r.policies[0].clone(),
+                policy_b_detail: r.policies[1].clone(),
                 points_a: r.points[0],
                 points_b: r.points[1],
                 battles: n,
@@ -373,19 +409,39 @@ pub fn summary_rows(results: &[MatchupResult], opts: &ReportOptions) -> Vec<Summ
         .collect()
 }
 
+/// Who a histogram is about: the whole matchup (`None`), a side, or one ship of a side.
+#[derive(Clone, Copy)]
+enum Subject<'a> {
+    Matchup,
+    Side(Side),
+    Ship(Side, &'a str, usize),
+}
+
 fn push_histogram(
     rows: &mut Vec<DistributionRow>,
-    matchup: &str,
+    r: &MatchupResult,
     metric: &str,
-    subject: &str,
+    subject: Subject<'_>,
     h: &Histogram,
 ) {
     let n = h.n();
+    let side = match subject {
+        Subject::Matchup => None,
+        Subject::Side(s) | Subject::Ship(s, ..) => Some(s),
+    };
+    let (ship, ship_index) = match subject {
+        Subject::Ship(_, name, i) => (Some(name.to_owned()), Some(i as u32)),
+        _ => (None, None),
+    };
     let mut push = |value: u32, overflow: bool, count: u64| {
         rows.push(DistributionRow {
-            matchup: matchup.to_owned(),
+            matchup: r.label.clone(),
             metric: metric.to_owned(),
-            subject: subject.to_owned(),
+            side: side.map(|s| s.to_string()),
+            fleet: side.map(|s| r.fleets[s.index()].clone()),
+            policy: side.map(|s| policy_name(&r.policies[s.index()])),
+            ship: ship.clone(),
+            ship_index,
             value,
             overflow,
             count,
@@ -404,13 +460,12 @@ fn push_histogram(
 
 /// The distributions table: every non-empty histogram bin of every matchup, in matchup
 /// order, then metric order (`turns`, `damage_dealt`, `damage_taken`, `survivors`,
-/// `points_lost`, `ship_damage_taken`), then subject, then value.
+/// `points_lost`, `ship_damage_taken`), then side (then ship), then value.
 pub fn distribution_rows(results: &[MatchupResult]) -> Vec<DistributionRow> {
     let mut rows = Vec::new();
     for r in results {
         let t = &r.tally;
-        let m = r.label.as_str();
-        push_histogram(&mut rows, m, "turns", "all", &t.turns);
+        push_histogram(&mut rows, r, "turns", Subject::Matchup, &t.turns);
         let side_metrics: [(&str, &[Histogram; 2]); 4] = [
             ("damage_dealt", &t.damage_dealt),
             ("damage_taken", &t.damage_taken),
@@ -421,9 +476,9 @@ pub fn distribution_rows(results: &[MatchupResult]) -> Vec<DistributionRow> {
             for side in [Side::A, Side::B] {
                 push_histogram(
                     &mut rows,
-                    m,
+                    r,
                     metric,
-                    &side.to_string(),
+                    Subject::Side(side),
                     &hists[side.index()],
                 );
             }
@@ -435,8 +490,8 @@ pub fn distribution_rows(results: &[MatchupResult]) -> Vec<DistributionRow> {
             .zip(&t.ship_damage_taken)
             .enumerate()
         {
-            let subject = format!("{side}:{name}#{i}");
-            push_histogram(&mut rows, m, "ship_damage_taken", &subject, h);
+            let subject = Subject::Ship(*side, name, i);
+            push_histogram(&mut rows, r, "ship_damage_taken", subject, h);
         }
     }
     rows
@@ -465,6 +520,8 @@ pub fn ship_rows(results: &[MatchupResult], opts: &ReportOptions) -> Vec<ShipRow
             rows.push(ShipRow {
                 matchup: r.label.clone(),
                 side: side.to_string(),
+                fleet: r.fleets[side.index()].clone(),
+                policy: policy_name(&r.policies[side.index()]),
                 ship: name.clone(),
                 ship_index: i as u32,
                 destroyed,

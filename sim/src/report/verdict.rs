@@ -557,7 +557,7 @@ fn ab_verdict(plan: &AbPlan, results: &[MatchupResult], opts: &ReportOptions) ->
             (r.base_fleet.clone(), r.variant_fleet.clone())
         });
     let mut answer = Vec::new();
-    if let Some(o) = rows.iter().find(|r| r.opponent == "overall") {
+    if let Some(o) = rows.iter().find(|r| r.opponent_fleet.is_none()) {
         answer.push(ab_answer(
             (&base, &variant),
             o.battles,
@@ -566,7 +566,7 @@ fn ab_verdict(plan: &AbPlan, results: &[MatchupResult], opts: &ReportOptions) ->
             &c,
         ));
     }
-    if let Some(f) = costs.iter().find(|f| f.opponent == "overall") {
+    if let Some(f) = costs.iter().find(|f| f.opponent_fleet.is_none()) {
         answer.push(fair_cost_answer(
             &f.verdict,
             (f.estimate, f.ci_low, f.ci_high),
@@ -577,7 +577,7 @@ fn ab_verdict(plan: &AbPlan, results: &[MatchupResult], opts: &ReportOptions) ->
     let ladders: Vec<LadderCheck> = costs
         .iter()
         .map(|r| LadderCheck {
-            opponent: r.opponent.clone(),
+            opponent: r.opponent(),
             monotone: r.ladder_monotone,
             lack_of_fit_p: r.lack_of_fit_p,
             inside: r.inside_ladder || !r.estimate.is_finite(),
@@ -667,23 +667,17 @@ fn matrix_verdict(plan: &MatrixPlan, results: &[MatchupResult], opts: &ReportOpt
     let ranked: Vec<(String, Rate, f64)> = rows
         .iter()
         .filter(|r| r.fit != NOT_RANKED)
-        .map(|r| {
-            (
-                r.fleet.clone(),
-                (r.elo, r.elo_ci_low, r.elo_ci_high),
-                r.score,
-            )
-        })
+        .map(|r| (r.label(), (r.elo, r.elo_ci_low, r.elo_ci_high), r.score))
         .collect();
     let unranked: Vec<String> = rows
         .iter()
         .filter(|r| r.fit == NOT_RANKED)
-        .map(|r| r.fleet.clone())
+        .map(|r| r.label())
         .collect();
     let mut flags: Vec<Flag> = unranked_flag(&unranked).into_iter().collect();
     let mismatched = matrix_rows(plan, results, opts)
         .into_iter()
-        .filter(|r| r.points_mismatch && r.row_fleet < r.col_fleet)
+        .filter(|r| r.points_mismatch && r.row_label() < r.col_label())
         .count();
     if mismatched > 0 {
         flags.push(Flag::new(
@@ -707,7 +701,7 @@ fn game_verdict(plan: &GamePlan, results: &[MatchupResult], opts: &ReportOptions
     let (a, b) = game_rows(plan, results)
         .first()
         .map_or(("side A".into(), "side B".into()), |r| {
-            (r.a_fleet.clone(), r.b_fleet.clone())
+            (r.fleet_a.clone(), r.fleet_b.clone())
         });
     let question = game_question(&a, &b);
     let Some(g) = game_estimate(plan, results, opts) else {

@@ -9,12 +9,13 @@ use super::plot::{BLUE, ORANGE, Unit, WhiskerPlot, WhiskerRow, span, whiskers};
 use super::{HtmlError, Section};
 
 /// The opponent name of the row that pools every opponent.
-pub(crate) const OVERALL: &str = "overall";
+pub(crate) use crate::report::kinds::OVERALL;
 
 /// The section.
 pub(crate) fn section(file: &CsvFile) -> Result<Section, HtmlError> {
     file.require(&[
-        "opponent",
+        "opponent_fleet",
+        "opponent_policy",
         "battles",
         "base_win_rate",
         "base_ci_low",
@@ -40,9 +41,9 @@ pub(crate) fn section(file: &CsvFile) -> Result<Section, HtmlError> {
     let mut cells = Vec::new();
     // Opponents first, the overall row last (wherever it is in the file).
     let mut rows: Vec<_> = file.rows().collect();
-    rows.sort_by_key(|r| r.str("opponent").map(|o| o == OVERALL).unwrap_or(false));
+    rows.sort_by_key(|r| r.opponent().map(|o| o == OVERALL).unwrap_or(false));
     for r in rows {
-        let opponent = r.str("opponent")?.to_owned();
+        let opponent = r.opponent()?;
         let overall = opponent == OVERALL;
         let base = (
             r.f64("base_win_rate")?,

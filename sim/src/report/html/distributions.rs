@@ -25,6 +25,7 @@ struct Bin {
     probability: f64,
 }
 
+/// (matchup, metric, side: `""` for the matchup-wide `turns`).
 type Key = (String, String, String);
 
 /// Summary numbers of one histogram: battles, mean, median, 90th percentile, and the share
@@ -83,7 +84,8 @@ pub(crate) fn section(file: &CsvFile, order: &[String]) -> Result<Section, HtmlE
     file.require(&[
         "matchup",
         "metric",
-        "subject",
+        "side",
+        "ship_index",
         "value",
         "overflow",
         "count",
@@ -92,6 +94,9 @@ pub(crate) fn section(file: &CsvFile, order: &[String]) -> Result<Section, HtmlE
     let mut groups: HashMap<Key, Vec<Bin>> = HashMap::new();
     let mut matchups: Vec<String> = order.to_vec();
     for r in file.rows() {
+        if r.opt_u64("ship_index")?.is_some() {
+            continue; // one ship's damage: in the ships table, not plotted here
+        }
         let matchup = r.str("matchup")?;
         if !matchups.iter().any(|m| m == matchup) {
             matchups.push(matchup.to_owned());
@@ -99,7 +104,7 @@ pub(crate) fn section(file: &CsvFile, order: &[String]) -> Result<Section, HtmlE
         let key = (
             matchup.to_owned(),
             r.str("metric")?.to_owned(),
-            r.str("subject")?.to_owned(),
+            r.str("side")?.to_owned(),
         );
         let value = r.u64("value")?;
         groups.entry(key).or_default().push(Bin {
@@ -112,9 +117,9 @@ pub(crate) fn section(file: &CsvFile, order: &[String]) -> Result<Section, HtmlE
     for bins in groups.values_mut() {
         bins.sort_by_key(|b| (b.overflow, b.value));
     }
-    let get = |m: &str, metric: &str, subject: &str| {
+    let get = |m: &str, metric: &str, side: &str| {
         groups
-            .get(&(m.to_owned(), metric.to_owned(), subject.to_owned()))
+            .get(&(m.to_owned(), metric.to_owned(), side.to_owned()))
             .map_or(&[][..], Vec::as_slice)
     };
     let head = [
@@ -131,7 +136,7 @@ pub(crate) fn section(file: &CsvFile, order: &[String]) -> Result<Section, HtmlE
     }
     for (i, m) in matchups.iter().enumerate() {
         let [a_name, b_name] = side_labels(m);
-        let turns = get(m, "turns", "all");
+        let turns = get(m, "turns", "");
         let (dealt_a, dealt_b) = (get(m, "damage_dealt", "A"), get(m, "damage_dealt", "B"));
         let turn_svg = histogram("turns", &[bars(turns, GRAY)], "turns played")?;
         let damage_svg = histogram(

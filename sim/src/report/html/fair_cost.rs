@@ -1,7 +1,8 @@
 //! The "Fair cost" section (from `fair_cost.csv`, when present): the points value at which
 //! the subject is neither better nor worse than its price, its interval and how it was found.
-//! Columns `opponent`, `price` and `verdict` are shown when present (fleetlab writes them; a
-//! hand-made file may have only the required ones), and so are the ladder checks
+//! Columns `opponent_fleet`/`opponent_policy`, `price` and `verdict` are shown when present
+//! (fleetlab writes them; a hand-made file may have only the required ones), and so are the
+//! ladder checks
 //! (`ladder_monotone`, `lack_of_fit_p`, `inside_ladder`: a banner when one fails). With
 //! `ladder.csv` the section plots the overall ladder (points vs score with intervals and the
 //! fitted line) beside its table.
@@ -13,6 +14,7 @@ use super::input::CsvFile;
 use super::page::{Cell, legend, plot_beside_table, table};
 use super::plot::{BLACK, BLUE, LadderPoint, ORANGE, ladder};
 use super::{HtmlError, Section};
+use crate::report::kinds::OVERALL;
 
 /// What the ladder checks of one row found wrong (empty: nothing, or not in the file).
 fn ladder_problems(r: &super::input::Row, file: &CsvFile) -> Result<Vec<String>, HtmlError> {
@@ -42,13 +44,21 @@ fn ladder_problems(r: &super::input::Row, file: &CsvFile) -> Result<Vec<String>,
 /// The overall ladder plot and its table, from `ladder.csv`.
 fn ladder_plot(file: &CsvFile) -> Result<String, HtmlError> {
     file.require(&[
-        "opponent", "role", "fleet", "points", "score", "ci_low", "ci_high", "fitted",
+        "opponent_fleet",
+        "opponent_policy",
+        "role",
+        "fleet",
+        "points",
+        "score",
+        "ci_low",
+        "ci_high",
+        "fitted",
     ])?;
     let mut arms = Vec::new();
     let mut cells = Vec::new();
     for r in file
         .rows()
-        .filter(|r| r.str("opponent").ok() == Some("overall"))
+        .filter(|r| r.opponent().is_ok_and(|o| o == OVERALL))
     {
         let (score, low, high) = (r.f64("score")?, r.f64("ci_low")?, r.f64("ci_high")?);
         arms.push(LadderPoint {
@@ -85,8 +95,8 @@ fn ladder_plot(file: &CsvFile) -> Result<String, HtmlError> {
 
 /// The section (`ladder`: `ladder.csv`, when present).
 pub(crate) fn section(file: &CsvFile, ladder_file: Option<&CsvFile>) -> Result<Section, HtmlError> {
-    file.require(&["subject", "estimate", "ci_low", "ci_high", "method"])?;
-    let (by_opponent, priced) = (file.has("opponent"), file.has("price"));
+    file.require(&["variant_fleet", "estimate", "ci_low", "ci_high", "method"])?;
+    let (by_opponent, priced) = (file.has("opponent_fleet"), file.has("price"));
     let has_verdict = file.has("verdict");
     let checked = file.has("ladder_monotone") || file.has("lack_of_fit_p");
     let mut banners = String::new();
@@ -94,10 +104,14 @@ pub(crate) fn section(file: &CsvFile, ladder_file: Option<&CsvFile>) -> Result<S
     let mut cells = Vec::new();
     let mut methods: Vec<String> = Vec::new();
     for r in file.rows() {
-        let (subject, estimate) = (r.str("subject")?, r.f64("estimate")?);
+        let (subject, estimate) = (r.str("variant_fleet")?, r.f64("estimate")?);
         let (low, high) = (r.f64("ci_low")?, r.f64("ci_high")?);
         let method = r.str("method")?.to_owned();
-        let opponent = if by_opponent { r.str("opponent")? } else { "" };
+        let opponent = if by_opponent {
+            r.opponent()?
+        } else {
+            String::new()
+        };
         let price = if priced { Some(r.f64("price")?) } else { None };
         let verdict = if has_verdict { r.str("verdict")? } else { "" };
         let problems = ladder_problems(&r, file)?;
@@ -108,7 +122,7 @@ pub(crate) fn section(file: &CsvFile, ladder_file: Option<&CsvFile>) -> Result<S
                 if opponent.is_empty() || opponent == "overall" {
                     "overall".to_owned()
                 } else {
-                    format!("against {}", esc(opponent))
+                    format!("against {}", esc(&opponent))
                 },
                 esc(&problems.join("; "))
             );

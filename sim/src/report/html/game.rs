@@ -29,8 +29,8 @@ pub(crate) fn section(
     search: Option<&CsvFile>,
 ) -> Result<Section, HtmlError> {
     value.require(&[
-        "a_fleet",
-        "b_fleet",
+        "fleet_a",
+        "fleet_b",
         "value",
         "ci_low",
         "ci_high",
@@ -47,8 +47,8 @@ pub(crate) fn section(
         "best_reply",
     ])?;
     game.require(&[
-        "a_policy",
-        "b_policy",
+        "policy_a",
+        "policy_b",
         "battles",
         "a_wins",
         "draws",
@@ -65,8 +65,8 @@ pub(crate) fn section(
                  mix of the policies offered: A scores {} (win 1, draw ½).</strong> {}% interval \
                  {} – {}, honest about the choice of mixes (chosen on one half of the battles, \
                  checked on the other); the naive interval would be {} – {}.</p>\n",
-                esc(v.str("a_fleet")?),
-                esc(v.str("b_fleet")?),
+                esc(v.str("fleet_a")?),
+                esc(v.str("fleet_b")?),
                 pct(v.f64("value")?),
                 conf * 100.0,
                 pct(v.f64("ci_low")?),
@@ -121,7 +121,7 @@ pub(crate) fn section(
     let mut cells = Vec::new();
     let mut numbers = Vec::new();
     for r in game.rows() {
-        let (a, b) = (r.str("a_policy")?, r.str("b_policy")?);
+        let (a, b) = (r.str("policy_a")?, r.str("policy_b")?);
         let (row, col) = (index_of(&mut rows, a), index_of(&mut cols, b));
         let score = r.f64("a_score")?;
         cells.push(HeatCell { row, col, score });

@@ -174,6 +174,29 @@ impl Row<'_> {
         }
     }
 
+    /// The opponent of an `ab`, `fair_cost` or `ladder` row: `fleet (policy)` from the
+    /// `opponent_fleet` and `opponent_policy` columns, `overall` when they are empty (the
+    /// row pools every opponent).
+    pub(crate) fn opponent(&self) -> Result<String, HtmlError> {
+        let key = |name| -> Result<Option<&str>, HtmlError> {
+            let text = self.str(name)?;
+            Ok((!text.is_empty()).then_some(text))
+        };
+        Ok(crate::report::kinds::opponent_label(
+            key("opponent_fleet")?,
+            key("opponent_policy")?,
+        ))
+    }
+
+    /// `fleet (policy)` from the columns `fleet` and `policy` (`prefix` `row_` / `col_` or
+    /// empty).
+    pub(crate) fn fleet_label(&self, prefix: &str) -> Result<String, HtmlError> {
+        Ok(crate::report::kinds::key_label(
+            self.str(&format!("{prefix}fleet"))?,
+            self.str(&format!("{prefix}policy"))?,
+        ))
+    }
+
     /// The cell as `true`/`false`.
     pub(crate) fn bool(&self, name: &str) -> Result<bool, HtmlError> {
         let text = self.str(name)?;

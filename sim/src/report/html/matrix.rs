@@ -23,7 +23,9 @@ fn index_of(fleets: &mut Vec<String>, name: &str) -> usize {
 pub(crate) fn section(file: &CsvFile, ranking: Option<&CsvFile>) -> Result<Section, HtmlError> {
     file.require(&[
         "row_fleet",
+        "row_policy",
         "col_fleet",
+        "col_policy",
         "battles",
         "wins",
         "draws",
@@ -34,22 +36,22 @@ pub(crate) fn section(file: &CsvFile, ranking: Option<&CsvFile>) -> Result<Secti
     ])?;
     let mut fleets: Vec<String> = Vec::new();
     if let Some(ranking) = ranking {
-        ranking.require(&["fleet"])?;
+        ranking.require(&["fleet", "policy"])?;
         for r in ranking.rows() {
-            index_of(&mut fleets, r.str("fleet")?);
+            index_of(&mut fleets, &r.fleet_label("")?);
         }
     }
     let mut cells = Vec::new();
     let mut numbers = Vec::new();
     for r in file.rows() {
-        let (row_fleet, col_fleet) = (r.str("row_fleet")?, r.str("col_fleet")?);
-        let row = index_of(&mut fleets, row_fleet);
-        let col = index_of(&mut fleets, col_fleet);
+        let (row_fleet, col_fleet) = (r.fleet_label("row_")?, r.fleet_label("col_")?);
+        let row = index_of(&mut fleets, &row_fleet);
+        let col = index_of(&mut fleets, &col_fleet);
         let score = r.f64("score")?;
         cells.push(HeatCell { row, col, score });
         numbers.push(vec![
-            Cell::Text(row_fleet.to_owned()),
-            Cell::Text(col_fleet.to_owned()),
+            Cell::Text(row_fleet),
+            Cell::Text(col_fleet),
             Cell::Num(int(r.u64("battles")?)),
             Cell::Num(format!(
                 "{} / {} / {}",

@@ -12,6 +12,7 @@ pub(crate) fn section(file: &CsvFile) -> Result<Section, HtmlError> {
     file.require(&[
         "rank",
         "fleet",
+        "policy",
         "points",
         "elo",
         "elo_ci_low",
@@ -21,7 +22,7 @@ pub(crate) fn section(file: &CsvFile) -> Result<Section, HtmlError> {
     let mut rows = Vec::new();
     let mut cells = Vec::new();
     for r in file.rows() {
-        let fleet = r.str("fleet")?.to_owned();
+        let fleet = r.fleet_label("")?;
         let elo = (r.f64("elo")?, r.f64("elo_ci_low")?, r.f64("elo_ci_high")?);
         cells.push(vec![
             Cell::Num(r.str("rank")?.to_owned()),

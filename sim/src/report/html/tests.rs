@@ -46,39 +46,39 @@ fn has_section(html: &str, id: &str) -> bool {
 }
 
 const AB_CSV: &str = "\
-opponent,battles,base_win_rate,base_ci_low,base_ci_high,variant_win_rate,variant_ci_low,variant_ci_high,delta,delta_ci_low,delta_ci_high,extra
-overall,2000,0.5,0.47,0.53,0.56,0.53,0.59,0.06,0.04,0.08,x
-line-beam,1000,0.4,0.37,0.43,0.48,0.45,0.51,0.08,0.05,0.11,x
-capital,1000,0.6,0.57,0.63,0.64,0.61,0.67,0.04,0.01,0.07,x
+opponent_fleet,opponent_policy,battles,base_win_rate,base_ci_low,base_ci_high,variant_win_rate,variant_ci_low,variant_ci_high,delta,delta_ci_low,delta_ci_high,extra
+,,2000,0.5,0.47,0.53,0.56,0.53,0.59,0.06,0.04,0.08,x
+line-beam,brawler,1000,0.4,0.37,0.43,0.48,0.45,0.51,0.08,0.05,0.11,x
+capital,standoff,1000,0.6,0.57,0.63,0.64,0.61,0.67,0.04,0.01,0.07,x
 ";
 
 const MATRIX_CSV: &str = "\
-row_fleet,col_fleet,battles,wins,draws,losses,score,score_ci_low,score_ci_high
-alpha,beta,100,60,10,30,0.65,0.55,0.74
-alpha,gamma,100,50,0,50,0.5,0.4,0.6
-beta,alpha,100,30,10,60,0.35,0.26,0.45
-beta,gamma,100,20,0,80,0.2,0.13,0.29
-gamma,alpha,100,50,0,50,0.5,0.4,0.6
-gamma,beta,100,80,0,20,0.8,0.71,0.87
+row_fleet,row_policy,col_fleet,col_policy,battles,wins,draws,losses,score,score_ci_low,score_ci_high
+alpha,brawler,beta,brawler,100,60,10,30,0.65,0.55,0.74
+alpha,brawler,gamma,brawler,100,50,0,50,0.5,0.4,0.6
+beta,brawler,alpha,brawler,100,30,10,60,0.35,0.26,0.45
+beta,brawler,gamma,brawler,100,20,0,80,0.2,0.13,0.29
+gamma,brawler,alpha,brawler,100,50,0,50,0.5,0.4,0.6
+gamma,brawler,beta,brawler,100,80,0,20,0.8,0.71,0.87
 ";
 
 const RANKING_CSV: &str = "\
-rank,fleet,points,elo,elo_ci_low,elo_ci_high,score
-1,gamma,500,60,20,100,0.65
-2,alpha,510,40,0,80,0.575
-3,beta,495,-100,-140,-60,0.275
+rank,fleet,policy,points,elo,elo_ci_low,elo_ci_high,score
+1,gamma,brawler,500,60,20,100,0.65
+2,alpha,brawler,510,40,0,80,0.575
+3,beta,brawler,495,-100,-140,-60,0.275
 ";
 
 const FAIR_COST_CSV: &str = "\
-subject,estimate,ci_low,ci_high,method
+variant_fleet,estimate,ci_low,ci_high,method
 Oversized railgun,23.4,21.0,25.9,\"CRN bisection over 3 budgets, 4,000 battles per candidate\"
 ";
 
 const EVENTS_CSV: &str = "\
-matchup,side,event,total,per_battle
-m0,A,orders_given,12,3
-m0,B,orders_given,8,2
-m0,A,retreats,1,0.25
+matchup,side,fleet,policy,event,total,per_battle
+m0,A,alpha,brawler,orders_given,12,3
+m0,B,beta,standoff,orders_given,8,2
+m0,A,alpha,brawler,retreats,1,0.25
 ";
 
 #[test]
@@ -268,7 +268,7 @@ fn malformed_optional_file_is_an_error_not_a_skipped_section() {
     let dir = report_dir("html-bad-matrix", 1);
     fs::write(
         dir.path().join("matrix.csv"),
-        "row_fleet,col_fleet,battles\nalpha,beta,10\n",
+        "row_fleet,row_policy,col_fleet,col_policy,battles\nalpha,brawler,beta,brawler,10\n",
     )
     .unwrap();
     let msg = render_html(dir.path()).unwrap_err().to_string();
@@ -281,7 +281,7 @@ fn malformed_optional_file_is_an_error_not_a_skipped_section() {
     .unwrap();
     let msg = render_html(dir.path()).unwrap_err().to_string();
     assert!(
-        msg.contains("matrix.csv:5: row has 10 fields, the header has 9"),
+        msg.contains("matrix.csv:5: row has 12 fields, the header has 11"),
         "{msg}"
     );
 }

@@ -138,17 +138,23 @@ fn facts(summary: &CsvFile, decided: Option<&CsvFile>) -> Result<Vec<MatchupFact
         }
     }
     summary.require(&[
-        "matchup", "side_a", "side_b", "policy_a", "policy_b", "battles", "a_wins", "b_wins",
+        "matchup", "fleet_a", "fleet_b", "policy_a", "policy_b", "battles", "a_wins", "b_wins",
         "draws",
     ])?;
+    // A mirror: the same fleet with the same policy, parameters included.
+    let (detail_a, detail_b) = if summary.has("policy_a_detail") {
+        ("policy_a_detail", "policy_b_detail")
+    } else {
+        ("policy_a", "policy_b")
+    };
     summary
         .rows()
         .map(|r| {
             let label = r.str("matchup")?.to_owned();
             let battles = r.u64("battles")?;
             let draws = r.u64("draws")?;
-            let mirror = (r.str("side_a")? == r.str("side_b")?
-                && r.str("policy_a")? == r.str("policy_b")?)
+            let mirror = (r.str("fleet_a")? == r.str("fleet_b")?
+                && r.str(detail_a)? == r.str(detail_b)?)
             .then_some(SeatGap {
                 battles,
                 a_wins: r.u64("a_wins")?,
@@ -284,7 +290,8 @@ fn run(summary: &CsvFile, ci: &str) -> Result<Verdict, HtmlError> {
 
 fn ab_verdict(ab: &CsvFile, fair: Option<&CsvFile>, ci: &str) -> Result<Verdict, HtmlError> {
     ab.require(&[
-        "opponent",
+        "opponent_fleet",
+        "opponent_policy",
         "battles",
         "base_win_rate",
         "variant_win_rate",
@@ -300,7 +307,7 @@ fn ab_verdict(ab: &CsvFile, fair: Option<&CsvFile>, ci: &str) -> Result<Verdict,
             base = r.str("base_fleet")?.to_owned();
             variant = r.str("variant_fleet")?.to_owned();
         }
-        if r.str("opponent")? == super::ab::OVERALL {
+        if r.opponent()? == super::ab::OVERALL {
             answer.push(v::ab_answer(
                 (&base, &variant),
                 r.u64("battles")?,
@@ -317,7 +324,8 @@ fn ab_verdict(ab: &CsvFile, fair: Option<&CsvFile>, ci: &str) -> Result<Verdict,
     let mut flags = Vec::new();
     let fair = fair.filter(|f| {
         [
-            "opponent",
+            "opponent_fleet",
+            "opponent_policy",
             "verdict",
             "price",
             "ladder_monotone",
@@ -329,7 +337,8 @@ fn ab_verdict(ab: &CsvFile, fair: Option<&CsvFile>, ci: &str) -> Result<Verdict,
     });
     if let Some(fair) = fair {
         fair.require(&[
-            "opponent",
+            "opponent_fleet",
+            "opponent_policy",
             "estimate",
             "ci_low",
             "ci_high",
@@ -344,7 +353,7 @@ fn ab_verdict(ab: &CsvFile, fair: Option<&CsvFile>, ci: &str) -> Result<Verdict,
         let mut confidence = 0.95;
         for r in fair.rows() {
             let estimate = (r.f64("estimate")?, r.f64("ci_low")?, r.f64("ci_high")?);
-            let opponent = r.str("opponent")?.to_owned();
+            let opponent = r.opponent()?;
             if let Some(c) = fieller_level(r.str("method")?) {
                 confidence = c;
             }
@@ -380,11 +389,19 @@ fn fieller_level(method: &str) -> Option<f64> {
 }
 
 fn matrix(ranking: &CsvFile, matrix: Option<&CsvFile>, ci: &str) -> Result<Verdict, HtmlError> {
-    ranking.require(&["rank", "fleet", "elo", "elo_ci_low", "elo_ci_high", "score"])?;
+    ranking.require(&[
+        "rank",
+        "fleet",
+        "policy",
+        "elo",
+        "elo_ci_low",
+        "elo_ci_high",
+        "score",
+    ])?;
     let mut ranked = Vec::new();
     let mut unranked = Vec::new();
     for r in ranking.rows() {
-        let fleet = r.str("fleet")?.to_owned();
+        let fleet = r.fleet_label("")?;
         if ranking.has("fit") && r.str("fit")? == NOT_RANKED {
             unranked.push(fleet);
         } else {
@@ -403,7 +420,7 @@ fn matrix(ranking: &CsvFile, matrix: Option<&CsvFile>, ci: &str) -> Result<Verdi
     if let Some(mx) = matrix.filter(|mx| mx.has("points_mismatch")) {
         let mut n = 0;
         for r in mx.rows() {
-            if r.bool("points_mismatch")? && r.str("row_fleet")? < r.str("col_fleet")? {
+            if r.bool("points_mismatch")? && r.fleet_label("row_")? < r.fleet_label("col_")? {
                 n += 1;
             }
         }
@@ -425,7 +442,7 @@ fn matrix(ranking: &CsvFile, matrix: Option<&CsvFile>, ci: &str) -> Result<Verdi
 }
 
 fn game(value: &CsvFile, eq: &CsvFile) -> Result<Verdict, HtmlError> {
-    value.require(&["a_fleet", "b_fleet", "value", "ci_low", "ci_high"])?;
+    value.require(&["fleet_a", "fleet_b", "value", "ci_low", "ci_high"])?;
     eq.require(&["side", "policy", "mix"])?;
     let Some(r) = value.rows().next() else {
         return Ok(Verdict {
@@ -434,7 +451,7 @@ fn game(value: &CsvFile, eq: &CsvFile) -> Result<Verdict, HtmlError> {
             flags: Vec::new(),
         });
     };
-    let question = v::game_question(r.str("a_fleet")?, r.str("b_fleet")?);
+    let question = v::game_question(r.str("fleet_a")?, r.str("fleet_b")?);
     let mut mixes: Vec<(&str, Vec<(String, f64)>)> = vec![("A", Vec::new()), ("B", Vec::new())];
     for e in eq.rows() {
         let slot = if e.str("side")? == "A" { 0 } else { 1 };
