@@ -98,7 +98,8 @@ pub fn hexsides_covered(open: [bool; 4]) -> u32 {
 
 /// G19, how a module's orientation adds to its facing. The seed gives the unblocked-side rule
 /// as sufficient ("regardless of its orientation"); the orientation rule itself is missing.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum OrientationRule {
     /// Default: facing = the unblocked sides only.
     #[default]
@@ -143,15 +144,35 @@ pub fn module_facing(
     open
 }
 
+/// G20, a line of sight leaving the *firer's* hex exactly through a corner (the text's corner
+/// rule covers only the target).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FirerCorner {
+    /// Default: either adjacent hexside qualifies (by analogy with the target's corner rule).
+    #[default]
+    EitherSide,
+    /// Alternative: the module must face both adjacent sides.
+    BothSides,
+}
+
+impl FirerCorner {
+    /// Config names.
+    pub const NAMES: [&'static str; 2] = ["either-side", "both-sides"];
+}
+
 /// Whether a weapon with facing `open` (per [`module_facing`]) on a ship at `from` with fore
 /// along `facing` bears on `to`: the line of sight must leave the firer's hex through a
-/// hexside of a side the module faces. Same hex: always (seed). Through a corner of the
-/// firer's own hex either adjacent side qualifies (G20, by analogy with the target's corner
-/// rule).
-pub fn bears(open: [bool; 4], from: Hex, facing: u8, to: Hex) -> bool {
+/// hexside of a side the module faces (seed: "The edge of the hex where the line of sight
+/// passes through your ship counter ... determines facing"). Same hex: always ("all weapons on
+/// all sides are considered to have facing"). Through a corner of the firer's own hex: G20.
+pub fn bears(open: [bool; 4], from: Hex, facing: u8, to: Hex, corner: FirerCorner) -> bool {
     match sides_at(facing, exit(from, to)) {
         None => true,
-        Some([a, b]) => open[a.index()] || open[b.index()],
+        Some([a, b]) => match corner {
+            FirerCorner::EitherSide => open[a.index()] || open[b.index()],
+            FirerCorner::BothSides => open[a.index()] && open[b.index()],
+        },
     }
 }
 
@@ -230,11 +251,20 @@ mod tests {
     #[test]
     fn a_weapon_bears_through_a_faced_hexside() {
         let fore_only = [true, false, false, false];
-        assert!(bears(fore_only, Hex::new(0, 0), 0, Hex::new(5, 0)));
-        assert!(!bears(fore_only, Hex::new(0, 0), 0, Hex::new(-5, 0)));
-        // Through the corner between fore and starboard: G20 default lets it bear.
-        assert!(bears(fore_only, Hex::new(0, 0), 0, Hex::new(2, 2)));
+        let e = FirerCorner::EitherSide;
+        assert!(bears(fore_only, Hex::new(0, 0), 0, Hex::new(5, 0), e));
+        assert!(!bears(fore_only, Hex::new(0, 0), 0, Hex::new(-5, 0), e));
+        // Through the corner between fore and starboard: G20 default lets it bear, the
+        // alternative does not.
+        assert!(bears(fore_only, Hex::new(0, 0), 0, Hex::new(2, 2), e));
+        assert!(!bears(
+            fore_only,
+            Hex::new(0, 0),
+            0,
+            Hex::new(2, 2),
+            FirerCorner::BothSides
+        ));
         // Same hex: always.
-        assert!(bears([false; 4], Hex::new(0, 0), 0, Hex::new(0, 0)));
+        assert!(bears([false; 4], Hex::new(0, 0), 0, Hex::new(0, 0), e));
     }
 }

@@ -68,7 +68,8 @@ pub const MAX_LINE: usize = if MAX_ROWS > MAX_COLS {
 };
 
 /// G12, what an empty cell behind the module of impact does to the die that reaches it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum GapRule {
     /// Default: dice skip empty cells and land only on modules.
     #[default]

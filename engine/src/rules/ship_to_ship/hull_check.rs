@@ -30,7 +30,8 @@ pub const fn difficulty(damage: u32, size: u8) -> i32 {
 }
 
 /// G11, how a hull-check roll is compared with the difficulty.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum HullCompare {
     /// Default: the check passes on 2d6 ≥ difficulty.
     #[default]
@@ -94,7 +95,7 @@ pub fn hull_check<R: Roller>(
         out.passed = true;
         return out;
     }
-    let mut reroll_lower = |a: &mut u8, b: &mut u8, dice: &mut R| {
+    let reroll_lower = |a: &mut u8, b: &mut u8, dice: &mut R| {
         if *a <= *b {
             *a = dice.d6();
         } else {
