@@ -136,10 +136,8 @@ pub fn module_facing(
         true
     };
     let mut open = [clear(-1, 0), clear(0, 1), clear(1, 0), clear(0, -1)];
-    if rule == OrientationRule::AlsoPointing {
-        if let Some(m) = grid.at(r, c) {
-            open[m.points.index()] = true;
-        }
+    if let (OrientationRule::AlsoPointing, Some(m)) = (rule, grid.at(r, c)) {
+        open[m.points.index()] = true;
     }
     open
 }

@@ -190,7 +190,8 @@ mod tests {
 
     #[test]
     fn tv12_stabilizer_table_by_enumeration() {
-        let rows: [(i32, (u64, u64), (u64, u64)); 10] = [
+        type Frac = (u64, u64);
+        let rows: [(i32, Frac, Frac); 10] = [
             (3, (35, 36), (215, 216)),
             (4, (11, 12), (53, 54)),
             (5, (5, 6), (205, 216)),
