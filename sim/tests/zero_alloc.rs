@@ -305,6 +305,10 @@ fn steady_state_search_player_battles_do_not_allocate() {
             "junction/search-player.toml",
             search_allocations::<Junction>("junction/search-player.toml", 30),
         ),
+        (
+            "ship-to-ship/search-player.toml",
+            search_allocations::<ShipToShip>("ship-to-ship/search-player.toml", 30),
+        ),
     ] {
         assert_eq!(
             n, 0,
@@ -342,4 +346,5 @@ fn steady_state_raced_game_battles_do_not_allocate() {
     check::<CosmicConflict>("cosmic-conflict/policy-game.toml");
     check::<CosmicConflict>("cosmic-conflict/policy-game-v2.toml");
     check::<Junction>("junction/policy-game.toml");
+    check::<ShipToShip>("ship-to-ship/policy-game.toml");
 }
