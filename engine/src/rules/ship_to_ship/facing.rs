@@ -165,7 +165,13 @@ impl FirerCorner {
 /// passes through your ship counter ... determines facing"). Same hex: always ("all weapons on
 /// all sides are considered to have facing"). Through a corner of the firer's own hex: G20.
 pub fn bears(open: [bool; 4], from: Hex, facing: u8, to: Hex, corner: FirerCorner) -> bool {
-    match sides_at(facing, exit(from, to)) {
+    bears_through(open, sides_at(facing, exit(from, to)), corner)
+}
+
+/// [`bears`] for a line already resolved into the firer's sides ([`sides_at`]): the same
+/// answer for every module of the ship, so a caller checking many modules resolves it once.
+pub fn bears_through(open: [bool; 4], sides: Option<[ShipSide; 2]>, corner: FirerCorner) -> bool {
+    match sides {
         None => true,
         Some([a, b]) => match corner {
             FirerCorner::EitherSide => open[a.index()] || open[b.index()],

@@ -22,11 +22,6 @@ pub const DIRECTIONS: [Hex; 6] = [
     Hex { q: 1, r: -1 },
 ];
 
-/// Which cube coordinate is largest and which smallest along each direction
-/// (cube = `[q, -q - r, r]`): direction `k` is the sextant where `cube[MAX[k]]` is the
-/// largest and `cube[MIN[k]]` the smallest coordinate.
-const SEXTANT: [(usize, usize); 6] = [(0, 1), (2, 1), (2, 0), (1, 0), (1, 2), (0, 2)];
-
 impl Hex {
     /// A hex.
     pub const fn new(q: i32, r: i32) -> Hex {
@@ -79,20 +74,25 @@ pub enum Exit {
 /// counter"). A line whose direction lies between two hex directions on a cube-coordinate tie
 /// passes exactly through a corner.
 pub fn exit(from: Hex, to: Hex) -> Exit {
-    let v = Hex::new(to.q - from.q, to.r - from.r).cube();
-    if v == [0, 0, 0] {
+    let [x, y, z] = Hex::new(to.q - from.q, to.r - from.r).cube();
+    if x == 0 && z == 0 {
         return Exit::Same;
     }
-    let mut matched = [false; 6];
-    for (k, &(hi, lo)) in SEXTANT.iter().enumerate() {
-        let mid = 3 - hi - lo;
-        matched[k] = v[hi] >= v[mid] && v[mid] >= v[lo];
-    }
-    match matched.iter().filter(|m| **m).count() {
-        1 => Exit::Side(matched.iter().position(|m| *m).unwrap_or(0) as u8),
+    // Sextant k (the directions of hexside k) holds the vectors whose cube coordinates are
+    // ordered as direction k's are (largest, middle, smallest); a tie lies in two: a corner.
+    let within = |hi: i32, mid: i32, lo: i32| u32::from(hi >= mid && mid >= lo);
+    let bits = within(x, z, y)
+        | within(z, x, y) << 1
+        | within(z, y, x) << 2
+        | within(y, z, x) << 3
+        | within(y, x, z) << 4
+        | within(x, y, z) << 5;
+    let first = bits.trailing_zeros() as u8;
+    match bits.count_ones() {
+        1 => Exit::Side(first),
         // Two sextants match on a tie: the corner between them (5 and 0 wrap around).
-        _ if matched[0] && matched[5] => Exit::Corner(5),
-        _ => Exit::Corner(matched.iter().position(|m| *m).unwrap_or(0) as u8),
+        _ if bits == 0b10_0001 => Exit::Corner(5),
+        _ => Exit::Corner(first),
     }
 }
 
@@ -125,6 +125,37 @@ pub fn passes_through(a: Hex, b: Hex, h: Hex) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Direction k's (largest, smallest) cube coordinate.
+    const SEXTANT: [(usize, usize); 6] = [(0, 1), (2, 1), (2, 0), (1, 0), (1, 2), (0, 2)];
+
+    #[test]
+    fn exit_matches_the_sextant_definition_everywhere() {
+        for q in -7..=7 {
+            for r in -7..=7 {
+                let v = Hex::new(q, r).cube();
+                let matched: Vec<usize> = (0..6)
+                    .filter(|&k| {
+                        let (hi, lo) = SEXTANT[k];
+                        let mid = 3 - hi - lo;
+                        v[hi] >= v[mid] && v[mid] >= v[lo]
+                    })
+                    .collect();
+                let want = match matched.as_slice() {
+                    [] => Exit::Same,
+                    [k] => Exit::Side(*k as u8),
+                    [0, 5] => Exit::Corner(5),
+                    [k, _] => Exit::Corner(*k as u8),
+                    _ => Exit::Same,
+                };
+                assert_eq!(exit(Hex::default(), Hex::new(q, r)), want, "({q}, {r})");
+                // Every direction k really is the hexside the sextant's centre line crosses.
+                for (k, d) in DIRECTIONS.iter().enumerate() {
+                    assert_eq!(exit(Hex::default(), *d), Exit::Side(k as u8));
+                }
+            }
+        }
+    }
 
     #[test]
     fn distance_is_the_hex_metric() {

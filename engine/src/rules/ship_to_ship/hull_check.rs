@@ -8,24 +8,21 @@ use crate::dice::Roller;
 /// The check number for `damage` hull damage: the largest `n` with `n(n+1)/2 <= damage`
 /// (the seed's table is the triangular numbers up to 210 → 20; beyond it the formula continues,
 /// G11).
-pub const fn check_number(damage: u32) -> u32 {
-    // Integer square root of 8D + 1, then (isqrt - 1) / 2.
-    let x = 8 * damage as u64 + 1;
-    let mut lo = 0u64;
-    let mut hi = 1u64 << 32;
-    while lo < hi {
-        let mid = (lo + hi).div_ceil(2);
-        if mid * mid <= x {
-            lo = mid;
-        } else {
-            hi = mid - 1;
-        }
+pub fn check_number(damage: u32) -> u32 {
+    let d = u64::from(damage);
+    // A floating-point estimate of (sqrt(8D + 1) - 1) / 2, corrected to the exact integer.
+    let mut n = (((8 * d + 1) as f64).sqrt() as u64).saturating_sub(1) / 2;
+    while (n + 1) * (n + 2) / 2 <= d {
+        n += 1;
     }
-    ((lo - 1) / 2) as u32
+    while n > 0 && n * (n + 1) / 2 > d {
+        n -= 1;
+    }
+    n as u32
 }
 
 /// The hull check's difficulty: the table's number "reduced by ship size".
-pub const fn difficulty(damage: u32, size: u8) -> i32 {
+pub fn difficulty(damage: u32, size: u8) -> i32 {
     check_number(damage) as i32 - size as i32
 }
 
@@ -56,7 +53,7 @@ impl HullCompare {
 /// Whether a hit at `damage` total hull damage calls for a hull check (G11 default: once the
 /// difficulty is at least 1 — "When hull damage reaches the minimum threshold to require a
 /// hull check, and each time it is hit thereafter").
-pub const fn needs_check(damage: u32, size: u8) -> bool {
+pub fn needs_check(damage: u32, size: u8) -> bool {
     difficulty(damage, size) >= 1
 }
 

@@ -3,7 +3,7 @@
 
 use super::design::ShipDesign;
 use super::facing::module_facing;
-use super::grid::{MAX_COLS, MAX_ROWS};
+use super::grid::{MAX_COLS, MAX_ROWS, ModuleKind};
 use super::hex::Hex;
 use super::house_rules::HouseRules;
 use super::policy::Policy;
@@ -20,6 +20,10 @@ pub struct Matchup {
     pub designs: Vec<ShipDesign>,
     /// Each design's module facing.
     pub open: Vec<FacingTable>,
+    /// Each design's Cannon cells (row, col), in grid order.
+    pub cannons: Vec<Vec<(u8, u8)>>,
+    /// Each design's modules (row, col, kind), in grid order.
+    pub modules: Vec<Vec<(u8, u8, ModuleKind)>>,
     /// Every ship at the start, side A's first.
     pub start: Vec<ShipState>,
     /// Side A's and side B's policies.
@@ -49,9 +53,30 @@ impl Matchup {
                 t
             })
             .collect();
+        let cannons = designs
+            .iter()
+            .map(|d| {
+                d.grid
+                    .iter()
+                    .filter(|(_, _, m)| m.kind == ModuleKind::Cannon)
+                    .map(|(r, c, _)| (r as u8, c as u8))
+                    .collect()
+            })
+            .collect();
+        let modules = designs
+            .iter()
+            .map(|d| {
+                d.grid
+                    .iter()
+                    .map(|(r, c, m)| (r as u8, c as u8, m.kind))
+                    .collect()
+            })
+            .collect();
         Matchup {
             designs,
             open,
+            cannons,
+            modules,
             start,
             policies,
             asteroids,

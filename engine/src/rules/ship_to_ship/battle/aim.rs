@@ -34,6 +34,13 @@ const MISS_VALUE: u32 = 1;
 
 /// Score of a struck line for `dice` kept dice.
 fn line_score(d: &ShipDesign, t: &ShipState, line: StruckLine, gaps: GapRule, dice: u32) -> u32 {
+    let len = match line.side {
+        ShipSide::Fore | ShipSide::Aft => i32::from(d.grid.cols),
+        _ => i32::from(d.grid.rows),
+    };
+    if line.index < 0 || line.index >= len {
+        return dice * MISS_VALUE;
+    }
     let mut slots = [None; MAX_LINE];
     let n = landing_slots(&d.grid, line, gaps, &mut slots);
     (0..dice as usize)

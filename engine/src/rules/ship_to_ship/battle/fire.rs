@@ -4,8 +4,9 @@
 //! the "7" come from [`super::aim`]. Also G18 repairs.
 
 use super::super::cannon::CannonMode;
-use super::super::facing::{ShipSide, bears, sides_struck};
+use super::super::facing::{ShipSide, bears_through, sides_at, sides_struck};
 use super::super::grid::{MAX_COLS, MAX_ROWS, ModuleKind};
+use super::super::hex::exit;
 use super::super::house_rules::{Initiative, ToHit, ZeroPower};
 use super::super::hull_check::difficulty;
 use super::super::line_of_sight::clear;
@@ -120,19 +121,16 @@ pub fn plan<R: Roller>(m: &Matchup, st: &BattleState, k: usize, dice: &mut R) ->
         if ways == 0 {
             continue;
         }
-        let mut cell = None;
-        for (r, c, md) in d.grid.iter() {
-            if md.kind != ModuleKind::Cannon || s.is_broken(r, c) {
-                continue;
-            }
-            if mode.takes_used_marker() && s.is_used(r, c) {
-                continue;
-            }
-            if bears(open[r][c], s.pos, s.facing, t.pos, m.rules.g20_firer_corner) {
-                cell = Some((r as u8, c as u8));
-                break;
-            }
-        }
+        let sides = sides_at(s.facing, exit(s.pos, t.pos));
+        let cell = m.cannons[usize::from(s.design)]
+            .iter()
+            .copied()
+            .find(|&(r, c)| {
+                let (r, c) = (usize::from(r), usize::from(c));
+                !s.is_broken(r, c)
+                    && !(mode.takes_used_marker() && s.is_used(r, c))
+                    && bears_through(open[r][c], sides, m.rules.g20_firer_corner)
+            });
         let Some(cell) = cell else { continue };
         let td = &m.designs[usize::from(t.design)];
         let primary = match pol.target {

@@ -149,12 +149,11 @@ pub fn engines_out(m: &Matchup, s: &ShipState) -> bool {
     if m.rules.g9_broken_modules != BrokenModules::Digest {
         return false;
     }
-    let g = &m.designs[usize::from(s.design)].grid;
     let mut any = false;
-    for (r, c, md) in g.iter() {
-        if md.kind == ModuleKind::Engine {
+    for &(r, c, kind) in &m.modules[usize::from(s.design)] {
+        if kind == ModuleKind::Engine {
             any = true;
-            if !s.is_broken(r, c) {
+            if !s.is_broken(usize::from(r), usize::from(c)) {
                 return false;
             }
         }
@@ -167,9 +166,9 @@ pub fn any_broken(m: &Matchup, s: &ShipState, kind: ModuleKind) -> bool {
     if m.rules.g9_broken_modules != BrokenModules::Digest {
         return false;
     }
-    let g = &m.designs[usize::from(s.design)].grid;
-    g.iter()
-        .any(|(r, c, md)| md.kind == kind && s.is_broken(r, c))
+    m.modules[usize::from(s.design)]
+        .iter()
+        .any(|&(r, c, k)| k == kind && s.is_broken(usize::from(r), usize::from(c)))
 }
 
 /// One round (G1): the power step, then each phase's movement and fire, then the end of the

@@ -5,9 +5,10 @@
 //! turning and Engines all Broken stop the ship (G9 default).
 
 use super::super::explosion::blast_power;
-use super::super::facing::bears;
+use super::super::facing::{ShipSide, bears_through, sides_at};
 use super::super::grid::ModuleKind;
 use super::super::hex::Hex;
+use super::super::hex::exit;
 use super::super::house_rules::Turning;
 use super::super::hull_check::difficulty;
 use super::super::line_of_sight::clear;
@@ -66,46 +67,97 @@ pub fn steer_target<R: Roller>(
         .map(|(u, _)| u)
 }
 
-/// Working Cannons of ship `s` (at `pos`, `facing`) that bear on `to` with line of sight.
-fn guns_bearing(m: &Matchup, s: &ShipState, pos: Hex, facing: u8, to: Hex) -> i64 {
-    if !clear(pos, to, &m.asteroids) {
-        return 0;
+/// How many of a ship's working Cannons bear through each pair of its sides (`[a][b]`: a line
+/// through the corner between sides `a` and `b`, or through side `a` when `a == b`), and how
+/// many it has in all (same hex: every one bears). Built once per decision, so scoring a
+/// candidate position costs one hexside lookup.
+#[derive(Clone, Copy, Debug, Default)]
+struct Bearing {
+    pairs: [[u8; 4]; 4],
+    all: u8,
+}
+
+impl Bearing {
+    fn of(m: &Matchup, s: &ShipState) -> Bearing {
+        let mut b = Bearing::default();
+        let open = &m.open[usize::from(s.design)];
+        for &(r, c) in &m.cannons[usize::from(s.design)] {
+            let (r, c) = (usize::from(r), usize::from(c));
+            if s.is_broken(r, c) {
+                continue;
+            }
+            b.all += 1;
+            for x in ShipSide::ALL {
+                for y in ShipSide::ALL {
+                    let sides = Some([x, y]);
+                    if bears_through(open[r][c], sides, m.rules.g20_firer_corner) {
+                        b.pairs[x.index()][y.index()] += 1;
+                    }
+                }
+            }
+        }
+        b
     }
-    let d = &m.designs[usize::from(s.design)];
-    let open = &m.open[usize::from(s.design)];
-    d.grid
-        .iter()
-        .filter(|&(r, c, md)| {
-            md.kind == ModuleKind::Cannon
-                && !s.is_broken(r, c)
-                && bears(open[r][c], pos, facing, to, m.rules.g20_firer_corner)
+
+    /// Working Cannons of a ship at `pos` facing `facing` that bear on `to` with line of sight.
+    fn count(&self, m: &Matchup, pos: Hex, facing: u8, to: Hex) -> i64 {
+        if !clear(pos, to, &m.asteroids) {
+            return 0;
+        }
+        i64::from(match sides_at(facing, exit(pos, to)) {
+            None => self.all,
+            Some([a, b]) => self.pairs[a.index()][b.index()],
         })
-        .count() as i64
+    }
+}
+
+/// Ships likely to explode on their next hit: (position, Size), at most one per ship.
+type Hazards = ([(Hex, u8); MAX_SHIPS], usize);
+
+/// The ships other than `k` whose blast the policy avoids (blast caution).
+fn hazards(m: &Matchup, st: &BattleState, k: usize) -> Hazards {
+    let mut out = ([(Hex::default(), 0u8); MAX_SHIPS], 0);
+    if !m.policies[st.ships[k].side.index()].blast_caution {
+        return out;
+    }
+    for (u, o) in st.ships.iter().enumerate() {
+        if u == k || !o.alive() {
+            continue;
+        }
+        let size = m.designs[usize::from(o.design)].size;
+        if difficulty(o.hull, size) >= LIKELY_TO_EXPLODE {
+            out.0[out.1] = (o.pos, size);
+            out.1 += 1;
+        }
+    }
+    out
 }
 
 /// How much ship `k` likes being at `pos` facing `facing` (policy heuristic): near its
 /// preferred range, its Cannons bearing, few enemy Cannons bearing on it, out of the blast
 /// reach of any ship likely to explode (blast caution).
-fn score(m: &Matchup, st: &BattleState, k: usize, target: usize, pos: Hex, facing: u8) -> i64 {
+#[allow(clippy::too_many_arguments)]
+fn score(
+    m: &Matchup,
+    st: &BattleState,
+    k: usize,
+    target: usize,
+    hz: &Hazards,
+    bearing: &[Bearing; 2],
+    pos: Hex,
+    facing: u8,
+) -> i64 {
     let s = st.ships[k];
     let t = st.ships[target];
     let pol = m.policies[s.side.index()];
     let range = i64::from(pos.distance(t.pos));
     let mut v = -(range - i64::from(pol.range)).abs() * 20;
     // One gun bearing matters most (one fire action a phase by default); more, a little.
-    let mine = guns_bearing(m, &s, pos, facing, t.pos);
+    let mine = bearing[0].count(m, pos, facing, t.pos);
     v += 60 * mine.min(1) + 5 * mine;
-    v -= 15 * guns_bearing(m, &t, t.pos, t.facing, pos);
-    if pol.blast_caution {
-        for (u, o) in st.ships.iter().enumerate() {
-            if u == k || !o.alive() {
-                continue;
-            }
-            let size = m.designs[usize::from(o.design)].size;
-            if difficulty(o.hull, size) >= LIKELY_TO_EXPLODE {
-                v -= 200 * i64::from(blast_power(size, pos.distance(o.pos)));
-            }
-        }
+    v -= 15 * bearing[1].count(m, t.pos, t.facing, pos);
+    for &(at, size) in &hz.0[..hz.1] {
+        v -= 200 * i64::from(blast_power(size, pos.distance(at)));
     }
     v
 }
@@ -137,12 +189,14 @@ fn decide<R: Roller>(
             Turning::Free => &[0, 5, 1, 4, 2, 3],
         }
     };
+    let hz = hazards(m, st, k);
+    let bearing = [Bearing::of(m, &s), Bearing::of(m, &st.ships[target])];
     let mut best = (i64::MIN, s.pos, s.facing);
     for &turn in turns {
         let f = (s.facing + turn) % 6;
         for n in 0..=steps {
             let pos = s.pos.step(f, n as i32);
-            let v = score(m, st, k, target, pos, f);
+            let v = score(m, st, k, target, &hz, &bearing, pos, f);
             if v > best.0 {
                 best = (v, pos, f);
             }
