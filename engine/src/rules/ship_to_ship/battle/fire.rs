@@ -127,9 +127,9 @@ pub fn plan<R: Roller>(m: &Matchup, st: &BattleState, k: usize, dice: &mut R) ->
             .copied()
             .find(|&(r, c)| {
                 let (r, c) = (usize::from(r), usize::from(c));
-                !s.is_broken(r, c)
-                    && !(mode.takes_used_marker() && s.is_used(r, c))
-                    && bears_through(open[r][c], sides, m.rules.g20_firer_corner)
+                let spent = mode.takes_used_marker() && s.is_used(r, c);
+                let working = !s.is_broken(r, c);
+                working && !spent && bears_through(open[r][c], sides, m.rules.g20_firer_corner)
             });
         let Some(cell) = cell else { continue };
         let td = &m.designs[usize::from(t.design)];
