@@ -120,3 +120,37 @@ fn reports_are_identical_for_one_and_two_threads() {
 const GOLDEN_A_WINS: &str = "2720";
 const GOLDEN_B_WINS: &str = "889";
 const GOLDEN_DRAWS: &str = "1391";
+
+/// Ship to Ship Combat (seed 001): the duel benchmark and the fleet battle (blasts, asteroids)
+/// give the same bytes on 1 and 2 threads, and the duel a golden result at seed 99.
+#[test]
+fn ship_to_ship_reports_are_identical_for_one_and_two_threads() {
+    let files = ["summary.csv", "events.csv", "ships.csv", "decided_by.csv"];
+    same_bytes_on_one_and_two_threads("configs/ship-to-ship/fleet-battle.toml", "2500", &files);
+    let (_dir, one) = same_bytes_on_one_and_two_threads(
+        "configs/ship-to-ship/reference-duel.toml",
+        "5000",
+        &files,
+    );
+    let summary = std::fs::read_to_string(one.join("summary.csv")).expect("summary");
+    let mut rows = csv::Reader::from_reader(summary.as_bytes());
+    let headers = rows.headers().expect("header").clone();
+    let row = rows.records().next().expect("one row").expect("row");
+    let get = |name: &str| {
+        row.get(headers.iter().position(|h| h == name).expect(name))
+            .expect(name)
+            .to_string()
+    };
+    // Golden values: reference-duel, seed 99, 5,000 battles (recorded when the system landed).
+    for (name, want) in [
+        ("a_wins", SHIP_TO_SHIP_A_WINS),
+        ("b_wins", SHIP_TO_SHIP_B_WINS),
+        ("draws", SHIP_TO_SHIP_DRAWS),
+    ] {
+        assert_eq!(get(name), want, "golden {name}");
+    }
+}
+
+const SHIP_TO_SHIP_A_WINS: &str = "1816";
+const SHIP_TO_SHIP_B_WINS: &str = "3138";
+const SHIP_TO_SHIP_DRAWS: &str = "46";

@@ -57,6 +57,21 @@ const SAMPLE: &[(&str, &str, &str)] = &[
         "picket-screen",
         "brawler",
     ),
+    (
+        "configs/ship-to-ship/reference-duel.toml",
+        "frigate",
+        "gunner",
+    ),
+    (
+        "configs/ship-to-ship/reference-duel.toml",
+        "destroyer",
+        "standoff",
+    ),
+    (
+        "configs/ship-to-ship/fleet-battle.toml",
+        "escort-group",
+        "rusher",
+    ),
 ];
 
 /// Mirrors known to favour a seat, played and printed, not asserted: move them into

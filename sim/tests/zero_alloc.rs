@@ -9,6 +9,7 @@ use fleetlab_engine::rule_system::NamedMatchup;
 use fleetlab_engine::rules::cosmic_conflict::CosmicConflict;
 use fleetlab_engine::rules::cosmic_conflict::policy::OrderStyle;
 use fleetlab_engine::rules::junction::Junction;
+use fleetlab_engine::rules::ship_to_ship::ShipToShip;
 use fleetlab_engine::search::Searcher;
 use fleetlab_engine::{Dice, RuleSystem, ShipTally, Side};
 use fleetlab_sim::kinds::{Plan, SearchSide};
@@ -85,6 +86,23 @@ fn assert_junction_matchups_do_not_allocate<'a>(
 fn steady_state_junction_v2_preset_battles_do_not_allocate() {
     let exp = config::<Junction>("junction/policy-game-v2.toml");
     assert_junction_matchups_do_not_allocate(&exp.matchups[..9]);
+}
+
+/// Ship to Ship Combat (seed 001): the duel and the fleet battle (blasts, chained hull checks,
+/// asteroids), every preset.
+#[test]
+fn steady_state_ship_to_ship_battles_do_not_allocate() {
+    for file in [
+        "ship-to-ship/reference-duel.toml",
+        "ship-to-ship/fleet-battle.toml",
+    ] {
+        let exp = config::<ShipToShip>(file);
+        let n = steady_state_allocations::<ShipToShip>(&exp.matchups[0], 5_000);
+        assert_eq!(
+            n, 0,
+            "{file}: {n} heap allocations in 5,000 steady-state battles"
+        );
+    }
 }
 
 #[test]
@@ -287,6 +305,10 @@ fn steady_state_search_player_battles_do_not_allocate() {
             "junction/search-player.toml",
             search_allocations::<Junction>("junction/search-player.toml", 30),
         ),
+        (
+            "ship-to-ship/search-player.toml",
+            search_allocations::<ShipToShip>("ship-to-ship/search-player.toml", 30),
+        ),
     ] {
         assert_eq!(
             n, 0,
@@ -324,4 +346,5 @@ fn steady_state_raced_game_battles_do_not_allocate() {
     check::<CosmicConflict>("cosmic-conflict/policy-game.toml");
     check::<CosmicConflict>("cosmic-conflict/policy-game-v2.toml");
     check::<Junction>("junction/policy-game.toml");
+    check::<ShipToShip>("ship-to-ship/policy-game.toml");
 }

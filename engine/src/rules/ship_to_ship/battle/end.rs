@@ -1,0 +1,88 @@
+//! Who won. The chapter has no victory rule: a side with no ships left loses (annihilation);
+//! both gone at once is a draw. At the round cap (a house rule; the text has no battle
+//! length) the measure decides: more ships in play, then less hull damage taken; equal is a
+//! draw.
+
+use super::super::matchup::Matchup;
+use super::BattleState;
+use crate::outcome::{Decider, Ending, Outcome, ShipTally, Side, SideTally, Verdict};
+
+/// How a battle can be decided (`RuleSystem::DECIDERS`).
+pub const DECIDERS: [Decider; 4] = [
+    Decider::text("annihilation"),
+    Decider::draw("mutual_destruction"),
+    Decider::house_rule("round_cap_measure"),
+    Decider::draw("draw_at_round_cap"),
+];
+
+/// [`DECIDERS`] index: one side has no ships left.
+pub const DECIDED_ANNIHILATION: u8 = 0;
+/// [`DECIDERS`] index: both sides lost their last ships in the same round.
+pub const DECIDED_MUTUAL_DESTRUCTION: u8 = 1;
+/// [`DECIDERS`] index: the round cap's measure.
+pub const DECIDED_ROUND_CAP_MEASURE: u8 = 2;
+/// [`DECIDERS`] index: the measure was equal at the round cap.
+pub const DECIDED_DRAW_AT_ROUND_CAP: u8 = 3;
+
+/// Score the ended battle and fill the per-ship tallies.
+pub fn finish(_m: &Matchup, st: &BattleState, ships: &mut [ShipTally]) -> Outcome {
+    let mut sides = [SideTally::default(), SideTally::default()];
+    for (k, s) in st.ships.iter().enumerate() {
+        let i = s.side.index();
+        sides[i].damage_taken += s.hull;
+        sides[i].damage_dealt += s.dealt;
+        sides[i].survivors += u32::from(s.alive());
+        sides[i].events = st.events[i];
+        if let Some(t) = ships.get_mut(k) {
+            *t = ShipTally {
+                damage_dealt: s.dealt,
+                damage_taken: s.hull,
+                destroyed: !s.alive(),
+            };
+        }
+    }
+    let (a, b) = (sides[0].survivors, sides[1].survivors);
+    let (verdict, ending, decided_by) = match (a, b) {
+        (0, 0) => (
+            Verdict::Draw,
+            Ending::MutualDestruction,
+            DECIDED_MUTUAL_DESTRUCTION,
+        ),
+        (0, _) => (
+            Verdict::Win(Side::B),
+            Ending::Annihilation,
+            DECIDED_ANNIHILATION,
+        ),
+        (_, 0) => (
+            Verdict::Win(Side::A),
+            Ending::Annihilation,
+            DECIDED_ANNIHILATION,
+        ),
+        _ => {
+            let key = |i: usize| (sides[i].survivors, std::cmp::Reverse(sides[i].damage_taken));
+            match key(0).cmp(&key(1)) {
+                std::cmp::Ordering::Greater => (
+                    Verdict::Win(Side::A),
+                    Ending::TurnLimit,
+                    DECIDED_ROUND_CAP_MEASURE,
+                ),
+                std::cmp::Ordering::Less => (
+                    Verdict::Win(Side::B),
+                    Ending::TurnLimit,
+                    DECIDED_ROUND_CAP_MEASURE,
+                ),
+                std::cmp::Ordering::Equal => {
+                    (Verdict::Draw, Ending::TurnLimit, DECIDED_DRAW_AT_ROUND_CAP)
+                }
+            }
+        }
+    };
+    Outcome {
+        verdict,
+        standing: verdict,
+        ending,
+        decided_by,
+        turns: st.round,
+        sides,
+    }
+}

@@ -1,0 +1,217 @@
+//! Hit allocation (seed 001, "Hit Allocation"; digest §2.5, §3.2–3.5): "roll 2 dice and total
+//! them. If it is a 7, you hit the center line (or the place you declared as your target). If
+//! the hit allocation roll is higher the shot goes further starboard, if hit from the forward
+//! or aft angles, or aftward if hit from either side. A lower hit allocation is the opposite."
+//! Dice then travel "starting in the module of impact and stretching directly away".
+
+use super::facing::ShipSide;
+use super::grid::{MAX_COLS, MAX_ROWS, ModuleGrid};
+
+/// The line offset of an allocation roll: one row or column per pip away from 7 (G12 default).
+pub const fn offset(roll: u8) -> i32 {
+    roll as i32 - 7
+}
+
+/// The struck line: a column for a fore/aft hit, a row for a port/starboard hit, with its index
+/// (which may lie off the grid: the shot misses the silhouette).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StruckLine {
+    /// The side struck.
+    pub side: ShipSide,
+    /// Column (fore/aft) or row (port/starboard) index.
+    pub index: i32,
+}
+
+impl StruckLine {
+    /// The line `roll` picks on `side`, around the aim line `aim` = (row, col) (the centre mark
+    /// for missiles, rams, explosions; any cell a Cannon declares as its "7").
+    pub const fn from_roll(side: ShipSide, aim: (u8, u8), roll: u8) -> StruckLine {
+        let base = match side {
+            ShipSide::Fore | ShipSide::Aft => aim.1 as i32,
+            ShipSide::Port | ShipSide::Starboard => aim.0 as i32,
+        };
+        StruckLine {
+            side,
+            index: base + offset(roll),
+        }
+    }
+
+    /// The cells of the line from the outermost on the struck side inward (row, col); empty
+    /// when the line is off the grid. At most `max(MAX_ROWS, MAX_COLS)` cells.
+    pub fn cells(self, grid: &ModuleGrid) -> impl Iterator<Item = (usize, usize)> {
+        let (rows, cols) = (grid.rows as i32, grid.cols as i32);
+        let i = self.index;
+        let (len, on) = match self.side {
+            ShipSide::Fore | ShipSide::Aft => (rows, i >= 0 && i < cols),
+            ShipSide::Port | ShipSide::Starboard => (cols, i >= 0 && i < rows),
+        };
+        let n = if on { len as usize } else { 0 };
+        let side = self.side;
+        (0..n).map(move |k| {
+            let k = k as i32;
+            let (r, c) = match side {
+                ShipSide::Fore => (k, i),
+                ShipSide::Aft => (rows - 1 - k, i),
+                ShipSide::Port => (i, k),
+                ShipSide::Starboard => (i, cols - 1 - k),
+            };
+            (r as usize, c as usize)
+        })
+    }
+}
+
+/// Longest possible line.
+pub const MAX_LINE: usize = if MAX_ROWS > MAX_COLS {
+    MAX_ROWS
+} else {
+    MAX_COLS
+};
+
+/// G12, what an empty cell behind the module of impact does to the die that reaches it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GapRule {
+    /// Default: dice skip empty cells and land only on modules.
+    #[default]
+    Skip,
+    /// Alternative: an empty cell after the module of impact takes a die as a miss. (The first
+    /// die always lands in the module of impact: "starting in the module of impact".)
+    TakesDie,
+}
+
+impl GapRule {
+    /// Config names.
+    pub const NAMES: [&'static str; 2] = ["skip", "takes-die"];
+}
+
+/// Where each kept die goes along a line: `Some((row, col))` for a module, `None` for a miss.
+/// Fills `out` (length [`MAX_LINE`] + number of dice is not needed: dice beyond the slots miss)
+/// and returns the number of landing slots (modules, plus gaps after impact under
+/// [`GapRule::TakesDie`]).
+pub fn landing_slots(
+    grid: &ModuleGrid,
+    line: StruckLine,
+    gaps: GapRule,
+    out: &mut [Option<(usize, usize)>; MAX_LINE],
+) -> usize {
+    let mut n = 0;
+    let mut impact = false;
+    for (r, c) in line.cells(grid) {
+        let here = grid.cells[r][c].is_some();
+        if here {
+            impact = true;
+            out[n] = Some((r, c));
+            n += 1;
+        } else if impact && gaps == GapRule::TakesDie {
+            out[n] = None;
+            n += 1;
+        }
+    }
+    // A trailing run of gaps takes dice as misses either way; trim it so "beyond the last
+    // module" is one rule.
+    while n > 0 && out[n - 1].is_none() {
+        n -= 1;
+    }
+    n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::ship_to_ship::grid::ModuleKind;
+
+    pub(crate) fn tv_ship() -> ModuleGrid {
+        // Digest §3, TV-SHIP.
+        ModuleGrid::picture(&[". C^ .", "S< H^* G>", "L< X^ M>", ". E^ ."])
+    }
+
+    fn kinds(grid: &ModuleGrid, line: StruckLine, gaps: GapRule) -> Vec<Option<ModuleKind>> {
+        let mut out = [None; MAX_LINE];
+        let n = landing_slots(grid, line, gaps, &mut out);
+        out[..n]
+            .iter()
+            .map(|s| s.map(|(r, c)| grid.cells[r][c].unwrap().kind))
+            .collect()
+    }
+
+    #[test]
+    fn tv2_fore_hit_on_7_walks_column_1() {
+        let g = tv_ship();
+        let line = StruckLine::from_roll(ShipSide::Fore, g.centre, 7);
+        use ModuleKind::*;
+        assert_eq!(
+            kinds(&g, line, GapRule::Skip),
+            [Some(Cannon), Some(Helm), Some(Hull), Some(Engine)]
+        );
+    }
+
+    #[test]
+    fn tv3_fore_hit_on_8_walks_column_2() {
+        let g = tv_ship();
+        let line = StruckLine::from_roll(ShipSide::Fore, g.centre, 8);
+        use ModuleKind::*;
+        assert_eq!(
+            kinds(&g, line, GapRule::Skip),
+            [Some(CargoBay), Some(MissileBay)]
+        );
+    }
+
+    #[test]
+    fn tv4_allocation_10_is_off_the_ship() {
+        let g = tv_ship();
+        let line = StruckLine::from_roll(ShipSide::Fore, g.centre, 10);
+        assert_eq!(line.index, 4);
+        assert!(kinds(&g, line, GapRule::Skip).is_empty());
+    }
+
+    #[test]
+    fn tv5_starboard_hits_walk_rows_starboard_to_port() {
+        let g = tv_ship();
+        use ModuleKind::*;
+        let row = |roll| {
+            kinds(
+                &g,
+                StruckLine::from_roll(ShipSide::Starboard, g.centre, roll),
+                GapRule::Skip,
+            )
+        };
+        assert_eq!(row(7), [Some(CargoBay), Some(Helm), Some(Science)]);
+        assert_eq!(row(8), [Some(MissileBay), Some(Hull), Some(LifeSupport)]);
+        assert_eq!(row(9), [Some(Engine)]);
+    }
+
+    #[test]
+    fn low_rolls_go_port_and_aft_hits_walk_aft_to_fore() {
+        let g = tv_ship();
+        use ModuleKind::*;
+        let l = StruckLine::from_roll(ShipSide::Aft, g.centre, 6);
+        assert_eq!(
+            kinds(&g, l, GapRule::Skip),
+            [Some(LifeSupport), Some(Science)]
+        );
+        let l = StruckLine::from_roll(ShipSide::Port, g.centre, 6);
+        assert_eq!(kinds(&g, l, GapRule::Skip), [Some(Cannon)]);
+    }
+
+    #[test]
+    fn g12_alternative_gaps_after_impact_take_a_die() {
+        let g = ModuleGrid::picture(&["X^ . X^ X^"]);
+        let l = StruckLine::from_roll(ShipSide::Port, g.centre, 7);
+        assert_eq!(kinds(&g, l, GapRule::Skip).len(), 3);
+        let k = kinds(&g, l, GapRule::TakesDie);
+        assert_eq!(k.len(), 4);
+        assert_eq!(k[1], None);
+    }
+
+    #[test]
+    fn allocation_offsets_are_the_2d6_distribution() {
+        // Digest §2.5: P(0) = 6/36, P(±1) = 5/36, ... P(±5) = 1/36 (exact enumeration).
+        let mut counts = [0u32; 11];
+        for a in 1..=6u8 {
+            for b in 1..=6u8 {
+                counts[(offset(a + b) + 5) as usize] += 1;
+            }
+        }
+        assert_eq!(counts, [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]);
+    }
+}
