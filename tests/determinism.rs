@@ -120,3 +120,13 @@ fn reports_are_identical_for_one_and_two_threads() {
 const GOLDEN_A_WINS: &str = "2720";
 const GOLDEN_B_WINS: &str = "889";
 const GOLDEN_DRAWS: &str = "1391";
+
+/// Target-lock (seed 002): the reference's reports have the same bytes on 1 and 2 threads.
+#[test]
+fn target_lock_reports_are_identical_for_one_and_two_threads() {
+    same_bytes_on_one_and_two_threads(
+        "configs/target-lock/reference-2v2.toml",
+        "3000",
+        &["summary.csv", "distributions.csv", "ships.csv"],
+    );
+}

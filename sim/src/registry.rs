@@ -4,9 +4,10 @@
 use fleetlab_engine::RuleSystem;
 use fleetlab_engine::rules::cosmic_conflict::CosmicConflict;
 use fleetlab_engine::rules::junction::Junction;
+use fleetlab_engine::rules::target_lock::TargetLock;
 
 /// Rule systems fleetlab knows, by config name.
-pub const NAMES: &[&str] = &[CosmicConflict::NAME, Junction::NAME];
+pub const NAMES: &[&str] = &[CosmicConflict::NAME, Junction::NAME, TargetLock::NAME];
 
 /// Something to do with a rule system chosen at run time by name.
 pub trait SystemTask {
@@ -21,6 +22,7 @@ pub fn with_system<T: SystemTask>(name: &str, task: T) -> Option<T::Output> {
     match name {
         CosmicConflict::NAME => Some(task.run::<CosmicConflict>()),
         Junction::NAME => Some(task.run::<Junction>()),
+        TargetLock::NAME => Some(task.run::<TargetLock>()),
         _ => None,
     }
 }

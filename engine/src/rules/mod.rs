@@ -3,3 +3,4 @@
 
 pub mod cosmic_conflict;
 pub mod junction;
+pub mod target_lock;
