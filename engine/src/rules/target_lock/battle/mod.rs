@@ -159,7 +159,7 @@ impl ShipState {
 }
 
 /// A worker's battle state, reused battle after battle.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct BattleState {
     /// Ships, side A's first.
     pub ships: Vec<ShipState>,
@@ -173,6 +173,30 @@ pub struct BattleState {
     pub sides: [SideTally; 2],
     /// Activation order of this turn (ship indices).
     pub order: Vec<u8>,
+}
+
+impl Clone for BattleState {
+    fn clone(&self) -> Self {
+        BattleState {
+            ships: self.ships.clone(),
+            counters: self.counters.clone(),
+            turn: self.turn,
+            last_loser: self.last_loser,
+            sides: self.sides,
+            order: self.order.clone(),
+        }
+    }
+
+    /// Field by field, reusing the buffers: a search player copies the position before every
+    /// rollout without allocating.
+    fn clone_from(&mut self, source: &Self) {
+        self.ships.clone_from(&source.ships);
+        self.counters.clone_from(&source.counters);
+        self.turn = source.turn;
+        self.last_loser = source.last_loser;
+        self.sides = source.sides;
+        self.order.clone_from(&source.order);
+    }
 }
 
 impl BattleState {
