@@ -154,3 +154,12 @@ fn ship_to_ship_reports_are_identical_for_one_and_two_threads() {
 const SHIP_TO_SHIP_A_WINS: &str = "1816";
 const SHIP_TO_SHIP_B_WINS: &str = "3138";
 const SHIP_TO_SHIP_DRAWS: &str = "46";
+/// Target-lock (seed 002): the reference's reports have the same bytes on 1 and 2 threads.
+#[test]
+fn target_lock_reports_are_identical_for_one_and_two_threads() {
+    same_bytes_on_one_and_two_threads(
+        "configs/target-lock/reference-2v2.toml",
+        "3000",
+        &["summary.csv", "distributions.csv", "ships.csv"],
+    );
+}

@@ -179,3 +179,25 @@ fn a_broken_or_foreign_baseline_is_a_usage_error() {
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("record a new baseline"), "{}", text(&o));
 }
+
+/// Target-lock (seed 002): the committed baseline of its reference passes `check` unchanged
+/// (CI's balance gate for the d10 quick-reference game; re-record it with
+/// `fleetlab baseline configs/target-lock/reference-2v2.toml --battles 20000 --out
+/// reports/baselines/target-lock-reference-2v2.json` when a rule change is meant).
+#[test]
+fn target_lock_reference_passes_its_committed_baseline() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = fleetlab(
+        &[
+            "check",
+            "configs/target-lock/reference-2v2.toml",
+            "--baseline",
+            "reports/baselines/target-lock-reference-2v2.json",
+            "--threads",
+            "2",
+        ],
+        root,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert!(text(&out).contains("no shift"), "{}", text(&out));
+}

@@ -72,6 +72,17 @@ const SAMPLE: &[(&str, &str, &str)] = &[
         "escort-group",
         "rusher",
     ),
+    // Target-lock (seed 002): a gun line and a missile group on the placeholder weapon table.
+    (
+        "configs/target-lock/reference-2v2.toml",
+        "gun-line",
+        "lock-then-fire",
+    ),
+    (
+        "configs/target-lock/reference-2v2.toml",
+        "missile-group",
+        "massed-seekers",
+    ),
 ];
 
 /// Mirrors known to favour a seat, played and printed, not asserted: move them into

@@ -136,7 +136,7 @@ fn every_table_has_portable_types_and_its_documented_columns() {
     let docs = documented();
     let tmp = tempfile::tempdir().unwrap();
     let out = |name: &str| tmp.path().join(name).display().to_string();
-    let runs: [(&str, Vec<String>); 4] = [
+    let runs: [(&str, Vec<String>); 5] = [
         (
             "run",
             vec![
@@ -161,6 +161,15 @@ fn every_table_has_portable_types_and_its_documented_columns() {
             vec![
                 "run".into(),
                 shipped("cosmic-conflict", "fleet-matrix"),
+                "--battles".into(),
+                "16".into(),
+            ],
+        ),
+        (
+            "sweep",
+            vec![
+                "run".into(),
+                shipped("cosmic-conflict", "sweep-lancer-size"),
                 "--battles".into(),
                 "16".into(),
             ],

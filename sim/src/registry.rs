@@ -5,9 +5,15 @@ use fleetlab_engine::RuleSystem;
 use fleetlab_engine::rules::cosmic_conflict::CosmicConflict;
 use fleetlab_engine::rules::junction::Junction;
 use fleetlab_engine::rules::ship_to_ship::ShipToShip;
+use fleetlab_engine::rules::target_lock::TargetLock;
 
 /// Rule systems fleetlab knows, by config name.
-pub const NAMES: &[&str] = &[CosmicConflict::NAME, Junction::NAME, ShipToShip::NAME];
+pub const NAMES: &[&str] = &[
+    CosmicConflict::NAME,
+    Junction::NAME,
+    ShipToShip::NAME,
+    TargetLock::NAME,
+];
 
 /// Something to do with a rule system chosen at run time by name.
 pub trait SystemTask {
@@ -23,6 +29,7 @@ pub fn with_system<T: SystemTask>(name: &str, task: T) -> Option<T::Output> {
         CosmicConflict::NAME => Some(task.run::<CosmicConflict>()),
         Junction::NAME => Some(task.run::<Junction>()),
         ShipToShip::NAME => Some(task.run::<ShipToShip>()),
+        TargetLock::NAME => Some(task.run::<TargetLock>()),
         _ => None,
     }
 }

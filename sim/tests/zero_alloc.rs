@@ -10,6 +10,7 @@ use fleetlab_engine::rules::cosmic_conflict::CosmicConflict;
 use fleetlab_engine::rules::cosmic_conflict::policy::OrderStyle;
 use fleetlab_engine::rules::junction::Junction;
 use fleetlab_engine::rules::ship_to_ship::ShipToShip;
+use fleetlab_engine::rules::target_lock::TargetLock;
 use fleetlab_engine::search::Searcher;
 use fleetlab_engine::{Dice, RuleSystem, ShipTally, Side};
 use fleetlab_sim::kinds::{Plan, SearchSide};
@@ -347,4 +348,18 @@ fn steady_state_raced_game_battles_do_not_allocate() {
     check::<CosmicConflict>("cosmic-conflict/policy-game-v2.toml");
     check::<Junction>("junction/policy-game.toml");
     check::<ShipToShip>("ship-to-ship/policy-game.toml");
+}
+
+/// Target-lock (seed 002): the reference and every preset and fleet (presets.toml) allocate
+/// nothing per battle, nor does its search player.
+#[test]
+fn steady_state_target_lock_battles_do_not_allocate() {
+    let reference = config::<TargetLock>("target-lock/reference-2v2.toml");
+    let presets = config::<TargetLock>("target-lock/presets.toml");
+    for m in reference.matchups.iter().chain(&presets.matchups) {
+        let n = steady_state_allocations::<TargetLock>(m, 5_000);
+        assert_eq!(n, 0, "{}: {n} heap allocations in 5,000 battles", m.label);
+    }
+    let n = search_allocations::<TargetLock>("target-lock/search-player.toml", 20);
+    assert_eq!(n, 0, "target-lock search player: {n} heap allocations");
 }

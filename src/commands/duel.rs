@@ -64,6 +64,9 @@ pub struct DuelArgs {
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Also write per_battle.csv (one row per battle; see `run --per-battle`).
+    #[arg(long)]
+    pub per_battle: bool,
     /// Print the duel's experiment file and play nothing (it is otherwise saved as
     /// `<out>.toml`, e.g. reports/duel.toml, to run, audit or keep).
     #[arg(long)]
@@ -106,6 +109,7 @@ pub fn duel(args: &DuelArgs) -> Result<(), CliError> {
         html: args.html,
         quiet: args.quiet,
         target_error: None,
+        per_battle: args.per_battle,
     })
 }
 

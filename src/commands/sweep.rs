@@ -30,10 +30,10 @@ pub fn run_sweep<R: RuleSystem>(
     path: Vec<Segment>,
 ) -> Result<(), CliError> {
     let config = args.config.display().to_string();
-    if args.shard.is_some() || args.target_error.is_some() {
+    if args.shard.is_some() || args.target_error.is_some() || args.per_battle {
         return Err(CliError::Usage(format!(
-            "{config}: a sweep plays one experiment per value; --shard and --target-error are \
-             for one experiment (run a value's experiment on its own for those)"
+            "{config}: a sweep plays one experiment per value; --shard, --target-error and \
+             --per-battle are for one experiment (run a value's experiment on its own for those)"
         )));
     }
     // Every value is loaded and checked before the first battle.

@@ -4,3 +4,4 @@
 pub mod cosmic_conflict;
 pub mod junction;
 pub mod ship_to_ship;
+pub mod target_lock;

@@ -1,0 +1,479 @@
+//! A ship's activation in the Actions phase: its policy spends its actions from the sheet's
+//! menu — Move, Target Lock, Aim, Attack, Repair, Activate Point Defense (seed, "Actions";
+//! digest §1 step 3, G5, G6, G7, G14). The other menu entries are not offered (G15).
+
+use crate::dice::Roller;
+use crate::observer::Observer;
+use crate::outcome::Side;
+use crate::trace;
+
+use super::super::Event;
+use super::super::design::{Mount, ShipDesign};
+use super::super::direct_fire::{Delivery, ToHit, hits, modifier};
+use super::super::hex::Hex;
+use super::super::house_rules::{InterferenceFrom, LockRequired, RepairDifficulty};
+use super::super::lock::{LockCheck, lock_chance, try_lock};
+use super::super::matchup::Matchup;
+use super::super::repairs::Difficulty;
+use super::super::structure::Code;
+use super::super::tables::System;
+use super::missiles::{Counter, fire_control, in_aft_arc, shield};
+use super::{BattleState, Scanner, ShipState, damage, directions};
+
+/// Actions this turn (G5): the intact (A) boxes (min 1), or `actions_per_ship` less the (A)
+/// boxes lost (min 1); a destroyed Power Plant costs one (G11).
+pub fn actions(m: &Matchup, s: &ShipState, d: &ShipDesign) -> i32 {
+    let lost_a = i32::from(s.lost_codes[Code::Action as usize]);
+    let base = if m.rules.actions_per_ship == 0 {
+        d.boxes(Code::Action) as i32 - lost_a
+    } else {
+        m.rules.actions_per_ship as i32 - lost_a
+    };
+    let plant = i32::from(d.has(System::PowerPlant) && !s.has(d, System::PowerPlant));
+    (base - plant).max(1)
+}
+
+/// Whether bank `b` needs a lock to fire under G7.
+fn needs_lock(m: &Matchup, delivery: Delivery) -> bool {
+    match m.rules.lock_required {
+        LockRequired::All => true,
+        LockRequired::None => false,
+        LockRequired::DirectAndSeekers => delivery != Delivery::Projectile,
+    }
+}
+
+/// The range an attack by `delivery` counts: ship counters for direct fire, destination
+/// counters for projectiles and seekers.
+fn attack_range(s: &ShipState, t: &ShipState, delivery: Delivery) -> i32 {
+    match delivery {
+        Delivery::Direct => s.ship.distance(t.ship),
+        Delivery::Projectile | Delivery::Seeker => s.dest.distance(t.dest),
+    }
+}
+
+/// One ship's activation.
+pub fn activate<R: Roller, O: Observer>(
+    m: &Matchup,
+    st: &mut BattleState,
+    i: usize,
+    dice: &mut R,
+    obs: &mut O,
+) {
+    let d = &m.designs[st.ships[i].design as usize];
+    let side = st.ships[i].side;
+    let policy = m.policies[side.index()];
+    let mut left = actions(m, &st.ships[i], d);
+    trace!(obs, " {} activates ({left} actions)", m.names[i]);
+    // Repair what matters first.
+    if policy.repair && left > 1 && repair(m, st, i, d, dice, obs) {
+        left -= 1;
+    }
+    let Some(t) = pick_target(m, st, i, false, dice) else {
+        return;
+    };
+    // Close in when no weapon reaches.
+    if left > 0 && !any_in_reach(m, st, i, t) && move_ship(m, st, i, t, obs) {
+        left -= 1;
+    }
+    // Target lock before firing (one retry), only for a weapon that reaches.
+    let wants_lock = lockable(m, st, i, t)
+        && d.weapons.iter().enumerate().any(|(b, w)| {
+            let p = &m.weapons[w.weapon as usize];
+            st.ships[i].bank_ready(b)
+                && !p.point_defense
+                && needs_lock(m, p.delivery)
+                && attack_range(&st.ships[i], &st.ships[t], p.delivery) <= p.max_range()
+        });
+    let mut tries = 0;
+    while wants_lock && left > 1 && tries < 2 && st.ships[i].locks & (1 << t) == 0 {
+        tries += 1;
+        left -= 1;
+        lock(m, st, i, t, dice, obs);
+    }
+    if policy.aim && left > 1 && st.ships[i].aim == 0 && st.ships[i].locks & (1 << t) != 0 {
+        st.ships[i].aim = m.rules.aim_bonus;
+        left -= 1;
+        st.event(side, Event::Aims);
+    }
+    // Attack: one action per bank, in sheet order.
+    let seeker_target = if policy.mass_seekers {
+        pick_target(m, st, i, true, dice).unwrap_or(t)
+    } else {
+        t
+    };
+    for b in 0..d.weapons.len() {
+        if left == 0 {
+            break;
+        }
+        let w = &m.weapons[d.weapons[b].weapon as usize];
+        if w.point_defense {
+            continue;
+        }
+        let target = if w.delivery == Delivery::Direct {
+            t
+        } else {
+            seeker_target
+        };
+        if !st.ships[target].alive {
+            continue;
+        }
+        if attack(m, st, i, b, target, dice, obs) {
+            left -= 1;
+        }
+    }
+    // Spare actions: point defense against an enemy that carries missiles, then Move toward
+    // the kept range.
+    if left > 0 && !st.ships[i].pd_active && has_pd(m, d) && enemy_missiles(m, st, side) {
+        st.ships[i].pd_active = true;
+        left -= 1;
+        trace!(obs, "  activates point defense");
+    }
+    if left > 0 && st.ships[t].alive {
+        move_ship(m, st, i, t, obs);
+    }
+}
+
+/// The enemy to engage: the one with fewest intact boxes (or, for massed seekers, fewest
+/// point-defense weapons), then the nearest; ties go to the battle's dice.
+fn pick_target<R: Roller>(
+    m: &Matchup,
+    st: &BattleState,
+    i: usize,
+    by_pd: bool,
+    dice: &mut R,
+) -> Option<usize> {
+    let s = &st.ships[i];
+    let key = |j: usize| {
+        let t = &st.ships[j];
+        let pd = if by_pd { pd_weapons(m, t) } else { 0 };
+        (pd, t.boxes_left, s.ship.distance(t.ship))
+    };
+    let enemies =
+        || (0..st.ships.len()).filter(|&j| st.ships[j].alive && st.ships[j].side != s.side);
+    let best = enemies().map(key).min()?;
+    let n = enemies().filter(|&j| key(j) == best).count() as u32;
+    let pick = if n > 1 { dice.below(n) as usize } else { 0 };
+    enemies().filter(|&j| key(j) == best).nth(pick)
+}
+
+fn pd_weapons(m: &Matchup, t: &ShipState) -> u32 {
+    let d = &m.designs[t.design as usize];
+    d.weapons
+        .iter()
+        .enumerate()
+        .filter(|(b, w)| t.bank_ready(*b) && m.weapons[w.weapon as usize].point_defense)
+        .map(|(_, w)| u32::from(w.count))
+        .sum()
+}
+
+fn has_pd(m: &Matchup, d: &ShipDesign) -> bool {
+    d.weapons
+        .iter()
+        .any(|w| m.weapons[w.weapon as usize].point_defense)
+}
+
+fn enemy_missiles(m: &Matchup, st: &BattleState, side: Side) -> bool {
+    st.ships.iter().any(|s| {
+        s.alive
+            && s.side != side
+            && m.designs[s.design as usize]
+                .weapons
+                .iter()
+                .any(|w| m.weapons[w.weapon as usize].delivery != Delivery::Direct)
+    })
+}
+
+/// Whether some ready bank reaches `t` and, if it needs a lock, a lock is held or possible.
+fn any_in_reach(m: &Matchup, st: &BattleState, i: usize, t: usize) -> bool {
+    let (s, tt) = (&st.ships[i], &st.ships[t]);
+    let d = &m.designs[s.design as usize];
+    let can_lock = s.locks & (1 << t) != 0 || lockable(m, st, i, t);
+    d.weapons.iter().enumerate().any(|(b, w)| {
+        let p = &m.weapons[w.weapon as usize];
+        s.bank_ready(b)
+            && !p.point_defense
+            && attack_range(s, tt, p.delivery) <= p.max_range()
+            && (can_lock || !needs_lock(m, p.delivery))
+    })
+}
+
+/// Move: the destination counter moves up to the ship's thrust in hexes, one burn each,
+/// toward the kept range from the target (G6). Returns whether it moved.
+fn move_ship<O: Observer>(
+    m: &Matchup,
+    st: &mut BattleState,
+    i: usize,
+    t: usize,
+    obs: &mut O,
+) -> bool {
+    let d = &m.designs[st.ships[i].design as usize];
+    let jets = i32::from(st.ships[i].destroyed[System::ManeuveringJets as usize])
+        + i32::from(st.ships[i].destroyed[System::Thruster as usize]);
+    let thrust = (d.thrust - jets).min(st.ships[i].burns);
+    let keep = m.keep[st.ships[i].design as usize];
+    let (tship, tdest) = (st.ships[t].ship, st.ships[t].dest);
+    let t_next = tdest.add(tdest.sub(tship));
+    let dirs = directions(st.ships[i].side);
+    let mut moved = 0;
+    for _ in 0..thrust {
+        let s = &st.ships[i];
+        let cost = |dest: Hex| {
+            let next = dest.add(dest.sub(s.ship));
+            2 * ((dest.distance(tdest) - keep).abs() + (next.distance(t_next) - keep).abs())
+                + dest.sub(s.ship).length()
+        };
+        let here = cost(s.dest);
+        let mut best = (here, None);
+        for dir in dirs {
+            let c = cost(s.dest.add(dir));
+            if c < best.0 {
+                best = (c, Some(dir));
+            }
+        }
+        let Some(dir) = best.1 else { break };
+        let s = &mut st.ships[i];
+        s.dest = s.dest.add(dir);
+        s.facing = dir;
+        s.burns -= 1;
+        s.displacement += 1;
+        moved += 1;
+    }
+    if moved > 0 {
+        let s = &st.ships[i];
+        let side = s.side;
+        trace!(obs, "  moves its destination {moved} hexes to {:?}", s.dest);
+        for _ in 0..moved {
+            st.event(side, Event::Burns);
+        }
+    }
+    moved > 0
+}
+
+/// Target Lock on `t` (seed, "Target Lock").
+fn lock<R: Roller, O: Observer>(
+    m: &Matchup,
+    st: &mut BattleState,
+    i: usize,
+    t: usize,
+    dice: &mut R,
+    obs: &mut O,
+) {
+    let c = lock_check(m, st, i, t);
+    let side = st.ships[i].side;
+    let ok = try_lock(c, m.rules.lock_dice, dice);
+    trace!(
+        obs,
+        "  target lock on {} at range {}: {}",
+        m.names[t],
+        c.range,
+        if ok { "locked" } else { "failed" }
+    );
+    if ok {
+        st.ships[i].locks |= 1 << t;
+        st.event(side, Event::Locks);
+    } else {
+        st.event(side, Event::LockFailures);
+    }
+}
+
+/// Whether ship `i` could lock onto `t` at all now (an automatic lock or a roll that can
+/// succeed).
+fn lockable(m: &Matchup, st: &BattleState, i: usize, t: usize) -> bool {
+    lock_chance(lock_check(m, st, i, t), m.rules.lock_dice).0 > 0
+}
+
+/// The lock roll's inputs for ship `i` locking onto `t` (seed, "Target Lock" modifiers).
+fn lock_check(m: &Matchup, st: &BattleState, i: usize, t: usize) -> LockCheck {
+    let s = st.ships[i];
+    let tt = st.ships[t];
+    let d = &m.designs[s.design as usize];
+    let td = &m.designs[tt.design as usize];
+    let hex = match m.rules.interference_from {
+        InterferenceFrom::TargetHex => tt.ship,
+        InterferenceFrom::LockerHex => s.ship,
+    };
+    let mut c = LockCheck {
+        range: s.ship.distance(tt.ship),
+        fcs: d.fcs,
+        target_size: td.size,
+        stealth: td.stealth,
+        target_on_reaction_drive: tt.on_reaction_drive(td),
+        ..LockCheck::default()
+    };
+    for (j, o) in st.ships.iter().enumerate() {
+        if j == i || j == t || !o.alive {
+            continue;
+        }
+        let od = &m.designs[o.design as usize];
+        let dist = o.ship.distance(hex);
+        if o.side == tt.side && o.ship == tt.ship {
+            c.multiple_enemies_in_hex = true;
+        }
+        if o.thrusting() {
+            match od.drive {
+                super::super::design::Drive::Reactionless => c.reactionless_in_hex |= dist == 0,
+                super::super::design::Drive::Reaction => {
+                    c.reaction_in_hex |= dist == 0;
+                    c.reaction_adjacent |= dist == 1;
+                }
+            }
+        }
+    }
+    let sensors = if d.has(System::Sensors) && !s.has(d, System::Sensors) {
+        m.rules.sensors_loss
+    } else {
+        0
+    };
+    let scanners = s
+        .scanners
+        .iter()
+        .filter(|x| matches!(x, Scanner::Disabled | Scanner::Destroyed))
+        .count() as i32;
+    c.other = -sensors - scanners * m.rules.scanner_lock_penalty;
+    c
+}
+
+/// Attack with bank `b` at `t` (seed, "Attack Procedures"). Returns whether an action was
+/// spent.
+fn attack<R: Roller, O: Observer>(
+    m: &Matchup,
+    st: &mut BattleState,
+    i: usize,
+    b: usize,
+    t: usize,
+    dice: &mut R,
+    obs: &mut O,
+) -> bool {
+    let s = st.ships[i];
+    let tt = st.ships[t];
+    let d = &m.designs[s.design as usize];
+    let mounted = d.weapons[b];
+    let w = &m.weapons[mounted.weapon as usize];
+    if !s.bank_ready(b) || (needs_lock(m, w.delivery) && s.locks & (1 << t) == 0) {
+        return false;
+    }
+    let range = attack_range(&s, &tt, w.delivery);
+    let Some(base) = w.to_hit_at(range) else {
+        return false;
+    };
+    let bonus = s.aim - fire_control(m, d, &s);
+    if w.delivery != Delivery::Direct {
+        // Projectile/seeker: one counter per salvo in the target's destination hex.
+        let n = i32::from(mounted.count).min(s.warheads);
+        if n <= 0 {
+            return false;
+        }
+        st.ships[i].warheads -= n;
+        st.ships[i].aim = 0;
+        st.counters.push(Counter {
+            owner: i as u8,
+            target: t as u8,
+            bank: b as u8,
+            warheads: n as u8,
+            hex: tt.dest,
+            from: s.ship,
+            range,
+            bonus,
+        });
+        st.event(s.side, Event::Salvos);
+        trace!(
+            obs,
+            "  launches {n} x {} at {} (range {range})", w.name, m.names[t]
+        );
+        return true;
+    }
+    let td = &m.designs[tt.design as usize];
+    let tohit = ToHit {
+        target_displacement: tt.displacement,
+        target_size: td.size,
+        other: bonus - shield(m, &tt),
+        ..ToHit::default()
+    };
+    let tn = base + modifier(Delivery::Direct, tohit, m.rules.size_sign());
+    st.ships[i].aim = 0;
+    let mut hit_count = 0u32;
+    for _ in 0..mounted.count {
+        let roll = dice.below(10) as u8 + 1;
+        if hits(roll, tn) {
+            hit_count += 1;
+            st.event(s.side, Event::DirectHits);
+        } else {
+            st.event(s.side, Event::DirectMisses);
+        }
+    }
+    trace!(
+        obs,
+        "  fires {} x {} at {} (range {range}, TN {tn}): {hit_count} hits",
+        mounted.count,
+        w.name,
+        m.names[t]
+    );
+    if hit_count > 0 {
+        let aft = m.rules.aft_arc && in_aft_arc(tt.ship, tt.facing, s.ship);
+        damage::apply(m, st, i, t, hit_count * w.damage, aft, dice, obs);
+    }
+    true
+}
+
+/// Repair what matters: a jammed bank (Easy), a lost weapon bank (Hard), Fire Control (Very
+/// Hard), a disabled scanner (Average) — G14. Returns whether an action was spent.
+fn repair<R: Roller, O: Observer>(
+    m: &Matchup,
+    st: &mut BattleState,
+    i: usize,
+    d: &ShipDesign,
+    dice: &mut R,
+    obs: &mut O,
+) -> bool {
+    let s = st.ships[i];
+    let by_kind = m.rules.repair_difficulty == RepairDifficulty::ByKind;
+    let diff = |k: Difficulty| if by_kind { k } else { Difficulty::Average };
+    enum Job {
+        Jam(usize),
+        Bank(usize),
+        FireControl,
+        Scanner(usize),
+    }
+    let job = if let Some(b) = (0..d.weapons.len()).find(|&b| s.banks_jammed & (1 << b) != 0) {
+        (Job::Jam(b), diff(Difficulty::Easy))
+    } else if let Some(b) = (0..d.weapons.len()).find(|&b| s.banks_lost & (1 << b) != 0) {
+        (Job::Bank(b), diff(Difficulty::Hard))
+    } else if d.has(System::FireControl) && !s.has(d, System::FireControl) {
+        (Job::FireControl, diff(Difficulty::VeryHard))
+    } else if let Some(k) = (0..2).find(|&k| s.scanners[k] == Scanner::Disabled) {
+        (Job::Scanner(k), diff(Difficulty::Average))
+    } else {
+        return false;
+    };
+    let roll = dice.below(10) as u8 + 1;
+    let ok = job.1.succeeds(roll);
+    if ok {
+        let sm = &mut st.ships[i];
+        match job.0 {
+            Job::Jam(b) => sm.banks_jammed &= !(1 << b),
+            Job::Bank(b) => {
+                sm.banks_lost &= !(1 << b);
+                let sys = match d.weapons[b].mount {
+                    Mount::Turret => System::TurretWeapon,
+                    Mount::Fixed => System::FixedWeapon,
+                    Mount::Spinal => System::SpinalMount,
+                };
+                sm.destroyed[sys as usize] = sm.destroyed[sys as usize].saturating_sub(1);
+            }
+            Job::FireControl => {
+                sm.destroyed[System::FireControl as usize] -= 1;
+            }
+            Job::Scanner(k) => sm.scanners[k] = Scanner::Working,
+        }
+        st.event(s.side, Event::Repairs);
+    } else {
+        st.event(s.side, Event::RepairFailures);
+    }
+    trace!(
+        obs,
+        "  repair ({:?}, roll {roll}): {}",
+        job.1,
+        if ok { "done" } else { "failed" }
+    );
+    true
+}

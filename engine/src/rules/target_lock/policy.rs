@@ -1,0 +1,73 @@
+//! AI presets: what a side's ships do with their actions (digest §4 "AI decisions"). The
+//! sheet has no play advice; each preset is a plain, documented plan.
+
+use std::fmt;
+
+/// A side's policy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Policy {
+    /// Preset name.
+    pub name: &'static str,
+    /// Spend a spare action on Aim before attacking (G7: +`aim_bonus` to the next attack).
+    pub aim: bool,
+    /// Fire every seeker and projectile bank at the enemy with the least point defense, all
+    /// in the same turn, so its point defense is swamped.
+    pub mass_seekers: bool,
+    /// Repair what matters (jammed or lost weapons, Fire Control, scanners) before anything
+    /// else.
+    pub repair: bool,
+}
+
+impl Policy {
+    /// The presets; the first is the default.
+    pub const PRESETS: &'static [&'static str] =
+        &["lock-then-fire", "aim", "massed-seekers", "repair"];
+
+    /// A preset by name.
+    pub fn preset(name: &str) -> Option<Policy> {
+        let base = Policy {
+            name: "lock-then-fire",
+            aim: false,
+            mass_seekers: false,
+            repair: false,
+        };
+        Some(match name {
+            "lock-then-fire" => base,
+            "aim" => Policy {
+                name: "aim",
+                aim: true,
+                ..base
+            },
+            "massed-seekers" => Policy {
+                name: "massed-seekers",
+                mass_seekers: true,
+                ..base
+            },
+            "repair" => Policy {
+                name: "repair",
+                repair: true,
+                ..base
+            },
+            _ => return None,
+        })
+    }
+}
+
+impl fmt::Display for Policy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_preset_resolves() {
+        for p in Policy::PRESETS {
+            assert_eq!(Policy::preset(p).unwrap().name, *p);
+        }
+        assert!(Policy::preset("nope").is_none());
+    }
+}
