@@ -18,6 +18,8 @@ use crate::error::CliError;
 pub const DEFAULT_CONFIGS: &[&str] = &[
     "configs/cosmic-conflict/reference-3v3.toml",
     "configs/junction/reference-2v2.toml",
+    "configs/ship-to-ship/reference-duel.toml",
+    "configs/target-lock/reference-2v2.toml",
 ];
 
 /// Arguments of `fleetlab mirror`.
