@@ -20,7 +20,7 @@
 //! the same dice at every value (common random numbers: the curve's steps are smoother than
 //! its pointwise intervals suggest). Each point is a complete experiment with its own report.
 
-use std::cell::Cell;
+use std::cell::RefCell;
 use std::path::Path;
 
 use serde::Deserialize;
@@ -263,8 +263,8 @@ pub struct Patcher<'a> {
     path: &'a [Segment],
     set: &'a str,
     value: &'a toml::Value,
-    hits: Cell<usize>,
-    files: std::cell::RefCell<Vec<String>>,
+    /// The files the path resolved in (and that were re-written).
+    files: RefCell<Vec<String>>,
 }
 
 impl<'a> Patcher<'a> {
@@ -274,7 +274,6 @@ impl<'a> Patcher<'a> {
             path,
             set,
             value,
-            hits: Cell::new(0),
             files: Default::default(),
         }
     }
@@ -290,7 +289,6 @@ impl<'a> Patcher<'a> {
         if !apply(&mut doc, self.path, self.value, create) {
             return Ok(src);
         }
-        self.hits.set(self.hits.get() + 1);
         self.files.borrow_mut().push(src.path.display().to_string());
         let text = toml::to_string(&doc)
             .map_err(|e| ConfigError::one(&src.path, None, None, e.to_string()))?;
@@ -302,7 +300,7 @@ impl<'a> Patcher<'a> {
 
     /// How many documents the path resolved in.
     pub fn hits(&self) -> usize {
-        self.hits.get()
+        self.files.borrow().len()
     }
 
     /// An error unless the path resolved in exactly one document.
@@ -357,16 +355,12 @@ pub fn load_point<R: fleetlab_engine::RuleSystem>(
         let exp = crate::load::load_from::<R>(first, |p| {
             patcher.patch(crate::load::read_source(p)?, false)
         });
-        Ok::<_, ConfigError>((patcher.hits(), exp, patcher))
+        Ok::<_, ConfigError>((exp, patcher))
     };
-    let (hits, exp, patcher) = load(false).map_err(at)?;
-    let plain = path.iter().all(|s| matches!(s, Segment::Key(_)));
-    let (exp, patcher) = if hits == 0 && plain {
-        let (_, exp, patcher) = load(true).map_err(at)?;
-        (exp, patcher)
-    } else {
-        (exp, patcher)
-    };
+    let (mut exp, mut patcher) = load(false).map_err(at)?;
+    if patcher.hits() == 0 && path.iter().all(|s| matches!(s, Segment::Key(_))) {
+        (exp, patcher) = load(true).map_err(at)?;
+    }
     patcher.check(&src.path).map_err(at)?;
     exp.map_err(|mut e| {
         // Lines in the file the sweep re-wrote are lines of its re-written text.

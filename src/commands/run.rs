@@ -175,7 +175,7 @@ impl SystemTask for Run<'_> {
         };
         let mut per_battle_error = None;
 
-        let threads = args.threads.unwrap_or_else(rayon_threads);
+        let threads = args.threads.unwrap_or_else(super::limits::cores);
         let stop = crate::interrupt::stop_on_signal()?;
         let bar = progress_bar(slice * exp.matchups.len() as u64, args.quiet);
         // Announced once the first batch is done, so whoever reads it (a person, a script, a
@@ -480,10 +480,6 @@ pub fn report_text(
 
 /// `--battles` default with `--target-error`: the cap per matchup.
 const TARGET_ERROR_CAP: u64 = 1_000_000;
-
-fn rayon_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
-}
 
 /// A progress bar with ETA on stderr, hidden when stderr is not a terminal or with --quiet.
 pub fn progress_bar(total: u64, quiet: bool) -> ProgressBar {

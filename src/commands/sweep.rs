@@ -60,9 +60,7 @@ pub fn run_sweep<R: RuleSystem>(
         .unwrap_or_else(|| Path::new("reports").join(&name));
     report::prepare_dir(&out).map_err(|e| CliError::Runtime(e.to_string()))?;
 
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let threads = args.threads.unwrap_or_else(super::limits::cores);
     let stop = crate::interrupt::stop_on_signal()?;
     let per_point = battles * first.matchups.len() as u64;
     let total = per_point * points.len() as u64;
