@@ -1,0 +1,13 @@
+//! **Cold Infinity** (seed `000_66c092887befe067.txt`, digest `cold-infinity.md`): hex vector
+//! movement with per-ship initiative, reactor power and electronic warfare budgets, a 3d6 hit
+//! roll whose margin sets how deep a hit goes, sectioned ships, nine weapon configurations ×
+//! seven technologies, shields, armor kinds and defensive fire, priced in construction points.
+//!
+//! Being built in steps (issue 19; `docs/status.md` says where it stands). The modules mirror
+//! the book's chapters, so a rule is found from its section number with one grep for `§n.m`.
+//! It is not registered as a rule system yet: these are the rules as pure, tested functions.
+//! Nothing here imports a script or the config.
+
+// §2–§5 and §7.1 (initiative, power, electronic warfare, movement, arcs and line of sight).
+
+// §7.2–§8, §11 and §13 (fire, configurations and technologies, defensive systems, damage).
