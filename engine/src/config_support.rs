@@ -1,11 +1,13 @@
 //! What every rule system's config layer shares: the located-error collector its parts report
 //! to, and the small checks they all make (an integer or real range, a closed list of names, a
-//! table given once, a uniquely named catalogue entry, "no X named ..."). Generic over the rule
-//! system's document type, so a new rule system's `config` module uses these instead of a copy.
+//! table given once, a uniquely named catalogue entry, "no X named ...", the `[[fleet]]` table).
+//! Generic over the rule system's document type, so a new rule system's `config` module uses
+//! these instead of a copy.
 
 use std::collections::HashMap;
 use std::ops::Range;
 
+use serde::Deserialize;
 use serde_spanned::Spanned;
 
 use crate::rule_system::{ConfigIssue, did_you_mean};
@@ -238,6 +240,71 @@ pub fn register(
     true
 }
 
+/// `[[fleet]]` as every rule system but Cosmic Conflict (which adds a faction and formations)
+/// writes it: a unique name and one design name per ship.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FleetSpec {
+    /// Unique name.
+    pub name: Spanned<String>,
+    /// Design names, one per ship.
+    pub ships: Vec<Spanned<String>>,
+}
+
+/// Every document's `[[fleet]]` entries: fleet name → indices (in `designs`) of its ships'
+/// designs. A fleet of 0 or more than `max_ships` ships, a duplicate fleet name and an unknown
+/// design are reported; a design that `is_invalid` (it has a problem of its own, already
+/// reported) is left out silently.
+pub fn fleets<'a, D: 'a>(
+    docs: &'a [D],
+    fleet_of: impl Fn(&'a D) -> &'a [Spanned<FleetSpec>],
+    max_ships: usize,
+    designs: &HashMap<String, usize>,
+    is_invalid: impl Fn(&str) -> bool,
+    is: &mut Issues,
+) -> HashMap<String, Vec<usize>> {
+    let mut fleets: HashMap<String, Vec<usize>> = HashMap::new();
+    for (d, doc) in docs.iter().enumerate() {
+        for (k, spec) in fleet_of(doc).iter().enumerate() {
+            let f = spec.get_ref();
+            let name = f.name.get_ref();
+            if fleets.contains_key(name) {
+                is.push(
+                    d,
+                    f.name.span(),
+                    format!("fleet[{k}].name"),
+                    format!("fleet `{name}` is defined twice; fleet names must be unique"),
+                );
+                continue;
+            }
+            let at = format!("fleet[{k}] ({name}).ships");
+            if f.ships.is_empty() || f.ships.len() > max_ships {
+                is.push(
+                    d,
+                    spec.span(),
+                    at.clone(),
+                    format!("{} ships; a fleet has 1..={max_ships}", f.ships.len()),
+                );
+            }
+            let mut ships = Vec::new();
+            for (n, s) in f.ships.iter().enumerate() {
+                match designs.get(s.get_ref()) {
+                    Some(&i) => ships.push(i),
+                    None if is_invalid(s.get_ref()) => {}
+                    None => is.push(
+                        d,
+                        s.span(),
+                        format!("{at}[{n}]"),
+                        unknown("design", "[[design]]", s.get_ref(), designs),
+                    ),
+                }
+            }
+            fleets.insert(name.clone(), ships);
+        }
+    }
+    fleets
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -311,5 +378,43 @@ mod tests {
             None
         );
         assert_eq!(is.len(), 2);
+    }
+    #[test]
+    fn fleets_are_unique_sized_and_name_known_designs() {
+        let fleet = |name: &str, ships: &[&str]| {
+            spanned(FleetSpec {
+                name: spanned(name.to_string()),
+                ships: ships.iter().map(|s| spanned(s.to_string())).collect(),
+            })
+        };
+        let docs = [
+            vec![
+                fleet("pair", &["frigate", "broken"]),
+                fleet("big", &["frigate"; 3]),
+            ],
+            vec![fleet("pair", &["frigate"]), fleet("typo", &["frigat"])],
+        ];
+        let designs = HashMap::from([("frigate".to_string(), 4)]);
+        let mut is = Issues::default();
+        let out = fleets(&docs, |d| d, 2, &designs, |n| n == "broken", &mut is);
+        assert_eq!(out["pair"], [4], "an invalid design is left out silently");
+        assert_eq!(out["big"], [4, 4, 4]);
+        let list = is.into_list();
+        let fields: Vec<_> = list.iter().map(|i| (i.doc, i.field.as_str())).collect();
+        assert_eq!(
+            fields,
+            [
+                (0, "fleet[1] (big).ships"),
+                (1, "fleet[0].name"),
+                (1, "fleet[1] (typo).ships[0]")
+            ]
+        );
+        assert!(list[0].message.contains("3 ships; a fleet has 1..=2"));
+        assert!(list[1].message.contains("defined twice"));
+        assert!(
+            list[2].message.contains("did you mean"),
+            "{}",
+            list[2].message
+        );
     }
 }

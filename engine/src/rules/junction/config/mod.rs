@@ -10,13 +10,12 @@
 //!   [`guided`] — `[[guided]]` (guided-weapon designs) and the Missile Racks' loads;
 //! * [`designs`] — `[[design]]` (ship designs); [`parts`] their parts (power, drives, tanks,
 //!   jump engine, command, crew kind, catapult, crit weights);
-//! * [`fleets`] — `[[fleet]]`: a design per ship;
+//! * `[[fleet]]` (a design per ship) is [`crate::config_support::fleets`], shared;
 //! * [`policies`] — a matchup side's policy preset and overrides;
 //! * [`matchups`] — `[[matchup]]`: assembling the validated parts into a [`Matchup`];
 //! * [`issues`] — the located-error collector every part reports to.
 
 pub mod designs;
-pub mod fleets;
 pub mod guided;
 pub mod house_rules;
 pub mod issues;
@@ -33,8 +32,8 @@ use crate::rule_system::{ConfigIssue, ExperimentSpec, NamedMatchup};
 
 use super::house_rules::HouseRules;
 use super::matchup::Matchup;
+use crate::config_support::FleetSpec;
 use designs::DesignSpec;
-use fleets::FleetSpec;
 use guided::GuidedSpec;
 use issues::Issues;
 use matchups::MatchupSpec;
@@ -86,7 +85,14 @@ pub fn build(docs: &[Doc]) -> Result<Vec<NamedMatchup<Matchup>>, Vec<ConfigIssue
     let light_level = scenario::light_level(scen, &mut is);
     let designs = designs::designs(docs, &armory, &rules, light_level, &mut is);
     designs::check_prices(docs, scenario::cost_measure(scen), &mut is);
-    let fleets = fleets::fleets(docs, &designs, &mut is);
+    let fleets = crate::config_support::fleets(
+        docs,
+        |doc: &Doc| &doc.fleet,
+        super::ship::MAX_SHIPS / 2,
+        &designs.index,
+        |n| designs.invalid.contains_key(n),
+        &mut is,
+    );
     let out = matchups::matchups(docs, &fleets, &designs, &armory, &rules, scen, &mut is);
     is.into_result(out)
 }

@@ -3,12 +3,11 @@
 //! of the vocabulary:
 //! * [`designs`] — `[[design]]`: Size, Guns, Shields, speed, Stabilizer, Luck, Cannon mode and
 //!   the module grid as a text picture (a malformed cell is reported at its row and column);
-//! * [`fleets`] — `[[fleet]]`: a design per ship;
+//! * `[[fleet]]` (a design per ship) is [`crate::config_support::fleets`], shared;
 //! * [`matchups`] — `[scenario]`, `[[matchup]]` sides and policies, deployment;
 //! * [`issues`] — the located-error collector.
 
 pub mod designs;
-pub mod fleets;
 pub mod issues;
 pub mod matchups;
 
@@ -17,9 +16,9 @@ use serde_spanned::Spanned;
 
 use super::house_rules::HouseRules;
 use super::matchup::Matchup;
+use crate::config_support::FleetSpec;
 use crate::rule_system::{ConfigIssue, ExperimentSpec, NamedMatchup};
 use designs::DesignSpec;
-use fleets::FleetSpec;
 use issues::{Issues, one_of};
 use matchups::{MatchupSpec, ScenarioSpec};
 
@@ -67,7 +66,14 @@ pub fn build(docs: &[Doc]) -> Result<Vec<NamedMatchup<Matchup>>, Vec<ConfigIssue
     };
     let scen = one_of(docs, |d| d.scenario.as_ref(), "scenario", &mut is);
     let designs = designs::designs(docs, &mut is);
-    let fleets = fleets::fleets(docs, &designs, &mut is);
+    let fleets = crate::config_support::fleets(
+        docs,
+        |doc: &Doc| &doc.fleet,
+        super::ship::MAX_SHIPS / 2,
+        &designs.index,
+        |n| designs.invalid.contains(n),
+        &mut is,
+    );
     let out = matchups::matchups(docs, &fleets, &designs.list, &rules, scen, &mut is);
     is.into_result(out)
 }

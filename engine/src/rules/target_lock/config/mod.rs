@@ -3,11 +3,11 @@
 //! * [`house_rules`] — `[house_rules]`;
 //! * [`weapons`] — `[[weapon]]`: the weapon table, one line per weapon (digest G1);
 //! * [`designs`] — `[[design]]`: ship sheets, the structure track as a string of box codes;
-//! * [`fleets`] — `[[fleet]]`; [`matchups`] — `[[matchup]]` into a [`Matchup`];
+//! * `[[fleet]]` is [`crate::config_support::fleets`], shared; [`matchups`] — `[[matchup]]`
+//!   into a [`Matchup`];
 //! * [`issues`] — the located-error collector.
 
 pub mod designs;
-pub mod fleets;
 pub mod house_rules;
 pub mod issues;
 pub mod matchups;
@@ -20,8 +20,8 @@ use crate::rule_system::{ConfigIssue, ExperimentSpec, NamedMatchup};
 
 use super::house_rules::HouseRules;
 use super::matchup::Matchup;
+use crate::config_support::FleetSpec;
 use designs::DesignSpec;
-use fleets::FleetSpec;
 use issues::Issues;
 use matchups::MatchupSpec;
 use weapons::WeaponSpec;
@@ -62,7 +62,14 @@ pub fn build(docs: &[Doc]) -> Result<Vec<NamedMatchup<Matchup>>, Vec<ConfigIssue
     let rules = house_rules::house_rules(docs, &mut is);
     let table = weapons::weapon_table(docs, &mut is);
     let designs = designs::designs(docs, &table, &mut is);
-    let fleets = fleets::fleets(docs, &designs, &mut is);
+    let fleets = crate::config_support::fleets(
+        docs,
+        |doc: &Doc| &doc.fleet,
+        super::battle::MAX_SHIPS / 2,
+        &designs.index,
+        |n| designs.invalid.contains_key(n),
+        &mut is,
+    );
     let out = matchups::matchups(docs, &fleets, &designs, &table, &rules, &mut is);
     is.into_result(out)
 }
