@@ -30,7 +30,7 @@ fn game(dir: &Path, a: &str, b: &str, presets: &[&str], confidence: f64) -> Game
         search: None,
         confidence,
     };
-    check_game::<CosmicConflict>(&src, &sides, &settings, 7, &|_| {}).unwrap()
+    check_game::<CosmicConflict>(&src, &sides, &settings, 7, &|_| {}, None).unwrap()
 }
 
 /// The same fleet and policy on both seats, the same presets offered to both: the game is

@@ -216,6 +216,41 @@ fn every_table_has_portable_types_and_its_documented_columns() {
         tmp.path(),
     );
     seen.extend(check_report(&tmp.path().join("game"), &docs));
+    // Answers under the policy game: an A/B and a matrix with `[experiment.under_game]`.
+    let cc = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/cosmic-conflict");
+    let head = format!(
+        "rule_system = \"cosmic-conflict\"\ninclude = [\"{0}/designs.toml\", \
+         \"{0}/fleets.toml\"]\n[experiment]\nseed = 5\nbattles = 8\n\
+         [experiment.under_game]\nbattles = 8\npresets = [\"standoff\"]\n",
+        cc.display()
+    );
+    let kinds = [
+        (
+            "ab-under-game",
+            "[experiment.ab]\nbase = { fleet = \"line-kinetic\" }\nvariant = { fleet = \
+             \"wolfpack\" }\nopponents = [{ fleet = \"line-beam\" }]\n",
+        ),
+        (
+            "matrix-under-game",
+            "[experiment.matrix]\nfleets = [{ fleet = \"line-kinetic\" }, { fleet = \
+             \"line-beam\" }]\n",
+        ),
+    ];
+    for (name, kind) in kinds {
+        let file = tmp.path().join(format!("{name}.toml"));
+        std::fs::write(&file, format!("{head}{kind}")).unwrap();
+        fleetlab(
+            &[
+                "run",
+                &file.display().to_string(),
+                "--quiet",
+                "--out",
+                &out(name),
+            ],
+            tmp.path(),
+        );
+        seen.extend(check_report(&tmp.path().join(name), &docs));
+    }
     seen.sort();
     seen.dedup();
     let documented: Vec<String> = docs.keys().cloned().collect();

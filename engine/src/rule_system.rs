@@ -205,6 +205,10 @@ pub struct ExperimentSpec {
     /// played by the simulator, `fleetlab_sim::sweep`).
     #[serde(default)]
     pub sweep: Option<serde::de::IgnoredAny>,
+    /// `[experiment.under_game]`: also answer the experiment's question under the policy game
+    /// (read and played by the simulator, `fleetlab_sim::under_game`).
+    #[serde(default)]
+    pub under_game: Option<serde::de::IgnoredAny>,
 }
 
 /// [`RuleSystem::includes`] for a document whose `include` key is a list of spanned paths.

@@ -161,7 +161,8 @@ pub fn audit<R: RuleSystem>(
     if let Some(settings) = game {
         for pair in &sides {
             if games.iter().all(|(p, _)| *p != pair) {
-                let check = audit_game::check_game::<R>(&src, pair, settings, seed, on_batch)?;
+                let check =
+                    audit_game::check_game::<R>(&src, pair, settings, seed, on_batch, None)?;
                 games.push((pair, check));
             }
         }
@@ -262,8 +263,17 @@ pub fn audit_table(a: &Audit) -> String {
         a.seat_gap_limit_se,
         100.0 * a.house_rule_flag
     ));
-    out.push_str(&game_table(a));
-    out.push_str(&ab_table(a));
+    let checks: Vec<(&str, &GameCheck)> = a
+        .matchups
+        .iter()
+        .filter_map(|m| m.game.as_ref().map(|g| (m.matchup.as_str(), g)))
+        .collect();
+    out.push_str(&game_block(
+        &checks,
+        a.exploitability_flag,
+        a.search_gain_flag,
+    ));
+    out.push_str(&ab_block(&a.ab, "more --game-battles"));
     out
 }
 
@@ -278,15 +288,15 @@ fn delta(x: (f64, f64, f64)) -> String {
 
 /// The A/B block: per opponent the variant's gain with fixed scripts and under the policy
 /// game, and whether the verdict flips (empty without A/B checks).
-fn ab_table(a: &Audit) -> String {
-    if a.ab.is_empty() {
+pub(crate) fn ab_block(ab: &[AbCheck], more_battles: &str) -> String {
+    if ab.is_empty() {
         return String::new();
     }
     let mut out = String::from(
         "\nA/B under the policy game: the variant's gain over the base (subject's score, \
          variant − base)\n",
     );
-    for c in &a.ab {
+    for c in ab {
         out.push_str(&format!(
             "  {} (subject on side {})\n    fixed scripts {} {}  vs  game {} {}{}\n",
             c.matchup,
@@ -296,19 +306,19 @@ fn ab_table(a: &Audit) -> String {
             delta(c.game),
             c.game_verdict.name(),
             match (c.flips, c.fixed_verdict, c.game_verdict) {
-                (false, ..) => "",
+                (false, ..) => String::new(),
                 (true, AbVerdict::NoDifference, _) | (true, _, AbVerdict::NoDifference) => {
-                    "  FLAG: flips (one answer undecided: more --game-battles may settle it)"
+                    format!("  FLAG: flips (one answer undecided: {more_battles} may settle it)")
                 }
-                (true, ..) => "  FLAG: flips (the sign reverses)",
+                (true, ..) => "  FLAG: flips (the sign reverses)".to_owned(),
             }
         ));
     }
-    let flips = a.ab.iter().filter(|c| c.flips).count();
+    let flips = ab.iter().filter(|c| c.flips).count();
     out.push_str(&format!(
         "{flips} of {} A/B verdict(s) flip between fixed scripts and the policy game (game \
          interval: the two values' honest intervals combined, at least 90% at 95% each)\n",
-        a.ab.len()
+        ab.len()
     ));
     out
 }
@@ -332,12 +342,12 @@ fn mix(m: &[(String, f64)]) -> String {
 /// The policy-game block of the audit table (empty when no game was played): per matchup the
 /// fixed-script answer and the game's value, the exploitability of each side's policy as
 /// written with the best reply, the verdicts and the flags; then the mixes and search gains.
-fn game_table(a: &Audit) -> String {
-    let checks: Vec<(&str, &GameCheck)> = a
-        .matchups
-        .iter()
-        .filter_map(|m| m.game.as_ref().map(|g| (m.matchup.as_str(), g)))
-        .collect();
+/// `exploitability_flag` and `search_gain_flag` are the thresholds the flags used.
+pub(crate) fn game_block(
+    checks: &[(&str, &GameCheck)],
+    exploitability_flag: f64,
+    search_gain_flag: f64,
+) -> String {
     let Some((_, first)) = checks.first() else {
         return String::new();
     };
@@ -346,7 +356,7 @@ fn game_table(a: &Audit) -> String {
          half); scores are side A's\n",
         crate::report::thousands(first.battles_per_pair)
     );
-    for (matchup, g) in &checks {
+    for (matchup, g) in checks {
         let exploit = |s: &crate::audit_game::SideCheck| {
             format!(
                 "{:+.1} pts (best reply {})",
@@ -401,8 +411,8 @@ fn game_table(a: &Audit) -> String {
          flips: the fixed-script verdict is not the game's; exploitable: a best reply gains \
          more than {:.0} pts against a policy as written; weak-scripts: a search gain above \
          {:.0} pts\n",
-        100.0 * a.exploitability_flag,
-        100.0 * a.search_gain_flag
+        100.0 * exploitability_flag,
+        100.0 * search_gain_flag
     ));
     out
 }

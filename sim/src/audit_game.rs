@@ -187,11 +187,9 @@ pub fn game_source(
             .map(str::to_owned);
         let mut policies = vec![toml::Value::Table(own.clone())];
         for p in presets {
-            // The policy as written is a bare preset: don't list it twice.
-            if own.len() == 1 && written.as_deref() == Some(p.as_str()) {
-                continue;
+            if !repeats(&own, written.as_deref(), p) {
+                policies.push(toml::Value::String(p.clone()));
             }
-            policies.push(toml::Value::String(p.clone()));
         }
         let mut t = toml::Table::new();
         t.insert("fleet".into(), fleet);
@@ -211,8 +209,9 @@ pub fn game_source(
         .entry("experiment")
         .or_insert_with(|| toml::Value::Table(toml::Table::new()));
     if let toml::Value::Table(exp) = exp {
-        exp.remove("ab");
-        exp.remove("matrix");
+        for kind in ["ab", "matrix", "sweep", "under_game"] {
+            exp.remove(kind);
+        }
         exp.insert("game".into(), toml::Value::Table(game));
         exp.insert(
             "battles".into(),
@@ -226,8 +225,41 @@ pub fn game_source(
     })
 }
 
+/// Whether preset `p` is the policy as written (`own`, the side table without its fleet,
+/// naming `written`) already: a bare preset is not listed twice.
+fn repeats(own: &toml::Table, written: Option<&str>, p: &str) -> bool {
+    own.len() == 1 && written == Some(p)
+}
+
+/// Battles the policy game of the matchup with side tables `sides` plays: both halves of
+/// every pair of policies, `battles` each (no search player, no racing).
+pub fn game_battles(
+    sides: &[toml::Value; 2],
+    presets: &[String],
+    default_policy: &str,
+    battles: u64,
+) -> u64 {
+    let count = |side: &toml::Value| {
+        let mut own = side.as_table().cloned().unwrap_or_default();
+        own.remove("fleet");
+        let written = own
+            .get("policy")
+            .and_then(toml::Value::as_str)
+            .unwrap_or(default_policy)
+            .to_owned();
+        own.entry("policy")
+            .or_insert_with(|| toml::Value::String(default_policy.to_owned()));
+        1 + presets
+            .iter()
+            .filter(|p| !repeats(&own, Some(&written), p))
+            .count() as u64
+    };
+    count(&sides[0]) * count(&sides[1]) * 2 * battles
+}
+
 /// Play the policy game of the matchup with side tables `sides` (from `src`), battles
-/// `0..settings.battles` per pair and half with `seed`, and read the check from it. A side
+/// `0..settings.battles` per pair and half with `seed` (stopping early when `stop` is set:
+/// the check is then from the battles played), and read the check from it. A side
 /// whose policy as written is not a policy table the game takes (an unusual side) is an error
 /// naming it.
 pub fn check_game<R: RuleSystem>(
@@ -236,6 +268,7 @@ pub fn check_game<R: RuleSystem>(
     settings: &GameAuditSettings,
     seed: u64,
     on_batch: &(dyn Fn(u64) + Sync),
+    stop: Option<&std::sync::atomic::AtomicBool>,
 ) -> Result<GameCheck, ConfigError> {
     let presets: Vec<String> = settings
         .presets
@@ -254,7 +287,7 @@ pub fn check_game<R: RuleSystem>(
     let Plan::Game(plan) = &exp.plan else {
         unreachable!("a game source expands to a policy game")
     };
-    let results = crate::play::play::<R>(&exp, seed, 0..settings.battles, &|_| {}, on_batch, None);
+    let results = crate::play::play::<R>(&exp, seed, 0..settings.battles, &|_| {}, on_batch, stop);
     let opts = ReportOptions {
         confidence: settings.confidence,
     };

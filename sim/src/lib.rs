@@ -23,6 +23,7 @@ pub mod results;
 pub mod runner;
 pub mod stats;
 pub mod sweep;
+pub mod under_game;
 
 /// The fleetlab version (the workspace's: every crate and the binary share it), recorded in
 /// manifests and shard partials.

@@ -42,6 +42,13 @@ impl SystemTask for Inspect<'_> {
         let exp = load::load::<R>(self.config)?;
         if !self.points {
             use std::fmt::Write as _;
+            let src = load::read_source(self.config)?;
+            let under = fleetlab_sim::under_game::spec_of(&src, R::POLICY_PRESETS, 0.95)?;
+            if under.is_some()
+                && let Some(why) = fleetlab_sim::under_game::unsupported(&exp.plan)
+            {
+                return Err(CliError::Usage(format!("{}: {why}", self.config.display())));
+            }
             let mut text = String::new();
             let _ = writeln!(
                 text,
@@ -56,6 +63,16 @@ impl SystemTask for Inspect<'_> {
             let width = exp.matchups.len().saturating_sub(1).to_string().len();
             for (i, m) in exp.matchups.iter().enumerate() {
                 let _ = writeln!(text, "  {i:>width$}. {}", m.label);
+            }
+            if let Some(u) = under {
+                let _ = writeln!(
+                    text,
+                    "also answered under the policy game ([experiment.under_game]): {} battles \
+                     per pair of policies and half, offering {}",
+                    u.battles,
+                    u.presets
+                        .map_or_else(|| "every preset".to_owned(), |p| p.join(", "))
+                );
             }
             return super::emit(&text);
         }

@@ -46,7 +46,7 @@ pub fn merge(args: &MergeArgs) -> Result<(), CliError> {
         "{} ({}), seed {}, {} battles per matchup, merged from {} shard(s)",
         m.run.experiment, m.run.rule_system, m.run.seed, m.run.battles_per_matchup, merged.shards
     );
-    let mut text = report_text(&headline, m, &merged.results, &opts, &out);
+    let mut text = report_text(&headline, m, &merged.results, &opts, &out, None);
     if args.html {
         let page = report::write_html(&out).map_err(|e| CliError::Runtime(e.to_string()))?;
         text.push_str(&format!("html report: {}\n", page.display()));

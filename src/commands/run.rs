@@ -14,6 +14,7 @@ use fleetlab_sim::partial::{Partial, Shard};
 use fleetlab_sim::registry::SystemTask;
 use fleetlab_sim::report::{self, ReportOptions, thousands};
 use fleetlab_sim::results::{Manifest, MatchupResult, RunStatus, Timing};
+use fleetlab_sim::under_game::{self, UnderGame};
 use fleetlab_sim::{per_battle, play, racing, runner};
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 
@@ -127,7 +128,21 @@ impl SystemTask for Run<'_> {
         if let Some((spec, path)) = fleetlab_sim::sweep::spec_of(&src)? {
             return super::sweep::run_sweep::<R>(args, &opts, src, spec, path);
         }
+        let under = under_game::spec_of(&src, R::POLICY_PRESETS, args.confidence)?;
+        let game_src = under.is_some().then(|| src.clone());
         let exp = load::load_from::<R>(src, load::read_source)?;
+        if under.is_some() {
+            if let Some(why) = under_game::unsupported(&exp.plan) {
+                return Err(CliError::Usage(format!("{}: {why}", args.config.display())));
+            }
+            if args.shard.is_some() {
+                return Err(CliError::Usage(format!(
+                    "{}: `[experiment.under_game]` plays each matchup's policy game after the \
+                     battles, on the whole run: not with --shard (merge does not play it)",
+                    args.config.display()
+                )));
+            }
+        }
         let raced = racing::is_raced(&exp.plan);
         if raced && (args.shard.is_some() || args.target_error.is_some()) {
             return Err(CliError::Usage(format!(
@@ -293,6 +308,32 @@ impl SystemTask for Run<'_> {
             Some(w) => vec![w.finish().map_err(per_battle_file)?],
             None => Vec::new(),
         };
+        // The answers under the policy game, after the experiment's own battles (not when a
+        // signal stopped them: the run is partial either way).
+        let mut under_result = None;
+        if let (Some(settings), Some(game_src)) = (&under, &game_src)
+            && !stop.flag.load(Ordering::Relaxed)
+        {
+            let total = under_game::battles::<R>(game_src, &exp.plan, settings)?;
+            let bar = progress_bar(total, args.quiet);
+            bar.set_message("policy games (each side may answer with a preset)");
+            let u = runner::with_threads(args.threads, || {
+                under_game::play::<R>(
+                    game_src,
+                    &exp,
+                    &results,
+                    settings,
+                    seed,
+                    &|n| bar.inc(n),
+                    Some(&stop.flag),
+                )
+            })
+            .map_err(CliError::Runtime)??;
+            bar.finish_and_clear();
+            if !stop.flag.load(Ordering::Relaxed) {
+                under_result = Some(u);
+            }
+        }
         racing::record_drops(&mut info.plan, dropped);
         let elapsed = started.elapsed().as_secs_f64();
         let timing = Timing::now(elapsed, threads);
@@ -363,7 +404,16 @@ impl SystemTask for Run<'_> {
                     );
                 }
             }
-            report::write_report_with(&out, &manifest, &results, &opts, &streamed)
+            if under.is_some() && under_result.is_none() {
+                // A signal stopped the policy games: the answers under the game are missing.
+                manifest.status = RunStatus::Partial;
+            }
+            let extra = match &under_result {
+                Some(u) => report::under_game_out::under_game_files(&out, u)
+                    .map_err(|e| CliError::Runtime(e.to_string()))?,
+                None => Vec::new(),
+            };
+            report::write_report_extra(&out, &manifest, &results, &opts, &streamed, extra)
                 .map_err(|e| CliError::Runtime(e.to_string()))?;
             let per_matchup = match args.target_error {
                 Some(e) => format!(
@@ -387,7 +437,14 @@ impl SystemTask for Run<'_> {
             } else {
                 None
             };
-            let mut text = report_text(&headline, &manifest, &results, &opts, &out);
+            let mut text = report_text(
+                &headline,
+                &manifest,
+                &results,
+                &opts,
+                &out,
+                under_result.as_ref(),
+            );
             if let Some(page) = page {
                 text.push_str(&format!("html report: {}\n", page.display()));
             }
@@ -435,20 +492,27 @@ pub fn report_text(
     results: &[MatchupResult],
     opts: &ReportOptions,
     out: &Path,
+    under: Option<&UnderGame>,
 ) -> String {
     use std::fmt::Write as _;
     let mut text = String::new();
     use fleetlab_sim::kinds::Plan;
     let plan = &manifest.run.plan;
-    let verdict = report::verdict::verdict(
+    let mut verdict = report::verdict::verdict(
         plan,
         results,
         opts,
         manifest.status == RunStatus::Complete,
         Some(&manifest.run.config_path),
     );
+    if let Some(u) = under {
+        verdict.add_flags(u.trust_flags());
+    }
     let _ = writeln!(text, "{headline}");
     text.push_str(&verdict.text());
+    if let Some(u) = under {
+        text.push_str(&u.text());
+    }
     text.push('\n');
     let kind = report::kinds::kind_summary(plan, results, opts);
     if matches!(plan, Plan::Game(_)) {

@@ -16,6 +16,7 @@ mod parquet_out;
 mod summary;
 pub mod sweep_out;
 pub mod tables;
+pub mod under_game_out;
 pub mod verdict;
 
 use std::fs;
@@ -154,6 +155,25 @@ pub fn write_report(
     write_report_with(dir, manifest, results, opts, &[])
 }
 
+/// [`write_report_with`], plus `extra` files rendered by the caller (e.g. the answers under
+/// the policy game, [`under_game_out::under_game_files`]), staged and listed with the rest.
+pub fn write_report_extra(
+    dir: &Path,
+    manifest: &Manifest,
+    results: &[MatchupResult],
+    opts: &ReportOptions,
+    streamed: &[(PathBuf, PathBuf)],
+    extra: Vec<(PathBuf, Vec<u8>)>,
+) -> Result<Vec<PathBuf>, ReportError> {
+    let written = write_report_inner(dir, manifest, results, opts, streamed, extra);
+    if written.is_err() {
+        for (tmp, _) in streamed {
+            let _ = fs::remove_file(tmp);
+        }
+    }
+    written
+}
+
 /// [`write_report`], with files already written to temp files in `dir` (`streamed`: (temp
 /// file, final path), e.g. the per-battle table): they are renamed into place after the old
 /// manifest is removed and before the new files (so before the manifest), and listed in
@@ -165,16 +185,7 @@ pub fn write_report_with(
     opts: &ReportOptions,
     streamed: &[(PathBuf, PathBuf)],
 ) -> Result<Vec<PathBuf>, ReportError> {
-    let remove_temps = || {
-        for (tmp, _) in streamed {
-            let _ = fs::remove_file(tmp);
-        }
-    };
-    let written = write_report_inner(dir, manifest, results, opts, streamed);
-    if written.is_err() {
-        remove_temps();
-    }
-    written
+    write_report_extra(dir, manifest, results, opts, streamed, Vec::new())
 }
 
 fn write_report_inner(
@@ -183,6 +194,7 @@ fn write_report_inner(
     results: &[MatchupResult],
     opts: &ReportOptions,
     streamed: &[(PathBuf, PathBuf)],
+    extra: Vec<(PathBuf, Vec<u8>)>,
 ) -> Result<Vec<PathBuf>, ReportError> {
     if !(opts.confidence > 0.0 && opts.confidence < 1.0) {
         return Err(ReportError::InvalidConfidence(opts.confidence));
@@ -219,6 +231,7 @@ fn write_report_inner(
             }
         }
     }
+    files.extend(extra);
     let manifest_path = dir.join(MANIFEST_FILE);
     // The manifest lists every file of the run (itself last).
     let mut manifest = manifest.clone();
@@ -277,7 +290,7 @@ fn file_name(path: &Path) -> String {
 }
 
 /// Tables fleetlab writes into a report directory (as `.csv` and `.parquet`), by any command.
-const REPORT_TABLES: [&str; 16] = [
+const REPORT_TABLES: [&str; 19] = [
     "summary",
     "distributions",
     "ships",
@@ -294,6 +307,9 @@ const REPORT_TABLES: [&str; 16] = [
     "search",
     "audit",
     "per_battle",
+    "under_game",
+    "ab_under_game",
+    "ranking_under_game",
 ];
 
 /// Files in `dir` that fleetlab writes into report directories (its table names, `audit.json`,
@@ -305,6 +321,7 @@ fn stale_files(dir: &Path, owned: &[String]) -> Vec<String> {
     };
     let ours = |name: &str| {
         name == "audit.json"
+            || name == under_game_out::UNDER_GAME_JSON
             || name == html::HTML_FILE
             || REPORT_TABLES.iter().any(|t| {
                 name.strip_prefix(t)

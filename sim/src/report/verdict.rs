@@ -102,6 +102,12 @@ impl Verdict {
         out
     }
 
+    /// Add trust flags found elsewhere (e.g. under the policy game), keeping warnings first.
+    pub fn add_flags(&mut self, flags: impl IntoIterator<Item = Flag>) {
+        self.flags.extend(flags);
+        self.sort_flags();
+    }
+
     fn sort_flags(&mut self) {
         // Warnings first, then notes, then what is fine; stable within a level.
         self.flags.sort_by_key(|f| match f.level {

@@ -4,7 +4,7 @@
 //! reports written by older or newer versions that add columns.
 //!
 //! Always present in a complete report: `manifest.json`, `summary.csv`, `distributions.csv`,
-//! `ships.csv`. Optional, each giving its own section when present: `audit.csv`, `decided_by.csv`, `events.csv`, `ab.csv`,
+//! `ships.csv`. Optional, each giving its own section when present: `under_game.csv` (with `ab_under_game.csv` / `ranking_under_game.csv` and the card flags of `under_game.json`), `audit.csv`, `decided_by.csv`, `events.csv`, `ab.csv`,
 //! `matrix.csv`, `ranking.csv`, `fair_cost.csv` (with `ladder.csv`), and for a policy game `game_value.csv`,
 //! `equilibrium.csv`, `game.csv` together. Columns are read by name; extra columns are
 //! ignored. No scripts, fonts, styles or images are loaded from anywhere: the page reads the
@@ -28,6 +28,7 @@ mod plot;
 mod ranking;
 mod ships;
 mod sweep;
+mod under_game;
 mod verdict;
 mod win_rates;
 
@@ -140,9 +141,16 @@ pub fn render_html(dir: &Path) -> Result<String, HtmlError> {
     };
 
     // The answer first (the verdict card), then the evidence, the provenance last.
-    let mut sections = vec![verdict::section(&verdict::verdict(
-        &manifest, &summary, &files,
-    )?)];
+    let mut card = verdict::verdict(&manifest, &summary, &files)?;
+    card.add_flags(under_game::card_flags(dir)?);
+    let mut sections = vec![verdict::section(&card)];
+    if let Some(per_matchup) = optional("under_game.csv")? {
+        sections.push(under_game::section(
+            &per_matchup,
+            optional("ab_under_game.csv")?.as_ref(),
+            optional("ranking_under_game.csv")?.as_ref(),
+        )?);
+    }
     if let (Some(value), Some(eq), Some(game)) = (&game_value, &equilibrium, &game) {
         let search = optional("search.csv")?;
         sections.push(game::section(value, eq, game, search.as_ref())?);
