@@ -120,6 +120,21 @@ pub fn relative_bearing(from: Hex, facing: Facing, to: Hex) -> Option<f64> {
     Some(angle_between(d.bearing_deg(), facing.bearing_deg()))
 }
 
+/// Same hex (§7.7): arcs and sections use the positions just before arrival — the later
+/// arriving unit is stepped back one hex along the path it moved this turn (`start` → `end`).
+/// Where the path runs along a hex edge the first of the two candidate hexes is taken (our
+/// reading; the text has no rule for it). A unit that did not move stays where it is.
+pub fn before_arrival(start: Hex, end: Hex) -> Hex {
+    let n = start.distance(end);
+    if n == 0 {
+        return end;
+    }
+    start
+        .line_to(end)
+        .nth((n - 1) as usize)
+        .map_or(start, |(a, _)| a)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -150,6 +165,16 @@ mod tests {
             ArcCentre::facing(3)
         );
         assert_eq!(ArcCentre::facing(4).mirrored(), ArcCentre::facing(4));
+    }
+
+    /// §7.7: the later arrival is stepped back one hex along its path.
+    #[test]
+    fn same_hex_positions_before_arrival() {
+        let start = Hex::default();
+        let end = Facing::new(2).unit().scale(4);
+        assert_eq!(before_arrival(start, end), Facing::new(2).unit().scale(3));
+        assert_eq!(before_arrival(end, end), end);
+        assert_eq!(before_arrival(start, Facing::new(1).unit()), start);
     }
 
     #[test]

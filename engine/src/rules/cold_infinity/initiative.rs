@@ -247,6 +247,51 @@ mod tests {
         assert_eq!(order, [0, 1]);
     }
 
+    /// Exact enumeration over the dice: two identical ships (same Mass, same previous
+    /// initiative) rolling for initiative and, on a tie, roll-offs: each moves first in exactly
+    /// half of the weighted outcomes (the tie term sums the roll-off's 15 + 15 of 36, the
+    /// equal-dice re-roll being symmetric).
+    #[test]
+    fn identical_ships_move_first_equally_often() {
+        let r = Readings::default();
+        // P(A first) = P(A's initiative higher) + P(tie) · P(A wins the roll-off).
+        let (mut a_first, mut total) = (0u32, 0u32);
+        for da in 1..=6u8 {
+            for db in 1..=6u8 {
+                let ia = roll_initiative(13, 4, 0, 127, &r, &mut ScriptedDice::new(&[da]));
+                let ib = roll_initiative(13, 4, 0, 127, &r, &mut ScriptedDice::new(&[db]));
+                if ia == ib {
+                    // Roll-off: enumerate one round of two d6 (ties re-roll: symmetric, so
+                    // count the 30 decisive outcomes).
+                    for ra in 1..=6u8 {
+                        for rb in 1..=6u8 {
+                            if ra == rb {
+                                continue;
+                            }
+                            let mut units = [entry(ia, 127, Some(13)), entry(ib, 127, Some(13))];
+                            let mut order = [0, 1];
+                            movement_order(
+                                &mut units,
+                                &mut order,
+                                &mut ScriptedDice::new(&[ra, rb]),
+                            );
+                            a_first += u32::from(order[0] == 0);
+                            total += 1;
+                        }
+                    }
+                } else {
+                    let mut units = [entry(ia, 127, Some(13)), entry(ib, 127, Some(13))];
+                    let mut order = [0, 1];
+                    movement_order(&mut units, &mut order, &mut ScriptedDice::new(&[]));
+                    a_first += 30 * u32::from(order[0] == 0);
+                    total += 30;
+                }
+            }
+        }
+        assert_eq!(2 * a_first, total);
+        assert_eq!(total, 36 * 30);
+    }
+
     /// Exact enumeration: the d6 term makes initiative uniform on base − speed term + 1..=6.
     #[test]
     fn initiative_distribution_is_uniform_over_the_die() {

@@ -18,6 +18,7 @@ pub mod initiative;
 pub mod line_of_sight;
 pub mod movement;
 pub mod power;
+pub mod preconditions;
 pub mod turn;
 
 // §7.2–§8, §11 and §13 (fire, configurations and technologies, defensive systems, damage).

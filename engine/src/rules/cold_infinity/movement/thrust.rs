@@ -143,6 +143,18 @@ pub const fn enrichment_power(thrust: i32, convert: i32) -> i32 {
     thrust * convert
 }
 
+/// The turn's thrust budget (§5.2, §5.3.2): every working engine's thrust pooled, plus the
+/// enrichment bought with `power` through one engine of convert Rating `convert` (`engines` as
+/// (structure, damage) pairs).
+pub fn thrust_budget(engines: &[(i32, i32)], rule: EngineDamage, power: i32, convert: i32) -> i32 {
+    let base: i32 = engines
+        .iter()
+        .map(|&(s, d)| engine_thrust(s, d, rule))
+        .sum();
+    let working = engines.iter().any(|&(s, d)| d < s);
+    base + enrichment_thrust(power, convert, !working)
+}
+
 /// A thruster's channel Rating (§5.1, §13.1.3 thrusters): floor(undamaged structure / 2)
 /// (the Reaper's forward thruster, structure 8 → 4; F/P, structure 6 → 3).
 pub const fn channel_rating(structure: i32, damage: i32) -> i32 {
@@ -358,6 +370,32 @@ mod tests {
         // Excess 3: 2d6 7–9 (6+5+4 = 15) → 1; 10–12 (3+2+1 = 6) → 2.
         assert_eq!(odds(3), [15, 15, 6]);
         assert_eq!(odds(11), [0, 0, 36]);
+    }
+
+    /// The Reaper's engine (structure 8, Rating 4/2): 4 thrust, 5 with 2 power of enrichment.
+    /// Exact enumeration of the plans its budget buys (frigate costs: accel 2, pivot 1): the
+    /// (accel hexes, pivot facings) pairs with 2·a + p ≤ budget.
+    #[test]
+    fn reaper_thrust_budget_and_its_plans() {
+        let rule = EngineDamage::default();
+        assert_eq!(thrust_budget(&[(8, 0)], rule, 0, 2), 4);
+        assert_eq!(thrust_budget(&[(8, 0)], rule, 2, 2), 5);
+        assert_eq!(thrust_budget(&[(8, 8)], rule, 4, 2), 0);
+        let c = HullClass::Frigate.default_costs();
+        let count = |budget: i32| {
+            let mut n = 0;
+            for a in 0..=10 {
+                for p in 0..=10 {
+                    if a * c.accel + p * c.pivot <= budget {
+                        n += 1;
+                    }
+                }
+            }
+            n
+        };
+        // Budget 4: a = 0 → p 0..4 (5), a = 1 → p 0..2 (3), a = 2 → p 0 (1).
+        assert_eq!(count(4), 9);
+        assert_eq!(count(5), 12);
     }
 
     #[test]
