@@ -136,6 +136,13 @@ pub const fn piercing_reserve(piercing_weapons: i32, target_masking: bool) -> i3
     piercing_weapons * if target_masking { 3 } else { 2 }
 }
 
+/// Optional ship signatures (§4.6): the to-hit bonus against a unit equals the power it used
+/// for all systems, weapons and extra power included, on the previous turn.
+#[inline]
+pub const fn signature_bonus(power_used_last_turn: i32) -> i32 {
+    power_used_last_turn
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -239,6 +246,13 @@ mod tests {
         assert_eq!(sensor_ew(16, 0, 0), 8);
         assert_eq!(sensor_ew(16, 0, 1), 9);
         assert_eq!(sensor_ew(16, 0, -1), 7);
+    }
+
+    /// §4.6 (optional): the Reaper drawing its full 8 power gives +8 to hit it next turn.
+    #[test]
+    fn signatures() {
+        assert_eq!(signature_bonus(8), 8);
+        assert_eq!(signature_bonus(0), 0);
     }
 
     #[test]

@@ -104,6 +104,52 @@ impl Battery {
     }
 }
 
+/// A system battery (§3.1.4): a battery that powers one system only, destroyed (taking 1
+/// point of damage) by the first hit on that system, never on a zero-power system.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SystemBattery {
+    /// The store.
+    pub battery: Battery,
+    /// Destroyed with the first hit on its system.
+    pub destroyed: bool,
+}
+
+impl SystemBattery {
+    /// Its system was hit: the battery is gone (§3.1.4). Returns whether this hit destroyed it.
+    pub fn system_hit(&mut self) -> bool {
+        let first = !self.destroyed;
+        self.destroyed = true;
+        self.battery.charge = 0;
+        first
+    }
+
+    /// Power it can give its system this turn.
+    pub const fn available(&self) -> i32 {
+        if self.destroyed {
+            0
+        } else {
+            self.battery.charge
+        }
+    }
+}
+
+/// Power a collector panel array gathers this turn, straight into batteries (§3.1.5): its
+/// Rating (usually 1) less 2 per damage point (D19 18: §3.1.5's 2, not §13.1.4's 1:1).
+pub const fn collector_output(rating: i32, damage: i32) -> i32 {
+    let r = rating - 2 * damage;
+    if r < 0 { 0 } else { r }
+}
+
+/// Battery power a zero-power system consumes when a battery powers it (§3.3): 1 point every
+/// 10 turns — due on turns 10, 20, … of battery operation.
+pub const fn zero_power_battery_draw(turns_on_battery: i32) -> i32 {
+    if turns_on_battery > 0 && turns_on_battery % 10 == 0 {
+        1
+    } else {
+        0
+    }
+}
+
 /// How a system draws power (§3.3, §16.4.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PowerNeed {
@@ -364,6 +410,28 @@ mod tests {
         assert_eq!(total_drawn(&s), 8);
         assert_eq!(balance(reactor_output(8, 0), &mut s, &[0, 1, 2, 3]), 0);
         assert!(s.iter().all(|x| x.active));
+    }
+
+    /// §3.1.4: a system battery is lost to the first hit on its system; §3.1.5: collectors
+    /// lose 2 per damage point; §3.3: a battery-run zero-power system costs 1 per 10 turns.
+    #[test]
+    fn system_batteries_collectors_and_zero_power_drain() {
+        let mut sb = SystemBattery {
+            battery: Battery {
+                capacity: 5,
+                convert: 1,
+                charge: 5,
+            },
+            destroyed: false,
+        };
+        assert_eq!(sb.available(), 5);
+        assert!(sb.system_hit());
+        assert!(!sb.system_hit());
+        assert_eq!(sb.available(), 0);
+        assert_eq!(collector_output(1, 0), 1);
+        assert_eq!(collector_output(1, 1), 0);
+        let drawn: i32 = (1..=25).map(zero_power_battery_draw).sum();
+        assert_eq!(drawn, 2);
     }
 
     /// §3.6 example (optional): a plant using 20 power for 2 turns makes 10 heat a turn, 20 in

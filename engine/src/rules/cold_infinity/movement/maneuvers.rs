@@ -293,6 +293,34 @@ pub const fn derelict_maneuver(d10: u8, kind_d6: u8, direction_d6: u8) -> Option
     Some(p)
 }
 
+/// Optional partial thrusting (§5.2.2.7) for one rotation axis: thrust paid toward a rate of
+/// one step per turn accumulates, and the ship turns a step whenever the accumulated thrust
+/// reaches the full cost. Paying ½ (⅓, ¼) of the cost gives a step every 2 (3, 4) turns;
+/// paying the rest later raises the rate; opposite thrust lowers it. This accumulator (our
+/// model) reproduces all three statements of the §5.2.2.7 examples.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PartialRate {
+    /// Thrust paid toward the rate (signed: positive one way).
+    pub paid: i32,
+    /// Thrust accumulated toward the next step.
+    pub accumulated: i32,
+}
+
+impl PartialRate {
+    /// One turn: add `thrust` (signed) to the rate, then turn as many steps as the accumulated
+    /// thrust pays for at `cost` per step. Returns the signed steps turned this turn.
+    pub fn turn(&mut self, thrust: i32, cost: i32) -> i32 {
+        self.paid += thrust;
+        self.accumulated += self.paid;
+        if cost <= 0 {
+            return 0;
+        }
+        let steps = self.accumulated / cost;
+        self.accumulated -= steps * cost;
+        steps
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::thrust::HullClass;
@@ -594,6 +622,26 @@ mod tests {
             check_plan(&m, &a4, &c, 7, None),
             Err(ManeuverError::OverBudget)
         );
+    }
+
+    /// §5.2.2.7 examples (optional partial thrusting), pivot cost 4: 2 thrust on turn 1 pivots
+    /// on turns 2, 4, 6; 2 more on turn 2 pivots every turn from turn 2; then 2 opposite on
+    /// turn 5 leaves no pivot on turn 6 and pivots on turns 7, 9, 11.
+    #[test]
+    fn example_5_2_2_7_partial_thrusting() {
+        let mut half = PartialRate::default();
+        let turns: Vec<i32> = (1..=6)
+            .map(|t| half.turn(if t == 1 { 2 } else { 0 }, 4))
+            .collect();
+        assert_eq!(turns, [0, 1, 0, 1, 0, 1]);
+        let mut full = PartialRate::default();
+        let thrust = |t: i32| match t {
+            1 | 2 => 2,
+            5 => -2,
+            _ => 0,
+        };
+        let turns: Vec<i32> = (1..=11).map(|t| full.turn(thrust(t), 4)).collect();
+        assert_eq!(turns, [0, 1, 1, 1, 1, 0, 1, 0, 1, 0, 1]);
     }
 
     /// §5.7: 1d10 = 1 starts a random maneuver (1d6: 1–2 pivot, 3–4 roll, 5–6 tumble).
