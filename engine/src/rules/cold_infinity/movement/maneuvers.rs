@@ -101,8 +101,10 @@ pub const fn plan_cost(plan: &ManeuverPlan, costs: &ThrustCosts) -> i32 {
 /// accelerating uses the aft thrusters, decelerating the fore; a clockwise pivot the port
 /// maneuvering thrusters and counter-clockwise the starboard ones; a slide the thrusters
 /// opposite the way it moves. Rolls and maneuvered acceleration may use either side
-/// (`either`). A ship flipped 180° uses the opposite side for pivots and slides (§5.4.2.2).
-/// With four maneuvering thrusters, a pivot's side is the pair [`pivot_thrusters`] names.
+/// (`either`); tumbles need thrusters fore or aft (`tumble`). Pivots are counted on the map,
+/// so a ship flipped 180° pivots clockwise with its starboard thrusters (§5.4.2.2); slides are
+/// counted ship-relative. With four maneuvering thrusters, a pivot's side is the pair
+/// [`pivot_thrusters`] names.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SideDemand {
     /// Fore acceleration thrusters.
@@ -113,8 +115,11 @@ pub struct SideDemand {
     pub port: i32,
     /// Starboard maneuvering thrusters.
     pub starboard: i32,
-    /// Either maneuvering side (rolls, tumbles, maneuvered acceleration): the player splits it.
+    /// Either maneuvering side (rolls, maneuvered acceleration): the player splits it.
     pub either: i32,
+    /// Tumbles: the fore pair or the aft pair of a four-thruster placement, or fore/aft
+    /// maneuvering thrusters (§5.1.2.5: single port and starboard thrusters cannot tumble).
+    pub tumble: i32,
 }
 
 /// The side demand of a plan for a ship in roll state `roll` (§5.1, §5.4.2.2–3).
@@ -140,8 +145,8 @@ pub fn side_demand(plan: &ManeuverPlan, costs: &ThrustCosts, roll: Quarter) -> S
     } else {
         d.starboard += slide;
     }
-    d.either += (plan.roll.abs() + plan.tumble.abs()) * costs.roll
-        + plan.maneuvered_accel.abs() * costs.slide;
+    d.either += plan.roll.abs() * costs.roll + plan.maneuvered_accel.abs() * costs.slide;
+    d.tumble += plan.tumble.abs() * costs.roll;
     d
 }
 
@@ -588,6 +593,11 @@ mod tests {
         };
         assert_eq!(plan_cost(&man, &frigate), 6);
         assert_eq!(side_demand(&man, &frigate, Quarter(0)).either, 6);
+        let tumble = ManeuverPlan {
+            tumble: 1,
+            ..ManeuverPlan::default()
+        };
+        assert_eq!(side_demand(&tumble, &frigate, Quarter(0)).tumble, 1);
     }
 
     /// §5.6 example (optional): a frigate may accelerate up to 3, or pivot 3, or accelerate 2
