@@ -103,8 +103,8 @@ pub const fn plan_cost(plan: &ManeuverPlan, costs: &ThrustCosts) -> i32 {
 /// opposite the way it moves. Rolls and maneuvered acceleration may use either side
 /// (`either`); tumbles need thrusters fore or aft (`tumble`). Pivots are counted on the map,
 /// so a ship flipped 180° pivots clockwise with its starboard thrusters (§5.4.2.2); slides are
-/// counted ship-relative. With four maneuvering thrusters, a pivot's side is the pair
-/// [`pivot_thrusters`] names.
+/// counted ship-relative. `super::thrusters::load` puts a plan on actual thrusters, the
+/// four-thruster placement included.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SideDemand {
     /// Fore acceleration thrusters.
@@ -148,30 +148,6 @@ pub fn side_demand(plan: &ManeuverPlan, costs: &ThrustCosts, roll: Quarter) -> S
     d.either += plan.roll.abs() * costs.roll + plan.maneuvered_accel.abs() * costs.slide;
     d.tumble += plan.tumble.abs() * costs.roll;
     d
-}
-
-/// A maneuvering thruster of the four-thruster placement (§5.1.2.5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ManeuverThruster {
-    /// Fore/port.
-    ForePort,
-    /// Fore/starboard.
-    ForeStarboard,
-    /// Aft/port.
-    AftPort,
-    /// Aft/starboard.
-    AftStarboard,
-}
-
-/// The four-thruster placement (§5.1.2.5): F/P and A/S pivot clockwise, F/S and A/P
-/// counter-clockwise (mirrored when flipped 180°, §5.4.2.2).
-pub const fn pivot_thrusters(clockwise: bool, roll: Quarter) -> [ManeuverThruster; 2] {
-    use ManeuverThruster::*;
-    if clockwise != roll.is_flipped() {
-        [ForePort, AftStarboard]
-    } else {
-        [ForeStarboard, AftPort]
-    }
 }
 
 /// Why a plan is not allowed under the basic rules.
@@ -658,14 +634,6 @@ mod tests {
     #[test]
     fn derelict_drift() {
         assert_eq!(derelict_maneuver(2, 1, 1), None);
-        assert_eq!(
-            pivot_thrusters(true, Quarter(0)),
-            [ManeuverThruster::ForePort, ManeuverThruster::AftStarboard]
-        );
-        assert_eq!(
-            pivot_thrusters(true, Quarter(2)),
-            pivot_thrusters(false, Quarter(0))
-        );
         assert_eq!(derelict_maneuver(1, 2, 1).map(|p| p.pivot), Some(1));
         assert_eq!(derelict_maneuver(1, 4, 2).map(|p| p.roll), Some(-1));
         assert_eq!(derelict_maneuver(1, 6, 3).map(|p| p.tumble), Some(1));

@@ -7,6 +7,7 @@
 pub mod maneuvers;
 pub mod readings;
 pub mod thrust;
+pub mod thrusters;
 pub mod vector;
 
 pub use maneuvers::{ManeuverError, ManeuverPlan, Motion, Quarter};
