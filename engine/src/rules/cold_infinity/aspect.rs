@@ -173,7 +173,8 @@ pub enum SectionHit {
 ///   it; rolls and 180° tumbles change nothing; tumbled 90°, the attacker chooses (§7.4.1.2B,
 ///   always in 2-D).
 /// * 5 sections: fore/aft on the F/A aspect, port/starboard on P/S, a seam where the aspect is
-///   mixed (the aspect takes the rolled/tumbled table); rolled 90°, as 3 sections.
+///   mixed (the aspect takes the rolled/tumbled table); rolled 90°, as 3 sections. (§7.4.1.1
+///   prints "the F/S silhouette" for the first case: a misprint for F/A.)
 /// * 7 sections: the outer section whose facing's ±30° sector holds the attacker (a seam on a
 ///   vertex line); rolled 90°, section 1 from the front and 4 from the rear.
 ///

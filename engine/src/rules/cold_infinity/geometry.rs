@@ -97,6 +97,18 @@ pub const fn range(from: Hex, to: Hex) -> i32 {
     from.distance(to)
 }
 
+/// Range in three dimensions (§6.5, optional 3-D rules; here for the later 3-D step and the
+/// shroud): √(hexes² + layers²) rounded to the nearest whole number, in integers.
+pub const fn range_3d(hexes: i32, layers: i32) -> i32 {
+    let s = hexes * hexes + layers * layers;
+    let mut n = 0;
+    while (n + 1) * (n + 1) <= s {
+        n += 1;
+    }
+    // Round half up: s ≥ n² + n + 1 ⇔ √s > n + ½ (s and n integers).
+    if s - n * n > n { n + 1 } else { n }
+}
+
 /// The difference of two bearings, normalised to `[−180, 180]`.
 #[inline]
 pub fn angle_between(a: f64, b: f64) -> f64 {
@@ -175,6 +187,23 @@ mod tests {
         assert_eq!(before_arrival(start, end), Facing::new(2).unit().scale(3));
         assert_eq!(before_arrival(end, end), end);
         assert_eq!(before_arrival(start, Facing::new(1).unit()), start);
+    }
+
+    /// §6.5 example: 14 hexes apart on the map, layers +4 and −6 (10 apart): range 17; the
+    /// "friendly game" sum would give 24.
+    #[test]
+    fn example_6_5_range_in_three_dimensions() {
+        assert_eq!(range_3d(14, 10), 17);
+        assert_eq!(14 + 10, 24);
+        assert_eq!(range_3d(5, 0), 5);
+        assert_eq!(range_3d(1, 1), 1);
+        assert_eq!(range_3d(3, 4), 5);
+        for h in 0..30 {
+            for z in 0..30 {
+                let exact = f64::from(h * h + z * z).sqrt().round() as i32;
+                assert_eq!(range_3d(h, z), exact, "{h} {z}");
+            }
+        }
     }
 
     #[test]

@@ -316,6 +316,31 @@ mod tests {
         assert_eq!(bank[2].channel.load, 1);
     }
 
+    /// §5.1.2.5 example (SSB35 chart): a forward tumble is made by the fore/port and
+    /// fore/starboard thrusters together (the "G" blocks); a roll to port by fore/port and
+    /// aft/port together (the "C" blocks).
+    #[test]
+    fn example_5_1_2_5_tumble_fore_and_roll_port_pairs() {
+        let c = HullClass::Cruiser.default_costs(); // roll/tumble cost 3
+        let mut bank = reaper();
+        for t in bank.iter_mut() {
+            t.channel.rating = 1;
+        }
+        let tumble = ManeuverPlan {
+            tumble: 1,
+            ..ManeuverPlan::default()
+        };
+        load(&tumble, &c, Quarter(0), &mut bank).unwrap();
+        assert_eq!(loads(&bank), [0, 2, 1, 0, 0, 0]);
+        clear(&mut bank);
+        let roll = ManeuverPlan {
+            roll: 1,
+            ..ManeuverPlan::default()
+        };
+        load(&roll, &c, Quarter(0), &mut bank).unwrap();
+        assert_eq!(loads(&bank), [0, 2, 0, 0, 1, 0]);
+    }
+
     /// Basic placement (port and starboard only) cannot tumble (§5.1.2.5).
     #[test]
     fn basic_placement_cannot_tumble() {
