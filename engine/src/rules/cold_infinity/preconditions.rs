@@ -203,6 +203,56 @@ mod tests {
         assert_eq!((f.locked, f.ew_drm), (false, -1));
     }
 
+    /// Fair play: side B deploys as side A's point reflection, so every fact of an attack must
+    /// be the same after turning the whole map by any number of facings (arcs, line of sight,
+    /// aspect, section, lock). Exhaustive over firer/target facings and target hexes within 5.
+    #[test]
+    fn attack_facts_are_invariant_under_map_rotation() {
+        let r = Readings::default();
+        let turn = |h: Hex, k: i32| h.rotate_ccw(-k);
+        let wall = [(Facing::new(1).unit().scale(2), 127)];
+        let mut checked = 0;
+        for shape in [
+            ArcShape::Fixed,
+            ArcShape::Narrow,
+            ArcShape::Standard,
+            ArcShape::Wide,
+        ] {
+            for ff in 1..=6 {
+                for tf in 1..=6 {
+                    for q in -5..=5 {
+                        for rr in -5..=5 {
+                            let pos = Hex::new(q, rr);
+                            if pos.length() > 5 {
+                                continue;
+                            }
+                            let mut firer = reaper_railgun(Hex::default(), ff);
+                            firer.arc.shape = shape;
+                            firer.arc.centre = ArcCentre::vertex(1);
+                            let target = reaper_target(pos, tf);
+                            let base = attack_facts(&r, &firer, &target, &wall);
+                            for k in 1..6 {
+                                let mut f2 = firer;
+                                f2.pose.facing = firer.pose.facing.turned(k);
+                                let mut t2 = target;
+                                t2.pose.pos = turn(pos, k);
+                                t2.pose.facing = target.pose.facing.turned(k);
+                                let w2 = [(turn(wall[0].0, k), 127)];
+                                assert_eq!(
+                                    attack_facts(&r, &f2, &t2, &w2),
+                                    base,
+                                    "{shape:?} {ff} {tf} {pos:?} {k}"
+                                );
+                                checked += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 4 * 36 * 91 * 5);
+    }
+
     #[test]
     fn each_precondition_can_stop_the_shot() {
         let r = Readings::default();

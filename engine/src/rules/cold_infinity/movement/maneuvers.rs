@@ -630,6 +630,47 @@ mod tests {
         assert_eq!(turns, [0, 1, 1, 1, 1, 0, 1, 0, 1, 0, 1]);
     }
 
+    /// Fair play: turning the map by k facings commutes with a move (side B deploys as side A's
+    /// point reflection). Exhaustive over small plans, facings and rotations.
+    #[test]
+    fn moves_commute_with_map_rotation() {
+        let r = Readings::default();
+        let turn = |m: &Motion, k: i32| Motion {
+            pos: m.pos.rotate_ccw(-k),
+            velocity: m.velocity.rotate_ccw(-k),
+            facing: m.facing.turned(k),
+            ..*m
+        };
+        for f in 1..=6 {
+            for accel in -2..=2 {
+                for pivot in -2..=2 {
+                    for slide in -1..=1 {
+                        for aft in [false, true] {
+                            let m = Motion {
+                                pos: Hex::new(2, -1),
+                                velocity: Hex::new(1, 2),
+                                facing: Facing::new(f),
+                                pivot_rate: 1,
+                                ..Motion::default()
+                            };
+                            let plan = ManeuverPlan {
+                                accel,
+                                pivot,
+                                slide,
+                                slide_aft: aft,
+                                ..ManeuverPlan::default()
+                            };
+                            let after = execute(&m, &plan, &r);
+                            for k in 1..6 {
+                                assert_eq!(execute(&turn(&m, k), &plan, &r), turn(&after, k));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// §5.7: 1d10 = 1 starts a random maneuver (1d6: 1–2 pivot, 3–4 roll, 5–6 tumble).
     #[test]
     fn derelict_drift() {
