@@ -253,6 +253,24 @@ mod tests {
         assert_eq!(checked, 4 * 36 * 91 * 5);
     }
 
+    /// The per-unit and per-weapon state is small and `Copy` (no heap, cheap to reset from a
+    /// template each battle).
+    #[test]
+    fn battle_state_is_small() {
+        use crate::rules::cold_infinity::{
+            arming::Arming, ew::EwAllocation, initiative::InitiativeEntry, movement::Motion,
+            movement::thrusters::Thruster, power::SystemPower,
+        };
+        use core::mem::size_of;
+        assert!(size_of::<Motion>() <= 40, "{}", size_of::<Motion>());
+        assert!(size_of::<InitiativeEntry>() <= 24);
+        assert!(size_of::<Arming>() <= 8);
+        assert!(size_of::<EwAllocation>() <= 4);
+        assert!(size_of::<SystemPower>() <= 24);
+        assert!(size_of::<Thruster>() <= 16);
+        assert!(size_of::<AttackFacts>() <= 32);
+    }
+
     #[test]
     fn each_precondition_can_stop_the_shot() {
         let r = Readings::default();
