@@ -1,7 +1,7 @@
 //! Initiative (§2.1.2, D3): each unit's own number, lower is better; units move from the
 //! highest to the lowest, so the lowest moves last and sees every other move (§2.2, §5.0).
 
-use super::movement::readings::{InitiativeClamp, Readings};
+use super::movement::readings::{InitiativeClamp, InitiativeSpeed, Readings};
 use crate::dice::Roller;
 use core::cmp::Ordering;
 
@@ -16,13 +16,22 @@ pub const fn first_turn_base(mass: MassTenths) -> i32 {
     (mass + 5).div_euclid(10)
 }
 
-/// The speed term of §2.1.2: half the speed, rounded up, at most 10 (speed 20). The speed is
-/// the one held when initiative is rolled, before this turn's thrust (D19 10; our reading —
-/// no other speed is known in the Initiative Phase).
+/// The speed term of §2.1.2: half the speed, rounded up, at most 10 (speed 20). Which speed
+/// is the house rule `initiative_speed` ([`initiative_speed`]).
 #[inline]
 pub const fn speed_term(speed: i32) -> i32 {
     let half = (speed + 1).div_euclid(2);
     if half > 10 { 10 } else { half }
+}
+
+/// The speed the initiative roll uses (§2.1.2, D19 10): the current speed by default, or the
+/// speed after this turn's committed thrust.
+#[inline]
+pub const fn initiative_speed(rule: InitiativeSpeed, current: i32, after_thrust: i32) -> i32 {
+    match rule {
+        InitiativeSpeed::StartOfTurn => current,
+        InitiativeSpeed::AfterThisTurnsThrust => after_thrust,
+    }
 }
 
 /// The lowest and highest initiative a unit of this Mass may have (§2.1.2: "may not vary by
@@ -167,6 +176,21 @@ mod tests {
         assert_eq!(t1, 14);
         let t2 = roll_initiative(t1, 20, 0, 127, &r, &mut dice);
         assert_eq!(t2, 5);
+    }
+
+    /// D19 10: a ship accelerating from 2 to 8 subtracts 1 by default, 4 under the alternative.
+    #[test]
+    fn initiative_speed_readings() {
+        let d = Readings::default().initiative_speed;
+        assert_eq!(speed_term(initiative_speed(d, 2, 8)), 1);
+        assert_eq!(
+            speed_term(initiative_speed(
+                InitiativeSpeed::AfterThisTurnsThrust,
+                2,
+                8
+            )),
+            4
+        );
     }
 
     /// §2.1.2: clamped to Mass ± 20; it may go below zero.

@@ -2,7 +2,7 @@
 //! per-turn budget, activation and deactivation, zero-power and unpowered systems, the drain of
 //! destroyed systems and the uses of extra power. Overheating (§3.6) is optional.
 
-use super::movement::readings::CapacitorDamage;
+use super::movement::readings::{CapacitorDamage, CollectorDamage};
 
 /// A reactor's output this turn (§3.1.1, §13.1.4): its Rating less its damage, 1:1; it refills
 /// fully every turn.
@@ -134,9 +134,14 @@ impl SystemBattery {
 }
 
 /// Power a collector panel array gathers this turn, straight into batteries (§3.1.5): its
-/// Rating (usually 1) less 2 per damage point (D19 18: §3.1.5's 2, not §13.1.4's 1:1).
-pub const fn collector_output(rating: i32, damage: i32) -> i32 {
-    let r = rating - 2 * damage;
+/// Rating (usually 1) less 2 per damage point (§3.1.5) or 1 (§13.1.4): house rule
+/// `collector_damage` (D19 18).
+pub const fn collector_output(rating: i32, damage: i32, rule: CollectorDamage) -> i32 {
+    let per = match rule {
+        CollectorDamage::TwoPerPoint => 2,
+        CollectorDamage::OnePerPoint => 1,
+    };
+    let r = rating - per * damage;
     if r < 0 { 0 } else { r }
 }
 
@@ -428,8 +433,11 @@ mod tests {
         assert!(sb.system_hit());
         assert!(!sb.system_hit());
         assert_eq!(sb.available(), 0);
-        assert_eq!(collector_output(1, 0), 1);
-        assert_eq!(collector_output(1, 1), 0);
+        let two = CollectorDamage::TwoPerPoint;
+        assert_eq!(collector_output(1, 0, two), 1);
+        assert_eq!(collector_output(1, 1, two), 0);
+        assert_eq!(collector_output(3, 1, two), 1);
+        assert_eq!(collector_output(3, 1, CollectorDamage::OnePerPoint), 2);
         let drawn: i32 = (1..=25).map(zero_power_battery_draw).sum();
         assert_eq!(drawn, 2);
     }

@@ -18,6 +18,18 @@ pub enum InitiativeClamp {
     ExactMass,
 }
 
+/// Which speed the initiative roll subtracts half of (§2.1.2; D19 10: unstated).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum InitiativeSpeed {
+    /// Default: the speed the ship has when initiative is rolled (its vector before this
+    /// turn's thrust).
+    #[default]
+    StartOfTurn,
+    /// The speed it will have after this turn's thrust (the thrust plan is committed before
+    /// initiative is rolled): a ship gains initiative on the turn it accelerates.
+    AfterThisTurnsThrust,
+}
+
 /// Engine thrust after damage (D19 42): §13.1.3 and §5.2 disagree after odd damage.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum EngineDamage {
@@ -73,6 +85,17 @@ pub enum CapacitorDamage {
     Capacity,
     /// Both capacity and recharge fall 2 per damage point.
     CapacityAndRecharge,
+}
+
+/// Collector panel damage (D19 18): §3.1.5 says 2 collector points per damage point, §13.1.4
+/// says 1:1.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CollectorDamage {
+    /// Default (§3.1.5): 2 per damage point.
+    #[default]
+    TwoPerPoint,
+    /// §13.1.4: 1 per damage point.
+    OnePerPoint,
 }
 
 /// How the flag bridge's free 4-hex shroud (§15.1.1, "points added to the shroud extend it")
@@ -138,6 +161,8 @@ pub enum RotatedArcs {
 pub struct Readings {
     /// §2.1.2 clamp reference.
     pub initiative_clamp: InitiativeClamp,
+    /// §2.1.2 speed term.
+    pub initiative_speed: InitiativeSpeed,
     /// §5.2 / §13.1.3 engine thrust after damage.
     pub engine_damage: EngineDamage,
     /// §5.4.1 rotation / acceleration order.
@@ -148,6 +173,8 @@ pub struct Readings {
     pub activation_turn: ActivationTurn,
     /// §3.1.2 damaged capacitor.
     pub capacitor_damage: CapacitorDamage,
+    /// §3.1.5 / §13.1.4 damaged collectors.
+    pub collector_damage: CollectorDamage,
     /// §15.1.1 flag-bridge shroud.
     pub flag_shroud: FlagShroud,
     /// §7.1.5 blockers.
@@ -171,11 +198,13 @@ impl Default for Readings {
     fn default() -> Self {
         Readings {
             initiative_clamp: InitiativeClamp::default(),
+            initiative_speed: InitiativeSpeed::default(),
             engine_damage: EngineDamage::default(),
             thrust_order: ThrustOrder::default(),
             arming_count: ArmingCount::default(),
             activation_turn: ActivationTurn::default(),
             capacitor_damage: CapacitorDamage::default(),
+            collector_damage: CollectorDamage::default(),
             flag_shroud: FlagShroud::default(),
             los_blockers: LosBlockers::default(),
             edge_line: EdgeLine::default(),
