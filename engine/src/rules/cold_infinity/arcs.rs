@@ -199,7 +199,8 @@ pub const fn abstracted_system2_drm(relative: ArcCentre) -> i32 {
     }
 }
 
-/// The nearest of the twelve directions to a target, relative to the nose (for System 2).
+/// The nearest of the twelve directions to a target, relative to the nose (for System 2,
+/// §7.1.4.2).
 pub fn relative_direction(firer: Hex, facing: Facing, target: Hex) -> ArcCentre {
     let d = target.sub(firer);
     let rel = angle_between(d.bearing_deg(), facing.bearing_deg());

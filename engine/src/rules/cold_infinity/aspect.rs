@@ -107,7 +107,7 @@ pub fn aspect(
     }
 }
 
-/// The silhouette Rating for an aspect; on `Either` the attacker takes the larger (the better
+/// The silhouette Rating for an aspect (§7.3.1.1); on `Either` the attacker takes the larger (the better
 /// hit chance — a player may prefer the other for its section, see [`section_hit`]).
 pub const fn silhouette_rating(aspect: Aspect, fa: i32, ps: i32) -> i32 {
     match aspect {

@@ -44,7 +44,7 @@ pub struct EwAllocation {
 }
 
 impl EwAllocation {
-    /// Points the split uses.
+    /// Points the split uses (§4.1–4.2).
     pub const fn total(&self) -> i32 {
         self.shroud as i32 + self.amplification as i32 + self.ecm as i32 + self.reserved as i32
     }

@@ -28,7 +28,7 @@ fn blocks(rule: LosBlockers, i: i32, n: i32, mass: MassTenths, target_mass: Mass
     }
 }
 
-/// Whether `firer` sees `target` (of Mass `target_mass`) past `others`: every other unit on the
+/// Whether `firer` sees `target` (§7.1.5) (of Mass `target_mass`) past `others`: every other unit on the
 /// map as (hex, Mass), firer and target excluded. No allocation: one pass over the hex line per
 /// call, scanning the (few) other units at each step.
 pub fn has_line_of_sight(

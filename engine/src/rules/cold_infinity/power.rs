@@ -54,7 +54,7 @@ impl Capacitor {
         self.charge = (self.charge + rec).min(cap);
     }
 
-    /// Draw `n` points if held (returns whether it did).
+    /// Draw `n` points if held (returns whether it did) (§3.1.2: unused charge carries over).
     pub fn draw(&mut self, n: i32) -> bool {
         if n <= self.charge {
             self.charge -= n;
@@ -167,7 +167,7 @@ pub enum PowerNeed {
 }
 
 impl PowerNeed {
-    /// Points drawn while active.
+    /// Points drawn while active (§3.1: one point per point required).
     pub const fn draw(self) -> i32 {
         match self {
             PowerNeed::Powered(n) => n,
@@ -192,7 +192,7 @@ pub struct SystemPower {
 }
 
 impl SystemPower {
-    /// An active, undamaged system.
+    /// An active, undamaged system (§3.2).
     pub const fn on(need: PowerNeed) -> SystemPower {
         SystemPower {
             need,
