@@ -5,6 +5,7 @@
 //! attack's EW die-roll modifier and its lock are this module's output; the hit roll
 //! (`cifire`) takes them as plain numbers (without a lock every range penalty doubles, §4.1).
 
+use super::ess::EssFacts;
 use super::movement::readings::FlagShroud;
 use crate::hex::Hex;
 
@@ -130,6 +131,35 @@ pub const fn attack_ew(
     }
 }
 
+/// [`attack_ew`] with electronic support (§4.7): a friendly ESS can give the lock; an enemy
+/// ESS jamming the attacker takes every lock away but not its amplification (§4.7.4); ESS
+/// amplification adds to the attacker's own; ESS ECM adds to the target's own.
+pub const fn attack_ew_with_ess(
+    a: &EwAttacker,
+    target: Hex,
+    target_ecm: i32,
+    weapon_ignores_ecm: bool,
+    ess: &EssFacts,
+) -> EwFacts {
+    if a.small_vessel {
+        return EwFacts {
+            locked: true,
+            drm: 0,
+        };
+    }
+    let own_lock = locked_on(a.pos, a.shroud_radius, target);
+    let amp = if own_lock { a.amplification } else { 0 } + ess.amplification;
+    let ecm = if weapon_ignores_ecm {
+        0
+    } else {
+        target_ecm + ess.target_ecm
+    };
+    EwFacts {
+        locked: (own_lock || ess.lock) && !ess.jammed,
+        drm: amp - ecm,
+    }
+}
+
 /// EW points a unit must hold back for its piercing weapons (§8.1.5, §4.8.2): 2 each, 3 each
 /// against a target running a masking sensor.
 pub const fn piercing_reserve(piercing_weapons: i32, target_masking: bool) -> i32 {
@@ -246,6 +276,47 @@ mod tests {
         assert_eq!(sensor_ew(16, 0, 0), 8);
         assert_eq!(sensor_ew(16, 0, 1), 9);
         assert_eq!(sensor_ew(16, 0, -1), 7);
+    }
+
+    /// §4.7: an ESS lock lets a unit with no shroud of its own fire unpenalised; jamming
+    /// removes every lock but leaves amplification; ESS ECM adds to the target's.
+    #[test]
+    fn ew_with_ess() {
+        let a = EwAttacker {
+            pos: Hex::default(),
+            shroud_radius: 10,
+            amplification: 2,
+            small_vessel: false,
+        };
+        let none = EssFacts::default();
+        assert_eq!(
+            attack_ew_with_ess(&a, at(5), 1, false, &none),
+            attack_ew(&a, at(5), 1, false)
+        );
+        let support = EssFacts {
+            lock: true,
+            amplification: 1,
+            ..EssFacts::default()
+        };
+        assert_eq!(
+            attack_ew_with_ess(&a, at(15), 0, false, &support),
+            EwFacts {
+                locked: true,
+                drm: 1
+            }
+        );
+        let jammed = EssFacts {
+            jammed: true,
+            target_ecm: 1,
+            ..EssFacts::default()
+        };
+        assert_eq!(
+            attack_ew_with_ess(&a, at(5), 1, false, &jammed),
+            EwFacts {
+                locked: false,
+                drm: 0
+            }
+        );
     }
 
     /// §4.6 (optional): the Reaper drawing its full 8 power gives +8 to hit it next turn.

@@ -12,6 +12,7 @@
 pub mod arcs;
 pub mod arming;
 pub mod aspect;
+pub mod ess;
 pub mod ew;
 pub mod geometry;
 pub mod initiative;

@@ -8,7 +8,8 @@ use super::arming::{Arming, RateOfFire};
 use super::aspect::{
     Aspect, Pose, SectionHit, SectionLayout, aspect, section_hit, silhouette_rating,
 };
-use super::ew::{EwAttacker, attack_ew};
+use super::ess::EssFacts;
+use super::ew::{EwAttacker, attack_ew_with_ess};
 use super::geometry::range;
 use super::initiative::MassTenths;
 use super::line_of_sight::has_line_of_sight;
@@ -30,6 +31,8 @@ pub struct Firer {
     pub ew: EwAttacker,
     /// Whether this weapon ignores ECM (§4.2 "most weapons": the weapon rules' exceptions).
     pub ignores_ecm: bool,
+    /// What friendly and enemy ESS do to this attack (§4.7; `EssFacts::default()` = none).
+    pub ess: EssFacts,
 }
 
 /// The target, as §7.1 and §7.3.1.1 need it.
@@ -112,7 +115,7 @@ pub fn attack_facts(
     ) {
         return Err(CannotFire::Blocked);
     }
-    let ew = attack_ew(&firer.ew, to, target.ecm, firer.ignores_ecm);
+    let ew = attack_ew_with_ess(&firer.ew, to, target.ecm, firer.ignores_ecm, &firer.ess);
     let a = aspect(
         &readings.silhouettes,
         readings.rotated_silhouette,
@@ -164,6 +167,7 @@ mod tests {
                 small_vessel: false,
             },
             ignores_ecm: false,
+            ess: EssFacts::default(),
         }
     }
 
