@@ -166,6 +166,17 @@ pub const fn piercing_reserve(piercing_weapons: i32, target_masking: bool) -> i3
     piercing_weapons * if target_masking { 3 } else { 2 }
 }
 
+/// The most EW points a unit with an EW detector may hold back in the EW Phase and allocate
+/// after EW is announced (§4.8.1): half its sensor's points (rounded down — our reading; the
+/// text says "up to half").
+pub const fn detector_holdback(sensor_points: i32) -> i32 {
+    sensor_points / 2
+}
+
+/// EW points a masking sensor takes from the basic sensors while it runs (§4.8.2); enemies'
+/// piercing attacks then need one more reserved point ([`piercing_reserve`]).
+pub const MASKING_SENSOR_POINTS: i32 = 2;
+
 /// Optional ship signatures (§4.6): the to-hit bonus against a unit equals the power it used
 /// for all systems, weapons and extra power included, on the previous turn.
 #[inline]
@@ -324,6 +335,16 @@ mod tests {
     fn signatures() {
         assert_eq!(signature_bonus(8), 8);
         assert_eq!(signature_bonus(0), 0);
+    }
+
+    /// §4.8: a detector holds back up to half the sensor's points; masking costs 2 and makes
+    /// piercing attacks on the unit reserve 3 instead of 2.
+    #[test]
+    fn detectors_and_masking() {
+        assert_eq!(detector_holdback(8), 4);
+        assert_eq!(detector_holdback(7), 3);
+        assert_eq!(MASKING_SENSOR_POINTS, 2);
+        assert_eq!(piercing_reserve(1, true) - piercing_reserve(1, false), 1);
     }
 
     #[test]

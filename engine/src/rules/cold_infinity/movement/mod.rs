@@ -6,6 +6,7 @@
 
 pub mod maneuvers;
 pub mod readings;
+pub mod small_vessels;
 pub mod thrust;
 pub mod thrusters;
 pub mod vector;
