@@ -87,11 +87,20 @@ pub struct ManeuverPlan {
     /// Slide through the rear side facing (starboard: facing 3 rather than 2; port: 5 rather
     /// than 6), the player's choice (§5.4.2.3).
     pub slide_aft: bool,
+    /// A non-inertial turn (§5.8.1; the ship needs non-inertial engines and thrusters): the
+    /// vector turns with the facing this turn, for ⌈accel cost / 2⌉ extra thrust through the
+    /// acceleration thrusters. Announced (and paid) each turn it is wanted — our reading.
+    pub non_inertial: bool,
 }
 
 /// Thrust this plan costs (§5.1, D6.2).
 pub const fn plan_cost(plan: &ManeuverPlan, costs: &ThrustCosts) -> i32 {
-    plan.pivot.abs() * costs.pivot
+    let turn = if plan.non_inertial {
+        vector::non_inertial_turn_cost(costs.accel)
+    } else {
+        0
+    };
+    turn + plan.pivot.abs() * costs.pivot
         + (plan.roll.abs() + plan.tumble.abs()) * costs.roll
         + plan.accel.abs() * costs.accel
         + (plan.maneuvered_accel.abs() + plan.slide.abs()) * costs.slide
@@ -147,6 +156,10 @@ pub fn side_demand(plan: &ManeuverPlan, costs: &ThrustCosts, roll: Quarter) -> S
     }
     d.either += plan.roll.abs() * costs.roll + plan.maneuvered_accel.abs() * costs.slide;
     d.tumble += plan.tumble.abs() * costs.roll;
+    if plan.non_inertial {
+        // Any acceleration thruster may take it (§5.8.1); counted on the aft ones here.
+        d.aft += vector::non_inertial_turn_cost(costs.accel);
+    }
     d
 }
 
@@ -238,6 +251,9 @@ pub fn execute(m: &Motion, plan: &ManeuverPlan, readings: &Readings) -> Motion {
     n.roll_rate += plan.roll;
     n.tumble_rate += plan.tumble;
     n.facing = n.facing.turned(n.pivot_rate);
+    if plan.non_inertial {
+        n.velocity = vector::non_inertial_turn(n.velocity, n.pivot_rate);
+    }
     n.roll = n.roll.turned(n.roll_rate);
     n.tumble = n.tumble.turned(n.tumble_rate);
     if readings.thrust_order == ThrustOrder::RotateThenAccelerate {
@@ -265,6 +281,7 @@ pub const fn derelict_maneuver(d10: u8, kind_d6: u8, direction_d6: u8) -> Option
         maneuvered_accel: 0,
         slide: 0,
         slide_aft: false,
+        non_inertial: false,
     };
     match kind_d6 {
         1 | 2 => p.pivot = dir,
@@ -669,6 +686,33 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// §5.8.1 example: a non-inertial ship on vector 1+4 turning one facing to starboard
+    /// travels along 2+4, for the pivot plus ⌈accel/2⌉ thrust.
+    #[test]
+    fn example_5_8_1_non_inertial_move() {
+        let r = Readings::default();
+        let m = Motion {
+            velocity: vector::along(Facing::new(1), 4),
+            ..Motion::default()
+        };
+        let plan = ManeuverPlan {
+            pivot: 1,
+            non_inertial: true,
+            ..ManeuverPlan::default()
+        };
+        let c = HullClass::Cruiser.default_costs();
+        assert_eq!(plan_cost(&plan, &c), 2 + 2);
+        let n = execute(&m, &plan, &r);
+        assert_eq!(
+            (n.facing, n.velocity),
+            (Facing::new(2), vector::along(Facing::new(2), 4))
+        );
+        assert_eq!(n.pos, vector::along(Facing::new(2), 4));
+        // Without the announcement the pivot goes on but the vector stays.
+        let later = execute(&n, &ManeuverPlan::default(), &r);
+        assert_eq!((later.facing, later.velocity), (Facing::new(3), n.velocity));
     }
 
     /// §5.7: 1d10 = 1 starts a random maneuver (1d6: 1–2 pivot, 3–4 roll, 5–6 tumble).

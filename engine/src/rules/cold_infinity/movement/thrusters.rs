@@ -142,6 +142,15 @@ pub fn load(
     if !route_where(accel, bank, |r| r == if forward { Aft } else { Fore }) {
         return Err(Unchannelled::Acceleration);
     }
+    // A non-inertial turn's extra thrust goes through any acceleration thruster (§5.8.1).
+    let turn = if plan.non_inertial {
+        super::vector::non_inertial_turn_cost(costs.accel)
+    } else {
+        0
+    };
+    if !route_where(turn, bank, |r| matches!(r, Fore | Aft)) {
+        return Err(Unchannelled::Acceleration);
+    }
     // A clockwise pivot on the map is clockwise in the ship's frame unless flipped.
     let cw = (plan.pivot > 0) != roll.is_flipped();
     let pivot = plan.pivot.abs() * costs.pivot;
