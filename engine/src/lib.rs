@@ -8,6 +8,7 @@
 pub mod config_support;
 pub mod dice;
 pub mod geometry;
+pub mod hex;
 pub mod observer;
 pub mod outcome;
 pub mod rule_system;

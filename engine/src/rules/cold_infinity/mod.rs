@@ -9,5 +9,17 @@
 //! Nothing here imports a script or the config.
 
 // §2–§5 and §7.1 (initiative, power, electronic warfare, movement, arcs and line of sight).
+pub mod arcs;
+pub mod arming;
+pub mod aspect;
+pub mod ess;
+pub mod ew;
+pub mod geometry;
+pub mod initiative;
+pub mod line_of_sight;
+pub mod movement;
+pub mod power;
+pub mod preconditions;
+pub mod turn;
 
 // §7.2–§8, §11 and §13 (fire, configurations and technologies, defensive systems, damage).
