@@ -11,3 +11,6 @@
 // §2–§5 and §7.1 (initiative, power, electronic warfare, movement, arcs and line of sight).
 
 // §7.2–§8, §11 and §13 (fire, configurations and technologies, defensive systems, damage).
+pub mod damage_state;
+pub mod design;
+pub mod fire;
