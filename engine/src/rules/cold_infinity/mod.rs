@@ -14,3 +14,4 @@
 pub mod damage_state;
 pub mod design;
 pub mod fire;
+pub mod weapons;

@@ -184,6 +184,28 @@ pub fn walk_section(
     Walk::NothingRight
 }
 
+/// The first intact system at or right of column `start` in section `sec`, skipping types
+/// that are absent or all destroyed (flare's shift, §8.1.6).
+pub fn next_intact(
+    chart: &HitChart,
+    row: usize,
+    start: u8,
+    design: &ShipDesign,
+    damage: &ShipDamage,
+    sec: usize,
+    pick: DefenderPick,
+) -> Option<(u16, u8)> {
+    let mut col = start;
+    while usize::from(col) < HitClass::COUNT {
+        match walk_section(chart, row, col, design, damage, sec, pick) {
+            Walk::Intact { sys, column } => return Some((sys, column)),
+            Walk::AllDestroyed { column } => col = column + 1,
+            Walk::NothingRight => return None,
+        }
+    }
+    None
+}
+
 /// The section actually struck when the attacker's fire meets section `facing` (chosen from the
 /// geometry by the movement half): once an outer section is destroyed, fire from that side
 /// hits the core (§7.4.1.1, §7.4.4).
