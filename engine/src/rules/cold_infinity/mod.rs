@@ -11,7 +11,10 @@
 // §2–§5 and §7.1 (initiative, power, electronic warfare, movement, arcs and line of sight).
 
 // §7.2–§8, §11 and §13 (fire, configurations and technologies, defensive systems, damage).
+pub mod armor;
 pub mod damage_state;
+pub mod defensive_fire;
 pub mod design;
 pub mod fire;
+pub mod shields;
 pub mod weapons;
