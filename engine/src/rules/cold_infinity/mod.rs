@@ -12,6 +12,8 @@
 
 // §7.2–§8, §11 and §13 (fire, configurations and technologies, defensive systems, damage).
 pub mod armor;
+pub mod catastrophic;
+pub mod damage_effects;
 pub mod damage_state;
 pub mod defensive_fire;
 pub mod design;

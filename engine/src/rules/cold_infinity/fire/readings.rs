@@ -132,6 +132,18 @@ pub enum WeaponReduction {
     EveryHalf,
 }
 
+/// §13.1.3 vs §5.2 engine damage (D19 item 42, second reading item 6).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EngineDamage {
+    /// Default (§13.1.3, the damage-effects rule; same formula as sensors and thrusters):
+    /// thrust = floor(undamaged structure / 2).
+    #[default]
+    HalfUndamaged,
+    /// Alternative (§5.2): design thrust − floor(structure lost / 2).
+    DesignLessHalfLost,
+}
+
 /// Fire-and-damage house rules.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
 #[serde(default, rename_all = "kebab-case")]
@@ -158,4 +170,6 @@ pub struct Readings {
     pub rack_roll: RackRoll,
     /// Damaged-weapon reduction.
     pub weapon_reduction: WeaponReduction,
+    /// Engine thrust after damage.
+    pub engine_damage: EngineDamage,
 }
