@@ -101,7 +101,7 @@ pub fn reduce_damage_row(d: DamageDice) -> Option<DamageDice> {
     };
     Some(DamageDice {
         groups: [drop(a), drop(b)],
-        fixed: if d.fixed < 5 { 0 } else { d.fixed - 5 },
+        fixed: d.fixed.saturating_sub(5),
     })
 }
 
