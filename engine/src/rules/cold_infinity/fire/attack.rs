@@ -12,7 +12,7 @@ use crate::dice::Roller;
 use super::super::armor::{after_hit, section_armor};
 use super::super::catastrophic::{self, Catastrophe};
 use super::super::damage_state::ShipDamage;
-use super::super::design::{Config, ShipDesign, WeaponDesign};
+use super::super::design::{Config, ShipDesign, SystemKind, WeaponDesign};
 use super::super::weapons::configurations::{
     HitContext, resolve_burst, resolve_enveloping, resolve_flare, resolve_piercing, resolve_pulse,
     resolve_slashing, resolve_slicing,
@@ -44,6 +44,17 @@ pub struct Attack {
     pub called: Option<Struck>,
 }
 
+/// The defender's per-section mitigators for one attack (state and choices of the battle loop).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Defences {
+    /// Shield absorption applied to each volley striking a section (§11.2; the shield the
+    /// defender picked, at its power; 0 without shields).
+    pub absorb: [u16; MAX_SECTIONS],
+    /// Sections whose collector panels can divert a point (§11.3: an intact panel and a battery
+    /// with room), as a bit set.
+    pub collectors: u16,
+}
+
 /// What one attack did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct AttackOutcome {
@@ -53,10 +64,14 @@ pub struct AttackOutcome {
     pub resolution: Resolution,
     /// Catastrophic damage rolled, by section (at most one per section).
     pub catastrophes: [Option<Catastrophe>; MAX_SECTIONS],
+    /// Sections where a collector panel diverted 1 point into a battery (§11.3), bit set: the
+    /// battery half adds the charge.
+    pub diverted: u16,
 }
 
-/// Resolves a hit (`hit.band` is not a miss) on `target`. `absorb[s]` is the shield absorption
-/// the defender applies to volleys striking section `s` (0 without shields).
+/// Resolves a hit on `design`/`damage` (nothing happens on a miss). Order of impact per volley
+/// (§7.4.1 *(sic)*): shield absorption → collector panel (1 point, once per weapon strike per
+/// section, never damage aimed at a panel, §11.3) → armor.
 #[allow(clippy::too_many_arguments)]
 pub fn resolve_attack(
     design: &ShipDesign,
@@ -66,7 +81,7 @@ pub fn resolve_attack(
     pick: DefenderPick,
     attack: &Attack,
     hit: HitRoll,
-    absorb: &[u16; MAX_SECTIONS],
+    defences: &Defences,
 ) -> AttackOutcome {
     let w = attack.weapon;
     let mut out = AttackOutcome::default();
@@ -86,11 +101,19 @@ pub fn resolve_attack(
         *a = section_armor(design, damage, s, w.tech, readings.halving);
     }
     let mut reached = 0u16;
+    let mut diverted = 0u16;
     let mut mitigate = |st: Struck, v: u16| {
         let s = section_of(design, st);
-        let past_shield = v.saturating_sub(absorb[s]);
+        let bit = 1u16 << s;
+        let mut past_shield = v.saturating_sub(defences.absorb[s]);
         if past_shield > 0 {
-            reached |= 1 << s;
+            reached |= bit;
+        }
+        let at_panel = matches!(st, Struck::System { sys, .. }
+            if design.systems[usize::from(sys)].kind == SystemKind::Collector);
+        if past_shield > 0 && defences.collectors & bit != 0 && diverted & bit == 0 && !at_panel {
+            diverted |= bit;
+            past_shield -= 1;
         }
         past_shield.saturating_sub(armor[s])
     };
@@ -127,6 +150,10 @@ pub fn resolve_attack(
                 attack.facing,
                 w.damage,
                 w.pulse,
+                |r| {
+                    plasma_falloff(r, w.plasma_falloff, attack.range)
+                        .saturating_sub(ablative_reduction(attack.ablative_df, r))
+                },
                 &mut mitigate,
             ),
             Config::Slicing | Config::Wave => {
@@ -149,6 +176,7 @@ pub fn resolve_attack(
         }
     };
     out.resolution = res;
+    out.diverted = diverted;
     // Ablative wear and adaptive learning on every section struck (a hit that reached the
     // section's armor; a shield soaking everything earns no adaptive point).
     for s in 0..design.sections.len() {
@@ -219,7 +247,7 @@ mod tests {
             DefenderPick::MostLeft,
             &a,
             hit,
-            &[0; MAX_SECTIONS],
+            &Defences::default(),
         );
         assert_eq!(o.rolled, 5);
         assert_eq!(s.hull_damage[0], 5, "matter ignores armor");
@@ -230,7 +258,8 @@ mod tests {
         assert_eq!(s.armor_now(&d, 0), 2);
     }
 
-    /// Shield absorption before armor; ablative armor wears after the hit; ablative DF.
+    /// Order of impact: ablative DF, shield, collector panel, armor (§7.4.1 *(sic)*, §11.3);
+    /// ablative armor wears after the hit (§11.4.1).
     #[test]
     fn shields_armor_ablative_order() {
         let mut d = reaper();
@@ -238,12 +267,13 @@ mod tests {
         let mut s = ShipDamage::new(&d);
         let mut a = particle(Config::Burst);
         a.ablative_df = 1;
-        let mut absorb = [0; MAX_SECTIONS];
-        absorb[0] = 2;
+        let mut defences = Defences::default();
+        defences.absorb[0] = 2;
+        defences.collectors = 1;
         // Natural 10 + 3 = 13: hull. 2d6 = 6 + 6 = 12; ablative −1 × ceil(1.2) = −2 → 10;
-        // shield −2 → 8; armor −4 → 4.
+        // shield −2 → 8; collector −1 → 7 (§11.3); armor −4 → 3.
         let mut dice = ScriptedDice::new(&[6, 6]);
-        resolve_attack(
+        let o = resolve_attack(
             &d,
             &mut s,
             &mut dice,
@@ -251,9 +281,10 @@ mod tests {
             DefenderPick::MostLeft,
             &a,
             HitRoll::new(10, 3),
-            &absorb,
+            &defences,
         );
-        assert_eq!(s.hull_damage[0], 4);
+        assert_eq!(s.hull_damage[0], 3);
+        assert_eq!(o.diverted, 1);
         assert_eq!(s.armor_now(&d, 0), 3, "ablative armor −1 after the hit");
     }
 
@@ -304,7 +335,7 @@ mod tests {
                                 DefenderPick::MostLeft,
                                 &particle(config),
                                 HitRoll::new(n, 4),
-                                &[0; MAX_SECTIONS],
+                                &Defences::default(),
                             );
                             let marked =
                                 o.resolution.applied.taken + o.resolution.applied.overkill_to_hull;

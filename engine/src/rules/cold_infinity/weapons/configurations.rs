@@ -78,7 +78,8 @@ pub fn pulse_count(rating: PulseRating, pulse_roll: i16, bonus: u8, how: PulseBo
 
 /// §8.1.2 Pulse: after a hit, the pulse roll sets the count; every pulse strikes the one
 /// location, each its own volley (§7.4.2.1), and leftover pulses overkill. Damage is rolled per
-/// pulse or once per the reading (each halved on 11–12).
+/// pulse or once per the reading (each halved on 11–12). `per_roll` adjusts each damage roll
+/// before halving (plasma falloff and ablative DF, applied per pulse roll: fixed reading).
 #[allow(clippy::too_many_arguments)]
 pub fn resolve_pulse(
     ctx: &HitContext,
@@ -88,6 +89,7 @@ pub fn resolve_pulse(
     facing: usize,
     weapon_damage: DamageDice,
     rating: PulseRating,
+    per_roll: impl Fn(u16) -> u16,
     mitigate: &mut impl FnMut(Struck, u16) -> u16,
 ) -> Resolution {
     let Some(struck) = locate(ctx.chart, hit, ctx.design, damage, facing, ctx.pick) else {
@@ -109,7 +111,10 @@ pub fn resolve_pulse(
             PulseDamage::PerPulse if i == 0 => once,
             PulseDamage::PerPulse => roll_damage(dice, weapon_damage),
         };
-        net += mitigate(struck, after_band(rolled, hit.band, ctx.rules.double_hull));
+        net += mitigate(
+            struck,
+            after_band(per_roll(rolled), hit.band, ctx.rules.double_hull),
+        );
     }
     mark(
         ctx.design,
@@ -589,6 +594,7 @@ mod tests {
             0,
             DamageDice::new(1, 6, 0),
             rating,
+            |r| r,
             &mut armor(4),
         );
         assert_eq!(res.applied.taken, 2);
