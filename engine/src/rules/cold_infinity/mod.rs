@@ -18,5 +18,6 @@ pub mod damage_state;
 pub mod defensive_fire;
 pub mod design;
 pub mod fire;
+pub mod intercepts;
 pub mod shields;
 pub mod weapons;

@@ -133,6 +133,17 @@ pub fn roll_to_hit(dice: &mut impl Roller, drm: i16) -> HitRoll {
     HitRoll::new(roll_3d6(dice), drm)
 }
 
+/// §7.9 setting to eleven (optional rule): a weapon set to eleven with a DRM of 0 or more hits
+/// as if the dice showed 11; with a negative DRM it rolls as normal. (Pulse and tracking
+/// follow-up rolls are still rolled.)
+pub fn roll_set_to_eleven(dice: &mut impl Roller, drm: i16) -> HitRoll {
+    if drm >= 0 {
+        HitRoll::new(11, drm)
+    } else {
+        roll_to_hit(dice, drm)
+    }
+}
+
 /// Ways out of 216 that a roll with `drm` lands in `band` (exact).
 pub fn band_ways(drm: i16, band: HitBand) -> u32 {
     (3..=18u8)
@@ -262,6 +273,17 @@ mod tests {
         };
         assert_eq!(accuracy_drm(b, 5), -2);
         assert_eq!(accuracy_drm(b, 0), 3, "fighters count as 0 sections");
+    }
+
+    /// §7.9: DRM ≥ 0 hits as an 11 + DRM without rolling; a negative DRM rolls.
+    #[test]
+    fn setting_to_eleven() {
+        let mut d = ScriptedDice::new(&[1, 1, 1]);
+        assert_eq!(roll_set_to_eleven(&mut d, 0).band, HitBand::HullHalf);
+        assert_eq!(roll_set_to_eleven(&mut d, 4).modified, 15);
+        assert_eq!(d.used(), 0);
+        assert_eq!(roll_set_to_eleven(&mut d, -1).band, HitBand::Miss);
+        assert_eq!(d.used(), 3);
     }
 
     #[test]
