@@ -18,7 +18,9 @@ use super::super::weapons::configurations::{
     resolve_slashing, resolve_slicing,
 };
 use super::super::weapons::technologies::plasma_falloff;
-use super::damage::{Resolution, ShotRules, ablative_reduction, roll_damage, section_of};
+use super::damage::{
+    Resolution, ShotRules, ablative_reduction, after_band, roll_damage, section_of,
+};
 use super::hit_location::{DefenderPick, Struck};
 use super::hit_roll::HitRoll;
 use super::readings::Readings;
@@ -126,8 +128,12 @@ pub fn resolve_attack(
     out.rolled = rolled;
     let dmg = plasma_falloff(rolled, w.plasma_falloff, attack.range);
     let dmg = dmg.saturating_sub(ablative_reduction(attack.ablative_df, rolled));
-    let res = if let Some(struck) = attack.called {
-        let net = mitigate(struck, dmg);
+    let res = if let (Some(struck), false) = (attack.called, attack.config == Config::Pulse) {
+        let doubles = match struck {
+            Struck::Hull { .. } => ctx.rules.double_hull,
+            Struck::System { .. } => ctx.rules.double_systems,
+        };
+        let net = mitigate(struck, after_band(dmg, hit.band, doubles));
         super::damage::mark(
             design,
             damage,
@@ -154,6 +160,7 @@ pub fn resolve_attack(
                     plasma_falloff(r, w.plasma_falloff, attack.range)
                         .saturating_sub(ablative_reduction(attack.ablative_df, r))
                 },
+                attack.called,
                 &mut mitigate,
             ),
             Config::Slicing | Config::Wave => {
@@ -286,6 +293,51 @@ mod tests {
         assert_eq!(s.hull_damage[0], 3);
         assert_eq!(o.diverted, 1);
         assert_eq!(s.armor_now(&d, 0), 3, "ablative armor −1 after the hit");
+    }
+
+    /// §7.6 + §7.4: a called shot strikes the called system whatever the roll, still halved on
+    /// 11–12; on hull it is always catastrophic (§13.2.3).
+    #[test]
+    fn called_shots_strike_the_called_place() {
+        let d = reaper();
+        let mut s = ShipDamage::new(&d);
+        let mut a = particle(Config::Burst);
+        a.called = Some(Struck::System { sys: 5, column: 0 });
+        // Natural 12 − 1 = 11: half of 6 + 5 = 11 → 6; armor 4 → 2 on the rack.
+        let mut dice = ScriptedDice::new(&[6, 5]);
+        let r = Readings::default();
+        let pick = DefenderPick::MostLeft;
+        let none = Defences::default();
+        resolve_attack(
+            &d,
+            &mut s,
+            &mut dice,
+            &r,
+            pick,
+            &a,
+            HitRoll::new(12, -1),
+            &none,
+        );
+        assert_eq!(s.system_damage[5], 2);
+        let mut s = ShipDamage::new(&d);
+        a.called = Some(Struck::Hull { section: 0 });
+        // Natural 8 + 5 = 13; 2d6 = 2 → nothing past armor, yet catastrophic (1d3 = 1).
+        let mut dice = ScriptedDice::new(&[1, 1, 1]);
+        let o = resolve_attack(
+            &d,
+            &mut s,
+            &mut dice,
+            &r,
+            pick,
+            &a,
+            HitRoll::new(8, 5),
+            &none,
+        );
+        assert_eq!(
+            o.catastrophes[0],
+            Some(Catastrophe::Decompression { amount: 1 })
+        );
+        assert_eq!(s.armor_now(&d, 0), 3);
     }
 
     /// The A/B for one hit, exactly, and how the chart moves it: a 2d6 particle weapon

@@ -79,7 +79,8 @@ pub fn pulse_count(rating: PulseRating, pulse_roll: i16, bonus: u8, how: PulseBo
 /// §8.1.2 Pulse: after a hit, the pulse roll sets the count; every pulse strikes the one
 /// location, each its own volley (§7.4.2.1), and leftover pulses overkill. Damage is rolled per
 /// pulse or once per the reading (each halved on 11–12). `per_roll` adjusts each damage roll
-/// before halving (plasma falloff and ablative DF, applied per pulse roll: fixed reading).
+/// before halving (plasma falloff and ablative DF, applied per pulse roll: fixed reading);
+/// `called` is the target of a called shot, if any.
 #[allow(clippy::too_many_arguments)]
 pub fn resolve_pulse(
     ctx: &HitContext,
@@ -90,9 +91,16 @@ pub fn resolve_pulse(
     weapon_damage: DamageDice,
     rating: PulseRating,
     per_roll: impl Fn(u16) -> u16,
+    called: Option<Struck>,
     mitigate: &mut impl FnMut(Struck, u16) -> u16,
 ) -> Resolution {
-    let Some(struck) = locate(ctx.chart, hit, ctx.design, damage, facing, ctx.pick) else {
+    if !hit.band.is_hit() {
+        return Resolution::default();
+    }
+    // A called shot (§7.6) strikes the called place whatever the location roll.
+    let Some(struck) =
+        called.or_else(|| locate(ctx.chart, hit, ctx.design, damage, facing, ctx.pick))
+    else {
         return Resolution::default();
     };
     let drm = hit.modified - i16::from(hit.natural);
@@ -595,6 +603,7 @@ mod tests {
             DamageDice::new(1, 6, 0),
             rating,
             |r| r,
+            None,
             &mut armor(4),
         );
         assert_eq!(res.applied.taken, 2);
