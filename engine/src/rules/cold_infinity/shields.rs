@@ -5,7 +5,7 @@ use crate::dice::Roller;
 
 use super::design::{SectionPos, ShieldCoverage, ShieldDesign, Tech};
 use super::fire::hit_roll::roll_3d6;
-use super::fire::readings::Halving;
+use super::fire::readings::{BufferRecharge, Halving};
 
 /// How a shield is powered this turn (§11.2, §11.2.8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -77,6 +77,30 @@ pub const fn buffer(volley: u16, current: u16, anti_shield: bool) -> (u16, u16) 
     (volley - absorbed, current - absorbed)
 }
 
+/// A buffering shield's strength after a turn's recharge (§11.2.2.1; the rate is a house rule,
+/// D19 item 7), never above its absorption Rating.
+pub const fn recharge_buffer(current: u16, rating: u8, how: BufferRecharge) -> u16 {
+    let full = rating as u16;
+    let step = match how {
+        BufferRecharge::RatingPerTurn => full,
+        BufferRecharge::HalfRatingPerTurn => full.div_ceil(2),
+        BufferRecharge::None => 0,
+    };
+    let next = current + step;
+    if next > full { full } else { next }
+}
+
+/// A hybrid shield with a single Rating split between deflection and absorption (§11.2.3):
+/// `to_deflection` points deflect, the rest absorb (clamped to the Rating).
+pub const fn hybrid_split(rating: u8, to_deflection: u8) -> (u8, u8) {
+    let d = if to_deflection > rating {
+        rating
+    } else {
+        to_deflection
+    };
+    (d, rating - d)
+}
+
 /// Whether a shield covers a hit (§11.2.4–6). `own_section` is where the shield is mounted,
 /// `struck_section`/`struck_pos` where the hit landed, `struck_system` the system hit (if any).
 /// Roaming point defense also needs [`roaming_arrives`]. Shields never cover a core section,
@@ -144,6 +168,19 @@ mod tests {
         assert_eq!(buffer(50, 80, true), (10, 40));
         assert_eq!(buffer(50, 80, false), (0, 30));
         assert_eq!(buffer(5, 3, false), (2, 0));
+    }
+
+    /// §11.2.2.1 recharge readings; §11.2.3 hybrid split.
+    #[test]
+    fn buffer_recharge_and_hybrid_split() {
+        assert_eq!(recharge_buffer(40, 80, BufferRecharge::RatingPerTurn), 80);
+        assert_eq!(
+            recharge_buffer(10, 80, BufferRecharge::HalfRatingPerTurn),
+            50
+        );
+        assert_eq!(recharge_buffer(10, 80, BufferRecharge::None), 10);
+        assert_eq!(hybrid_split(6, 2), (2, 4));
+        assert_eq!(hybrid_split(6, 9), (6, 0));
     }
 
     /// §11.2.1 partial deflection is half rounded down; §11.2.8 over-load ×1.5 rounded down;

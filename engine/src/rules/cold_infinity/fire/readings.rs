@@ -144,6 +144,20 @@ pub enum EngineDamage {
     DesignLessHalfLost,
 }
 
+/// §11.2.2.1 buffering shields "recharge over time, returning eventually to their maximum
+/// strength" — the rate lives in a lost table (D19 item 7).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BufferRecharge {
+    /// Default (D19 item 7's assumption): its absorption Rating back per turn, up to full.
+    #[default]
+    RatingPerTurn,
+    /// Alternative: half its absorption Rating (rounded up) per turn.
+    HalfRatingPerTurn,
+    /// Alternative: no recharge within a battle.
+    None,
+}
+
 /// Fire-and-damage house rules.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
 #[serde(default, rename_all = "kebab-case")]
@@ -172,4 +186,6 @@ pub struct Readings {
     pub weapon_reduction: WeaponReduction,
     /// Engine thrust after damage.
     pub engine_damage: EngineDamage,
+    /// Buffering shield recharge.
+    pub buffer_recharge: BufferRecharge,
 }
