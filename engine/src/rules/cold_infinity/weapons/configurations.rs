@@ -497,6 +497,98 @@ pub fn tracking_location(
     }
 }
 
+/// A tracking attack in progress (§8.1.9): the hit it started from, where it struck first and
+/// how many turns it lasts. Kept by the battle loop with the firing weapon (`Copy`, no heap).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tracking {
+    /// The initial to-hit result (its location and halving hold every turn).
+    pub hit: HitRoll,
+    /// The section facing the attacker at the first hit.
+    pub facing: usize,
+    /// The first turn's location (set on the first turn).
+    pub first: Option<Struck>,
+    /// Turns it hits (1..=Rating).
+    pub turns: u8,
+    /// Turns resolved so far.
+    pub done: u8,
+}
+
+/// Starts a tracking attack after a hit (§8.1.9): the tracking roll is 3d6 + the to-hit DRM.
+pub fn start_tracking(dice: &mut impl Roller, hit: HitRoll, facing: usize, rating: u8) -> Tracking {
+    let drm = hit.modified - i16::from(hit.natural);
+    Tracking {
+        hit,
+        facing,
+        first: None,
+        turns: tracking_turns(i16::from(roll_3d6(dice)) + drm, rating),
+        done: 0,
+    }
+}
+
+/// Whether a tracking attack hits again this turn (§8.1.9): turns remain, and line of sight,
+/// arc, power (double, assigned in Power Allocation) and an undamaged weapon all hold.
+pub const fn tracking_continues(
+    t: &Tracking,
+    sight_and_arc: bool,
+    powered: bool,
+    undamaged: bool,
+) -> bool {
+    t.done < t.turns && sight_and_arc && powered && undamaged
+}
+
+/// One turn of a tracking attack (§8.1.9): Burst damage at the initial location; a system
+/// result moves one column right each later turn.
+pub fn tracking_turn(
+    ctx: &HitContext,
+    damage: &mut ShipDamage,
+    t: &mut Tracking,
+    rolled: u16,
+    mitigate: &mut impl FnMut(Struck, u16) -> u16,
+) -> Resolution {
+    let struck = match t.first {
+        Some(first) => tracking_location(ctx, damage, t.hit, t.facing, first, t.done),
+        None => match locate(ctx.chart, t.hit, ctx.design, damage, t.facing, ctx.pick) {
+            Some(s) => s,
+            None => return Resolution::default(),
+        },
+    };
+    t.first = t.first.or(Some(struck));
+    t.done += 1;
+    let dmg = after_band(rolled, t.hit.band, ctx.rules.double_hull);
+    let net = mitigate(struck, dmg);
+    mark(
+        ctx.design,
+        damage,
+        struck,
+        net,
+        t.hit.band,
+        ctx.rules,
+        ctx.rules.overkill,
+    )
+}
+
+/// §8.1.8 Wave: rolls against the units along the arc, `distances` sorted nearest first
+/// (friend or foe), calling `roll(i)` (true = hit; the caller then resolves Slicing on unit `i`)
+/// while [`wave_reaches`] allows. Returns how many units were rolled against.
+pub fn wave_sequence(
+    distances: &[u16],
+    wave_range: u16,
+    mut roll: impl FnMut(usize) -> bool,
+) -> usize {
+    let mut first_miss = None;
+    let mut rolled = 0;
+    for (i, &d) in distances.iter().enumerate() {
+        if !wave_reaches(d, first_miss, wave_range) {
+            break;
+        }
+        rolled += 1;
+        if !roll(i) && first_miss.is_none() {
+            first_miss = Some(d);
+        }
+    }
+    rolled
+}
+
 /// §8.1.8 Wave: whether the wave still rolls against a unit at `distance` hexes, given the
 /// distance of its first miss so far (units at the same distance as a miss may still be
 /// rolled, none farther) and its wave range.
@@ -832,6 +924,42 @@ mod tests {
                 assert_eq!(tracking_turns(roll, rating), want.min(rating));
             }
         }
+    }
+
+    /// §8.1.9: a tracking hit lasts the rolled turns, hits the same system type moving one
+    /// column right each turn, and stops when a condition fails.
+    #[test]
+    fn tracking_over_turns() {
+        let d = example_a_ship();
+        let r = Readings::default();
+        let c = ctx(&d, &r, Tech::Particle);
+        let mut s = ShipDamage::new(&d);
+        // To-hit natural 14 + 6 = 20 (row 19–20: Th, Br, Se, We); tracking roll 5+5+5+6 = 21
+        // → 4 turns, capped at Rating 3.
+        let mut dice = ScriptedDice::new(&[5, 5, 5]);
+        let mut t = start_tracking(&mut dice, HitRoll::new(14, 6), 0, 3);
+        assert_eq!(t.turns, 3);
+        for _ in 0..3 {
+            assert!(tracking_continues(&t, true, true, true));
+            tracking_turn(&c, &mut s, &mut t, 4, &mut armor(0));
+        }
+        assert!(!tracking_continues(&t, true, true, true));
+        assert_eq!(s.system_damage, vec![4, 4, 4, 0]);
+        assert!(!tracking_continues(
+            &Tracking { done: 0, ..t },
+            false,
+            true,
+            true
+        ));
+    }
+
+    /// §8.1.8: after a miss, units at the same distance are still rolled, farther ones not.
+    #[test]
+    fn wave_sequence_stops_after_a_miss() {
+        let hits = [true, false, true, true];
+        let n = wave_sequence(&[1, 2, 2, 3], 5, |i| hits[i]);
+        assert_eq!(n, 3);
+        assert_eq!(wave_sequence(&[1, 2, 6], 5, |_| true), 2);
     }
 
     /// §8.1.8: the wave rolls nearest first, stops after a miss except at the same distance,
