@@ -158,9 +158,9 @@ pub enum BufferRecharge {
     None,
 }
 
-/// Fire-and-damage house rules.
+/// Fire-and-damage house rules (keys: the field names; values: kebab-case).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
-#[serde(default, rename_all = "kebab-case")]
+#[serde(deny_unknown_fields, default)]
 pub struct Readings {
     /// Which hit-location chart (D19 item 1: the chart is lost).
     pub hit_chart: ChartName,
@@ -188,4 +188,74 @@ pub struct Readings {
     pub engine_damage: EngineDamage,
     /// Buffering shield recharge.
     pub buffer_recharge: BufferRecharge,
+}
+
+/// The keys every battle rests on whatever their value: the hit-location chart is lost, so
+/// every system hit comes from a reconstruction (D19 item 1).
+pub const ALWAYS: [&str; 1] = ["hit_chart"];
+
+/// The fire-and-damage house-rule keys in effect under `r` (for `fleetlab audit`, once the
+/// system is registered): [`ALWAYS`] plus every key set away from its default. Not called per
+/// battle.
+pub fn in_effect(r: &Readings) -> Vec<&'static str> {
+    let d = Readings::default();
+    let mut keys = ALWAYS.to_vec();
+    macro_rules! changed {
+        ($($field:ident),* $(,)?) => {
+            $(
+                if r.$field != d.$field && !keys.contains(&stringify!($field)) {
+                    keys.push(stringify!($field));
+                }
+            )*
+        };
+    }
+    changed!(
+        hit_chart,
+        range_zero,
+        pulse_damage,
+        pulse_bonus,
+        flare_spill,
+        piercing_armor,
+        slicing_split,
+        plasma_double,
+        halving,
+        rack_roll,
+        weapon_reduction,
+        engine_damage,
+        buffer_recharge,
+    );
+    keys
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every field is listed in `in_effect` (changing it from the default shows it), and the
+    /// docs page names every key.
+    #[test]
+    fn every_key_is_listed_and_documented() {
+        let alt = Readings {
+            hit_chart: ChartName::ExampleC,
+            range_zero: RangeZero::None,
+            pulse_damage: PulseDamage::RolledOnce,
+            pulse_bonus: PulseBonus::AddsToRoll,
+            flare_spill: FlareSpill::SingleVolley,
+            piercing_armor: PiercingArmor::EverySection,
+            slicing_split: SlicingSplit::IntactOnly,
+            plasma_double: PlasmaDouble::HullAndSystems,
+            halving: Halving::Up,
+            rack_roll: RackRoll::PerPoint,
+            weapon_reduction: WeaponReduction::EveryHalf,
+            engine_damage: EngineDamage::DesignLessHalfLost,
+            buffer_recharge: BufferRecharge::None,
+        };
+        let keys = in_effect(&alt);
+        assert_eq!(keys.len(), 13);
+        assert_eq!(in_effect(&Readings::default()), vec!["hit_chart"]);
+        let doc = include_str!("../../../../../docs/house-rules/cold-infinity.md");
+        for k in keys {
+            assert!(doc.contains(&format!("`{k}`")), "{k} missing from the docs");
+        }
+    }
 }
