@@ -127,6 +127,31 @@ pub fn reduce_range_row(r: RangeRating) -> Option<RangeRating> {
     RANGE_LADDER.iter().copied().find(|&x| worse(x))
 }
 
+/// Which row the defender lowers on a damaged weapon (§13.1.9: "the defender chooses").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ReductionChoice {
+    /// Lower the damage Rating one row.
+    Damage,
+    /// Lower the range Rating one row.
+    Range,
+}
+
+/// Applies one §13.1.9 reduction to a weapon's current damage and range Ratings, the
+/// defender's `choice` first and the other row if that one cannot drop. `None`: neither can
+/// (damage already zero and range −3/hex) — the weapon is destroyed.
+pub fn reduce_weapon(
+    damage: DamageDice,
+    range: RangeRating,
+    choice: ReductionChoice,
+) -> Option<(DamageDice, RangeRating)> {
+    let by_damage = || reduce_damage_row(damage).map(|d| (d, range));
+    let by_range = || reduce_range_row(range).map(|r| (damage, r));
+    match choice {
+        ReductionChoice::Damage => by_damage().or_else(by_range),
+        ReductionChoice::Range => by_range().or_else(by_damage),
+    }
+}
+
 /// §13.1.10: a missile or reload rack loses 4 missiles of capacity per damage point, and a 1d6
 /// roll of 1 destroys it: how many d6 to roll for a volley of `points` (D19 item 43).
 pub const fn rack_rolls(points: u16, how: RackRoll) -> u16 {
@@ -167,6 +192,30 @@ mod tests {
         assert_eq!(
             reduce_range_row(RangeRating { per: 1, hexes: 6 }),
             Some(RangeRating { per: 1, hexes: 5 })
+        );
+    }
+
+    /// §13.1.9: the defender's choice, falling back to the other row; neither → destroyed.
+    #[test]
+    fn weapon_reduction_choice() {
+        let d = DamageDice::new(1, 6, 0);
+        let r = RangeRating { per: 1, hexes: 2 };
+        let worst = RangeRating { per: 3, hexes: 1 };
+        assert_eq!(
+            reduce_weapon(d, r, ReductionChoice::Damage),
+            Some((DamageDice::new(0, 6, 0), r))
+        );
+        assert_eq!(
+            reduce_weapon(d, r, ReductionChoice::Range),
+            Some((d, RangeRating { per: 1, hexes: 1 }))
+        );
+        assert_eq!(
+            reduce_weapon(d, worst, ReductionChoice::Range),
+            Some((DamageDice::new(0, 6, 0), worst))
+        );
+        assert_eq!(
+            reduce_weapon(DamageDice::new(0, 6, 0), worst, ReductionChoice::Damage),
+            None
         );
     }
 

@@ -39,6 +39,17 @@ pub const fn plasma_falloff(rolled: u16, falloff: u8, range: u16) -> u16 {
     rolled.saturating_sub(falloff as u16 * range)
 }
 
+/// §8.2.7: a gravitic weapon in EDF may switch to shield mode (if it can) for 1 point of damage
+/// to itself; a gravitic weapon working as a shield may not fire that turn. Returns the damage
+/// the switch costs, or `None` if the weapon may not switch.
+pub const fn gravitic_shield_switch(tech: Tech, shield_capable: bool, in_edf: bool) -> Option<u16> {
+    if matches!(tech, Tech::Gravitic) && shield_capable && in_edf {
+        Some(1)
+    } else {
+        None
+    }
+}
+
 /// §8.2.5: electromagnetic weapons may only use d4 damage dice.
 pub fn em_dice_valid(damage: DamageDice) -> bool {
     damage.groups.iter().all(|g| g.count == 0 || g.sides == 4)
@@ -101,6 +112,14 @@ mod tests {
         assert_eq!(check_weapon(&w, true), Err(TechError::EmDice));
         w.damage = DamageDice::new(3, 4, 2);
         assert_eq!(check_weapon(&w, true), Ok(()));
+    }
+
+    /// §8.2.7: only a shield-capable gravitic weapon in EDF may switch, for 1 damage.
+    #[test]
+    fn gravitic_switch() {
+        assert_eq!(gravitic_shield_switch(Tech::Gravitic, true, true), Some(1));
+        assert_eq!(gravitic_shield_switch(Tech::Gravitic, true, false), None);
+        assert_eq!(gravitic_shield_switch(Tech::Particle, true, true), None);
     }
 
     /// §8.2.6: plasma loses its Rating per hex (base −3/hex), never below zero.
