@@ -340,6 +340,68 @@ mod tests {
         assert_eq!(s.armor_now(&d, 0), 3);
     }
 
+    /// A whole duel's fire against one Reaper from the battle's dice: Reaper railguns (front
+    /// silhouette 1, Acc +3, range 6 at −1/2 → DRM +1) fire Burst shots until the target's
+    /// core is gone. Deterministic (same battle index → same bits), and the pieces compose:
+    /// golden shot count and damage totals for seed (7, 0, battle 0).
+    #[test]
+    fn railgun_duel_is_deterministic() {
+        use super::super::hit_roll::{HitModifiers, accuracy_drm, range_penalty, roll_to_hit};
+        use super::super::readings::RangeZero;
+        use crate::dice::Dice;
+        let d = reaper();
+        let run = |battle: u64| {
+            let mut dice = Dice::for_battle(7, 0, battle);
+            let mut s = ShipDamage::new(&d);
+            let a = Attack {
+                weapon: railgun(),
+                config: Config::Burst,
+                range: 6,
+                facing: 0,
+                ablative_df: 0,
+                called: None,
+            };
+            let drm = HitModifiers {
+                silhouette: i16::from(d.sil_fa),
+                accuracy: accuracy_drm(a.weapon.accuracy, d.section_count()),
+                range_penalty: range_penalty(a.weapon.range, a.range, true, RangeZero::MinusOne),
+                ..HitModifiers::default()
+            }
+            .drm();
+            let r = Readings::default();
+            let mut shots = 0u32;
+            let mut fires = 0u32;
+            while !s.destroyed && shots < 1000 {
+                shots += 1;
+                let hit = roll_to_hit(&mut dice, drm);
+                let o = resolve_attack(
+                    &d,
+                    &mut s,
+                    &mut dice,
+                    &r,
+                    DefenderPick::MostLeft,
+                    &a,
+                    hit,
+                    &Defences::default(),
+                );
+                fires += o.catastrophes.iter().flatten().count() as u32;
+                // Fires burn at the end of every third shot (one turn of a 3+0 railgun).
+                if shots % 3 == 0 {
+                    catastrophic::burn(&d, &mut s);
+                }
+            }
+            let hull: u16 = s.hull_damage.iter().sum();
+            (shots, fires, hull, s.destroyed)
+        };
+        assert_eq!(run(0), run(0));
+        assert_ne!(run(0), run(1));
+        eprintln!("duel: {:?}", run(0));
+        assert_eq!(run(0), GOLDEN_DUEL);
+    }
+
+    /// Recorded by `railgun_duel_is_deterministic`: (shots, catastrophes, hull lost, destroyed).
+    const GOLDEN_DUEL: (u32, u32, u16, bool) = (41, 0, 40, true);
+
     /// The A/B for one hit, exactly, and how the chart moves it: a 2d6 particle weapon
     /// at DRM +4 hits the Reaper from the front, Burst vs Piercing, under both charts, on a
     /// fresh ship and on one whose forward thrusters are destroyed (where the charts differ:

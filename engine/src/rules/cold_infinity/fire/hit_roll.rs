@@ -152,6 +152,11 @@ pub fn band_ways(drm: i16, band: HitBand) -> u32 {
         .sum()
 }
 
+/// Ways out of 216 that a roll with `drm` hits at all (for players' estimates).
+pub fn hit_ways(drm: i16) -> u32 {
+    216 - band_ways(drm, HitBand::Miss)
+}
+
 /// The range penalty (positive) of `rating` at `range` hexes (§7.5.1): `per × ceil(range /
 /// hexes)`, at least `per` ("the minimum range penalty … will always be −1"), doubled without a
 /// lock-on (§7.5.2). At range 0 the reading decides (D19 item 12).
@@ -230,6 +235,9 @@ mod tests {
     fn drm_zero_hits_exactly_half() {
         let hits: u32 = HitBand::ALL[1..].iter().map(|&b| band_ways(0, b)).sum();
         assert_eq!(hits, 108);
+        assert_eq!(hit_ways(0), 108);
+        assert_eq!(hit_ways(-8), 0);
+        assert_eq!(hit_ways(8), 216);
     }
 
     /// §7.4.1.3 examples: "A burst weapon rolls 8 to hit … misses"; "rolls 12 to hit … hull
