@@ -386,7 +386,7 @@ mod tests {
                 );
                 fires += o.catastrophes.iter().flatten().count() as u32;
                 // Fires burn at the end of every third shot (one turn of a 3+0 railgun).
-                if shots % 3 == 0 {
+                if shots.is_multiple_of(3) {
                     catastrophic::burn(&d, &mut s);
                 }
             }
