@@ -1,8 +1,9 @@
 //! §13.1 special system damage (digest D14): system Ratings as functions of undamaged
 //! structure, reactor instability, the bridge, damaged direct-fire weapons and missile racks.
 
-use super::design::{DamageDice, DiceGroup, RangeRating};
-use super::fire::readings::{EngineDamage, RackRoll, WeaponReduction};
+use super::damage_state::ShipDamage;
+use super::design::{DamageDice, DiceGroup, RangeRating, ShipDesign, SystemKind};
+use super::fire::readings::{EngineDamage, RackRoll, Readings, WeaponReduction};
 
 /// Sensor EW Rating: half the undamaged structure, rounded down (§13.1.1).
 pub const fn sensor_ew(undamaged: u16) -> u16 {
@@ -37,6 +38,31 @@ pub const fn capacitor_rating(undamaged: u16) -> u16 {
 /// ESS Rating: three times the undamaged structure (§13.1.5).
 pub const fn ess_rating(undamaged: u16) -> u16 {
     3 * undamaged
+}
+
+/// The current Rating of system `sys` by §13.1 (0 once destroyed): sensors' EW, thrusters'
+/// channel, engines' thrust, power plants' output or capacity, ESS, missile-rack capacity;
+/// for systems whose Rating does not fall with damage (weapons, bridge, shields, …), 1 while
+/// intact. The join point for the movement/power half, which reads Ratings from damage.
+pub fn system_rating(
+    design: &ShipDesign,
+    damage: &ShipDamage,
+    sys: u16,
+    readings: &Readings,
+) -> u16 {
+    let s = design.systems[usize::from(sys)];
+    let left = damage.system_left(design, sys);
+    let lost = s.structure - left;
+    match s.kind {
+        SystemKind::Sensors { .. } => sensor_ew(left),
+        SystemKind::Thruster(_) => thruster_channel(left),
+        SystemKind::Engine { .. } => engine_thrust(s.structure, lost, readings.engine_damage),
+        SystemKind::Reactor | SystemKind::Battery | SystemKind::Collector => reactor_rating(left),
+        SystemKind::Capacitor => capacitor_rating(left),
+        SystemKind::Ess => ess_rating(left),
+        SystemKind::MissileRack { magazine } if left > 0 => rack_capacity(magazine, lost),
+        _ => u16::from(left > 0),
+    }
 }
 
 /// A reactor that has lost more than half its structure is unstable (§13.1.4).
@@ -275,6 +301,44 @@ mod tests {
         assert_eq!(bridge_effects(10, 5).sensors, -1);
         assert!(bridge_effects(10, 10).destroyed);
         assert_eq!(bridge_effects(2, 1).accuracy, -1);
+    }
+
+    /// §13.1 through `system_rating` on the Reaper: sensors 16 → EW 8, engine 8 → 4 thrust,
+    /// reactor 8 → 8 power, forward thruster 8 → 4; after damage they fall as the rules say.
+    #[test]
+    fn reaper_system_ratings() {
+        use super::super::design::fixtures::reaper;
+        let d = reaper();
+        let r = Readings::default();
+        let mut s = ShipDamage::new(&d);
+        let rating = |s: &ShipDamage, i| system_rating(&d, s, i, &r);
+        assert_eq!(
+            [
+                rating(&s, 17),
+                rating(&s, 15),
+                rating(&s, 16),
+                rating(&s, 0)
+            ],
+            [8, 4, 8, 4]
+        );
+        assert_eq!(rating(&s, 5), 20, "Reaper rack: magazine 20");
+        s.system_damage[17] = 3;
+        s.system_damage[15] = 1;
+        s.system_damage[16] = 5;
+        s.system_damage[5] = 1;
+        assert_eq!(
+            [
+                rating(&s, 17),
+                rating(&s, 15),
+                rating(&s, 16),
+                rating(&s, 5)
+            ],
+            [6, 3, 3, 16]
+        );
+        assert!(reactor_unstable(8, s.system_damage[16]));
+        s.hull_damage[2] = 20;
+        assert_eq!(rating(&s, 17), 0, "destroyed with its section");
+        assert_eq!(rating(&s, 3), 1);
     }
 
     /// §13.1.10: capacity −4 per point; the destruction roll per volley or per point.
