@@ -62,6 +62,18 @@ impl ShipDamage {
         self.destroyed = false;
     }
 
+    /// Copies `other` (same design) into `self` without allocating: a start-of-phase snapshot
+    /// for a battle loop that locates hits against the phase's opening state (§7.3 "damage is
+    /// applied at the end of the phase"; D19 item 31's literal alternative).
+    pub fn copy_from(&mut self, other: &ShipDamage) {
+        self.system_damage.copy_from_slice(&other.system_damage);
+        self.hull_damage.copy_from_slice(&other.hull_damage);
+        self.armor_lost.copy_from_slice(&other.armor_lost);
+        self.adaptive.copy_from_slice(&other.adaptive);
+        self.fire_turns.copy_from_slice(&other.fire_turns);
+        self.destroyed = other.destroyed;
+    }
+
     /// Hull structure left in section `sec`.
     pub fn hull_left(&self, design: &ShipDesign, sec: usize) -> u16 {
         design.sections[sec]
@@ -203,6 +215,9 @@ mod tests {
         let a = s.damage_hull(&d, 2, 5);
         assert_eq!((a.taken, a.lost), (1, 4));
         assert!(s.destroyed);
+        let mut snap = ShipDamage::new(&d);
+        snap.copy_from(&s);
+        assert_eq!(snap, s);
         s.reset();
         assert_eq!(s, ShipDamage::new(&d));
     }
