@@ -23,3 +23,13 @@ pub mod preconditions;
 pub mod turn;
 
 // §7.2–§8, §11 and §13 (fire, configurations and technologies, defensive systems, damage).
+pub mod armor;
+pub mod catastrophic;
+pub mod damage_effects;
+pub mod damage_state;
+pub mod defensive_fire;
+pub mod design;
+pub mod fire;
+pub mod intercepts;
+pub mod shields;
+pub mod weapons;

@@ -1,0 +1,224 @@
+//! The damage a ship has taken (§7.4.3–§7.4.5, §11.4, §13.2): the battle state the fire
+//! functions read and write. Built once per matchup from a [`ShipDesign`] and [`reset`]
+//! between battles, so a battle allocates nothing.
+//!
+//! [`reset`]: ShipDamage::reset
+
+use super::design::{ShipDesign, Tech};
+
+/// Damage marked on one ship.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShipDamage {
+    /// Structure lost per system (index as [`ShipDesign::systems`]).
+    pub system_damage: Vec<u16>,
+    /// Hull structure lost per section.
+    pub hull_damage: Vec<u16>,
+    /// Armor permanently lost per section (ablative wear §11.4.1, decompression §13.2.2).
+    pub armor_lost: Vec<u8>,
+    /// Adaptive armor points learned per section and technology (§11.4.2).
+    pub adaptive: Vec<[u8; 7]>,
+    /// Turns of fire left per section (§13.2.1; 0 = not burning).
+    pub fire_turns: Vec<u8>,
+    /// The ship is destroyed (core hull at 0, §7.4.4; or reactor detonation, §13.1.4).
+    pub destroyed: bool,
+}
+
+/// Where applied damage went (§7.4.3–§7.4.5).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Applied {
+    /// Points taken by the struck system (or by the hull, for a hull hit).
+    pub taken: u16,
+    /// Overkill points taken by the section's hull (§7.4.5).
+    pub overkill_to_hull: u16,
+    /// Points lost (no overkill, or beyond a destroyed hull).
+    pub lost: u16,
+    /// The struck system was destroyed by this damage.
+    pub system_destroyed: bool,
+    /// The section was destroyed by this damage.
+    pub section_destroyed: bool,
+}
+
+impl ShipDamage {
+    /// Undamaged state for `design`.
+    pub fn new(design: &ShipDesign) -> ShipDamage {
+        let n = design.sections.len();
+        ShipDamage {
+            system_damage: vec![0; design.systems.len()],
+            hull_damage: vec![0; n],
+            armor_lost: vec![0; n],
+            adaptive: vec![[0; 7]; n],
+            fire_turns: vec![0; n],
+            destroyed: false,
+        }
+    }
+
+    /// Back to undamaged without allocating.
+    pub fn reset(&mut self) {
+        self.system_damage.fill(0);
+        self.hull_damage.fill(0);
+        self.armor_lost.fill(0);
+        self.adaptive.fill([0; 7]);
+        self.fire_turns.fill(0);
+        self.destroyed = false;
+    }
+
+    /// Copies `other` (same design) into `self` without allocating: a start-of-phase snapshot
+    /// for a battle loop that locates hits against the phase's opening state (§7.3 "damage is
+    /// applied at the end of the phase"; D19 item 31's literal alternative).
+    pub fn copy_from(&mut self, other: &ShipDamage) {
+        self.system_damage.copy_from_slice(&other.system_damage);
+        self.hull_damage.copy_from_slice(&other.hull_damage);
+        self.armor_lost.copy_from_slice(&other.armor_lost);
+        self.adaptive.copy_from_slice(&other.adaptive);
+        self.fire_turns.copy_from_slice(&other.fire_turns);
+        self.destroyed = other.destroyed;
+    }
+
+    /// Hull structure left in section `sec`.
+    pub fn hull_left(&self, design: &ShipDesign, sec: usize) -> u16 {
+        design.sections[sec]
+            .hull
+            .saturating_sub(self.hull_damage[sec])
+    }
+
+    /// Section `sec` is destroyed: its hull is at 0 (§7.4.4).
+    pub fn section_destroyed(&self, design: &ShipDesign, sec: usize) -> bool {
+        self.hull_left(design, sec) == 0
+    }
+
+    /// Undamaged structure of system `sys` (0 once its section is destroyed, §7.4.4).
+    pub fn system_left(&self, design: &ShipDesign, sys: u16) -> u16 {
+        if self.section_destroyed(design, design.section_of(sys)) {
+            return 0;
+        }
+        let i = usize::from(sys);
+        design.systems[i]
+            .structure
+            .saturating_sub(self.system_damage[i])
+    }
+
+    /// System `sys` is destroyed.
+    pub fn system_destroyed(&self, design: &ShipDesign, sys: u16) -> bool {
+        self.system_left(design, sys) == 0
+    }
+
+    /// Section `sec` has at least one intact system.
+    pub fn has_intact_system(&self, design: &ShipDesign, sec: usize) -> bool {
+        design.sections[sec]
+            .systems
+            .clone()
+            .any(|s| !self.system_destroyed(design, s))
+    }
+
+    /// The section's armor value now (design value less permanent losses), before any
+    /// technology adjustment (`armor.rs`).
+    pub fn armor_now(&self, design: &ShipDesign, sec: usize) -> u8 {
+        design.sections[sec]
+            .armor
+            .saturating_sub(self.armor_lost[sec])
+    }
+
+    /// Adaptive points section `sec` holds against `tech`.
+    pub fn adaptive_points(&self, sec: usize, tech: Tech) -> u8 {
+        self.adaptive[sec][tech.index()]
+    }
+
+    /// Marks `dmg` on the hull of section `sec` (§7.4.4). Damage beyond the hull is lost; a
+    /// core (or single) section at 0 destroys the ship.
+    pub fn damage_hull(&mut self, design: &ShipDesign, sec: usize, dmg: u16) -> Applied {
+        let left = self.hull_left(design, sec);
+        let taken = dmg.min(left);
+        self.hull_damage[sec] += taken;
+        let section_destroyed = left > 0 && taken == left;
+        if section_destroyed && design.sections[sec].pos.is_core() {
+            self.destroyed = true;
+        }
+        Applied {
+            taken,
+            overkill_to_hull: 0,
+            lost: dmg - taken,
+            system_destroyed: false,
+            section_destroyed,
+        }
+    }
+
+    /// Marks `dmg` on system `sys` (§7.4.3). With `overkill`, damage beyond what destroys the
+    /// system goes to the same section's hull (§7.4.5), and beyond that is lost; without it
+    /// (matter, slicing, piercing, §7.4.5.1, §8.1, §8.2.1) the excess is lost.
+    pub fn damage_system(
+        &mut self,
+        design: &ShipDesign,
+        sys: u16,
+        dmg: u16,
+        overkill: bool,
+    ) -> Applied {
+        let left = self.system_left(design, sys);
+        let taken = dmg.min(left);
+        self.system_damage[usize::from(sys)] += taken;
+        let excess = dmg - taken;
+        let mut out = Applied {
+            taken,
+            system_destroyed: left > 0 && taken == left,
+            ..Applied::default()
+        };
+        if excess > 0 && overkill {
+            let hull = self.damage_hull(design, design.section_of(sys), excess);
+            out.overkill_to_hull = hull.taken;
+            out.lost = hull.lost;
+            out.section_destroyed = hull.section_destroyed;
+        } else {
+            out.lost = excess;
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::design::fixtures::reaper;
+    use super::*;
+
+    /// §7.4.5: overkill beyond a destroyed system goes to the same section's hull; beyond the
+    /// hull it is lost and the section (with every system) is destroyed (§7.4.4).
+    #[test]
+    fn overkill_goes_to_section_hull_then_is_lost() {
+        let d = reaper();
+        let mut s = ShipDamage::new(&d);
+        // A railgun (structure 2) in the forward section takes 30.
+        let a = s.damage_system(&d, 3, 30, true);
+        assert_eq!(a.taken, 2);
+        assert_eq!(a.overkill_to_hull, 20);
+        assert_eq!(a.lost, 8);
+        assert!(a.system_destroyed && a.section_destroyed);
+        assert!(s.section_destroyed(&d, 0));
+        assert!(s.system_destroyed(&d, 0), "systems die with their section");
+        assert!(!s.destroyed);
+    }
+
+    /// §7.4.5.1: without overkill the excess is lost.
+    #[test]
+    fn no_overkill_loses_excess() {
+        let d = reaper();
+        let mut s = ShipDamage::new(&d);
+        let a = s.damage_system(&d, 3, 5, false);
+        assert_eq!((a.taken, a.overkill_to_hull, a.lost), (2, 0, 3));
+        assert_eq!(s.hull_damage[0], 0);
+    }
+
+    /// §7.4.4: core hull at 0 destroys the ship; reset restores everything.
+    #[test]
+    fn core_hull_destroys_ship_and_reset_clears() {
+        let d = reaper();
+        let mut s = ShipDamage::new(&d);
+        s.damage_hull(&d, 2, 19);
+        assert!(!s.destroyed);
+        let a = s.damage_hull(&d, 2, 5);
+        assert_eq!((a.taken, a.lost), (1, 4));
+        assert!(s.destroyed);
+        let mut snap = ShipDamage::new(&d);
+        snap.copy_from(&s);
+        assert_eq!(snap, s);
+        s.reset();
+        assert_eq!(s, ShipDamage::new(&d));
+    }
+}

@@ -1,0 +1,13 @@
+//! §7.2–§7.7 weapons fire: the fire-determination order, the hit roll, hit location, damage and
+//! called shots, plus the fire-and-damage house rules ([`readings::Readings`]).
+
+pub mod aspect;
+pub mod attack;
+pub mod called_shots;
+pub mod damage;
+pub mod determination;
+pub mod hit_location;
+pub mod hit_roll;
+pub mod readings;
+
+pub use readings::Readings;

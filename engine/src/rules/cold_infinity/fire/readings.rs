@@ -1,0 +1,261 @@
+//! Named house rules for fire and damage (§7.2–§8, §11, §13): every place the seed is silent
+//! or reads two ways (digest D19 and its second and third readings) that a battle would hit.
+//! `Default` is the proposed reading; each field has at least one implemented alternative.
+//! Documented for users in `docs/house-rules/cold-infinity.md` under "Fire and damage".
+
+use serde::Deserialize;
+
+use super::hit_location::ChartName;
+
+/// §7.5.1 at range 0 (D19 item 12): "the minimum range penalty … will always be −1".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RangeZero {
+    /// Default (literal): −1 even at range 0 (same hex, §7.7).
+    #[default]
+    MinusOne,
+    /// Alternative: no penalty at range 0 (ceil(0/b) = 0).
+    None,
+}
+
+/// §8.1.2 pulse damage (D19 item 16, third reading): rolled once or per pulse.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PulseDamage {
+    /// Default: one damage roll per pulse, each halved on 11–12.
+    #[default]
+    PerPulse,
+    /// Alternative: one roll, every pulse does that much.
+    RolledOnce,
+}
+
+/// §8.1.2 bonus die of a pulse Rating (third reading): "add that number of pulses to the pulse
+/// accuracy roll result".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PulseBonus {
+    /// Default (digest): the die adds pulses to the count, capped at the maximum.
+    #[default]
+    AddsPulses,
+    /// Alternative: the die is added to the pulse roll before the intervals are counted.
+    AddsToRoll,
+}
+
+/// §7.4.2.1 vs §8.1.6 (third reading): flare is "a single volley" in one place, its spill a
+/// "separate volley" in the other.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FlareSpill {
+    /// Default (§8.1.6, the configuration's own rule): each spill is a new volley and meets
+    /// shields and armor again.
+    #[default]
+    SeparateVolley,
+    /// Alternative (§7.4.2.1): the hit is mitigated once; the spill is already net damage.
+    SingleVolley,
+}
+
+/// §7.4.2.1 / §8.1.5 piercing mitigation (D19 item 15, second reading item 33).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PiercingArmor {
+    /// Default (the text): only the line-of-sight (entry) section's share is reduced.
+    #[default]
+    EntryOnly,
+    /// Alternative (not the book's rule): each share meets its own section's shields and armor.
+    EverySection,
+}
+
+/// §8.1.3 slicing split (D19 item 36): "every system in the section", shares on destroyed ones
+/// lost.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SlicingSplit {
+    /// Default: divide by all systems, destroyed ones included (their shares are lost).
+    #[default]
+    AllSystems,
+    /// Alternative: divide by the intact systems only.
+    IntactOnly,
+}
+
+/// §8.2.6 "double damage to hull structure" (D19 item 17).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PlasmaDouble {
+    /// Default: hull structure only, doubled after armor.
+    #[default]
+    HullOnly,
+    /// Alternative (§7.4 "structure"): systems too.
+    HullAndSystems,
+}
+
+/// Rounding where the seed says "half" and gives none (third reading: partial-power
+/// absorption, same-technology shields, armor specialised against matter).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Halving {
+    /// Default: round down (as the one stated case, partial-power deflection, §11.2.1).
+    #[default]
+    Down,
+    /// Alternative: round up (as plasma's half armor, §8.2.6).
+    Up,
+}
+
+impl Halving {
+    /// Half of `x` under this rounding.
+    pub const fn half(self, x: u16) -> u16 {
+        match self {
+            Halving::Down => x / 2,
+            Halving::Up => x.div_ceil(2),
+        }
+    }
+}
+
+/// §13.1.10 rack destruction roll (D19 item 43, third reading).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RackRoll {
+    /// Default: one 1d6 per damaging volley.
+    #[default]
+    PerVolley,
+    /// Alternative (the sentence order): one 1d6 per point of damage.
+    PerPoint,
+}
+
+/// §13.1.9 damaged weapon reduction (D19 item 27): when the defender lowers a row.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum WeaponReduction {
+    /// Default: once, when damage first reaches ceil(structure/2).
+    #[default]
+    Once,
+    /// Alternative: once more for every further ceil(structure/2) lost.
+    EveryHalf,
+}
+
+/// §13.1.3 vs §5.2 engine damage (D19 item 42, second reading item 6).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EngineDamage {
+    /// Default (§13.1.3, the damage-effects rule; same formula as sensors and thrusters):
+    /// thrust = floor(undamaged structure / 2).
+    #[default]
+    HalfUndamaged,
+    /// Alternative (§5.2): design thrust − floor(structure lost / 2).
+    DesignLessHalfLost,
+}
+
+/// §11.2.2.1 buffering shields "recharge over time, returning eventually to their maximum
+/// strength" — the rate lives in a lost table (D19 item 7).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BufferRecharge {
+    /// Default (D19 item 7's assumption): its absorption Rating back per turn, up to full.
+    #[default]
+    RatingPerTurn,
+    /// Alternative: half its absorption Rating (rounded up) per turn.
+    HalfRatingPerTurn,
+    /// Alternative: no recharge within a battle.
+    None,
+}
+
+/// Fire-and-damage house rules (keys: the field names; values: kebab-case).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Readings {
+    /// Which hit-location chart (D19 item 1: the chart is lost).
+    pub hit_chart: ChartName,
+    /// Range penalty at range 0.
+    pub range_zero: RangeZero,
+    /// Pulse damage rolled per pulse or once.
+    pub pulse_damage: PulseDamage,
+    /// Pulse bonus die.
+    pub pulse_bonus: PulseBonus,
+    /// Flare spill mitigation.
+    pub flare_spill: FlareSpill,
+    /// Piercing mitigation.
+    pub piercing_armor: PiercingArmor,
+    /// Slicing split.
+    pub slicing_split: SlicingSplit,
+    /// Plasma double structure damage.
+    pub plasma_double: PlasmaDouble,
+    /// Rounding of unstated halvings.
+    pub halving: Halving,
+    /// Rack destruction roll.
+    pub rack_roll: RackRoll,
+    /// Damaged-weapon reduction.
+    pub weapon_reduction: WeaponReduction,
+    /// Engine thrust after damage.
+    pub engine_damage: EngineDamage,
+    /// Buffering shield recharge.
+    pub buffer_recharge: BufferRecharge,
+}
+
+/// The keys every battle rests on whatever their value: the hit-location chart is lost, so
+/// every system hit comes from a reconstruction (D19 item 1).
+pub const ALWAYS: [&str; 1] = ["hit_chart"];
+
+/// The fire-and-damage house-rule keys in effect under `r` (for `fleetlab audit`, once the
+/// system is registered): [`ALWAYS`] plus every key set away from its default. Not called per
+/// battle.
+pub fn in_effect(r: &Readings) -> Vec<&'static str> {
+    let d = Readings::default();
+    let mut keys = ALWAYS.to_vec();
+    macro_rules! changed {
+        ($($field:ident),* $(,)?) => {
+            $(
+                if r.$field != d.$field && !keys.contains(&stringify!($field)) {
+                    keys.push(stringify!($field));
+                }
+            )*
+        };
+    }
+    changed!(
+        hit_chart,
+        range_zero,
+        pulse_damage,
+        pulse_bonus,
+        flare_spill,
+        piercing_armor,
+        slicing_split,
+        plasma_double,
+        halving,
+        rack_roll,
+        weapon_reduction,
+        engine_damage,
+        buffer_recharge,
+    );
+    keys
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every field is listed in `in_effect` (changing it from the default shows it), and the
+    /// docs page names every key.
+    #[test]
+    fn every_key_is_listed_and_documented() {
+        let alt = Readings {
+            hit_chart: ChartName::ExampleC,
+            range_zero: RangeZero::None,
+            pulse_damage: PulseDamage::RolledOnce,
+            pulse_bonus: PulseBonus::AddsToRoll,
+            flare_spill: FlareSpill::SingleVolley,
+            piercing_armor: PiercingArmor::EverySection,
+            slicing_split: SlicingSplit::IntactOnly,
+            plasma_double: PlasmaDouble::HullAndSystems,
+            halving: Halving::Up,
+            rack_roll: RackRoll::PerPoint,
+            weapon_reduction: WeaponReduction::EveryHalf,
+            engine_damage: EngineDamage::DesignLessHalfLost,
+            buffer_recharge: BufferRecharge::None,
+        };
+        let keys = in_effect(&alt);
+        assert_eq!(keys.len(), 13);
+        assert_eq!(in_effect(&Readings::default()), vec!["hit_chart"]);
+        let doc = include_str!("../../../../../docs/house-rules/cold-infinity.md");
+        for k in keys {
+            assert!(doc.contains(&format!("`{k}`")), "{k} missing from the docs");
+        }
+    }
+}
