@@ -83,6 +83,11 @@ const SAMPLE: &[(&str, &str, &str)] = &[
         "missile-group",
         "massed-seekers",
     ),
+    (
+        "configs/target-lock/reference-2v2.toml",
+        "missile-group",
+        "massed-seekers-v2",
+    ),
 ];
 
 /// Mirrors known to favour a seat, played and printed, not asserted: move them into

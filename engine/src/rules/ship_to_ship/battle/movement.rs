@@ -191,7 +191,9 @@ fn decide<R: Roller>(
     let scorer = Scorer {
         target_pos: t.pos,
         target_facing: t.facing,
-        range: i64::from(m.policies[s.side.index()].range),
+        range: i64::from(
+            m.policies[s.side.index()].kept_range(m.designs[usize::from(s.design)].speed),
+        ),
         asteroids: &m.asteroids,
         bearing: [Bearing::of(m, &s), Bearing::of(m, t)],
         hazards: hazards(m, st, k),
