@@ -198,8 +198,8 @@ mod tests {
                     let n = landing_slots(&g, line, gaps, &mut out);
                     let got = table.get(line);
                     assert_eq!(usize::from(got.n), n);
-                    for k in 0..n {
-                        assert_eq!(got.slots[k].map(|(r, c)| (r.into(), c.into())), out[k]);
+                    for (slot, want) in got.slots.iter().zip(&out).take(n) {
+                        assert_eq!(slot.map(|(r, c)| (r.into(), c.into())), *want);
                     }
                 }
             }
