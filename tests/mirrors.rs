@@ -68,6 +68,11 @@ const SAMPLE: &[(&str, &str, &str)] = &[
         "standoff",
     ),
     (
+        "configs/ship-to-ship/reference-duel.toml",
+        "destroyer",
+        "standoff-v2",
+    ),
+    (
         "configs/ship-to-ship/fleet-battle.toml",
         "escort-group",
         "rusher",
@@ -82,6 +87,11 @@ const SAMPLE: &[(&str, &str, &str)] = &[
         "configs/target-lock/reference-2v2.toml",
         "missile-group",
         "massed-seekers",
+    ),
+    (
+        "configs/target-lock/reference-2v2.toml",
+        "missile-group",
+        "massed-seekers-v2",
     ),
 ];
 

@@ -75,6 +75,29 @@ pub fn sides_at(facing: u8, exit: Exit) -> Option<[ShipSide; 2]> {
     }
 }
 
+/// How many [`relative_exit`] codes there are: six hexsides, six corners, the same hex.
+pub const RELATIVE_EXITS: usize = 13;
+
+/// A line's exit counted from a ship's fore (`facing`): `0..6` the hexside that many
+/// directions clockwise from the fore, `6..12` the corner after it, `12` the same hex.
+/// [`sides_at`] depends on the facing and the exit only through this code.
+pub const fn relative_exit(facing: u8, exit: Exit) -> usize {
+    match exit {
+        Exit::Side(k) => ((k + 6 - facing % 6) % 6) as usize,
+        Exit::Corner(k) => 6 + ((k + 6 - facing % 6) % 6) as usize,
+        Exit::Same => 12,
+    }
+}
+
+/// The exit a [`relative_exit`] code stands for, for a ship facing direction 0.
+pub const fn exit_of_code(code: usize) -> Exit {
+    match code {
+        0..6 => Exit::Side(code as u8),
+        6..12 => Exit::Corner((code - 6) as u8),
+        _ => Exit::Same,
+    }
+}
+
 /// The side(s) of a target at `target` (fore along `facing`) that a shot from `firer` strikes:
 /// seed, "If the line passes through the forward or aft hex side of the target's hex, the shot
 /// strikes the forward or aft side ... When a line of sight hits a corner of a ship, the firing
@@ -183,6 +206,21 @@ pub fn bears_through(open: [bool; 4], sides: Option<[ShipSide; 2]>, corner: Fire
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sides_depend_on_facing_and_exit_only_through_the_relative_code() {
+        let mut exits = vec![Exit::Same];
+        for k in 0..6u8 {
+            exits.push(Exit::Side(k));
+            exits.push(Exit::Corner(k));
+        }
+        for facing in 0..6u8 {
+            for &e in &exits {
+                let code = relative_exit(facing, e);
+                assert_eq!(sides_at(facing, e), sides_at(0, exit_of_code(code)));
+            }
+        }
+    }
 
     #[test]
     fn hexsides_one_to_six_map_to_four_sides() {

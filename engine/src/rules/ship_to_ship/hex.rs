@@ -69,6 +69,18 @@ pub enum Exit {
     Same,
 }
 
+impl Exit {
+    /// The exit of the reverse line: a line from `a` toward `b` leaves `a` through hexside
+    /// (or corner) `k` exactly when the line from `b` toward `a` leaves `b` through `k + 3`.
+    pub const fn reversed(self) -> Exit {
+        match self {
+            Exit::Side(k) => Exit::Side((k + 3) % 6),
+            Exit::Corner(k) => Exit::Corner((k + 3) % 6),
+            Exit::Same => Exit::Same,
+        }
+    }
+}
+
 /// Where the line from `from`'s centre toward `to`'s centre leaves `from` (seed: "the edge of
 /// the hex where the line of sight passes through your ship counter and your target's
 /// counter"). A line whose direction lies between two hex directions on a cube-coordinate tie
@@ -152,6 +164,32 @@ mod tests {
                 // Every direction k really is the hexside the sextant's centre line crosses.
                 for (k, d) in DIRECTIONS.iter().enumerate() {
                     assert_eq!(exit(Hex::default(), *d), Exit::Side(k as u8));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_reverse_line_leaves_through_the_opposite_exit() {
+        for q in -9..=9 {
+            for r in -9..=9 {
+                let (a, b) = (Hex::new(1, -2), Hex::new(1 + q, -2 + r));
+                assert_eq!(exit(b, a), exit(a, b).reversed(), "({q}, {r})");
+            }
+        }
+    }
+
+    #[test]
+    fn passing_through_is_the_same_both_ways() {
+        let a = Hex::new(0, 0);
+        for q in -6..=6 {
+            for r in -6..=6 {
+                let b = Hex::new(q, r);
+                for hq in -6..=6 {
+                    for hr in -6..=6 {
+                        let h = Hex::new(hq, hr);
+                        assert_eq!(passes_through(a, b, h), passes_through(b, a, h));
+                    }
                 }
             }
         }

@@ -115,6 +115,54 @@ pub fn landing_slots(
     n
 }
 
+/// Where the dice go along one on-grid line, as [`landing_slots`] fills them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineSlots {
+    /// The landing slots: `Some((row, col))` a module, `None` a gap that takes a die.
+    pub slots: [Option<(u8, u8)>; MAX_LINE],
+    /// How many slots there are.
+    pub n: u8,
+}
+
+/// [`landing_slots`] of every on-grid line of one grid under one gap rule, computed once per
+/// design: the preset aiming a Cannon scores every line of a side per shot.
+#[derive(Clone, Debug)]
+pub struct LineTable {
+    /// By side index, then line index.
+    lines: [[LineSlots; MAX_LINE]; 4],
+}
+
+impl LineTable {
+    /// The table of `grid` under `gaps`.
+    pub fn of(grid: &ModuleGrid, gaps: GapRule) -> LineTable {
+        let empty = LineSlots {
+            slots: [None; MAX_LINE],
+            n: 0,
+        };
+        let mut lines = [[empty; MAX_LINE]; 4];
+        for side in ShipSide::ALL {
+            for (index, slot) in lines[side.index()].iter_mut().enumerate() {
+                let line = StruckLine {
+                    side,
+                    index: index as i32,
+                };
+                let mut out = [None; MAX_LINE];
+                let n = landing_slots(grid, line, gaps, &mut out);
+                for (to, from) in slot.slots.iter_mut().zip(out) {
+                    *to = from.map(|(r, c)| (r as u8, c as u8));
+                }
+                slot.n = n as u8;
+            }
+        }
+        LineTable { lines }
+    }
+
+    /// The slots of `line` (`line.index` must be on the grid).
+    pub fn get(&self, line: StruckLine) -> &LineSlots {
+        &self.lines[line.side.index()][line.index as usize]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -132,6 +180,30 @@ mod tests {
             .iter()
             .map(|s| s.map(|(r, c)| grid.cells[r][c].unwrap().kind))
             .collect()
+    }
+
+    #[test]
+    fn the_line_table_is_landing_slots_of_every_line() {
+        let g = ModuleGrid::picture(&[". C^ . X^", "S< H^* G> .", "L< X^ M> X^", ". E^ . ."]);
+        for gaps in [GapRule::Skip, GapRule::TakesDie] {
+            let table = LineTable::of(&g, gaps);
+            for side in ShipSide::ALL {
+                let len = match side {
+                    ShipSide::Fore | ShipSide::Aft => g.cols,
+                    _ => g.rows,
+                };
+                for index in 0..i32::from(len) {
+                    let line = StruckLine { side, index };
+                    let mut out = [None; MAX_LINE];
+                    let n = landing_slots(&g, line, gaps, &mut out);
+                    let got = table.get(line);
+                    assert_eq!(usize::from(got.n), n);
+                    for (slot, want) in got.slots.iter().zip(&out).take(n) {
+                        assert_eq!(slot.map(|(r, c)| (r.into(), c.into())), *want);
+                    }
+                }
+            }
+        }
     }
 
     #[test]

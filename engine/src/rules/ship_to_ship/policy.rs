@@ -38,11 +38,14 @@ pub struct Policy {
     pub aim: Aim,
     /// Keep out of the blast reach of ships likely to fail their next hull check.
     pub blast_caution: bool,
+    /// Keep one hex beyond a round's move of its own (range = the ship's speed + 1) instead
+    /// of `range`: a fast ship stands further off than a slow one.
+    pub range_beyond_move: bool,
 }
 
 impl Policy {
     /// Preset names; the first is the default.
-    pub const PRESETS: &'static [&'static str] = &["gunner", "rusher", "standoff"];
+    pub const PRESETS: &'static [&'static str] = &["gunner", "rusher", "standoff", "standoff-v2"];
 
     /// A preset by name.
     pub fn preset(name: &str) -> Option<Policy> {
@@ -55,6 +58,7 @@ impl Policy {
                 target: Target::Weakest,
                 aim: Aim::Weakest,
                 blast_caution: true,
+                range_beyond_move: false,
             },
             // Into the enemy's hex (every weapon bears there), shoot the nearest, aim at the
             // centre mark, ignore blasts.
@@ -64,6 +68,7 @@ impl Policy {
                 target: Target::Nearest,
                 aim: Aim::Centre,
                 blast_caution: false,
+                range_beyond_move: false,
             },
             // Keep at range 5, aim at the weakest modules, stay out of blast range.
             "standoff" => Policy {
@@ -72,10 +77,31 @@ impl Policy {
                 target: Target::Nearest,
                 aim: Aim::Weakest,
                 blast_caution: true,
+                range_beyond_move: false,
+            },
+            // Standoff at one hex beyond its own round's move (speed + 1; measured better
+            // than a fixed 5 for both the frigate, 4, and the destroyer, 3, against every
+            // preset reply), finishing the weakest enemy; old `standoff` unchanged.
+            "standoff-v2" => Policy {
+                name: "standoff-v2",
+                range: 5,
+                target: Target::Weakest,
+                aim: Aim::Weakest,
+                blast_caution: true,
+                range_beyond_move: true,
             },
             _ => return None,
         };
         Some(p)
+    }
+
+    /// The range a ship of `speed` keeps to its target.
+    pub fn kept_range(&self, speed: u8) -> u32 {
+        if self.range_beyond_move {
+            u32::from(speed) + 1
+        } else {
+            self.range
+        }
     }
 }
 
@@ -107,5 +133,8 @@ mod tests {
         let mut p = Policy::preset("gunner").unwrap();
         p.range = 4;
         assert!(p.to_string().starts_with("gunner[range=4"));
+        let v2 = Policy::preset("standoff-v2").unwrap();
+        assert_eq!((v2.kept_range(3), v2.kept_range(2)), (4, 3));
+        assert_eq!(Policy::preset("standoff").unwrap().kept_range(3), 5);
     }
 }

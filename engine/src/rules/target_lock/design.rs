@@ -2,7 +2,7 @@
 //! sheets (G2, G5, G6). Validated from config by [`super::config`].
 
 use super::direct_fire::Delivery;
-use super::structure::Code;
+use super::structure::{CODES, Code};
 use super::tables::{SYSTEMS, System};
 
 /// How a weapon is mounted: which sub-table result destroys it (G11).
@@ -82,6 +82,9 @@ pub struct ShipDesign {
     pub name: String,
     /// The structure track, in the order boxes are lost (G2).
     pub track: Vec<Code>,
+    /// How many boxes of each code the track has ([`ShipDesign::count_boxes`] of `track`):
+    /// read every activation, so counted once.
+    pub box_counts: [u32; CODES],
     /// Fire control system rating ("FCS").
     pub fcs: i32,
     /// Target Size Modifier.
@@ -111,7 +114,16 @@ pub struct ShipDesign {
 impl ShipDesign {
     /// How many boxes of `code` the track has.
     pub fn boxes(&self, code: Code) -> u32 {
-        self.track.iter().filter(|&&c| c == code).count() as u32
+        self.box_counts[code as usize]
+    }
+
+    /// How many boxes of each code `track` has (the value of `box_counts`).
+    pub fn count_boxes(track: &[Code]) -> [u32; CODES] {
+        let mut n = [0; CODES];
+        for &c in track {
+            n[c as usize] += 1;
+        }
+        n
     }
 
     /// Whether the ship has a system.
@@ -143,5 +155,16 @@ mod tests {
         assert_eq!(w.to_hit_at(9), Some(5));
         assert_eq!(w.to_hit_at(10), None);
         assert_eq!(w.max_range(), 9);
+    }
+
+    #[test]
+    fn box_counts_count_the_track() {
+        use Code::*;
+        let track = [Action, Plain, Action, Remass, Plain, Plain];
+        let n = ShipDesign::count_boxes(&track);
+        assert_eq!(n[Action as usize], 2);
+        assert_eq!(n[Plain as usize], 3);
+        assert_eq!(n[Remass as usize], 1);
+        assert_eq!(n.iter().sum::<u32>(), 6);
     }
 }

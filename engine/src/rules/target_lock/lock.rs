@@ -122,6 +122,15 @@ pub fn try_lock<R: Roller>(c: LockCheck, dice_kind: LockDice, dice: &mut R) -> b
     }
 }
 
+/// Whether the lock can succeed at all: automatic, or a target number the die can roll (the
+/// same as `lock_chance(c, dice_kind).0 > 0`, without the enumeration).
+pub fn can_lock(c: LockCheck, dice_kind: LockDice) -> bool {
+    match lock_number(c) {
+        None => true,
+        Some(tn) => tn >= dice_kind.faces().0[0].0,
+    }
+}
+
 /// The exact lock chance as (ways, total ways).
 pub fn lock_chance(c: LockCheck, dice_kind: LockDice) -> (u32, u32) {
     let (faces, total) = dice_kind.faces();
@@ -147,6 +156,23 @@ mod tests {
             },
             LockDice::D6,
         )
+    }
+
+    #[test]
+    fn can_lock_is_a_nonzero_chance() {
+        for dice in [LockDice::D6, LockDice::TwoD6, LockDice::D10] {
+            for range in 0..40 {
+                for other in -6..6 {
+                    let c = LockCheck {
+                        range,
+                        fcs: 1,
+                        other,
+                        ..LockCheck::default()
+                    };
+                    assert_eq!(can_lock(c, dice), lock_chance(c, dice).0 > 0);
+                }
+            }
+        }
     }
 
     /// Digest §3.4, FCS 0: automatic ≤ 2; 3 → 1; 4–5 → 5/6; 6–7 → 4/6; 8–9 → 3/6;

@@ -16,12 +16,23 @@ pub struct Policy {
     /// Repair what matters (jammed or lost weapons, Fire Control, scanners) before anything
     /// else.
     pub repair: bool,
+    /// Massed seekers that pay off: lock onto the seeker target itself (not the enemy with
+    /// the fewest boxes), and launch only when the warheads aimed at it this turn, the side's
+    /// counters already there plus this ship's salvo, outnumber the enemy's ready
+    /// point-defense weapons within reach of its destination hex; otherwise keep the
+    /// warheads. Used with `mass_seekers`.
+    pub salvo_over_pd: bool,
 }
 
 impl Policy {
     /// The presets; the first is the default.
-    pub const PRESETS: &'static [&'static str] =
-        &["lock-then-fire", "aim", "massed-seekers", "repair"];
+    pub const PRESETS: &'static [&'static str] = &[
+        "lock-then-fire",
+        "aim",
+        "massed-seekers",
+        "repair",
+        "massed-seekers-v2",
+    ];
 
     /// A preset by name.
     pub fn preset(name: &str) -> Option<Policy> {
@@ -30,6 +41,7 @@ impl Policy {
             aim: false,
             mass_seekers: false,
             repair: false,
+            salvo_over_pd: false,
         };
         Some(match name {
             "lock-then-fire" => base,
@@ -41,6 +53,12 @@ impl Policy {
             "massed-seekers" => Policy {
                 name: "massed-seekers",
                 mass_seekers: true,
+                ..base
+            },
+            "massed-seekers-v2" => Policy {
+                name: "massed-seekers-v2",
+                mass_seekers: true,
+                salvo_over_pd: true,
                 ..base
             },
             "repair" => Policy {

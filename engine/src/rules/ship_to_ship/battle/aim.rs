@@ -6,7 +6,7 @@
 use super::super::design::ShipDesign;
 use super::super::facing::ShipSide;
 use super::super::grid::ModuleKind;
-use super::super::hit_allocation::{GapRule, MAX_LINE, StruckLine, landing_slots};
+use super::super::hit_allocation::{LineTable, StruckLine};
 use super::super::policy::Aim;
 use super::super::ship::ShipState;
 use crate::dice::Roller;
@@ -33,7 +33,13 @@ fn slot_value(kind: ModuleKind, markers: u8) -> u32 {
 const MISS_VALUE: u32 = 1;
 
 /// Score of a struck line for `dice` kept dice.
-fn line_score(d: &ShipDesign, t: &ShipState, line: StruckLine, gaps: GapRule, dice: u32) -> u32 {
+fn line_score(
+    d: &ShipDesign,
+    t: &ShipState,
+    lines: &LineTable,
+    line: StruckLine,
+    dice: u32,
+) -> u32 {
     let len = match line.side {
         ShipSide::Fore | ShipSide::Aft => i32::from(d.grid.cols),
         _ => i32::from(d.grid.rows),
@@ -41,19 +47,20 @@ fn line_score(d: &ShipDesign, t: &ShipState, line: StruckLine, gaps: GapRule, di
     if line.index < 0 || line.index >= len {
         return dice * MISS_VALUE;
     }
-    let mut slots = [None; MAX_LINE];
-    let n = landing_slots(&d.grid, line, gaps, &mut slots);
-    (0..dice as usize)
-        .map(
-            |j| match slots.get(j).filter(|_| j < n).copied().flatten() {
-                Some((r, c)) => {
-                    let kind = d.grid.cells[r][c].map_or(ModuleKind::Hull, |m| m.kind);
-                    slot_value(kind, t.markers[r][c])
-                }
-                None => MISS_VALUE,
-            },
-        )
-        .sum()
+    let on = lines.get(line);
+    let landed = (dice as usize).min(usize::from(on.n));
+    let mut v = (dice - landed as u32) * MISS_VALUE;
+    for slot in &on.slots[..landed] {
+        v += match *slot {
+            Some((r, c)) => {
+                let (r, c) = (usize::from(r), usize::from(c));
+                let kind = d.grid.cells[r][c].map_or(ModuleKind::Hull, |m| m.kind);
+                slot_value(kind, t.markers[r][c])
+            }
+            None => MISS_VALUE,
+        };
+    }
+    v
 }
 
 /// The best "7" on `side` and its score: the line index maximising the expected line score
@@ -61,8 +68,8 @@ fn line_score(d: &ShipDesign, t: &ShipState, line: StruckLine, gaps: GapRule, di
 fn best_on_side(
     d: &ShipDesign,
     t: &ShipState,
+    lines: &LineTable,
     side: ShipSide,
-    gaps: GapRule,
     dice: u32,
 ) -> (u32, (u8, u8)) {
     let len = match side {
@@ -76,7 +83,7 @@ fn best_on_side(
             side,
             index: k as i32 - 5,
         };
-        *s = line_score(d, t, line, gaps, dice);
+        *s = line_score(d, t, lines, line, dice);
     }
     let mut best = (0u32, 0i32);
     for aim in 0..len {
@@ -98,14 +105,15 @@ fn best_on_side(
 }
 
 /// The side struck and the "7" for a shot of `power` at `t`. `sides` is what the geometry
-/// allows (two entries at a corner, `None` in the same hex: any side).
+/// allows (two entries at a corner, `None` in the same hex: any side); `lines` is the
+/// target design's [`LineTable`] under the matchup's gap rule (G12).
 pub fn choose<R: Roller>(
     d: &ShipDesign,
     t: &ShipState,
     sides: Option<[ShipSide; 2]>,
     power: u8,
     aim: Aim,
-    gaps: GapRule,
+    lines: &LineTable,
     dice: &mut R,
 ) -> (ShipSide, (u8, u8)) {
     let options: &[ShipSide] = match &sides {
@@ -125,7 +133,7 @@ pub fn choose<R: Roller>(
         Aim::Weakest => {
             let mut best = (0u32, options[0], d.grid.centre);
             for &side in options {
-                let (v, cell) = best_on_side(d, t, side, gaps, u32::from(power.max(1)));
+                let (v, cell) = best_on_side(d, t, lines, side, u32::from(power.max(1)));
                 if v > best.0 {
                     best = (v, side, cell);
                 }
@@ -142,6 +150,7 @@ mod tests {
     use crate::outcome::Side;
     use crate::rules::ship_to_ship::cannon::CannonMode;
     use crate::rules::ship_to_ship::grid::ModuleGrid;
+    use crate::rules::ship_to_ship::hit_allocation::GapRule;
 
     fn design(rows: &[&str]) -> ShipDesign {
         ShipDesign {
@@ -163,7 +172,9 @@ mod tests {
         let mut dice = ScriptedDice::new(&[]);
         let t = ShipState::new(0, Side::B, 4, 2, 0);
         let aim = |rows: &[&str], t: &ShipState, dice: &mut ScriptedDice| {
-            choose(&design(rows), t, one, 3, Aim::Weakest, GapRule::Skip, dice).1
+            let d = design(rows);
+            let lines = LineTable::of(&d.grid, GapRule::Skip);
+            choose(&d, t, one, 3, Aim::Weakest, &lines, dice).1
         };
         // The 2d6 spread is wide, so the pull shows on a wide ship with a Cannon at one end.
         let left = ["C^ C^ X^ X^ X^ X^ X^ X^", "X^ X^ X^ H^* X^ X^ X^ X^"];
@@ -188,7 +199,7 @@ mod tests {
             Some([ShipSide::Fore, ShipSide::Port]),
             2,
             Aim::Weakest,
-            GapRule::Skip,
+            &LineTable::of(&d.grid, GapRule::Skip),
             &mut dice,
         );
         assert_eq!(side, ShipSide::Fore);

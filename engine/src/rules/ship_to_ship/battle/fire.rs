@@ -158,7 +158,15 @@ pub fn plan<R: Roller>(m: &Matchup, st: &BattleState, k: usize, dice: &mut R) ->
     let t = st.ships[target];
     let td = &m.designs[usize::from(t.design)];
     let sides = sides_struck(t.pos, t.facing, s.pos);
-    let (side, aim) = aim::choose(td, &t, sides, power, pol.aim, m.rules.g12_gaps, dice);
+    let (side, aim) = aim::choose(
+        td,
+        &t,
+        sides,
+        power,
+        pol.aim,
+        &m.lines[usize::from(t.design)],
+        dice,
+    );
     Some(Shot {
         firer: k,
         cell,

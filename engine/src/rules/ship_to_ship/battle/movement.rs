@@ -5,10 +5,10 @@
 //! turning and Engines all Broken stop the ship (G9 default).
 
 use super::super::explosion::blast_power;
-use super::super::facing::{ShipSide, bears_through, sides_at};
+use super::super::facing::{RELATIVE_EXITS, relative_exit};
 use super::super::grid::ModuleKind;
 use super::super::hex::Hex;
-use super::super::hex::exit;
+use super::super::hex::{Exit, exit};
 use super::super::house_rules::Turning;
 use super::super::hull_check::difficulty;
 use super::super::line_of_sight::clear;
@@ -67,47 +67,33 @@ pub fn steer_target<R: Roller>(
         .map(|(u, _)| u)
 }
 
-/// How many of a ship's working Cannons bear through each pair of its sides (`[a][b]`: a line
-/// through the corner between sides `a` and `b`, or through side `a` when `a == b`), and how
-/// many it has in all (same hex: every one bears). Built once per decision, so scoring a
-/// candidate position costs one hexside lookup.
+/// How many of a ship's working Cannons bear through each exit of its hex, by
+/// [`relative_exit`] code (counted from its fore; the same hex: every one bears). Built once
+/// per decision from the matchup's per-Cannon arcs, so scoring a candidate position costs one
+/// lookup per ship.
 #[derive(Clone, Copy, Debug, Default)]
 struct Bearing {
-    pairs: [[u8; 4]; 4],
-    all: u8,
+    by_exit: [u8; RELATIVE_EXITS],
 }
 
 impl Bearing {
     fn of(m: &Matchup, s: &ShipState) -> Bearing {
         let mut b = Bearing::default();
-        let open = &m.open[usize::from(s.design)];
-        for &(r, c) in &m.cannons[usize::from(s.design)] {
-            let (r, c) = (usize::from(r), usize::from(c));
-            if s.is_broken(r, c) {
+        let design = usize::from(s.design);
+        for (&(r, c), &arcs) in m.cannons[design].iter().zip(&m.cannon_arcs[design]) {
+            if s.is_broken(usize::from(r), usize::from(c)) {
                 continue;
             }
-            b.all += 1;
-            for x in ShipSide::ALL {
-                for y in ShipSide::ALL {
-                    let sides = Some([x, y]);
-                    if bears_through(open[r][c], sides, m.rules.g20_firer_corner) {
-                        b.pairs[x.index()][y.index()] += 1;
-                    }
-                }
+            for (e, n) in b.by_exit.iter_mut().enumerate() {
+                *n += u8::from(arcs & (1 << e) != 0);
             }
         }
         b
     }
 
-    /// Working Cannons of a ship at `pos` facing `facing` that bear on `to` with line of sight.
-    fn count(&self, m: &Matchup, pos: Hex, facing: u8, to: Hex) -> i64 {
-        if !clear(pos, to, &m.asteroids) {
-            return 0;
-        }
-        i64::from(match sides_at(facing, exit(pos, to)) {
-            None => self.all,
-            Some([a, b]) => self.pairs[a.index()][b.index()],
-        })
+    /// Working Cannons of a ship facing `facing` that bear through `exit` of its hex.
+    fn count(&self, facing: u8, exit: Exit) -> i64 {
+        i64::from(self.by_exit[relative_exit(facing, exit)])
     }
 }
 
@@ -133,33 +119,45 @@ fn hazards(m: &Matchup, st: &BattleState, k: usize) -> Hazards {
     out
 }
 
-/// How much ship `k` likes being at `pos` facing `facing` (policy heuristic): near its
-/// preferred range, its Cannons bearing, few enemy Cannons bearing on it, out of the blast
-/// reach of any ship likely to explode (blast caution).
-#[allow(clippy::too_many_arguments)]
-fn score(
-    m: &Matchup,
-    st: &BattleState,
-    k: usize,
-    target: usize,
-    hz: &Hazards,
-    bearing: &[Bearing; 2],
-    pos: Hex,
-    facing: u8,
-) -> i64 {
-    let s = st.ships[k];
-    let t = st.ships[target];
-    let pol = m.policies[s.side.index()];
-    let range = i64::from(pos.distance(t.pos));
-    let mut v = -(range - i64::from(pol.range)).abs() * 20;
-    // One gun bearing matters most (one fire action a phase by default); more, a little.
-    let mine = bearing[0].count(m, pos, facing, t.pos);
-    v += 60 * mine.min(1) + 5 * mine;
-    v -= 15 * bearing[1].count(m, t.pos, t.facing, pos);
-    for &(at, size) in &hz.0[..hz.1] {
-        v -= 200 * i64::from(blast_power(size, pos.distance(at)));
+/// What a ship's movement decision scores candidate positions against: its target (where it
+/// is and faces), its preferred range, both ships' bearing Cannons and the blast hazards.
+struct Scorer<'a> {
+    target_pos: Hex,
+    target_facing: u8,
+    range: i64,
+    asteroids: &'a [Hex],
+    /// The mover's Cannons and the target's.
+    bearing: [Bearing; 2],
+    hazards: Hazards,
+}
+
+impl Scorer<'_> {
+    /// How much the ship likes being at `pos` facing `facing` (policy heuristic): near its
+    /// preferred range, its Cannons bearing, few enemy Cannons bearing on it, out of the
+    /// blast reach of any ship likely to explode (blast caution). Line of sight is the same
+    /// both ways and the target's exit is the mover's reversed, so each is found once.
+    fn score(&self, pos: Hex, facing: u8) -> i64 {
+        let to = self.target_pos;
+        let range = i64::from(pos.distance(to));
+        let mut v = -(range - self.range).abs() * 20;
+        let (mine, theirs) = if clear(pos, to, self.asteroids) {
+            let e = exit(pos, to);
+            (
+                self.bearing[0].count(facing, e),
+                self.bearing[1].count(self.target_facing, e.reversed()),
+            )
+        } else {
+            (0, 0)
+        };
+        // One gun bearing matters most (one fire action a phase by default); more, a little.
+        v += 60 * mine.min(1) + 5 * mine;
+        v -= 15 * theirs;
+        let (hz, n) = &self.hazards;
+        for &(at, size) in &hz[..*n] {
+            v -= 200 * i64::from(blast_power(size, pos.distance(at)));
+        }
+        v
     }
-    v
 }
 
 /// Where ship `k` goes this phase.
@@ -189,14 +187,23 @@ fn decide<R: Roller>(
             Turning::Free => &[0, 5, 1, 4, 2, 3],
         }
     };
-    let hz = hazards(m, st, k);
-    let bearing = [Bearing::of(m, &s), Bearing::of(m, &st.ships[target])];
+    let t = &st.ships[target];
+    let scorer = Scorer {
+        target_pos: t.pos,
+        target_facing: t.facing,
+        range: i64::from(
+            m.policies[s.side.index()].kept_range(m.designs[usize::from(s.design)].speed),
+        ),
+        asteroids: &m.asteroids,
+        bearing: [Bearing::of(m, &s), Bearing::of(m, t)],
+        hazards: hazards(m, st, k),
+    };
     let mut best = (i64::MIN, s.pos, s.facing);
     for &turn in turns {
         let f = (s.facing + turn) % 6;
         for n in 0..=steps {
             let pos = s.pos.step(f, n as i32);
-            let v = score(m, st, k, target, &hz, &bearing, pos, f);
+            let v = scorer.score(pos, f);
             if v > best.0 {
                 best = (v, pos, f);
             }

@@ -86,6 +86,7 @@ fn policy(d: usize, at: &str, side: &SideSpec, is: &mut Issues) -> Option<Policy
     };
     if let Some(r) = &side.range {
         p.range = is.int_or_lo(d, r, &format!("{at}.range"), 0, 30) as u32;
+        p.range_beyond_move = false;
     }
     if let Some(t) = side.target {
         p.target = t;

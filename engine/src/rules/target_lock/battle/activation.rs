@@ -12,7 +12,7 @@ use super::super::design::{Mount, ShipDesign};
 use super::super::direct_fire::{Delivery, ToHit, hits, modifier};
 use super::super::hex::Hex;
 use super::super::house_rules::{InterferenceFrom, LockRequired, RepairDifficulty};
-use super::super::lock::{LockCheck, lock_chance, try_lock};
+use super::super::lock::{LockCheck, can_lock, try_lock};
 use super::super::matchup::Matchup;
 use super::super::repairs::Difficulty;
 use super::super::structure::Code;
@@ -71,42 +71,65 @@ pub fn activate<R: Roller, O: Observer>(
     let Some(t) = pick_target(m, st, i, false, dice) else {
         return;
     };
+    // `massed-seekers-v2` picks the seeker target first and locks onto it when a salvo there
+    // could outnumber the point defense; the other presets lock onto `t`.
+    let early_seeker_target = if policy.salvo_over_pd {
+        pick_target(m, st, i, true, dice)
+    } else {
+        None
+    };
+    let lock_target = match early_seeker_target {
+        Some(u) if salvo(m, st, i, u, left - 1) + aimed_at(st, side, u) > enemy_pd(m, st, u) => u,
+        _ => t,
+    };
+    // Whether a lock on the target can succeed at all: a Move changes only this ship's
+    // destination counter, which the lock check does not read, so it is found once.
+    let can_lock = lockable(m, st, i, lock_target);
     // Close in when no weapon reaches.
-    if left > 0 && !any_in_reach(m, st, i, t) && move_ship(m, st, i, t, obs) {
+    if left > 0
+        && !any_in_reach(m, st, i, lock_target, can_lock)
+        && move_ship(m, st, i, lock_target, obs)
+    {
         left -= 1;
     }
     // Target lock before firing (one retry), only for a weapon that reaches.
-    let wants_lock = lockable(m, st, i, t)
+    let wants_lock = can_lock
         && d.weapons.iter().enumerate().any(|(b, w)| {
             let p = &m.weapons[w.weapon as usize];
             st.ships[i].bank_ready(b)
                 && !p.point_defense
                 && needs_lock(m, p.delivery)
-                && attack_range(&st.ships[i], &st.ships[t], p.delivery) <= p.max_range()
+                && attack_range(&st.ships[i], &st.ships[lock_target], p.delivery) <= p.max_range()
         });
     let mut tries = 0;
-    while wants_lock && left > 1 && tries < 2 && st.ships[i].locks & (1 << t) == 0 {
+    while wants_lock && left > 1 && tries < 2 && st.ships[i].locks & (1 << lock_target) == 0 {
         tries += 1;
         left -= 1;
-        lock(m, st, i, t, dice, obs);
+        lock(m, st, i, lock_target, dice, obs);
     }
-    if policy.aim && left > 1 && st.ships[i].aim == 0 && st.ships[i].locks & (1 << t) != 0 {
+    if policy.aim && left > 1 && st.ships[i].aim == 0 && st.ships[i].locks & (1 << lock_target) != 0
+    {
         st.ships[i].aim = m.rules.aim_bonus;
         left -= 1;
         st.event(side, Event::Aims);
     }
     // Attack: one action per bank, in sheet order.
-    let seeker_target = if policy.mass_seekers {
+    let seeker_target = if policy.salvo_over_pd {
+        early_seeker_target.unwrap_or(t)
+    } else if policy.mass_seekers {
         pick_target(m, st, i, true, dice).unwrap_or(t)
     } else {
         t
     };
+    let hold_seekers = policy.salvo_over_pd
+        && salvo(m, st, i, seeker_target, left) + aimed_at(st, side, seeker_target)
+            <= enemy_pd(m, st, seeker_target);
     for b in 0..d.weapons.len() {
         if left == 0 {
             break;
         }
         let w = &m.weapons[d.weapons[b].weapon as usize];
-        if w.point_defense {
+        if w.point_defense || (hold_seekers && w.delivery != Delivery::Direct) {
             continue;
         }
         let target = if w.delivery == Delivery::Direct {
@@ -143,17 +166,85 @@ fn pick_target<R: Roller>(
     dice: &mut R,
 ) -> Option<usize> {
     let s = &st.ships[i];
-    let key = |j: usize| {
-        let t = &st.ships[j];
-        let pd = if by_pd { pd_weapons(m, t) } else { 0 };
-        (pd, t.boxes_left, s.ship.distance(t.ship))
+    // Each enemy's key once, in ship order.
+    let mut keys = [(0u32, 0u32, 0i32, 0u8); super::MAX_SHIPS];
+    let mut n = 0;
+    for (j, t) in st.ships.iter().enumerate() {
+        if t.alive && t.side != s.side {
+            let pd = if by_pd { pd_weapons(m, t) } else { 0 };
+            keys[n] = (pd, t.boxes_left, s.ship.distance(t.ship), j as u8);
+            n += 1;
+        }
+    }
+    let key = |k: &(u32, u32, i32, u8)| (k.0, k.1, k.2);
+    let best = keys[..n].iter().map(key).min()?;
+    let ties = keys[..n].iter().filter(|k| key(k) == best).count() as u32;
+    let pick = if ties > 1 {
+        dice.below(ties) as usize
+    } else {
+        0
     };
-    let enemies =
-        || (0..st.ships.len()).filter(|&j| st.ships[j].alive && st.ships[j].side != s.side);
-    let best = enemies().map(key).min()?;
-    let n = enemies().filter(|&j| key(j) == best).count() as u32;
-    let pick = if n > 1 { dice.below(n) as usize } else { 0 };
-    enemies().filter(|&j| key(j) == best).nth(pick)
+    keys[..n]
+        .iter()
+        .filter(|k| key(k) == best)
+        .nth(pick)
+        .map(|k| usize::from(k.3))
+}
+
+/// The warheads ship `i` could launch at `t` with `actions` attack actions: its ready seeker
+/// and projectile banks that reach `t`, in sheet order, one bank per action, as far as its
+/// magazine goes (the lock is the caller's).
+fn salvo(m: &Matchup, st: &BattleState, i: usize, t: usize, actions: i32) -> u32 {
+    let (s, tt) = (&st.ships[i], &st.ships[t]);
+    let d = &m.designs[s.design as usize];
+    let mut left = actions;
+    let mut warheads = s.warheads.max(0) as u32;
+    let mut n = 0;
+    for (b, w) in d.weapons.iter().enumerate() {
+        let p = &m.weapons[w.weapon as usize];
+        if left <= 0 || warheads == 0 {
+            break;
+        }
+        if p.point_defense
+            || p.delivery == Delivery::Direct
+            || !s.bank_ready(b)
+            || attack_range(s, tt, p.delivery) > p.max_range()
+        {
+            continue;
+        }
+        let k = u32::from(w.count).min(warheads);
+        n += k;
+        warheads -= k;
+        left -= 1;
+    }
+    n
+}
+
+/// Warheads of `side`'s counters already aimed at `t` this turn.
+fn aimed_at(st: &BattleState, side: Side, t: usize) -> u32 {
+    st.counters
+        .iter()
+        .filter(|c| c.target as usize == t && st.ships[c.owner as usize].side == side)
+        .map(|c| u32::from(c.warheads))
+        .sum()
+}
+
+/// Ready point-defense weapons of `t`'s side whose ships are within their reach of `t`'s
+/// destination hex (where a salvo at `t` waits for the Point Defense phase).
+fn enemy_pd(m: &Matchup, st: &BattleState, t: usize) -> u32 {
+    let at = st.ships[t].dest;
+    let side = st.ships[t].side;
+    let mut n = 0;
+    for o in st.ships.iter().filter(|o| o.alive && o.side == side) {
+        let d = &m.designs[o.design as usize];
+        for (b, w) in d.weapons.iter().enumerate() {
+            let p = &m.weapons[w.weapon as usize];
+            if p.point_defense && o.bank_ready(b) && o.ship.distance(at) <= p.max_range() {
+                n += u32::from(w.count);
+            }
+        }
+    }
+    n
 }
 
 fn pd_weapons(m: &Matchup, t: &ShipState) -> u32 {
@@ -183,11 +274,12 @@ fn enemy_missiles(m: &Matchup, st: &BattleState, side: Side) -> bool {
     })
 }
 
-/// Whether some ready bank reaches `t` and, if it needs a lock, a lock is held or possible.
-fn any_in_reach(m: &Matchup, st: &BattleState, i: usize, t: usize) -> bool {
+/// Whether some ready bank reaches `t` and, if it needs a lock, a lock is held or possible
+/// (`lockable`: [`lockable`] of `i` on `t`).
+fn any_in_reach(m: &Matchup, st: &BattleState, i: usize, t: usize, lockable: bool) -> bool {
     let (s, tt) = (&st.ships[i], &st.ships[t]);
     let d = &m.designs[s.design as usize];
-    let can_lock = s.locks & (1 << t) != 0 || lockable(m, st, i, t);
+    let can_lock = s.locks & (1 << t) != 0 || lockable;
     d.weapons.iter().enumerate().any(|(b, w)| {
         let p = &m.weapons[w.weapon as usize];
         s.bank_ready(b)
@@ -279,7 +371,7 @@ fn lock<R: Roller, O: Observer>(
 /// Whether ship `i` could lock onto `t` at all now (an automatic lock or a roll that can
 /// succeed).
 fn lockable(m: &Matchup, st: &BattleState, i: usize, t: usize) -> bool {
-    lock_chance(lock_check(m, st, i, t), m.rules.lock_dice).0 > 0
+    can_lock(lock_check(m, st, i, t), m.rules.lock_dice)
 }
 
 /// The lock roll's inputs for ship `i` locking onto `t` (seed, "Target Lock" modifiers).

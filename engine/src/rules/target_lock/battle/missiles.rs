@@ -217,3 +217,118 @@ pub fn resolve<R: Roller, O: Observer>(
     }
     st.counters.clear();
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::design::{Drive, Mount, Mounted, ShipDesign, WeaponProfile};
+    use super::super::super::house_rules::HouseRules;
+    use super::super::super::policy::Policy;
+    use super::super::super::structure::parse_track;
+    use super::super::super::tables::SYSTEMS;
+    use super::super::{BattleState, ShipState};
+    use super::*;
+    use crate::dice::{Dice, ScriptedDice};
+    use crate::observer::NoTrace;
+    use crate::outcome::Side;
+
+    /// Two plain ships 6 hexes apart, the first with one missile bank.
+    fn matchup() -> Matchup {
+        let track = parse_track("oooo oooo").unwrap();
+        let design = ShipDesign {
+            name: "boat".into(),
+            box_counts: ShipDesign::count_boxes(&track),
+            track,
+            fcs: 0,
+            size: 0,
+            stealth: 0,
+            drive: Drive::Reaction,
+            thrust: 2,
+            burns: 10,
+            warheads: 10,
+            cargo: 0,
+            scanners: [false; 2],
+            systems: [0; SYSTEMS],
+            weapons: vec![Mounted {
+                weapon: 0,
+                count: 2,
+                mount: Mount::Turret,
+            }],
+            points: 100,
+        };
+        let missile = WeaponProfile {
+            name: "missile".into(),
+            delivery: Delivery::Seeker,
+            bands: vec![5, 11],
+            to_hit: vec![8, 7],
+            damage: 1,
+            pack: None,
+            point_defense: false,
+            dedicated_antimissile: false,
+            placeholder: true,
+        };
+        let policy = Policy::preset("lock-then-fire").unwrap();
+        let a = ShipState::new(0, &design, Side::A, Hex::new(0, 0), Hex::new(1, 0));
+        let b = ShipState::new(0, &design, Side::B, Hex::new(6, 0), Hex::new(-1, 0));
+        Matchup {
+            weapons: vec![missile],
+            designs: vec![design],
+            start: vec![a, b],
+            names: vec!["A1".into(), "B1".into()],
+            policies: [policy, policy],
+            rules: HouseRules::default(),
+            keep: vec![6],
+            placeholder: true,
+        }
+    }
+
+    /// A salvo from the first ship in the second's destination hex `at`, the second's ship
+    /// counter then (after its Move and the drift) at `now`.
+    fn salvo_then_drift(m: &Matchup, at: Hex, now: Hex) -> BattleState {
+        let mut st = BattleState::for_matchup(m);
+        super::super::begin(m, &mut st);
+        st.ships[1].dest = at;
+        st.counters.push(Counter {
+            owner: 0,
+            target: 1,
+            bank: 0,
+            warheads: 2,
+            hex: at,
+            from: st.ships[0].ship,
+            range: 6,
+            bonus: 0,
+        });
+        st.ships[1].ship = now;
+        st
+    }
+
+    /// Digest §3 vector 5 (seed, "Projectile/Seeker Attack" and Sequence of Play step 7,
+    /// "discard any projectile counters that are not in the same hex as the target's ship
+    /// counter"): a salvo placed in the target's destination hex X; the target then Moves its
+    /// destination to Y ≠ X and drifts there: the counter is discarded and no die is rolled.
+    #[test]
+    fn vector_3_5_a_salvo_is_discarded_after_its_target_moves() {
+        let m = matchup();
+        let (x, y) = (Hex::new(6, 0), Hex::new(5, 1));
+        let mut st = salvo_then_drift(&m, x, y);
+        let mut no_dice = ScriptedDice::new(&[]);
+        resolve(&m, &mut st, &mut no_dice, &mut NoTrace);
+        assert_eq!(no_dice.used(), 0, "a discarded counter rolls no die");
+        let events = st.sides[Side::A.index()].events;
+        assert_eq!(events[Event::CountersDiscarded as usize], 1);
+        assert_eq!(events[Event::CounterHits as usize], 0);
+        assert_eq!(st.ships[1].boxes_left, 8, "no box lost");
+        assert!(st.counters.is_empty());
+
+        // The same salvo against a target still in hex X rolls and is not discarded.
+        let mut st = salvo_then_drift(&m, x, x);
+        let mut dice = Dice::for_battle(7, 0, 1);
+        resolve(&m, &mut st, &mut dice, &mut NoTrace);
+        let events = st.sides[Side::A.index()].events;
+        assert_eq!(events[Event::CountersDiscarded as usize], 0);
+        assert_eq!(
+            8 - st.ships[1].boxes_left,
+            events[Event::CounterHits as usize],
+            "one box a hit"
+        );
+    }
+}

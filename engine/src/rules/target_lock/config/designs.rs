@@ -241,6 +241,7 @@ pub(super) fn designs(docs: &[Doc], table: &WeaponTable, is: &mut Issues) -> Des
             }
             out.list.push(ShipDesign {
                 name: s.name.get_ref().clone(),
+                box_counts: ShipDesign::count_boxes(&track),
                 track,
                 fcs,
                 size,
