@@ -89,6 +89,14 @@ fn steady_state_junction_v2_preset_battles_do_not_allocate() {
     assert_junction_matchups_do_not_allocate(&exp.matchups[..9]);
 }
 
+/// Issue 17's `brawler-v3` (stands off while enemy salvos fly at a ship): every pair of
+/// search-player-v3.toml's select half.
+#[test]
+fn steady_state_junction_v3_preset_battles_do_not_allocate() {
+    let exp = config::<Junction>("junction/search-player-v3.toml");
+    assert_junction_matchups_do_not_allocate(&exp.matchups[..16]);
+}
+
 /// Ship to Ship Combat (seed 001): the duel and the fleet battle (blasts, chained hull checks,
 /// asteroids), every preset.
 #[test]

@@ -24,6 +24,9 @@ pub struct Matchup {
     pub rules: HouseRules,
     /// Per ship: the distance its policy keeps to the nearest enemy (`None`: never burns).
     pub keep: Vec<Option<i32>>,
+    /// Per ship: the stand-off distance it runs to while salvos its policy dodges fly at it
+    /// (`dodge_plan::kept_distance`; `None`: it never runs).
+    pub run_to: Vec<Option<i32>>,
     /// The scenario's objective (Stage 0); `None`: last side standing.
     pub objective: Option<super::objectives::Objective>,
     /// Some design carries EM Deflector drones (gates the drone code in battles).
@@ -83,6 +86,15 @@ impl Matchup {
                     }
                     Approach::Keep(None) => Some(ranges(s, |r| r[0], false).unwrap_or(3)),
                 }
+            })
+            .collect();
+        let run_to = start
+            .iter()
+            .map(|s| {
+                let p = &policies[s.side.index()];
+                let moves = matches!(p.approach, Approach::Keep(_));
+                (moves && p.dodge != super::policy::Dodge::None)
+                    .then(|| longest_enemy_reach(s.side) + 2)
             })
             .collect();
         // Stage 1: crews go to their combat stations before the first turn.
@@ -151,6 +163,7 @@ impl Matchup {
             policies,
             rules,
             keep,
+            run_to,
             objective: None,
             deflectors,
             decoys,

@@ -36,6 +36,7 @@ pub mod burst;
 pub mod config;
 pub mod crits;
 pub mod design;
+pub mod dodge_plan;
 pub mod ewar;
 pub mod guided;
 pub mod hazards;

@@ -173,6 +173,19 @@ pub enum PayloadChoice {
     ByTarget,
 }
 
+/// Which enemy salvos in flight at a ship make it stand off instead of closing
+/// (`dodge_plan::kept_distance`; issue 17's `-v3` presets).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Dodge {
+    /// Never: it keeps its distance whatever flies at it (default, every older preset).
+    None,
+    /// Kinetic salvos only (their Attack Power is the closing speed squared).
+    Kinetic,
+    /// Every enemy salvo aimed at the ship (`brawler-v3`).
+    Guided,
+}
+
 /// How a policy moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Approach {
@@ -243,6 +256,9 @@ pub struct Policy {
     /// (the kinetic formula at the impact speed of `launch_plan::kinetic_impact_speed`); 0:
     /// launched whatever the speed (the old presets).
     pub kinetic_min_ap: u32,
+    /// While enemy salvos of this kind fly at a ship, it keeps the stand-off distance (just
+    /// outside the enemy's longest reach) instead of its own (`dodge_plan::kept_distance`).
+    pub dodge: Dodge,
 }
 
 impl Policy {
@@ -257,6 +273,7 @@ impl Policy {
         "brawler-v2",
         "missile-boat-v2",
         "pd-screen-v2",
+        "brawler-v3",
     ];
 
     /// A preset by name.
@@ -287,6 +304,7 @@ impl Policy {
             pd_launches: PdLaunches::Excalibur,
             salvo_leak: 0,
             kinetic_min_ap: 0,
+            dodge: Dodge::None,
         };
         Some(match name {
             // Closes to Precision Targeting range: sync fire, ×3 crits, table choice.
@@ -353,6 +371,15 @@ impl Policy {
                 salvo: 4,
                 ..Policy::preset("pd-screen")?.with_timed_launches()
             },
+            // Issue 17's second pass: `brawler-v2` that stands off while enemy salvos are in
+            // flight at a ship and closes again once they are spent or down — the switch of
+            // kept distance the search player made turn by turn (docs/configs.md). Running
+            // from kinetics alone measured worse than not running at all.
+            "brawler-v3" => Policy {
+                preset: "brawler-v3",
+                dodge: Dodge::Guided,
+                ..Policy::preset("brawler-v2")?
+            },
             _ => return None,
         })
     }
@@ -405,6 +432,13 @@ impl fmt::Display for Policy {
         }
         if preset.is_none_or(|p| p.kinetic_min_ap != self.kinetic_min_ap) {
             write!(f, " kinetic_min_ap={}", self.kinetic_min_ap)?;
+        }
+        if preset.is_some_and(|p| p.dodge != self.dodge) {
+            match self.dodge {
+                Dodge::None => f.write_str(" dodge=none")?,
+                Dodge::Kinetic => f.write_str(" dodge=kinetic")?,
+                Dodge::Guided => f.write_str(" dodge=guided")?,
+            }
         }
         match self.pd_launches {
             PdLaunches::Excalibur => {}

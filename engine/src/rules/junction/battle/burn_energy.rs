@@ -41,7 +41,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             let goal = m
                 .objective
                 .and_then(|o| o.goal(i).or_else(|| self.area_goal(i)));
-            let first = match (goal, m.keep[i]) {
+            let first = match (goal, self.kept(i)) {
                 (Some(_), _) => true,
                 (None, Some(keep)) => self.move_reference(i).is_some_and(|t| {
                     let st = &self.st.ships;

@@ -6,6 +6,7 @@ use crate::dice::Roller;
 use crate::observer::Observer;
 use crate::trace;
 
+use super::super::dodge_plan::{self, Incoming};
 use super::super::hex::{self, DIRECTIONS, Hex};
 use super::super::house_rules::ThreatZones;
 use super::super::payloads;
@@ -112,7 +113,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let holds = m.objective.is_some_and(|o| o.holds(i));
         let aim = match goal {
             Some(g) => Some((0, g, Hex::default())),
-            None => m.keep[i].zip(self.move_reference(i)).map(|(keep, t)| {
+            None => self.kept(i).zip(self.move_reference(i)).map(|(keep, t)| {
                 let o = &self.st.ships[t];
                 (keep, o.pos, o.vel)
             }),
@@ -146,6 +147,36 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             })
             .0,
         )
+    }
+
+    /// The distance ship `i` keeps to the nearest enemy this turn (`None`: it never burns):
+    /// its policy's, or its stand-off distance while enemy salvos its policy dodges are in
+    /// flight at it ([`dodge_plan::kept_distance`]). Read from the phase's opening snapshot.
+    pub(super) fn kept(&self, i: usize) -> Option<i32> {
+        let m = self.m;
+        let keep = m.keep[i]?;
+        let Some(run_to) = m.run_to[i] else {
+            return Some(keep);
+        };
+        let side = self.st.ships[i].side;
+        let mut incoming = Incoming::default();
+        for w in self.st.gws.iter() {
+            if w.drone || w.side == side || usize::from(w.target) != i {
+                continue;
+            }
+            if payloads::kinetic(m.catalogue.guided[usize::from(w.guided)].payload) {
+                incoming.kinetic += 1;
+            } else {
+                incoming.other += 1;
+            }
+        }
+        let dodge = m.policies[side.index()].dodge;
+        Some(dodge_plan::kept_distance(
+            keep,
+            Some(run_to),
+            dodge,
+            incoming,
+        ))
     }
 
     /// Closest approach of every pair of enemy ships during this phase (G14); surrendered

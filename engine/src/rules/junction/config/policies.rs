@@ -61,6 +61,10 @@ pub struct SideSpec {
     /// speed (0: off; `-v2` presets 100).
     #[serde(default)]
     pub kinetic_min_ap: Option<Spanned<i64>>,
+    /// Override: enemy salvos in flight that make a ship stand off, `none` (default),
+    /// `kinetic` or `guided` (`brawler-v3`).
+    #[serde(default)]
+    pub dodge: Option<super::super::policy::Dodge>,
 }
 
 /// A side's policy preset with its overrides; `None` for an unknown preset (reported).
@@ -124,6 +128,9 @@ pub(super) fn policy(d: usize, at: &str, side: &SideSpec, is: &mut Issues) -> Op
     }
     if let Some(n) = &side.kinetic_min_ap {
         p.kinetic_min_ap = is.int_or_lo(d, n, &format!("{at}.kinetic_min_ap"), 0, 1_000_000) as u32;
+    }
+    if let Some(x) = side.dodge {
+        p.dodge = x;
     }
     Some(p)
 }
