@@ -17,6 +17,13 @@ use fleetlab_engine::rules::cosmic_conflict::orders::{
 use fleetlab_engine::rules::cosmic_conflict::ship::{Restrictions, ShipState};
 use fleetlab_engine::{NoTrace, Side};
 
+/// The default scripts' answers to the Condition choices (which result is worse; hidden Orders
+/// kept).
+const PLAYER: condition::ConditionChoices = condition::ConditionChoices {
+    badness: fleetlab_engine::rules::cosmic_conflict::command::badness,
+    discard_orders: false,
+};
+
 fn ship(size: u8, components: Vec<ComponentMount>) -> (ShipDesign, ShipState) {
     let design = ShipDesign {
         name: "test".into(),
@@ -134,7 +141,7 @@ fn brace_for_impact_used_up_spills_on() {
     assert_eq!((s.health_dmg, a.rows_completed), (22, 1));
     // One roll: 2d6 = 2 is Catastrophic.
     let mut dice = ScriptedDice::new(&[1, 1, 6, 6]);
-    let kind = condition::choose(&mut s, &design, &rules, false, &mut dice, &mut NoTrace);
+    let kind = condition::choose(&mut s, &design, &rules, PLAYER, &mut dice, &mut NoTrace);
     assert_eq!((kind, dice.used()), (ConditionKind::Catastrophic, 2));
 }
 
@@ -147,13 +154,13 @@ fn brace_for_impact_rolls_twice_and_chooses() {
     s.command
         .give(MAIN, Order::BraceForImpact, &Restrictions::default());
     let mut dice = ScriptedDice::new(&[1, 1, 6, 6]);
-    let kind = condition::choose(&mut s, &design, &rules, false, &mut dice, &mut NoTrace);
+    let kind = condition::choose(&mut s, &design, &rules, PLAYER, &mut dice, &mut NoTrace);
     assert_eq!(kind, ConditionKind::NoCondition);
     assert_eq!(dice.used(), 4);
     // Unbraced, the same dice destroy it.
     let (design, mut s) = ship(3, vec![]);
     let mut dice = ScriptedDice::new(&[1, 1]);
-    condition::generate(&mut s, &design, &rules, 1, &mut dice, &mut NoTrace);
+    condition::generate_with(&mut s, &design, &rules, 1, PLAYER, &mut dice, &mut NoTrace);
     assert!(!s.active());
 }
 
@@ -166,7 +173,7 @@ fn defensive_command_replaces_a_condition() {
     let (design, mut s) = ship(3, vec![]);
     assert!(s.command.take_token(&Restrictions::default()));
     let mut dice = ScriptedDice::new(&[1, 1, 3, 4]);
-    let kind = condition::choose(&mut s, &design, &rules, false, &mut dice, &mut NoTrace);
+    let kind = condition::choose(&mut s, &design, &rules, PLAYER, &mut dice, &mut NoTrace);
     assert_eq!(kind, ConditionKind::Serious);
     assert_eq!(s.command.slots[MAIN], Holding::Empty);
     assert_ne!(s.command.used & Command::ReplaceCondition.bit(), 0);
@@ -174,7 +181,7 @@ fn defensive_command_replaces_a_condition() {
     let (design, mut s) = ship(3, vec![]);
     s.command.take_token(&Restrictions::default());
     let mut dice = ScriptedDice::new(&[6, 6]);
-    let kind = condition::choose(&mut s, &design, &rules, false, &mut dice, &mut NoTrace);
+    let kind = condition::choose(&mut s, &design, &rules, PLAYER, &mut dice, &mut NoTrace);
     assert_eq!(kind, ConditionKind::NoCondition);
     assert!(s.command.has_token());
 }
@@ -187,7 +194,7 @@ fn component_damage_forbids_the_defensive_command() {
     s.command.take_token(&Restrictions::default());
     s.restrictions.no_defensive = true;
     let mut dice = ScriptedDice::new(&[1, 1]);
-    let kind = condition::choose(&mut s, &design, &rules, false, &mut dice, &mut NoTrace);
+    let kind = condition::choose(&mut s, &design, &rules, PLAYER, &mut dice, &mut NoTrace);
     assert_eq!(kind, ConditionKind::Catastrophic);
     assert!(s.command.has_token());
 }

@@ -192,11 +192,7 @@ pub const fn badness(kind: ConditionKind) -> u8 {
 
 /// Mean badness of one roll on `table` (2d6 − 2 indexed), in 36ths.
 pub fn mean_badness_36(table: &[ConditionKind; 11]) -> u32 {
-    table
-        .iter()
-        .enumerate()
-        .map(|(i, k)| u32::from(badness(*k)) * (6 - (i as i32 - 5).unsigned_abs()))
-        .sum()
+    super::condition::mean_36(table, badness)
 }
 
 #[cfg(test)]

@@ -9,7 +9,6 @@ use crate::observer::Observer;
 use crate::trace;
 
 use super::attack::{AttackSetup, WeaponProfile};
-use super::command;
 use super::damage::{self, DamagePacket};
 use super::design::{ComponentKind, ShipDesign, Slot, Variant};
 use super::house_rules::{HouseRules, TrackOrder};
@@ -216,20 +215,25 @@ pub fn roll<R: Roller>(
 /// (it takes about 30 Critical results in a row, each 1 in 18).
 pub const MAX_CONDITION_ROLLS: u32 = 64;
 
-/// Generate `rows` Conditions for a ship that just completed that many Health rows, following
-/// every chain (Critical rolls twice more; Serious Damage may complete another row). Stops when
-/// the ship is destroyed: completing the last row destroys it without a Condition (G13); and
-/// after [`MAX_CONDITION_ROLLS`] rolls. Orders and Commands the ship holds apply (see
-/// [`choose`]); hidden Orders are not discarded for the Defensive Command.
-pub fn generate<R: Roller, O: Observer>(
-    ship: &mut ShipState,
-    design: &ShipDesign,
-    rules: &HouseRules,
-    rows: u16,
-    dice: &mut R,
-    obs: &mut O,
-) {
-    generate_with(ship, design, rules, rows, false, dice, obs);
+/// What a ship's player answers where Chapter 8 lets it choose about a Condition — a
+/// preference, not a rule: the battle passes its side's policy's answers
+/// (`command::badness`, `CommandPolicy::discard_orders`).
+#[derive(Clone, Copy, Debug)]
+pub struct ConditionChoices {
+    /// How much the player dislikes each Condition: a braced ship keeps the lower of its two
+    /// rolls; a Defensive Command replaces a Condition worse than the table's average.
+    pub badness: fn(ConditionKind) -> u8,
+    /// Hidden Orders may be discarded to pay for the Defensive Command.
+    pub discard_orders: bool,
+}
+
+/// Mean `badness` of one roll on `table` (2d6 − 2 indexed), in 36ths.
+pub fn mean_36(table: &[ConditionKind; 11], badness: fn(ConditionKind) -> u8) -> u32 {
+    table
+        .iter()
+        .enumerate()
+        .map(|(i, k)| u32::from(badness(*k)) * (6 - (i as i32 - 5).unsigned_abs()))
+        .sum()
 }
 
 /// One Condition as the ship's Orders and Commands let it come out (ch. 8):
@@ -237,21 +241,24 @@ pub fn generate<R: Roller, O: Observer>(
 ///   suffer" (every roll this turn, Critical chains included);
 /// * the Defensive Command — "After a Condition has been determined, but before applying it
 ///   to this Ship, randomly generate another Condition and replace the previous Condition":
-///   spent (from a Token, or a hidden Order when `discard_orders`) on a result worse than an
-///   average roll. Which result is worse is the AI's preference ([`command::badness`]).
+///   spent (from a Token, or a hidden Order when the player allows discarding them) on a
+///   result worse than an average roll.
+///
+/// Which result is worse is the player's preference, not a rule: `player` answers it.
 pub fn choose<R: Roller, O: Observer>(
     ship: &mut ShipState,
     design: &ShipDesign,
     rules: &HouseRules,
-    discard_orders: bool,
+    player: ConditionChoices,
     dice: &mut R,
     obs: &mut O,
 ) -> ConditionKind {
+    let badness = player.badness;
     let mut kind = roll(ship, design, rules, dice);
     if ship.command.holds(Order::BraceForImpact) {
         ship.command.reveal(Order::BraceForImpact);
         let other = roll(ship, design, rules, dice);
-        let keep = if command::badness(other) < command::badness(kind) {
+        let keep = if badness(other) < badness(kind) {
             other
         } else {
             kind
@@ -270,9 +277,8 @@ pub fn choose<R: Roller, O: Observer>(
     if let Some(slot) = ship.command.source(
         Command::ReplaceCondition,
         &ship.restrictions,
-        discard_orders,
-    ) && u32::from(command::badness(kind)) * 36
-        > command::mean_badness_36(&rules.condition_table)
+        player.discard_orders,
+    ) && u32::from(badness(kind)) * 36 > mean_36(&rules.condition_table, badness)
     {
         ship.command.spend(slot, Command::ReplaceCondition);
         let new = roll(ship, design, rules, dice);
@@ -288,13 +294,17 @@ pub fn choose<R: Roller, O: Observer>(
     kind
 }
 
-/// [`generate`] with the side's policy on discarding hidden Orders for Commands.
+/// Generate `rows` Conditions for a ship that just completed that many Health rows, following
+/// every chain (Critical rolls twice more; Serious Damage may complete another row). Stops when
+/// the ship is destroyed: completing the last row destroys it without a Condition (G13); and
+/// after [`MAX_CONDITION_ROLLS`] rolls. Orders and Commands the ship holds apply (see
+/// [`choose`]); `player` answers the choices the text leaves to it.
 pub fn generate_with<R: Roller, O: Observer>(
     ship: &mut ShipState,
     design: &ShipDesign,
     rules: &HouseRules,
     rows: u16,
-    discard_orders: bool,
+    player: ConditionChoices,
     dice: &mut R,
     obs: &mut O,
 ) {
@@ -303,7 +313,7 @@ pub fn generate_with<R: Roller, O: Observer>(
     while pending > 0 && ship.status == Status::Active && rolls < MAX_CONDITION_ROLLS {
         pending -= 1;
         rolls += 1;
-        let kind = choose(ship, design, rules, discard_orders, dice, obs);
+        let kind = choose(ship, design, rules, player, dice, obs);
         trace!(obs, "      condition on {}: {}", design.name, kind.name());
         if kind != ConditionKind::NoCondition && kind != ConditionKind::Critical {
             ship.conditions = ship.conditions.saturating_add(1);
@@ -435,7 +445,19 @@ mod tests {
         let rules = HouseRules::default();
         let mut ship = ShipState::new(0, &design, Side::A, 0);
         let mut dice = ScriptedDice::new(&[4, 5]);
-        generate(&mut ship, &design, &rules, 1, &mut dice, &mut NoTrace);
+        let player = ConditionChoices {
+            badness: super::super::command::badness,
+            discard_orders: false,
+        };
+        generate_with(
+            &mut ship,
+            &design,
+            &rules,
+            1,
+            player,
+            &mut dice,
+            &mut NoTrace,
+        );
         assert!(ship.restrictions.no_defensive);
         assert!(ship.weapon_off(0));
         // With the ban in place and the weapon still working, Component Damage has an effect.

@@ -26,6 +26,7 @@ use targeting::Sighting;
 
 use super::activation::{self, ActivationDriver};
 use super::attack::{AttackSetup, Band};
+use super::command;
 use super::condition;
 use super::damage::{self, DamagePacket};
 use super::design::WeaponType;
@@ -805,7 +806,10 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 design,
                 &m.rules,
                 applied.rows_completed,
-                m.policies[ship.side.index()].command.discard_orders,
+                condition::ConditionChoices {
+                    badness: command::badness,
+                    discard_orders: m.policies[ship.side.index()].command.discard_orders,
+                },
                 self.dice,
                 self.obs,
             );
