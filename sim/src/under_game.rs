@@ -508,6 +508,17 @@ impl UnderGame {
                     format!("the ranking's separated pairs hold under the policy game ({offered})"),
                 ));
             }
+            let pairings = self.matchups.iter().filter(|m| m.check.flips).count();
+            if pairings > 0 {
+                flags.push(Flag::new(
+                    Level::Note,
+                    format!(
+                        "{pairings} of {} pairing(s) change verdict under the policy game \
+                         ({offered}): see under_game.csv",
+                        self.matchups.len()
+                    ),
+                ));
+            }
         } else {
             let reversed: Vec<&str> = self
                 .matchups
