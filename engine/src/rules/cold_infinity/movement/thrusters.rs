@@ -6,26 +6,9 @@
 use super::maneuvers::{ManeuverPlan, Quarter};
 use super::thrust::{Channel, ThrustCosts};
 
-/// Where a thruster sits and so what it can do (§5.1, §5.1.2.5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ThrusterRole {
-    /// Forward acceleration thruster (decelerates).
-    Fore,
-    /// Aft acceleration thruster (accelerates).
-    Aft,
-    /// Port maneuvering thruster (basic placement): pivots clockwise, rolls.
-    Port,
-    /// Starboard maneuvering thruster (basic placement): pivots counter-clockwise, rolls.
-    Starboard,
-    /// Fore/port: pivots clockwise; with A/P rolls; with F/S tumbles.
-    ForePort,
-    /// Fore/starboard: pivots counter-clockwise; with A/S rolls; with F/P tumbles.
-    ForeStarboard,
-    /// Aft/port: pivots counter-clockwise; with F/P rolls; with A/S tumbles.
-    AftPort,
-    /// Aft/starboard: pivots clockwise; with F/S rolls; with A/P tumbles.
-    AftStarboard,
-}
+/// Where a thruster sits and so what it can do (§5.1, §5.1.2.5): the design's role. An
+/// omni-directional thruster (§5.8.2) is not routed here yet.
+pub use crate::rules::cold_infinity::design::ThrusterRole;
 
 impl ThrusterRole {
     const fn is_port(self) -> bool {
