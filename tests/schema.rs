@@ -228,7 +228,8 @@ fn every_table_has_portable_types_and_its_documented_columns() {
         (
             "ab-under-game",
             "[experiment.ab]\nbase = { fleet = \"line-kinetic\" }\nvariant = { fleet = \
-             \"wolfpack\" }\nopponents = [{ fleet = \"line-beam\" }]\n",
+             \"wolfpack\" }\nopponents = [{ fleet = \"line-beam\" }]\nladder = [{ fleet = \
+             \"capital\" }, { fleet = \"missile-screen\" }]\n",
         ),
         (
             "matrix-under-game",

@@ -128,3 +128,43 @@ fn shards_and_policy_games_are_refused_with_the_reason() {
     let err = refused(dir.path(), &["run", &game, "--quiet"]);
     assert!(err.contains("a policy game already"), "{err}");
 }
+
+/// An A/B with a ladder whose variant is the base itself: the fair cost is exactly 0 points
+/// under both kinds of play (the variant's games are the base's), one row per opponent and
+/// `overall`, every rung's game played, the table in the manifest and on the page.
+#[test]
+fn a_ladder_gives_the_fair_cost_under_the_game_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = format!(
+        "{HEAD}[[fleet]]\nname = \"lk-corvette\"\nships = [\"cruiser\", \"destroyer\", \"corvette\"]\n\
+         [[fleet]]\nname = \"lk-gunship\"\nships = [\"cruiser\", \"destroyer\", \"gunship\"]\n\
+         [experiment]\nseed = 5\nbattles = 400\n[experiment.under_game]\nbattles = 64\n\
+         presets = [\"standoff\"]\n[experiment.ab]\n\
+         base = {{ fleet = \"line-kinetic\", policy = \"brawler\" }}\n\
+         variant = {{ fleet = \"line-kinetic\", policy = \"brawler\" }}\n\
+         opponents = [{{ fleet = \"line-beam\", policy = \"brawler\" }}]\n\
+         ladder = [{{ fleet = \"lk-corvette\", policy = \"brawler\" }}, \
+         {{ fleet = \"lk-gunship\", policy = \"brawler\" }}]\n"
+    );
+    let file = write_config(dir.path(), "self-ladder", &text);
+    let out = fleetlab(
+        &["run", &file, "--quiet", "--html", "--out", "r"],
+        dir.path(),
+    );
+    let r = dir.path().join("r");
+    let fc = table(&r.join("fair_cost_under_game.csv"));
+    assert_eq!(fc.len(), 2, "one opponent and overall: {fc:?}");
+    assert_eq!(fc[1]["opponent_fleet"], "", "overall last");
+    for row in &fc {
+        assert_eq!(num(row, "price"), 0.0);
+        assert_eq!(num(row, "fixed_estimate"), 0.0);
+        assert_eq!(num(row, "game_estimate"), 0.0);
+    }
+    // Base (= variant) and the two rungs, both orientations: four games per orientation.
+    assert_eq!(table(&r.join("under_game.csv")).len(), 6);
+    assert!(out.contains("fair cost under the policy game"), "{out}");
+    let manifest = std::fs::read_to_string(r.join("manifest.json")).unwrap();
+    assert!(manifest.contains("fair_cost_under_game.csv"));
+    let page = std::fs::read_to_string(r.join("report.html")).unwrap();
+    assert!(page.contains("A/B: the fair cost"));
+}

@@ -8,6 +8,11 @@ use crate::dice::Roller;
 use crate::observer::Observer;
 use crate::outcome::{Outcome, ShipTally};
 
+/// A house-rule key ending in this names a table the text lacks that the config filled with
+/// placeholder numbers (e.g. `target-lock`'s `weapon_table_placeholder`): results that rest on
+/// it are the placeholder's, not the game's, and reports flag them as a warning.
+pub const PLACEHOLDER_SUFFIX: &str = "_placeholder";
+
 /// A problem found while validating a config, located well enough to name file and line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ConfigIssue {
@@ -99,7 +104,8 @@ pub trait RuleSystem: Send + Sync + 'static {
     /// The named house rules (keys of `docs/house-rules/<system>.md`) this matchup's results
     /// rest on: those in effect where the text does not decide (e.g. the end-of-game measure)
     /// and every house rule set to something other than its default. `fleetlab audit` lists
-    /// them per matchup.
+    /// them per matchup; every report's trust flags name them (a key ending in
+    /// [`PLACEHOLDER_SUFFIX`] as a warning).
     fn house_rules(_matchup: &Self::Matchup) -> Vec<&'static str> {
         Vec::new()
     }

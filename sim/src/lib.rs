@@ -7,6 +7,7 @@ pub mod audit;
 pub mod audit_ab;
 pub mod audit_game;
 pub mod duel;
+pub mod fair_cost_game;
 pub mod gate;
 pub mod histogram;
 pub mod kinds;

@@ -323,7 +323,14 @@ impl<R: RuleSystem> Experiment<R> {
             .iter()
             .zip(tallies)
             .zip(&self.keys)
-            .map(|((m, t), &key)| MatchupResult::new(m, key, R::EVENTS, R::DECIDERS, t))
+            .map(|((m, t), &key)| {
+                let mut r = MatchupResult::new(m, key, R::EVENTS, R::DECIDERS, t);
+                r.house_rules = R::house_rules(&m.matchup)
+                    .into_iter()
+                    .map(str::to_owned)
+                    .collect();
+                r
+            })
             .collect()
     }
 }

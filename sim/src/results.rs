@@ -328,6 +328,12 @@ pub struct MatchupResult {
     /// fair-cost search.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub moments: Option<ScoreMoments>,
+    /// The named house rules this matchup's results rest on (`RuleSystem::house_rules`): the
+    /// gaps in the text every battle depends on and every `[house_rules]` key changed from
+    /// its default. A key ending in `_placeholder` is a placeholder table
+    /// ([`fleetlab_engine::rule_system::PLACEHOLDER_SUFFIX`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub house_rules: Vec<String>,
 }
 
 impl MatchupResult {
@@ -353,6 +359,7 @@ impl MatchupResult {
             tally,
             paired: None,
             moments: None,
+            house_rules: Vec::new(),
         }
     }
 }
@@ -526,6 +533,7 @@ impl Manifest {
                     fleets: r.fleets.clone(),
                     policies: r.policies.clone(),
                     battles: r.tally.battles,
+                    house_rules: r.house_rules.clone(),
                 })
                 .collect(),
             status: RunStatus::of(results, expected_battles),
@@ -554,4 +562,8 @@ pub struct ManifestMatchup {
     pub policies: [String; 2],
     /// Battles played.
     pub battles: u64,
+    /// The named house rules its results rest on ([`MatchupResult::house_rules`]; absent in
+    /// manifests of older versions).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub house_rules: Vec<String>,
 }

@@ -7,7 +7,9 @@
 //! * every experiment: per matchup the fixed-script score beside the game's value (honest
 //!   interval), the verdict of each (`A` / `B` / `even`) and the flip;
 //! * an A/B (`[experiment.ab]`): per opponent the variant's gain with fixed scripts beside the
-//!   difference of the two games' values ([`crate::audit_ab`]), and the flip;
+//!   difference of the two games' values ([`crate::audit_ab`]), and the flip; with a ladder,
+//!   the fair cost read from every arm's game beside the fixed-script fair cost
+//!   ([`crate::fair_cost_game`]), and the flip of its verdict;
 //! * a fleet matrix (`[experiment.matrix]`): each fleet's mean score against the field under
 //!   both kinds of play and the ranking each gives ([`RankingUnderGame`]); a pair of fleets
 //!   whose order differs between the two flips.
@@ -19,7 +21,7 @@
 //!                                     # (default: every preset of the rule system)
 //! ```
 //!
-//! Not computed under the game yet: the fair cost of an A/B ladder and `check`.
+//! Not computed under the game yet: `check` against a baseline.
 
 use std::sync::atomic::AtomicBool;
 
@@ -28,6 +30,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::audit_ab::{AbCheck, AbVerdict, ab_checks};
 use crate::audit_game::{self, GameAuditSettings, GameCheck, Verdict};
+use crate::fair_cost_game::{FairCostCheck, fair_cost_checks};
 use crate::kinds::Plan;
 use crate::load::{ConfigError, Experiment, Source};
 use crate::report::verdict::{Flag, Level};
@@ -199,6 +202,9 @@ pub struct UnderGame {
     pub matchups: Vec<MatchupUnderGame>,
     /// An A/B's opponents (empty for other kinds).
     pub ab: Vec<AbCheck>,
+    /// An A/B ladder's fair cost per opponent and `overall` under both plays (empty without a
+    /// ladder).
+    pub fair_cost: Vec<FairCostCheck>,
     /// A fleet matrix's ranking (`None` for other kinds).
     pub ranking: Option<RankingUnderGame>,
     /// The trust flags as the terminal gives them ([`UnderGame::trust_flags`]): (`ok` /
@@ -207,20 +213,15 @@ pub struct UnderGame {
 }
 
 /// The side tables of every matchup of `src` and the indices of the distinct pairs whose game
-/// is needed (the first matchup with each): every matchup's, except an A/B's ladder rungs
-/// (the fair cost is not computed under the game).
+/// is needed (the first matchup with each; an A/B's ladder rungs too, for the fair cost).
 fn distinct_sides<R: RuleSystem>(
     src: &Source,
-    plan: &Plan,
+    _plan: &Plan,
 ) -> Result<(Vec<[toml::Value; 2]>, Vec<usize>), ConfigError> {
     let sides = crate::mirror::matchup_sides(src, R::POLICY_PRESETS)?;
-    let needed = |k: usize| match plan {
-        Plan::Ab(ab) => ab.arms.get(k).is_some_and(|arm| arm.rung.is_none()),
-        _ => true,
-    };
     let mut distinct: Vec<usize> = Vec::new();
     for (k, pair) in sides.iter().enumerate() {
-        if needed(k) && distinct.iter().all(|&d| sides[d] != *pair) {
+        if distinct.iter().all(|&d| sides[d] != *pair) {
             distinct.push(k);
         }
     }
@@ -282,9 +283,17 @@ pub fn play<R: RuleSystem>(
     };
     let per_matchup: Vec<Option<&GameCheck>> = (0..sides.len()).map(game_of).collect();
     let z = z_for_confidence(settings.confidence);
-    let ab = match &exp.plan {
-        Plan::Ab(plan) => ab_checks(plan, results, &per_matchup, z),
-        _ => Vec::new(),
+    let (ab, fair_cost) = match &exp.plan {
+        Plan::Ab(plan) => {
+            let opts = crate::report::ReportOptions {
+                confidence: settings.confidence,
+            };
+            (
+                ab_checks(plan, results, &per_matchup, z),
+                fair_cost_checks(plan, results, &per_matchup, &opts),
+            )
+        }
+        _ => (Vec::new(), Vec::new()),
     };
     let ranking = match &exp.plan {
         Plan::Matrix(m) => {
@@ -311,6 +320,7 @@ pub fn play<R: RuleSystem>(
         confidence: settings.confidence,
         matchups,
         ab,
+        fair_cost,
         ranking,
         flags: Vec::new(),
     };
@@ -471,6 +481,7 @@ impl UnderGame {
                     ),
                 ));
             }
+            flags.extend(self.fair_cost_flags(&offered));
         } else if let Some(r) = &self.ranking {
             let reversed: Vec<&OrderFlip> = r
                 .flips
@@ -579,6 +590,72 @@ impl UnderGame {
         flags
     }
 
+    /// The fair cost's flags: a verdict reversed (underpriced against overpriced) is a warning,
+    /// another change a note; none without a ladder.
+    fn fair_cost_flags(&self, offered: &str) -> Vec<Flag> {
+        let Some(overall) = self.fair_cost.iter().find(|c| c.opponent_fleet.is_none()) else {
+            return Vec::new();
+        };
+        let against = |c: &FairCostCheck| {
+            c.opponent_fleet
+                .as_deref()
+                .map_or("overall".to_owned(), |f| {
+                    format!(
+                        "against {f} ({})",
+                        c.opponent_policy.as_deref().unwrap_or("")
+                    )
+                })
+        };
+        let answer = format!(
+            "the fair cost under the policy game ({offered}) is {} (fixed scripts {}; price \
+             {:+.0})",
+            pts_ci(overall.game),
+            pts_ci(overall.fixed),
+            overall.price
+        );
+        let reversed: Vec<String> = self
+            .fair_cost
+            .iter()
+            .filter(|c| c.reversed)
+            .map(|c| format!("{} {} → {}", against(c), c.fixed_verdict, c.game_verdict))
+            .collect();
+        let changed: Vec<String> = self
+            .fair_cost
+            .iter()
+            .filter(|c| c.flips && !c.reversed)
+            .map(|c| format!("{} {} → {}", against(c), c.fixed_verdict, c.game_verdict))
+            .collect();
+        let mut flags = Vec::new();
+        if !reversed.is_empty() {
+            flags.push(Flag::new(
+                Level::Warn,
+                format!(
+                    "{answer}: the price verdict reverses: {}",
+                    reversed.join("; ")
+                ),
+            ));
+        }
+        if !changed.is_empty() {
+            flags.push(Flag::new(
+                Level::Note,
+                format!(
+                    "{answer}: the price verdict changes: {}",
+                    changed.join("; ")
+                ),
+            ));
+        }
+        if reversed.is_empty() && changed.is_empty() {
+            flags.push(Flag::new(
+                Level::Ok,
+                format!(
+                    "{answer}: the price verdict ({}) holds",
+                    overall.game_verdict
+                ),
+            ));
+        }
+        flags
+    }
+
     /// The terminal block: per matchup the two answers (the audit's policy-game block), an
     /// A/B's opponents, a matrix's ranking under both plays. Ends with a newline.
     pub fn text(&self) -> String {
@@ -588,6 +665,32 @@ impl UnderGame {
                 &self.ab,
                 "more `battles` in [experiment.under_game]",
             ));
+            if !self.fair_cost.is_empty() {
+                out.push_str(
+                    "\nfair cost under the policy game (points; fixed scripts beside it)\n",
+                );
+                for c in &self.fair_cost {
+                    let against = c
+                        .opponent_fleet
+                        .as_deref()
+                        .map_or("overall".to_owned(), |f| {
+                            format!("{f} ({})", c.opponent_policy.as_deref().unwrap_or(""))
+                        });
+                    out.push_str(&format!(
+                        "  {:<34} game {} {:<12} fixed {} {}{}\n",
+                        against,
+                        pts_ci(c.game),
+                        c.game_verdict,
+                        pts_ci(c.fixed),
+                        c.fixed_verdict,
+                        if c.flips {
+                            "  FLAG: verdict changes"
+                        } else {
+                            ""
+                        }
+                    ));
+                }
+            }
         } else if let Some(r) = &self.ranking {
             out.push_str(&format!(
                 "\nranking under the policy game (mean score against the field, {} battles per \
@@ -628,6 +731,10 @@ impl UnderGame {
         ));
         out
     }
+}
+
+fn pts_ci(x: (f64, f64, f64)) -> String {
+    format!("{:+.1} [{:+.1}, {:+.1}] pts", x.0, x.1, x.2)
 }
 
 fn pct_ci(x: (f64, f64, f64)) -> String {

@@ -234,7 +234,7 @@ pub fn fair_cost_rows(
             ci_high: f.high,
             std_error: f.std_error,
             price: f.price,
-            verdict: verdict(&f).into(),
+            verdict: price_verdict(&f).into(),
             base_points: points[0] as u32,
             variant_points: points[1] as u32,
             slope: f.slope,
@@ -291,7 +291,9 @@ pub fn ladder_warnings(rows: &[FairCostRow], confidence: f64) -> Vec<String> {
     out
 }
 
-fn verdict(f: &FairCost) -> &'static str {
+/// `underpriced`, `overpriced`, `fair` or `undetermined`: where the price lies against the
+/// fair cost's interval.
+pub(crate) fn price_verdict(f: &FairCost) -> &'static str {
     // Rounding slack: a zero-width interval at the price (a variant that *is* a rung) is fair.
     let eps = 1e-9 * f.price.abs().max(1.0);
     if !f.bounded() {

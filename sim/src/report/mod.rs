@@ -11,6 +11,7 @@ pub mod decided;
 pub mod fair_cost;
 pub mod game;
 pub mod html;
+mod invented;
 pub mod kinds;
 mod parquet_out;
 mod summary;
@@ -290,7 +291,7 @@ fn file_name(path: &Path) -> String {
 }
 
 /// Tables fleetlab writes into a report directory (as `.csv` and `.parquet`), by any command.
-const REPORT_TABLES: [&str; 19] = [
+const REPORT_TABLES: [&str; 20] = [
     "summary",
     "distributions",
     "ships",
@@ -309,6 +310,7 @@ const REPORT_TABLES: [&str; 19] = [
     "per_battle",
     "under_game",
     "ab_under_game",
+    "fair_cost_under_game",
     "ranking_under_game",
 ];
 
@@ -462,6 +464,7 @@ pub(crate) mod test_support {
             tally,
             paired: None,
             moments: None,
+            house_rules: vec!["turn_cap".into()],
         }]
     }
 
@@ -485,6 +488,7 @@ pub(crate) mod test_support {
                 fleets: ["alpha".into(), "beta".into()],
                 policies: ["brawler".into(), "standoff".into()],
                 battles: 4,
+                house_rules: vec!["turn_cap".into()],
             }],
             status: RunStatus::Complete,
             timing: crate::results::Timing {

@@ -91,6 +91,40 @@ table_row! {
 }
 
 table_row! {
+    /// The fair cost of an A/B ladder against one opponent (or `overall`) under both kinds of
+    /// play (`fair_cost_under_game.csv` / `.parquet`).
+    pub struct FairCostUnderGameRow in "fair_cost_under_game" {
+        /// The opponent's fleet; null (empty in CSV) on the `overall` row.
+        pub opponent_fleet: Option<String>,
+        /// The opponent's policy (by name); null on the `overall` row.
+        pub opponent_policy: Option<String>,
+        /// What the rules charge for the change (variant points − base points).
+        pub price: f64,
+        /// Fixed scripts: the fair cost in points (the `fair_cost` table's estimate).
+        pub fixed_estimate: f64,
+        /// Its Fieller interval, low end.
+        pub fixed_ci_low: f64,
+        /// Its Fieller interval, high end.
+        pub fixed_ci_high: f64,
+        /// Under the game: the fair cost read from every arm's game value.
+        pub game_estimate: f64,
+        /// Its Fieller interval (the values' honest intervals as independent: conservative),
+        /// low end.
+        pub game_ci_low: f64,
+        /// Its interval, high end.
+        pub game_ci_high: f64,
+        /// `underpriced`, `overpriced`, `fair` or `undetermined` with fixed scripts.
+        pub fixed_verdict: String,
+        /// The same under the game.
+        pub game_verdict: String,
+        /// The verdicts differ.
+        pub flips: bool,
+        /// One says underpriced, the other overpriced.
+        pub reversed: bool,
+    }
+}
+
+table_row! {
     /// One fleet of a matrix under both kinds of play (`ranking_under_game.csv` / `.parquet`).
     pub struct RankingUnderGameRow in "ranking_under_game" {
         /// Fleet name.
@@ -179,6 +213,28 @@ pub fn ab_under_game_rows(u: &UnderGame) -> Vec<AbUnderGameRow> {
         .collect()
 }
 
+/// The fair-cost rows (empty without a ladder).
+pub fn fair_cost_under_game_rows(u: &UnderGame) -> Vec<FairCostUnderGameRow> {
+    u.fair_cost
+        .iter()
+        .map(|c| FairCostUnderGameRow {
+            opponent_fleet: c.opponent_fleet.clone(),
+            opponent_policy: c.opponent_policy.clone(),
+            price: c.price,
+            fixed_estimate: c.fixed.0,
+            fixed_ci_low: c.fixed.1,
+            fixed_ci_high: c.fixed.2,
+            game_estimate: c.game.0,
+            game_ci_low: c.game.1,
+            game_ci_high: c.game.2,
+            fixed_verdict: c.fixed_verdict.clone(),
+            game_verdict: c.game_verdict.clone(),
+            flips: c.flips,
+            reversed: c.reversed,
+        })
+        .collect()
+}
+
 /// The ranking rows (empty without a matrix).
 pub fn ranking_under_game_rows(u: &UnderGame) -> Vec<RankingUnderGameRow> {
     let Some(r) = &u.ranking else {
@@ -213,6 +269,9 @@ pub fn under_game_files(dir: &Path, u: &UnderGame) -> Result<Vec<(PathBuf, Vec<u
     render(dir, &under_game_rows(u), &mut files)?;
     if !u.ab.is_empty() {
         render(dir, &ab_under_game_rows(u), &mut files)?;
+    }
+    if !u.fair_cost.is_empty() {
+        render(dir, &fair_cost_under_game_rows(u), &mut files)?;
     }
     if u.ranking.is_some() {
         render(dir, &ranking_under_game_rows(u), &mut files)?;

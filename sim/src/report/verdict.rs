@@ -6,7 +6,7 @@
 //! "how battles were decided" lines), the share drawn ([`DRAW_FLAG`]), the seat gap of every
 //! mirror matchup the run played ([`SEAT_GAP_LIMIT_SE`], as `fleetlab mirror`), a partial run,
 //! and the kind's own checks (the fair-cost ladder, points mismatches, fleets that never
-//! played). When the run played no mirror the seats are not checked, and the flag says to run
+//! played), the house rules the answer rests on ([`super::invented`]). When the run played no mirror the seats are not checked, and the flag says to run
 //! `fleetlab audit`. A kind adds flags by pushing to [`Verdict::flags`].
 
 use std::fmt::Write;
@@ -180,6 +180,8 @@ pub struct MatchupFacts {
     pub draws: f64,
     /// The seat gap, when the matchup is a mirror (same fleet and policy on both seats).
     pub mirror: Option<SeatGap>,
+    /// The named house rules its results rest on ([`MatchupResult::house_rules`]).
+    pub house_rules: Vec<String>,
 }
 
 impl MatchupFacts {
@@ -193,6 +195,7 @@ impl MatchupFacts {
             draws: s.draws,
             mirror: (r.fleets[0] == r.fleets[1] && r.policies[0] == r.policies[1])
                 .then(|| SeatGap::of(r)),
+            house_rules: r.house_rules.clone(),
         }
     }
 }
@@ -261,6 +264,7 @@ pub fn facts_flags(facts: &[MatchupFacts], seats: Option<Flag>, config: Option<&
             )
         });
     }
+    flags.extend(super::invented::invented_rules_flags(&played));
     if let Some(seats) = seats {
         flags.push(seats);
         return flags;

@@ -63,12 +63,19 @@ pub(crate) fn section(m: &ManifestView) -> Section {
                 Cell::Text(at(&mu.fleets, 1)),
                 Cell::Text(at(&mu.policies, 1)),
                 Cell::Num(mu.battles.map_or("—".into(), int)),
+                Cell::Text(mu.house_rules.join(", ")),
             ]
         })
         .collect();
     body.push_str(&table(
         &[
-            "matchup", "fleet A", "policy A", "fleet B", "policy B", "battles",
+            "matchup",
+            "fleet A",
+            "policy A",
+            "fleet B",
+            "policy B",
+            "battles",
+            "house rules",
         ],
         &rows,
     ));

@@ -57,6 +57,9 @@ pub(crate) struct MatchupView {
     pub policies: Vec<String>,
     #[serde(default)]
     pub battles: Option<u64>,
+    /// The named house rules its results rest on (absent in manifests of older versions).
+    #[serde(default)]
+    pub house_rules: Vec<String>,
 }
 
 fn default_kind() -> String {

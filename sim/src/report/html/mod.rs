@@ -4,7 +4,7 @@
 //! reports written by older or newer versions that add columns.
 //!
 //! Always present in a complete report: `manifest.json`, `summary.csv`, `distributions.csv`,
-//! `ships.csv`. Optional, each giving its own section when present: `under_game.csv` (with `ab_under_game.csv` / `ranking_under_game.csv` and the card flags of `under_game.json`), `audit.csv`, `decided_by.csv`, `events.csv`, `ab.csv`,
+//! `ships.csv`. Optional, each giving its own section when present: `under_game.csv` (with `ab_under_game.csv` and `fair_cost_under_game.csv` / `ranking_under_game.csv` and the card flags of `under_game.json`), `audit.csv`, `decided_by.csv`, `events.csv`, `ab.csv`,
 //! `matrix.csv`, `ranking.csv`, `fair_cost.csv` (with `ladder.csv`), and for a policy game `game_value.csv`,
 //! `equilibrium.csv`, `game.csv` together. Columns are read by name; extra columns are
 //! ignored. No scripts, fonts, styles or images are loaded from anywhere: the page reads the
@@ -148,6 +148,7 @@ pub fn render_html(dir: &Path) -> Result<String, HtmlError> {
         sections.push(under_game::section(
             &per_matchup,
             optional("ab_under_game.csv")?.as_ref(),
+            optional("fair_cost_under_game.csv")?.as_ref(),
             optional("ranking_under_game.csv")?.as_ref(),
         )?);
     }

@@ -1,5 +1,5 @@
-//! The "Under the policy game" section (from `under_game.csv`, and `ab_under_game.csv` or
-//! `ranking_under_game.csv` by kind, written by a run with `[experiment.under_game]`): the
+//! The "Under the policy game" section (from `under_game.csv`, and `ab_under_game.csv` (with
+//! `fair_cost_under_game.csv` for a ladder) or `ranking_under_game.csv` by kind, written by a run with `[experiment.under_game]`): the
 //! experiment's answers with fixed scripts beside the answers when each side may also answer
 //! with any preset, and which verdicts flip ([`crate::under_game`]). The card's flags come
 //! from `under_game.json` ([`card_flags`]): the terminal's sentences.
@@ -57,10 +57,88 @@ fn verdicts(fixed: &str, game: &str, flips: bool) -> String {
     }
 }
 
+/// Points with an interval: `+12.3 [+4.0, +20.1] pts` (an unbounded end as ∞).
+fn pts(est: f64, low: f64, high: f64) -> String {
+    let one = |x: f64| {
+        if x.is_infinite() {
+            if x > 0.0 { "+∞" } else { "−∞" }.to_owned()
+        } else {
+            format!("{x:+.1}")
+        }
+    };
+    format!("{} [{}, {}] pts", one(est), one(low), one(high))
+}
+
+/// The fair cost of an A/B ladder under both plays, per opponent and overall.
+fn fair_cost_table(fc: &CsvFile) -> Result<String, HtmlError> {
+    fc.require(&[
+        "opponent_fleet",
+        "opponent_policy",
+        "price",
+        "fixed_estimate",
+        "fixed_ci_low",
+        "fixed_ci_high",
+        "game_estimate",
+        "game_ci_low",
+        "game_ci_high",
+        "fixed_verdict",
+        "game_verdict",
+        "flips",
+    ])?;
+    let mut rows = Vec::new();
+    for r in fc.rows() {
+        let fleet = r.str("opponent_fleet")?;
+        let opponent = if fleet.is_empty() {
+            "overall".to_owned()
+        } else {
+            format!("{fleet} ({})", r.str("opponent_policy")?)
+        };
+        rows.push(vec![
+            Cell::Text(opponent),
+            Cell::Num(format!("{:+.0}", r.f64("price")?)),
+            Cell::Num(pts(
+                r.f64("fixed_estimate")?,
+                r.f64("fixed_ci_low")?,
+                r.f64("fixed_ci_high")?,
+            )),
+            Cell::Num(pts(
+                r.f64("game_estimate")?,
+                r.f64("game_ci_low")?,
+                r.f64("game_ci_high")?,
+            )),
+            Cell::Text(verdicts(
+                r.str("fixed_verdict")?,
+                r.str("game_verdict")?,
+                r.bool("flips")?,
+            )),
+        ]);
+    }
+    let mut out = String::from(
+        "<h3>A/B: the fair cost</h3>\n<p class=\"note\">What the change is worth in points: \
+         with fixed scripts from the arms' scores, under the game from every arm's game value \
+         (base, variant and each ladder rung), read the same way (gain over the base ÷ the \
+         ladder's slope, Fieller interval; under the game the values' honest intervals are \
+         taken as independent, which is conservative). The price verdict compares the \
+         interval with what the rules charge.</p>\n",
+    );
+    out.push_str(&table(
+        &[
+            "opponent",
+            "price",
+            "fixed scripts",
+            "under the game",
+            "price verdict fixed → game",
+        ],
+        &rows,
+    ));
+    Ok(out)
+}
+
 /// The section.
 pub(crate) fn section(
     per_matchup: &CsvFile,
     ab: Option<&CsvFile>,
+    fair_cost: Option<&CsvFile>,
     ranking: Option<&CsvFile>,
 ) -> Result<Section, HtmlError> {
     let mut body = String::from(
@@ -122,6 +200,9 @@ pub(crate) fn section(
             ],
             &rows,
         ));
+    }
+    if let Some(fc) = fair_cost {
+        body.push_str(&fair_cost_table(fc)?);
     }
     if let Some(ranking) = ranking {
         ranking.require(&[

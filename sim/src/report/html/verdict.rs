@@ -112,7 +112,12 @@ pub(crate) fn verdict(
     if let Some(flag) = f.audit.map(audit_game).transpose()?.flatten() {
         verdict.flags.push(flag);
     }
-    let facts = facts(summary, f.decided_by)?;
+    let mut facts = facts(summary, f.decided_by)?;
+    for fact in &mut facts {
+        if let Some(mv) = m.matchups.iter().find(|mv| mv.label == fact.label) {
+            fact.house_rules.clone_from(&mv.house_rules);
+        }
+    }
     let config = (!m.config_path.is_empty()).then_some(m.config_path.as_str());
     verdict.flags.extend(v::facts_flags(&facts, seats, config));
     verdict.flags.sort_by_key(|f| match f.level {
@@ -167,6 +172,7 @@ fn facts(summary: &CsvFile, decided: Option<&CsvFile>) -> Result<Vec<MatchupFact
                 label,
                 battles,
                 mirror,
+                house_rules: Vec::new(),
             })
         })
         .collect()
