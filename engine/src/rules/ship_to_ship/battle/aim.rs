@@ -63,6 +63,25 @@ fn line_score(
     v
 }
 
+/// The firer's value of the line each allocation total 2..=12 picks around `aim` on `side`,
+/// for `dice` kept dice (index = total; 0 and 1 unused): what a Scan or Luck reroll of an
+/// allocation die is weighed by ([`super::super::hit_allocation::reroll_pick`]).
+pub fn line_values(
+    d: &ShipDesign,
+    t: &ShipState,
+    lines: &LineTable,
+    side: ShipSide,
+    aim: (u8, u8),
+    dice: u32,
+) -> [u32; 13] {
+    let mut v = [0u32; 13];
+    for (total, slot) in v.iter_mut().enumerate().skip(2) {
+        let line = StruckLine::from_roll(side, aim, total as u8);
+        *slot = line_score(d, t, lines, line, dice);
+    }
+    v
+}
+
 /// The best "7" on `side` and its score: the line index maximising the expected line score
 /// over the 2d6 offsets.
 fn best_on_side(
@@ -161,6 +180,7 @@ mod tests {
             speed: 2,
             hull_stabilizer: false,
             luck: 0,
+            scans: 0,
             cannon_mode: CannonMode::Standard,
             grid: ModuleGrid::picture(rows),
         }
