@@ -32,7 +32,8 @@ fn slot_value(kind: ModuleKind, markers: u8) -> u32 {
 /// Value of a die that misses the silhouette.
 const MISS_VALUE: u32 = 1;
 
-/// Score of a struck line for `dice` kept dice.
+/// Score of a struck line for `dice` kept dice. (Inlined into the aiming loop, its hot caller.)
+#[inline(always)]
 fn line_score(
     d: &ShipDesign,
     t: &ShipState,
@@ -66,6 +67,7 @@ fn line_score(
 /// The firer's value of the line each allocation total 2..=12 picks around `aim` on `side`,
 /// for `dice` kept dice (index = total; 0 and 1 unused): what a Scan or Luck reroll of an
 /// allocation die is weighed by ([`super::super::hit_allocation::reroll_pick`]).
+#[inline(never)]
 pub fn line_values(
     d: &ShipDesign,
     t: &ShipState,
@@ -126,6 +128,7 @@ fn best_on_side(
 /// The side struck and the "7" for a shot of `power` at `t`. `sides` is what the geometry
 /// allows (two entries at a corner, `None` in the same hex: any side); `lines` is the
 /// target design's [`LineTable`] under the matchup's gap rule (G12).
+#[inline]
 pub fn choose<R: Roller>(
     d: &ShipDesign,
     t: &ShipState,

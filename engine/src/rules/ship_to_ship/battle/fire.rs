@@ -234,6 +234,7 @@ pub fn plan<R: Roller>(m: &Matchup, st: &BattleState, k: usize, dice: &mut R) ->
 /// per enemy, the first bearing working Cannon without a Used marker (any mode), else the first
 /// bearing working one with a marker (Multi only); then as [`plan`], with the chosen mode's
 /// power and to-hit number.
+#[inline(never)]
 fn plan_choosing_mode<R: Roller>(
     m: &Matchup,
     st: &BattleState,

@@ -134,6 +134,7 @@ fn can_reroll(m: &Matchup, firer: &super::super::ship::ShipState) -> bool {
 /// [`aim::line_values`]) and the firer has a Scan (spent first) or Luck (G14 `reroll-die`),
 /// one die rerolled. Without Scans or Luck this is `two_d6` (the same dice).
 #[allow(clippy::too_many_arguments)]
+#[inline(never)]
 fn allocation_with_rerolls<R: Roller>(
     m: &Matchup,
     st: &mut BattleState,
