@@ -75,3 +75,56 @@ fn the_ab_the_matrix_and_the_policy_game_run() {
         assert!(out.join("manifest.json").exists(), "{config}");
     }
 }
+
+/// The `events.csv` total of `event` for `fleet` on any side, summed over the matchups.
+fn event_total(out: &Path, fleet: &str, event: &str) -> u64 {
+    let csv = std::fs::read_to_string(out.join("events.csv")).unwrap();
+    csv.lines()
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            (f.len() == 7 && f[2] == fleet && f[4] == event).then(|| f[5].parse::<u64>().unwrap())
+        })
+        .sum()
+}
+
+#[test]
+fn scans_luck_and_the_mode_choice_are_spent_only_where_configured() {
+    // Seed, "Hit Allocation": Scans reroll allocation dice; Luck does only under G14
+    // `reroll-die`; the mode-choosing presets run under G21 `per-shot` with six phases.
+    let dir = tempfile::tempdir().unwrap();
+    let run = |config: &str, name: &str| {
+        let out = dir.path().join(name);
+        let o = fleetlab(&[
+            "run",
+            config,
+            "--battles",
+            "300",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{config}: {}", text(&o));
+        out
+    };
+    let scans = run("configs/ship-to-ship/scans-ab.toml", "scans");
+    assert!(event_total(&scans, "frigate-scanner", "scans_spent") > 0);
+    assert_eq!(event_total(&scans, "frigate", "scans_spent"), 0);
+    let on = run(
+        "configs/ship-to-ship/sensitivity/luck-on-allocation.toml",
+        "luck-on",
+    );
+    assert!(event_total(&on, "frigate-lucky", "allocation_luck_spent") > 0);
+    let off = run(
+        "configs/ship-to-ship/sensitivity/luck-hull-checks-only.toml",
+        "luck-off",
+    );
+    assert_eq!(
+        event_total(&off, "frigate-lucky", "allocation_luck_spent"),
+        0
+    );
+    let modes = run(
+        "configs/ship-to-ship/mode-choice/duel-6-phases.toml",
+        "modes",
+    );
+    assert!(modes.join("manifest.json").exists());
+}

@@ -104,6 +104,8 @@ fn steady_state_ship_to_ship_battles_do_not_allocate() {
     for file in [
         "ship-to-ship/reference-duel.toml",
         "ship-to-ship/fleet-battle.toml",
+        // Each shot's Cannon mode chosen (G21 per-shot).
+        "ship-to-ship/mode-choice/duel.toml",
     ] {
         let exp = config::<ShipToShip>(file);
         let n = steady_state_allocations::<ShipToShip>(&exp.matchups[0], 5_000);
@@ -111,6 +113,21 @@ fn steady_state_ship_to_ship_battles_do_not_allocate() {
             n, 0,
             "{file}: {n} heap allocations in 5,000 steady-state battles"
         );
+    }
+    // Scans and Luck rerolling hit allocation dice (A/B arms: the variant carries them).
+    for file in [
+        "ship-to-ship/scans-ab.toml",
+        "ship-to-ship/sensitivity/luck-on-allocation.toml",
+    ] {
+        let exp = config::<ShipToShip>(file);
+        for m in &exp.matchups {
+            let n = steady_state_allocations::<ShipToShip>(m, 2_000);
+            assert_eq!(
+                n, 0,
+                "{file}: {n} heap allocations in 2,000 battles of {}",
+                m.label
+            );
+        }
     }
 }
 

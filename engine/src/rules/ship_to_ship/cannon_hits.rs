@@ -68,6 +68,35 @@ pub fn roll_damage<R: Roller>(dice: &mut R, power: u8, shields: u8) -> DamageRol
     DamageRoll::after_shields(rolled, u32::from(shields))
 }
 
+/// The expected sum of the kept dice of a strike of Guns `power` against `shields` (digest
+/// §3.9's table; a policy's measure of "expected damage"): the kept dice are the lowest
+/// `power` of `power + shields` d6, so the number of kept dice showing at least `v` is
+/// `max(0, N_v − shields)` with `N_v ~ Bin(power + shields, (7 − v) / 6)`, and the sum is
+/// the total of those counts over v = 1..=6.
+pub fn expected_kept_sum(power: u8, shields: u8) -> f64 {
+    let n = u32::from(power) + u32::from(shields);
+    let s = u32::from(shields);
+    let mut total = 0.0;
+    for v in 1..=6u32 {
+        let p = f64::from(7 - v) / 6.0;
+        // P(N_v = k) by the binomial recurrence, k = 0..=n.
+        let mut pk = (1.0 - p).powi(n as i32);
+        for k in 0..=n {
+            if k > s {
+                total += f64::from(k - s) * pk;
+            }
+            if k < n {
+                pk = if p >= 1.0 {
+                    if k + 1 == n { 1.0 } else { 0.0 }
+                } else {
+                    pk * f64::from(n - k) / f64::from(k + 1) * p / (1.0 - p)
+                };
+            }
+        }
+    }
+    total
+}
+
 /// What one strike did to a ship (all counts).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct StrikeEffect {
@@ -334,6 +363,14 @@ mod tests {
                 assert!((mean - want).abs() < 5e-5, "g={g} s={s}: {mean} vs {want}");
             }
         }
+        for g in 1..=6u8 {
+            for sh in 0..=6u8 {
+                let want = table[usize::from(g) - 1][usize::from(sh)];
+                let got = expected_kept_sum(g, sh);
+                assert!((got - want).abs() < 5e-5, "g={g} s={sh}: {got} vs {want}");
+            }
+        }
+        assert_eq!(expected_kept_sum(0, 3), 0.0);
         let (a, t) = p_break(3, 3);
         assert_eq!(a * 32, 11 * t);
         let (a, t) = p_break(4, 3);

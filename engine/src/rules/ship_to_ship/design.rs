@@ -22,6 +22,10 @@ pub struct ShipDesign {
     pub hull_stabilizer: bool,
     /// The Luck pool aboard (G14), spent on hull-check rerolls.
     pub luck: u16,
+    /// Scans it holds at the start (G14: the pool size is not in the text; seed, "Hit
+    /// Allocation": "Each scan you have on a ship may be expended to reroll one of the hit
+    /// allocation dice").
+    pub scans: u16,
     /// The mode its Cannons are configured in.
     pub cannon_mode: CannonMode,
     /// The module grid.

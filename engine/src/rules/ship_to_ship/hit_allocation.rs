@@ -60,6 +60,26 @@ impl StruckLine {
     }
 }
 
+/// Which hit allocation die to reroll, if any (seed, "Hit Allocation": "Each scan you have on a
+/// ship may be expended to reroll one of the hit allocation dice"; Luck under G14
+/// `reroll-die`). `dice` are the two allocation dice, `values[total]` the firer's value of the
+/// line each total 2..=12 picks. Rerolling die `i` keeps the other die, so its expected value
+/// is the mean over the six faces (exact enumeration); the die with the higher expectation is
+/// rerolled when that beats the line in hand. Equal expectations reroll the lower die.
+pub fn reroll_pick(dice: [u8; 2], values: &[u32; 13]) -> Option<usize> {
+    let now = 6 * values[usize::from(dice[0] + dice[1])];
+    let after = |keep: u8| -> u32 { (1..=6u8).map(|x| values[usize::from(x + keep)]).sum() };
+    // Rerolling die 0 keeps die 1 and vice versa.
+    let (e0, e1) = (after(dice[1]), after(dice[0]));
+    let pick = if e0 > e1 || (e0 == e1 && dice[0] <= dice[1]) {
+        0
+    } else {
+        1
+    };
+    let best = if pick == 0 { e0 } else { e1 };
+    (best > now).then_some(pick)
+}
+
 /// Longest possible line.
 pub const MAX_LINE: usize = if MAX_ROWS > MAX_COLS {
     MAX_ROWS
@@ -273,6 +293,34 @@ mod tests {
         let k = kinds(&g, l, GapRule::TakesDie);
         assert_eq!(k.len(), 4);
         assert_eq!(k[1], None);
+    }
+
+    #[test]
+    fn a_scan_rerolls_the_die_whose_reroll_is_worth_most() {
+        // Seed, "Each scan ... may be expended to reroll one of the hit allocation dice".
+        // Only a 7 is worth anything: (6, 6) → reroll either (die 0, the lower or equal):
+        // keeping a 6 gives 7 with a 1, expectation 1/6 > 0.
+        let mut seven = [0u32; 13];
+        seven[7] = 6;
+        assert_eq!(reroll_pick([6, 6], &seven), Some(0));
+        // (3, 4) is a 7 already: no reroll can beat it.
+        assert_eq!(reroll_pick([3, 4], &seven), None);
+        // Totals 10..=12 are worth 6, the rest nothing: (6, 1) → reroll the 1 (keep the 6:
+        // 4, 5, 6 reach 10..=12, expectation 3) rather than the 6 (keep the 1: nothing).
+        let mut high = [0u32; 13];
+        high[10..=12].copy_from_slice(&[6, 6, 6]);
+        assert_eq!(reroll_pick([6, 1], &high), Some(1));
+        assert_eq!(reroll_pick([1, 6], &high), Some(0));
+        // Exact enumeration over every pair: the pick is never worse than keeping, and a
+        // reroll is taken exactly when some die's six-face mean beats the total in hand.
+        for a in 1..=6u8 {
+            for b in 1..=6u8 {
+                let mean = |keep: u8| (1..=6u8).map(|x| high[usize::from(x + keep)]).sum::<u32>();
+                let now = 6 * high[usize::from(a + b)];
+                let better = mean(a) > now || mean(b) > now;
+                assert_eq!(reroll_pick([a, b], &high).is_some(), better, "({a}, {b})");
+            }
+        }
     }
 
     #[test]

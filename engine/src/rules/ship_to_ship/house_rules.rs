@@ -1,4 +1,5 @@
-//! Named house rules: every gap the chapter leaves open (digest §5, G1–G20), each with a
+//! Named house rules: every gap the chapter leaves open (digest §5, G1–G20; G21 is this
+//! project's addition), each with a
 //! default and at least one alternative, set in a config's `[house_rules]` table. Listed for
 //! users, with what the text says and what each alternative changes, in
 //! `docs/house-rules/ship-to-ship.md`. The G-number is the start of every key.
@@ -94,6 +95,36 @@ pub enum MissedShields {
     PerMissingDie,
 }
 
+/// G14: what Luck buys on the hit allocation roll (seed, "Hit Allocation": "The firing
+/// character may spend Luck on the hit allocation roll" — what it buys is not said).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AllocationLuck {
+    /// Default: Luck is kept for hull checks (the ship's one pool, G14); nothing is spent on
+    /// allocation.
+    #[default]
+    HullChecksOnly,
+    /// Alternative (the digest's reading, by analogy with the hull check): one Luck point
+    /// rerolls one allocation die; the firer spends it, after its Scans, when the reroll's
+    /// expected line value beats the line it has.
+    RerollDie,
+}
+
+/// G21 (not in the digest's list): whether a Cannon's mode may change during a battle. The
+/// seed gives the three modes ("Cannons can be in on of three modes: Standard, Long, or
+/// Multi") and calls them a configuration, but not when or whether it can be changed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CannonModeChoice {
+    /// Default: the mode is fixed by the design for the whole battle.
+    #[default]
+    Design,
+    /// Alternative: the firer picks Standard, Long or Multi for each shot (a policy that
+    /// chooses does so; the others keep the design's mode). A Used marker stops only modes
+    /// that put one (a Used Cannon can still fire in Multi mode).
+    PerShot,
+}
+
 /// Every house rule with its value (defaults: `HouseRules::default()`).
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -128,6 +159,8 @@ pub struct HouseRules {
     pub g12_gaps: GapRule,
     /// G13: zero-power shots.
     pub g13_zero_power: ZeroPower,
+    /// G14: what Luck buys on the hit allocation roll.
+    pub g14_luck_on_allocation: AllocationLuck,
     /// G15: a blast strike is a hit, so it calls for a hull check (default true; chains).
     pub g15_blast_hull_checks: bool,
     /// G16: Shields lost to dice that miss.
@@ -139,6 +172,8 @@ pub struct HouseRules {
     pub g19_orientation: OrientationRule,
     /// G20: line of sight through a corner of the firer's hex.
     pub g20_firer_corner: FirerCorner,
+    /// G21: whether a Cannon's mode may change during the battle.
+    pub g21_cannon_mode_choice: CannonModeChoice,
     /// The battle's length in rounds (the text has none; at the cap the measure decides).
     pub round_cap: u32,
 }
@@ -161,11 +196,13 @@ impl Default for HouseRules {
             g11_hull_compare: HullCompare::AtLeast,
             g12_gaps: GapRule::Skip,
             g13_zero_power: ZeroPower::CannotFire,
+            g14_luck_on_allocation: AllocationLuck::HullChecksOnly,
             g15_blast_hull_checks: true,
             g16_missed_dice_shields: MissedShields::PerStrike,
             g18_repairs_per_round: 0,
             g19_orientation: OrientationRule::UnblockedOnly,
             g20_firer_corner: FirerCorner::EitherSide,
+            g21_cannon_mode_choice: CannonModeChoice::Design,
             round_cap: 20,
         }
     }

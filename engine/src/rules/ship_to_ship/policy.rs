@@ -41,11 +41,21 @@ pub struct Policy {
     /// Keep one hex beyond a round's move of its own (range = the ship's speed + 1) instead
     /// of `range`: a fast ship stands further off than a slow one.
     pub range_beyond_move: bool,
+    /// Pick each shot's Cannon mode by expected damage when the house rules let a Cannon
+    /// change mode (G21 `per-shot`); otherwise, and for presets without it, the design's mode.
+    pub choose_mode: bool,
 }
 
 impl Policy {
     /// Preset names; the first is the default.
-    pub const PRESETS: &'static [&'static str] = &["gunner", "rusher", "standoff", "standoff-v2"];
+    pub const PRESETS: &'static [&'static str] = &[
+        "gunner",
+        "rusher",
+        "standoff",
+        "standoff-v2",
+        "gunner-modes",
+        "standoff-modes",
+    ];
 
     /// A preset by name.
     pub fn preset(name: &str) -> Option<Policy> {
@@ -59,6 +69,7 @@ impl Policy {
                 aim: Aim::Weakest,
                 blast_caution: true,
                 range_beyond_move: false,
+                choose_mode: false,
             },
             // Into the enemy's hex (every weapon bears there), shoot the nearest, aim at the
             // centre mark, ignore blasts.
@@ -69,6 +80,7 @@ impl Policy {
                 aim: Aim::Centre,
                 blast_caution: false,
                 range_beyond_move: false,
+                choose_mode: false,
             },
             // Keep at range 5, aim at the weakest modules, stay out of blast range.
             "standoff" => Policy {
@@ -78,6 +90,7 @@ impl Policy {
                 aim: Aim::Weakest,
                 blast_caution: true,
                 range_beyond_move: false,
+                choose_mode: false,
             },
             // Standoff at one hex beyond its own round's move (speed + 1; measured better
             // than a fixed 5 for both the frigate, 4, and the destroyer, 3, against every
@@ -89,6 +102,21 @@ impl Policy {
                 aim: Aim::Weakest,
                 blast_caution: true,
                 range_beyond_move: true,
+                choose_mode: false,
+            },
+            // `gunner` choosing each shot's Cannon mode by expected damage (needs G21
+            // `per-shot`; otherwise exactly `gunner`).
+            "gunner-modes" => Policy {
+                name: "gunner-modes",
+                choose_mode: true,
+                ..Policy::preset("gunner")?
+            },
+            // `standoff-v2` choosing each shot's Cannon mode by expected damage (needs G21
+            // `per-shot`; otherwise exactly `standoff-v2`).
+            "standoff-modes" => Policy {
+                name: "standoff-modes",
+                choose_mode: true,
+                ..Policy::preset("standoff-v2")?
             },
             _ => return None,
         };
@@ -112,8 +140,8 @@ impl fmt::Display for Policy {
         if d != Some(*self) {
             write!(
                 f,
-                "[range={}, target={:?}, aim={:?}, blast_caution={}]",
-                self.range, self.target, self.aim, self.blast_caution
+                "[range={}, target={:?}, aim={:?}, blast_caution={}, choose_mode={}]",
+                self.range, self.target, self.aim, self.blast_caution, self.choose_mode
             )?;
         }
         Ok(())
@@ -136,5 +164,20 @@ mod tests {
         let v2 = Policy::preset("standoff-v2").unwrap();
         assert_eq!((v2.kept_range(3), v2.kept_range(2)), (4, 3));
         assert_eq!(Policy::preset("standoff").unwrap().kept_range(3), 5);
+        // The mode-choosing presets are their base presets plus the choice.
+        let m = Policy::preset("standoff-modes").unwrap();
+        assert_eq!(
+            Policy {
+                name: "standoff-v2",
+                choose_mode: false,
+                ..m
+            },
+            v2
+        );
+        assert!(
+            !Policy::PRESETS[..4]
+                .iter()
+                .any(|p| Policy::preset(p).unwrap().choose_mode)
+        );
     }
 }

@@ -45,11 +45,13 @@ pub fn in_effect(rules: &HouseRules) -> Vec<&'static str> {
         g11_hull_compare,
         g12_gaps,
         g13_zero_power,
+        g14_luck_on_allocation,
         g15_blast_hull_checks,
         g16_missed_dice_shields,
         g18_repairs_per_round,
         g19_orientation,
         g20_firer_corner,
+        g21_cannon_mode_choice,
         round_cap,
     );
     keys

@@ -30,6 +30,8 @@ pub struct ShipState {
     pub ooc: u16,
     /// Luck left.
     pub luck: u16,
+    /// Scans left (each rerolls one of its hit allocation dice).
+    pub scans: u16,
     /// Broken markers per module (0..=2; 2 = slagged).
     pub markers: [[u8; MAX_COLS]; MAX_ROWS],
     /// Used markers, one bit per cell (`row * MAX_COLS + col`).
@@ -53,6 +55,7 @@ impl ShipState {
             hull: 0,
             ooc: 0,
             luck,
+            scans: 0,
             markers: [[0; MAX_COLS]; MAX_ROWS],
             used: 0,
             exploded: false,

@@ -32,7 +32,8 @@ fn slot_value(kind: ModuleKind, markers: u8) -> u32 {
 /// Value of a die that misses the silhouette.
 const MISS_VALUE: u32 = 1;
 
-/// Score of a struck line for `dice` kept dice.
+/// Score of a struck line for `dice` kept dice. (Inlined into the aiming loop, its hot caller.)
+#[inline(always)]
 fn line_score(
     d: &ShipDesign,
     t: &ShipState,
@@ -59,6 +60,26 @@ fn line_score(
             }
             None => MISS_VALUE,
         };
+    }
+    v
+}
+
+/// The firer's value of the line each allocation total 2..=12 picks around `aim` on `side`,
+/// for `dice` kept dice (index = total; 0 and 1 unused): what a Scan or Luck reroll of an
+/// allocation die is weighed by ([`super::super::hit_allocation::reroll_pick`]).
+#[inline(never)]
+pub fn line_values(
+    d: &ShipDesign,
+    t: &ShipState,
+    lines: &LineTable,
+    side: ShipSide,
+    aim: (u8, u8),
+    dice: u32,
+) -> [u32; 13] {
+    let mut v = [0u32; 13];
+    for (total, slot) in v.iter_mut().enumerate().skip(2) {
+        let line = StruckLine::from_roll(side, aim, total as u8);
+        *slot = line_score(d, t, lines, line, dice);
     }
     v
 }
@@ -107,6 +128,7 @@ fn best_on_side(
 /// The side struck and the "7" for a shot of `power` at `t`. `sides` is what the geometry
 /// allows (two entries at a corner, `None` in the same hex: any side); `lines` is the
 /// target design's [`LineTable`] under the matchup's gap rule (G12).
+#[inline]
 pub fn choose<R: Roller>(
     d: &ShipDesign,
     t: &ShipState,
@@ -161,6 +183,7 @@ mod tests {
             speed: 2,
             hull_stabilizer: false,
             luck: 0,
+            scans: 0,
             cannon_mode: CannonMode::Standard,
             grid: ModuleGrid::picture(rows),
         }

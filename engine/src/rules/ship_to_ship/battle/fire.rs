@@ -4,10 +4,11 @@
 //! the "7" come from [`super::aim`]. Also G18 repairs.
 
 use super::super::cannon::CannonMode;
+use super::super::cannon_hits::expected_kept_sum;
 use super::super::facing::{ShipSide, bears_through, sides_at, sides_struck};
 use super::super::grid::{MAX_COLS, MAX_ROWS, ModuleKind};
 use super::super::hex::exit;
-use super::super::house_rules::{Initiative, ToHit, ZeroPower};
+use super::super::house_rules::{CannonModeChoice, Initiative, ToHit, ZeroPower};
 use super::super::hull_check::difficulty;
 use super::super::line_of_sight::clear;
 use super::super::matchup::Matchup;
@@ -70,6 +71,52 @@ pub fn shot_power(mode: CannonMode, guns: u8, rule: ZeroPower) -> Option<u8> {
     }
 }
 
+/// The mode a choosing policy fires a Cannon in under G21 `per-shot`, with its power and its
+/// to-hit ways out of 36 (`ways(mode)`): among the modes the Cannon can fire in (every mode
+/// when it carries no Used marker; only Multi, which "does not get a Used marker", when it
+/// does), the one with the highest expected damage — P(hit) × (the expected kept dice sum
+/// against the target's `shields`, [`expected_kept_sum`], plus what one Shield less adds to
+/// the next full-power shot: every strike lowers Shields by 1). Equal values keep the
+/// design's mode, then Standard, Long, Multi. `None` when no mode can fire (G13).
+pub fn best_mode(
+    design: CannonMode,
+    guns: u8,
+    shields: u8,
+    used: bool,
+    zero: ZeroPower,
+    ways: impl Fn(CannonMode) -> u32,
+) -> Option<(CannonMode, u8, u32)> {
+    let strip = if shields > 0 {
+        expected_kept_sum(guns, shields - 1) - expected_kept_sum(guns, shields)
+    } else {
+        0.0
+    };
+    let order = [
+        design,
+        CannonMode::Standard,
+        CannonMode::Long,
+        CannonMode::Multi,
+    ];
+    let mut best: Option<(f64, CannonMode, u8, u32)> = None;
+    for mode in order {
+        if used && mode.takes_used_marker() {
+            continue;
+        }
+        let Some(power) = shot_power(mode, guns, zero) else {
+            continue;
+        };
+        let w = ways(mode);
+        if w == 0 {
+            continue;
+        }
+        let value = f64::from(w) * (expected_kept_sum(power, shields) + strip);
+        if best.is_none_or(|b| value > b.0) {
+            best = Some((value, mode, power, w));
+        }
+    }
+    best.map(|(_, mode, power, w)| (mode, power, w))
+}
+
 /// The to-hit number for a shot of `mode` from `s` at `t` (G2 default; G7 adds the firer's OOC).
 fn to_hit_need(m: &Matchup, s: &ShipState, t: &ShipState, mode: CannonMode) -> i32 {
     let range = mode.effective_range(s.pos.distance(t.pos)) as i32;
@@ -96,6 +143,10 @@ pub fn plan<R: Roller>(m: &Matchup, st: &BattleState, k: usize, dice: &mut R) ->
     }
     let d = &m.designs[usize::from(s.design)];
     let pol = m.policies[s.side.index()];
+    let choosing = pol.choose_mode && m.rules.g21_cannon_mode_choice == CannonModeChoice::PerShot;
+    if choosing {
+        return plan_choosing_mode(m, st, k, dice);
+    }
     let mode = d.cannon_mode;
     let power = shot_power(mode, s.guns, m.rules.g13_zero_power)?;
     let open = &m.open[usize::from(s.design)];
@@ -155,6 +206,118 @@ pub fn plan<R: Roller>(m: &Matchup, st: &BattleState, k: usize, dice: &mut R) ->
         0
     };
     let &(_, target, cell) = best[..n].iter().filter(|b| b.0 == top).nth(pick)?;
+    let t = st.ships[target];
+    let td = &m.designs[usize::from(t.design)];
+    let sides = sides_struck(t.pos, t.facing, s.pos);
+    let (side, aim) = aim::choose(
+        td,
+        &t,
+        sides,
+        power,
+        pol.aim,
+        &m.lines[usize::from(t.design)],
+        dice,
+    );
+    Some(Shot {
+        firer: k,
+        cell,
+        target,
+        power,
+        used_marker: mode.takes_used_marker(),
+        need: to_hit_need(m, &s, &t, mode),
+        side,
+        aim,
+    })
+}
+
+/// [`plan`] for a policy that picks each shot's Cannon mode (G21 `per-shot`, [`best_mode`]):
+/// per enemy, the first bearing working Cannon without a Used marker (any mode), else the first
+/// bearing working one with a marker (Multi only); then as [`plan`], with the chosen mode's
+/// power and to-hit number.
+#[inline(never)]
+fn plan_choosing_mode<R: Roller>(
+    m: &Matchup,
+    st: &BattleState,
+    k: usize,
+    dice: &mut R,
+) -> Option<Shot> {
+    let s = st.ships[k];
+    let d = &m.designs[usize::from(s.design)];
+    let pol = m.policies[s.side.index()];
+    let open = &m.open[usize::from(s.design)];
+    let ways_of = |t: &ShipState, mode: CannonMode| match m.rules.g2_to_hit {
+        ToHit::RangeSpeed => hit_ways(to_hit_need(m, &s, t, mode)),
+        ToHit::Always => 36,
+    };
+    // (score, target, cell, mode, power) of the best shot per enemy, in battle order.
+    let mut best = [(i64::MIN, 0usize, (0u8, 0u8), CannonMode::Standard, 0u8); MAX_SHIPS];
+    let mut n = 0;
+    for (u, t) in st.ships.iter().enumerate() {
+        if t.side == s.side || !t.alive() {
+            continue;
+        }
+        let range = s.pos.distance(t.pos);
+        if m.rules.g3_max_range > 0 && range > m.rules.g3_max_range {
+            continue;
+        }
+        if !clear(s.pos, t.pos, &m.asteroids) {
+            continue;
+        }
+        let sides = sides_at(s.facing, exit(s.pos, t.pos));
+        let bearing = |want_used: bool| {
+            m.cannons[usize::from(s.design)]
+                .iter()
+                .copied()
+                .find(|&(r, c)| {
+                    let (r, c) = (usize::from(r), usize::from(c));
+                    !s.is_broken(r, c)
+                        && s.is_used(r, c) == want_used
+                        && bears_through(open[r][c], sides, m.rules.g20_firer_corner)
+                })
+        };
+        let (cell, used) = match bearing(false) {
+            Some(cell) => (cell, false),
+            None => match bearing(true) {
+                Some(cell) => (cell, true),
+                None => continue,
+            },
+        };
+        let chosen = best_mode(
+            d.cannon_mode,
+            s.guns,
+            t.shields,
+            used,
+            m.rules.g13_zero_power,
+            |mode| ways_of(t, mode),
+        );
+        let Some((mode, power, ways)) = chosen else {
+            continue;
+        };
+        let td = &m.designs[usize::from(t.design)];
+        let primary = match pol.target {
+            Target::Nearest => 10_000 - i64::from(range.min(10_000)),
+            Target::Weakest => i64::from(difficulty(t.hull, td.size)) + 1_000,
+        };
+        best[n] = (
+            primary * 10_000 + i64::from(ways) * i64::from(power),
+            u,
+            cell,
+            mode,
+            power,
+        );
+        n += 1;
+    }
+    if n == 0 {
+        return None;
+    }
+    let top = best[..n].iter().map(|b| b.0).max()?;
+    let ties = best[..n].iter().filter(|b| b.0 == top).count();
+    let pick = if ties > 1 {
+        dice.below(ties as u32) as usize
+    } else {
+        0
+    };
+    let &(_, target, cell, mode, power) = best[..n].iter().filter(|b| b.0 == top).nth(pick)?;
     let t = st.ships[target];
     let td = &m.designs[usize::from(t.design)];
     let sides = sides_struck(t.pos, t.facing, s.pos);
@@ -349,6 +512,36 @@ mod tests {
         assert_eq!(hit_ways(12), 1);
         assert_eq!(hit_ways(13), 0);
         assert_eq!(hit_ways(-4), 35);
+    }
+
+    #[test]
+    fn g21_choice_by_expected_damage() {
+        // Guns 4 against Shields 3 (digest §3.9: Standard 9.5972, Multi 1.7554; a Shield less
+        // adds 10.6555 − 9.5972 to the next full shot). Same to-hit: Standard.
+        let same = |_: CannonMode| 21;
+        let z = ZeroPower::CannotFire;
+        let pick = best_mode(CannonMode::Multi, 4, 3, false, z, same).unwrap();
+        assert_eq!((pick.0, pick.1), (CannonMode::Standard, 4));
+        // Far away: Standard needs 10 (6 ways), Long counts half the range and needs 6 (26
+        // ways): 26 × (4.0698 + 1.0583) > 6 × (9.5972 + 1.0583).
+        let far = |mode: CannonMode| if mode == CannonMode::Long { 26 } else { 6 };
+        assert_eq!(
+            best_mode(CannonMode::Standard, 4, 3, false, z, far)
+                .unwrap()
+                .0,
+            CannonMode::Long
+        );
+        // A Cannon with a Used marker can fire only in Multi mode.
+        let used = best_mode(CannonMode::Standard, 4, 3, true, z, same).unwrap();
+        assert_eq!((used.0, used.1), (CannonMode::Multi, 1));
+        // Guns 1: Long has power 0 (G13 cannot fire); equal Standard and Multi values keep the
+        // design's mode.
+        let one = best_mode(CannonMode::Multi, 1, 2, false, z, same).unwrap();
+        assert_eq!(one.0, CannonMode::Multi);
+        let one = best_mode(CannonMode::Long, 1, 2, false, z, same).unwrap();
+        assert_eq!(one.0, CannonMode::Standard);
+        // No ways to hit: no shot.
+        assert_eq!(best_mode(CannonMode::Standard, 4, 3, false, z, |_| 0), None);
     }
 
     #[test]

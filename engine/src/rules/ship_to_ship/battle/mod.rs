@@ -25,7 +25,7 @@ use crate::outcome::{MAX_EVENTS, Side};
 use crate::trace;
 
 /// The named events a side counts (`RuleSystem::EVENTS`, indexed by [`Event`]).
-pub const EVENTS: [&str; 15] = [
+pub const EVENTS: [&str; 17] = [
     "shots",
     "hits",
     "misses",
@@ -41,6 +41,8 @@ pub const EVENTS: [&str; 15] = [
     "explosions",
     "blast_strikes",
     "repairs",
+    "scans_spent",
+    "allocation_luck_spent",
 ];
 
 /// Index into [`EVENTS`].
@@ -76,6 +78,10 @@ pub enum Event {
     BlastStrikes,
     /// Broken markers this side repaired (G18).
     Repairs,
+    /// Scans spent on rerolling hit allocation dice (seed, "Hit Allocation").
+    ScansSpent,
+    /// Luck points spent on rerolling hit allocation dice (G14 `reroll-die`).
+    AllocationLuckSpent,
 }
 
 /// One worker's battle: the ships and the round counter; reset by copying the matchup's

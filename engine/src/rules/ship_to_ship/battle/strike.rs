@@ -6,12 +6,12 @@
 use super::super::cannon_hits::{apply_strike, roll_damage};
 use super::super::explosion::blast_power;
 use super::super::facing::{ShipSide, sides_struck};
-use super::super::hit_allocation::StruckLine;
-use super::super::house_rules::MissedShields;
+use super::super::hit_allocation::{StruckLine, reroll_pick};
+use super::super::house_rules::{AllocationLuck, MissedShields};
 use super::super::hull_check::{difficulty, hull_check, needs_check};
 use super::super::line_of_sight::clear;
 use super::super::matchup::Matchup;
-use super::{BattleState, Event};
+use super::{BattleState, Event, aim};
 use crate::dice::Roller;
 use crate::observer::Observer;
 use crate::trace;
@@ -41,7 +41,12 @@ pub fn strike<R: Roller, O: Observer>(
     obs: &mut O,
 ) {
     let rules = &m.rules;
-    let roll = dice.two_d6();
+    let roll = match source {
+        Source::Cannon(f) if can_reroll(m, &st.ships[f]) => {
+            allocation_with_rerolls(m, st, f, target, power, side, aim, dice)
+        }
+        _ => dice.two_d6(),
+    };
     let line = StruckLine::from_roll(side, aim, roll);
     let t = st.ships[target];
     let d = &m.designs[usize::from(t.design)];
@@ -113,6 +118,59 @@ pub fn strike<R: Roller, O: Observer>(
         st.count(ts, Event::HullChecksFailed, 1);
         explode(m, st, target, dice, obs);
     }
+}
+
+/// Whether the firer has anything to reroll a hit allocation die with: Scans, or Luck under
+/// G14 `reroll-die`.
+fn can_reroll(m: &Matchup, firer: &super::super::ship::ShipState) -> bool {
+    firer.scans > 0
+        || (m.rules.g14_luck_on_allocation == AllocationLuck::RerollDie && firer.luck > 0)
+}
+
+/// The hit allocation roll of a Cannon shot whose firer can reroll its dice (seed, "Hit
+/// Allocation": "Each scan you have on a ship may be expended to reroll one of the hit
+/// allocation dice. The firing character may spend Luck on the hit allocation roll"): the two
+/// dice, then while a reroll is worth it ([`reroll_pick`], weighed by the firer's line values,
+/// [`aim::line_values`]) and the firer has a Scan (spent first) or Luck (G14 `reroll-die`),
+/// one die rerolled. Without Scans or Luck this is `two_d6` (the same dice).
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn allocation_with_rerolls<R: Roller>(
+    m: &Matchup,
+    st: &mut BattleState,
+    firer: usize,
+    target: usize,
+    power: u8,
+    side: ShipSide,
+    aim_at: (u8, u8),
+    dice: &mut R,
+) -> u8 {
+    let mut pair = [dice.d6(), dice.d6()];
+    let t = st.ships[target];
+    let td = usize::from(t.design);
+    let values = aim::line_values(
+        &m.designs[td],
+        &t,
+        &m.lines[td],
+        side,
+        aim_at,
+        u32::from(power.max(1)),
+    );
+    while let Some(i) = reroll_pick(pair, &values) {
+        let f = &mut st.ships[firer];
+        let fside = f.side;
+        if f.scans > 0 {
+            f.scans -= 1;
+            st.count(fside, Event::ScansSpent, 1);
+        } else if m.rules.g14_luck_on_allocation == AllocationLuck::RerollDie && f.luck > 0 {
+            f.luck -= 1;
+            st.count(fside, Event::AllocationLuckSpent, 1);
+        } else {
+            break;
+        }
+        pair[i] = dice.d6();
+    }
+    pair[0] + pair[1]
 }
 
 /// Ship `k` explodes (seed: "deals damage like a Cannon blast at a Guns strength equal to its

@@ -49,6 +49,9 @@ pub struct DesignSpec {
     /// Luck pool for hull-check rerolls (default 0; G14).
     #[serde(default)]
     pub luck: Option<Spanned<i64>>,
+    /// Scans held at the start, each spent to reroll one hit allocation die (default 0; G14).
+    #[serde(default)]
+    pub scans: Option<Spanned<i64>>,
     /// Cannon configuration: `standard` (default), `long` or `multi`.
     #[serde(default)]
     pub cannon_mode: Option<Spanned<String>>,
@@ -97,6 +100,11 @@ pub(super) fn designs(docs: &[Doc], is: &mut Issues) -> Designs {
                 .as_ref()
                 .map_or(0, |l| is.int_or_lo(d, l, &format!("{at}.luck"), 0, 100))
                 as u16;
+            let scans = ds
+                .scans
+                .as_ref()
+                .map_or(0, |l| is.int_or_lo(d, l, &format!("{at}.scans"), 0, 100))
+                as u16;
             let modes = [
                 ("standard", CannonMode::Standard),
                 ("long", CannonMode::Long),
@@ -129,6 +137,7 @@ pub(super) fn designs(docs: &[Doc], is: &mut Issues) -> Designs {
                 speed,
                 hull_stabilizer: ds.hull_stabilizer,
                 luck,
+                scans,
                 cannon_mode,
                 grid,
             });

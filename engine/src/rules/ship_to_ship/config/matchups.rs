@@ -207,6 +207,7 @@ fn assemble(
         for (idx, &g) in ships.iter().enumerate() {
             let ds = &designs[g];
             let mut s = ShipState::new(local(g) as u8, side, ds.guns, ds.shields, ds.luck);
+            s.scans = ds.scans;
             let a = deployed_a(idx, ships.len());
             (s.pos, s.facing) = match side {
                 Side::A => (a, 0),
