@@ -265,7 +265,7 @@ mod tests {
         );
         // Not burning: ranges 4, 2, 6 over the horizon, 8 at the stop (through the target
         // and out).
-        assert_eq!(cost(&p, p.dest), 2 * (2 + 0 + 4 + 6));
+        assert_eq!(cost(&p, p.dest), 2 * [2, 0, 4, 6].iter().sum::<i32>());
         let b = best_burn(&p, &mut dice);
         assert!(b.gain > 0);
         assert!(b.shift.q < 0, "{b:?}");
