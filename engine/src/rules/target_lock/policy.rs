@@ -22,6 +22,10 @@ pub struct Policy {
     /// point-defense weapons within reach of its destination hex; otherwise keep the
     /// warheads. Used with `mass_seekers`.
     pub salvo_over_pd: bool,
+    /// Movement that closes (`battle/closing.rs`): each Move is the burn whose predicted
+    /// track — own and the target's drift, then own braking — best keeps the wanted range;
+    /// the first action goes to it when the track needs it badly.
+    pub closing: bool,
 }
 
 impl Policy {
@@ -32,6 +36,8 @@ impl Policy {
         "massed-seekers",
         "repair",
         "massed-seekers-v2",
+        "closing",
+        "closing-seekers",
     ];
 
     /// A preset by name.
@@ -42,6 +48,7 @@ impl Policy {
             mass_seekers: false,
             repair: false,
             salvo_over_pd: false,
+            closing: false,
         };
         Some(match name {
             "lock-then-fire" => base,
@@ -59,6 +66,18 @@ impl Policy {
                 name: "massed-seekers-v2",
                 mass_seekers: true,
                 salvo_over_pd: true,
+                ..base
+            },
+            "closing" => Policy {
+                name: "closing",
+                closing: true,
+                ..base
+            },
+            "closing-seekers" => Policy {
+                name: "closing-seekers",
+                mass_seekers: true,
+                salvo_over_pd: true,
+                closing: true,
                 ..base
             },
             "repair" => Policy {

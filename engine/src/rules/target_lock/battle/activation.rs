@@ -18,7 +18,7 @@ use super::super::repairs::Difficulty;
 use super::super::structure::Code;
 use super::super::tables::System;
 use super::missiles::{Counter, fire_control, in_aft_arc, shield};
-use super::{BattleState, Scanner, ShipState, damage, directions};
+use super::{BattleState, Scanner, ShipState, closing, damage, directions};
 
 /// Actions this turn (G5): the intact (A) boxes (min 1), or `actions_per_ship` less the (A)
 /// boxes lost (min 1); a destroyed Power Plant costs one (G11).
@@ -85,10 +85,30 @@ pub fn activate<R: Roller, O: Observer>(
     // Whether a lock on the target can succeed at all: a Move changes only this ship's
     // destination counter, which the lock check does not read, so it is found once.
     let can_lock = lockable(m, st, i, lock_target);
-    // Close in when no weapon reaches.
-    if left > 0
+    // Close in when no weapon reaches. Movement that closes (`closing`) also burns first when
+    // the track needs it badly (a shot is worth less than arriving at the wanted range).
+    // A plan not carried out now stands for the spare action: nothing this activation does
+    // before then moves a counter.
+    let mut planned = None;
+    if policy.closing {
+        if left > 0 {
+            let burn = plan_burn(m, st, i, lock_target, dice);
+            let reaches = any_in_reach(m, st, i, lock_target, can_lock);
+            let urgent = if left > 2 {
+                URGENT_BURN
+            } else {
+                URGENT_BURN_LAST_SHOT
+            };
+            if burn.gain > 0 && (!reaches || burn.gain >= urgent) {
+                apply_burn(m, st, i, burn.shift, dice, obs);
+                left -= 1;
+            } else {
+                planned = Some(burn);
+            }
+        }
+    } else if left > 0
         && !any_in_reach(m, st, i, lock_target, can_lock)
-        && move_ship(m, st, i, lock_target, obs)
+        && move_ship(m, st, i, lock_target, dice, obs)
     {
         left -= 1;
     }
@@ -151,9 +171,106 @@ pub fn activate<R: Roller, O: Observer>(
         left -= 1;
         trace!(obs, "  activates point defense");
     }
-    if left > 0 && st.ships[t].alive {
-        move_ship(m, st, i, t, obs);
+    if left > 0 && policy.closing {
+        let burn = match planned {
+            Some(b) => b,
+            None => plan_burn(m, st, i, lock_target, dice),
+        };
+        if burn.gain > 0 {
+            apply_burn(m, st, i, burn.shift, dice, obs);
+        }
+    } else if left > 0 && st.ships[t].alive {
+        move_ship(m, st, i, t, dice, obs);
     }
+}
+
+/// The gain (in [`closing::cost`] units: twice the hex-turns of range error saved) at which a
+/// `closing` ship spends its first action on a Move while a weapon already reaches, when two
+/// actions are left after it (a lock and an attack).
+pub const URGENT_BURN: i32 = 8;
+
+/// The same for a ship whose Move would cost its only attack (two actions or fewer): only a
+/// track far off the wanted range is worth the shot.
+pub const URGENT_BURN_LAST_SHOT: i32 = 24;
+
+/// The `closing` burn of ship `i` engaging `t` ([`closing::best_burn`]): its thrust this
+/// Move (less lost Maneuvering Jets and Thrusters, G11, and no more than its burns), its kept
+/// range and its longest ready reach.
+fn plan_burn<R: Roller>(
+    m: &Matchup,
+    st: &BattleState,
+    i: usize,
+    t: usize,
+    dice: &mut R,
+) -> closing::Burn {
+    let s = &st.ships[i];
+    let d = &m.designs[s.design as usize];
+    let thrust = thrust(s, d);
+    let reach = d
+        .weapons
+        .iter()
+        .enumerate()
+        .filter(|(b, w)| s.bank_ready(*b) && !m.weapons[w.weapon as usize].point_defense)
+        .map(|(_, w)| m.weapons[w.weapon as usize].max_range())
+        .max()
+        .unwrap_or(0);
+    let plan = closing::Plan {
+        ship: s.ship,
+        dest: s.dest,
+        target_ship: st.ships[t].ship,
+        target_dest: st.ships[t].dest,
+        thrust: thrust.min(s.burns),
+        brake: thrust,
+        keep: m.keep[s.design as usize],
+        reach,
+    };
+    closing::best_burn(&plan, dice)
+}
+
+/// A ship's thrust a Move (G6), less one per lost Maneuvering Jets and Thruster (G11).
+fn thrust(s: &ShipState, d: &ShipDesign) -> i32 {
+    let jets = i32::from(s.destroyed[System::ManeuveringJets as usize])
+        + i32::from(s.destroyed[System::Thruster as usize]);
+    (d.thrust - jets).max(0)
+}
+
+/// Move: shift ship `i`'s destination counter by `shift`, one burn per hex (G6).
+fn apply_burn<R: Roller, O: Observer>(
+    m: &Matchup,
+    st: &mut BattleState,
+    i: usize,
+    shift: Hex,
+    dice: &mut R,
+    obs: &mut O,
+) {
+    let n = shift.length();
+    let s = &mut st.ships[i];
+    s.dest = s.dest.add(shift);
+    s.burns -= n;
+    s.displacement += n;
+    if let Some(dir) = unit_toward(shift, directions(s.side)) {
+        s.facing = dir;
+    }
+    let side = s.side;
+    trace!(
+        obs,
+        "  moves its destination {n} hexes to {:?}", st.ships[i].dest
+    );
+    for _ in 0..n {
+        st.event(side, Event::Burns);
+    }
+    if n > 0 {
+        damage::maneuver(m, st, i, dice, obs);
+    }
+}
+
+/// The unit direction (of the side's list) closest to `v`'s heading, if `v` is not zero:
+/// the facing a burn leaves (G6: "its last thrust").
+fn unit_toward(v: Hex, dirs: [Hex; 6]) -> Option<Hex> {
+    if v == Hex::default() {
+        return None;
+    }
+    dirs.into_iter().max_by_key(|d| d.dot(v))
 }
 
 /// The enemy to engage: the one with fewest intact boxes (or, for massed seekers, fewest
@@ -291,11 +408,12 @@ fn any_in_reach(m: &Matchup, st: &BattleState, i: usize, t: usize, lockable: boo
 
 /// Move: the destination counter moves up to the ship's thrust in hexes, one burn each,
 /// toward the kept range from the target (G6). Returns whether it moved.
-fn move_ship<O: Observer>(
+fn move_ship<R: Roller, O: Observer>(
     m: &Matchup,
     st: &mut BattleState,
     i: usize,
     t: usize,
+    dice: &mut R,
     obs: &mut O,
 ) -> bool {
     let d = &m.designs[st.ships[i].design as usize];
@@ -337,6 +455,7 @@ fn move_ship<O: Observer>(
         for _ in 0..moved {
             st.event(side, Event::Burns);
         }
+        damage::maneuver(m, st, i, dice, obs);
     }
     moved > 0
 }

@@ -154,9 +154,38 @@ fn box_effect<R: Roller, O: Observer>(
                     }
                 }
             }
+            // "When the last (H) is lost, the ship's hangar is unusable."
+            if !st.ships[i].hangar_usable(d) {
+                trace!(
+                    obs,
+                    "    {}'s hangar is unusable (last (H) lost)", m.names[i]
+                );
+            }
         }
         Code::Udst => udst(m, st, i, d, aft, dice, obs),
         Code::Action | Code::Plain => {}
+    }
+}
+
+/// A Move that burned (seed, Containment (C): "When all (C) are lost, lose 1d10 cargo on every
+/// maneuver or acceleration"): one d10 of cargo per Move action, none rolled once the hold is
+/// empty (nothing left to lose).
+pub fn maneuver<R: Roller, O: Observer>(
+    m: &Matchup,
+    st: &mut BattleState,
+    i: usize,
+    dice: &mut R,
+    obs: &mut O,
+) {
+    let d = &m.designs[st.ships[i].design as usize];
+    let s = &mut st.ships[i];
+    if s.cargo > 0 && s.all_lost(d, Code::Containment) {
+        let lost = containment_loss(dice);
+        s.cargo = (s.cargo - lost).max(0);
+        trace!(
+            obs,
+            "    {} loses {lost} cargo (every (C) lost), {} left", m.names[i], s.cargo
+        );
     }
 }
 
@@ -304,7 +333,78 @@ fn destroy<R: Roller, O: Observer>(
 
 #[cfg(test)]
 mod tests {
+    use super::super::fixture::{d10, design, duel};
     use super::*;
+    use crate::dice::ScriptedDice;
+    use crate::observer::NoTrace;
+
+    fn state(m: &Matchup) -> BattleState {
+        let mut st = BattleState::for_matchup(m);
+        super::super::begin(m, &mut st);
+        st
+    }
+
+    /// Seed, Containment (C): "1d10 cargo points lost. When all (C) are lost, lose 1d10 cargo
+    /// on every maneuver or acceleration." Before the last (C) a Move rolls nothing; after
+    /// it, one d10 a Move until the hold is empty, then nothing.
+    #[test]
+    fn every_maneuver_costs_cargo_once_all_containment_is_lost() {
+        let m = duel(design("hauler", "CoCo", &[], 20), 4, "lock-then-fire", 4);
+        let mut st = state(&m);
+        // Box 1 (C): 1d10 = 4 cargo lost.
+        let rolls = d10(4);
+        let mut dice = ScriptedDice::new(&rolls);
+        apply(&m, &mut st, 0, 1, 1, false, &mut dice, &mut NoTrace);
+        assert_eq!(st.ships[1].cargo, 16);
+        // One (C) of two left: a maneuver costs nothing and rolls no die.
+        let mut none = ScriptedDice::new(&[]);
+        maneuver(&m, &mut st, 1, &mut none, &mut NoTrace);
+        assert_eq!((st.ships[1].cargo, none.used()), (16, 0));
+        // Boxes 2 (plain) and 3 (C): 1d10 = 5; now every (C) is lost.
+        let rolls = d10(5);
+        let mut dice = ScriptedDice::new(&rolls);
+        apply(&m, &mut st, 0, 1, 2, false, &mut dice, &mut NoTrace);
+        assert_eq!(st.ships[1].cargo, 11);
+        // Every maneuver: 1d10 (= 6, then 9 with 5 left: the hold empties).
+        let rolls = [d10(6), d10(9)].concat();
+        let mut dice = ScriptedDice::new(&rolls);
+        maneuver(&m, &mut st, 1, &mut dice, &mut NoTrace);
+        assert_eq!(st.ships[1].cargo, 5);
+        maneuver(&m, &mut st, 1, &mut dice, &mut NoTrace);
+        assert_eq!(st.ships[1].cargo, 0);
+        // An empty hold has nothing to lose: no die.
+        let mut none = ScriptedDice::new(&[]);
+        maneuver(&m, &mut st, 1, &mut none, &mut NoTrace);
+        assert_eq!(none.used(), 0);
+    }
+
+    /// Seed, Hangar (H): "Roll 1d6 on the Hangar table. When the last (H) is lost, the ship's
+    /// hangar is unusable." The first (H) rolls 1 (Hangar Door): the hangar still works; the
+    /// last rolls 2 (Small Craft Bay): that bay is destroyed and the hangar is unusable.
+    #[test]
+    fn the_last_hangar_box_makes_the_hangar_unusable() {
+        let systems = [(System::HangarDoor, 1), (System::SmallCraftBay, 2)];
+        let m = duel(
+            design("carrier", "HoHo", &systems, 0),
+            4,
+            "lock-then-fire",
+            4,
+        );
+        let d = &m.designs[0];
+        let mut st = state(&m);
+        assert!(st.ships[1].hangar_usable(d));
+        let mut dice = ScriptedDice::new(&[1]);
+        apply(&m, &mut st, 0, 1, 1, false, &mut dice, &mut NoTrace);
+        assert!(!st.ships[1].has(d, System::HangarDoor));
+        assert!(st.ships[1].hangar_usable(d), "one (H) of two lost");
+        let mut dice = ScriptedDice::new(&[2]);
+        apply(&m, &mut st, 0, 1, 2, false, &mut dice, &mut NoTrace);
+        assert_eq!(st.ships[1].destroyed[System::SmallCraftBay as usize], 1);
+        assert!(!st.ships[1].hangar_usable(d), "the last (H) is lost");
+        // A ship without hangar systems has no usable hangar to begin with.
+        let m = duel(design("plain", "HoHo", &[], 0), 4, "lock-then-fire", 4);
+        assert!(!state(&m).ships[1].hangar_usable(&m.designs[0]));
+    }
 
     #[test]
     fn nth_set_bit() {

@@ -5,8 +5,13 @@
 //! Defense Fire and 7 Missile Resolution ([`missiles`]), 8 Record Keeping (here).
 
 pub mod activation;
+pub mod closing;
 pub mod damage;
+#[cfg(test)]
+pub mod fixture;
 pub mod missiles;
+#[cfg(test)]
+mod scripted;
 
 use crate::dice::Roller;
 use crate::observer::Observer;
@@ -140,6 +145,16 @@ impl ShipState {
     pub fn all_lost(&self, d: &ShipDesign, code: Code) -> bool {
         let n = d.boxes(code);
         n > 0 && u32::from(self.lost_codes[code as usize]) >= n
+    }
+
+    /// Whether the ship has a hangar it can use (seed, Hangar (H): "When the last (H) is lost,
+    /// the ship's hangar is unusable"): it has hangar systems (Hangar Door, Small Craft Bay,
+    /// Catapult) and not every (H) box is lost. Nothing in battle uses a hangar yet (small
+    /// craft, G15); the sub-tables and repairs leave an unusable hangar alone.
+    pub fn hangar_usable(&self, d: &ShipDesign) -> bool {
+        let has = |s: System| d.systems[s as usize] > 0;
+        (has(System::HangarDoor) || has(System::SmallCraftBay) || has(System::Catapult))
+            && !self.all_lost(d, Code::Hangar)
     }
 
     /// Whether weapon bank `b` can fire.
