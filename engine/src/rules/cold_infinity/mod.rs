@@ -33,3 +33,6 @@ pub mod fire;
 pub mod intercepts;
 pub mod shields;
 pub mod weapons;
+
+// §9 guided weapons and §16–17 construction (helper `cicp`).
+pub mod construction;
