@@ -36,3 +36,4 @@ pub mod weapons;
 
 // §9 guided weapons and §16–17 construction (helper `cicp`).
 pub mod construction;
+pub mod guided;
