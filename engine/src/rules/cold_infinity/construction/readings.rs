@@ -2,8 +2,11 @@
 //! things, a named reading with the digest's proposal as `Default` and one alternative each.
 //! Documented in `docs/house-rules/cold-infinity.md` under "Construction points".
 
+use serde::Deserialize;
+
 /// The Wide firing-arc surcharge (§16.4.1, D19 13).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum WideArc {
     /// +25%, the table of §16.4.1.
     #[default]
@@ -13,7 +16,8 @@ pub enum WideArc {
 }
 
 /// How the mobile-base surcharge combines with the other ship-wide adjustments (§16.7.6, D15).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum MobileBase {
     /// +5% added to the other ship-wide percentages (§16.4.13: "the percentage increases in CP
     /// are additive").
@@ -24,7 +28,8 @@ pub enum MobileBase {
 }
 
 /// What a Mass *increase* costs (§16.4.13.1, D19 14).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum MassIncrease {
     /// +1% per 0.1 either way (the text: "for an increase or decrease of 0.1, increase the
     /// total cost … by 1%").
@@ -35,7 +40,8 @@ pub enum MassIncrease {
 }
 
 /// Rounding of the ramming value 2 × Mass (§16.4.15, D19 19).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Ramming {
     /// Rounded up, the rule (Mass 12.7 → 26).
     #[default]
@@ -45,7 +51,8 @@ pub enum Ramming {
 }
 
 /// The cost of several hangar launch tubes on one hangar (§16.4.5.5).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum LaunchTubes {
     /// Each additional tube costs 1 CP more than the one before: 1, 2, 3, … (the text's
     /// example: three tubes cost 6 CP).
@@ -58,7 +65,8 @@ pub enum LaunchTubes {
 /// Where a direct-fire weapon's structure (±1 per CP) and power (±3 CP per point) adjustments
 /// enter its cost (§17.1.2): the text does not place them relative to the configuration and
 /// enhancement percentages.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Adjustments {
     /// Added after the percentages, as §17.2.2 says for torpedoes ("applied after the current
     /// construction point cost is determined").
@@ -69,7 +77,8 @@ pub enum Adjustments {
 }
 
 /// What "every +100% in enhancements" counts (§17.1.2.2).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum EnhancementPower {
     /// The enhancements alone (the text names enhancements, not the net modifier).
     #[default]
@@ -81,7 +90,8 @@ pub enum EnhancementPower {
 /// Power and structure of the Fixed damage schedule's +5 rows (§17.1; the SSB13 rows are lost).
 /// The text gives two points: +10 → 1 power, 2 structure; +12 (row +15) → 2 power, 4 structure.
 /// **Reconstructed data.**
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum FixedRows {
     /// Row k = ⌈fixed/5⌉ needs k − 1 power and 2(k − 1) structure (the one straight line through
     /// both stated points; +5 needs nothing).
@@ -92,7 +102,8 @@ pub enum FixedRows {
 }
 
 /// Every construction reading (§16–17). `Default` is the digest's proposal.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(deny_unknown_fields, default)]
 pub struct Readings {
     /// Wide arc +25% or +10%.
     pub wide_arc: WideArc,
@@ -105,7 +116,7 @@ pub struct Readings {
     /// Launch tubes rising or 1 CP each.
     pub launch_tubes: LaunchTubes,
     /// Weapon structure/power adjustments after or before the percentages.
-    pub adjustments: Adjustments,
+    pub weapon_adjustments: Adjustments,
     /// Enhancement power counts gross or net.
     pub enhancement_power: EnhancementPower,
     /// The Fixed damage rows' power and structure.
@@ -123,7 +134,10 @@ pub fn in_effect(r: &Readings) -> Vec<&'static str> {
         ("mass_increase", r.mass_increase != d.mass_increase),
         ("ramming", r.ramming != d.ramming),
         ("launch_tubes", r.launch_tubes != d.launch_tubes),
-        ("weapon_adjustments", r.adjustments != d.adjustments),
+        (
+            "weapon_adjustments",
+            r.weapon_adjustments != d.weapon_adjustments,
+        ),
         (
             "enhancement_power",
             r.enhancement_power != d.enhancement_power,
@@ -163,7 +177,7 @@ mod tests {
             mass_increase: MassIncrease::Refunds,
             ramming: Ramming::RoundDown,
             launch_tubes: LaunchTubes::OneEach,
-            adjustments: Adjustments::BeforePercentages,
+            weapon_adjustments: Adjustments::BeforePercentages,
             enhancement_power: EnhancementPower::Net,
             fixed_rows: FixedRows::FloorOne,
         };

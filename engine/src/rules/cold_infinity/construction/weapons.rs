@@ -170,7 +170,7 @@ pub fn direct_fire(b: &DirectFireBuild, r: &Readings) -> Result<Built, BuildErro
     let adjust = Cp::whole(i64::from(b.structure_adjust) - 3 * i64::from(b.power_adjust));
     let net = net_percent(b.enhancements_pct, b.limitations_pct);
     let configs = 50 * (i32::from(b.configurations.max(1)) - 1);
-    let cp = match r.adjustments {
+    let cp = match r.weapon_adjustments {
         Adjustments::AfterPercentages => base.with_percent(configs).with_percent(net).plus(adjust),
         Adjustments::BeforePercentages => base.plus(adjust).with_percent(configs).with_percent(net),
     };
@@ -339,7 +339,7 @@ mod tests {
         // (10 × 1.5) + 4 = 19 ; (10 + 4) × 1.5 = 21.
         assert_eq!(direct_fire(&b, &d).unwrap().system_cp(), 19);
         let before = Readings {
-            adjustments: Adjustments::BeforePercentages,
+            weapon_adjustments: Adjustments::BeforePercentages,
             ..d
         };
         assert_eq!(direct_fire(&b, &before).unwrap().system_cp(), 21);

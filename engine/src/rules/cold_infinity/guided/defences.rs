@@ -117,6 +117,52 @@ pub fn chaff_in_hex(penalties: &[i16], r: &Readings) -> i16 {
     }
 }
 
+/// The §11.1.6 and §11.1.6.1 conditions for one direct-fire weapon to attempt intercepts, as
+/// facts from the battle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct InterceptCheck {
+    /// The guided weapon's launch hex (a drone's current hex, §11.1.6.2) is in the weapon's arc.
+    pub marker_in_arc: bool,
+    /// The weapon can fire this turn (activated, powered, armed; `arming::Arming::can_fire`).
+    pub can_fire: bool,
+    /// The weapon is used for normal defensive fire this turn.
+    pub on_defensive_fire: bool,
+    /// The weapon fires at anything else this turn (an intercept is its only target).
+    pub fires_at_other: bool,
+    /// The weapon can target small vessels.
+    pub targets_small_vessels: bool,
+    /// The weapon is Wave-configured.
+    pub wave: bool,
+    /// The weapon does damage.
+    pub does_damage: bool,
+}
+
+impl InterceptCheck {
+    /// Whether it may attempt intercepts (§11.1.6, §11.1.6.1). Any unit may intercept any
+    /// guided weapon, not only the target's.
+    pub const fn allowed(self) -> bool {
+        self.marker_in_arc
+            && self.can_fire
+            && !self.on_defensive_fire
+            && !self.fires_at_other
+            && self.targets_small_vessels
+            && !self.wave
+            && self.does_damage
+    }
+}
+
+/// A drone weapon attachment's amplification (§9.2.3.1): +1 against the drone's own target,
+/// none against anything else. (Subject to ECM, unlike small-vessel weapons.)
+pub const fn attachment_amplification(at_drones_target: bool) -> i16 {
+    if at_drones_target { 1 } else { 0 }
+}
+
+/// The bonus to hit a drone on the turn after its weapon attachment fired (§9.2.3.1): +1 per
+/// shot fired.
+pub const fn drone_exposure_bonus(shots_fired_last_turn: u8) -> i16 {
+    shots_fired_last_turn as i16
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -168,5 +214,53 @@ mod tests {
         };
         assert_eq!(chaff_in_hex(&[1, 3], &add), 4);
         assert_eq!(chaff_in_hex(&[], &r), 0);
+    }
+
+    /// §11.1.6, §11.1.6.1: the launch hex in arc, able to fire, not on DF, nothing else to
+    /// shoot, able to target small vessels, not Wave, does damage; §9.2.3.1 attachments.
+    #[test]
+    fn intercept_conditions_and_attachments() {
+        let ok = InterceptCheck {
+            marker_in_arc: true,
+            can_fire: true,
+            on_defensive_fire: false,
+            fires_at_other: false,
+            targets_small_vessels: true,
+            wave: false,
+            does_damage: true,
+        };
+        assert!(ok.allowed());
+        for bad in [
+            InterceptCheck {
+                marker_in_arc: false,
+                ..ok
+            },
+            InterceptCheck {
+                can_fire: false,
+                ..ok
+            },
+            InterceptCheck {
+                on_defensive_fire: true,
+                ..ok
+            },
+            InterceptCheck {
+                fires_at_other: true,
+                ..ok
+            },
+            InterceptCheck {
+                targets_small_vessels: false,
+                ..ok
+            },
+            InterceptCheck { wave: true, ..ok },
+            InterceptCheck {
+                does_damage: false,
+                ..ok
+            },
+        ] {
+            assert!(!bad.allowed(), "{bad:?}");
+        }
+        assert_eq!(attachment_amplification(true), 1);
+        assert_eq!(attachment_amplification(false), 0);
+        assert_eq!(drone_exposure_bonus(2), 2);
     }
 }

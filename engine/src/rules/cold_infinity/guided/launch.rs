@@ -118,7 +118,7 @@ pub struct Flight {
 }
 
 /// Launches one missile from a rack (§9.0, §9.2.1). `want` picks a type under
-/// `firing_order = Any`; the launcher's state records the shot (its RoF limits shots per
+/// `missile_order = Any`; the launcher's state records the shot (its RoF limits shots per
 /// firing turn).
 pub fn launch_missile(
     rack: &RackDesign,
@@ -143,7 +143,7 @@ pub fn launch_missile(
         return Err(LaunchError::OutOfLaunchRange);
     }
     let ty = magazine
-        .take(want, r.firing_order)
+        .take(want, r.missile_order)
         .map_err(LaunchError::Magazine)?;
     debug_assert_eq!(ty, next);
     state.launched(rack.rof());
@@ -268,7 +268,7 @@ pub(crate) mod tests {
             Err(LaunchError::Magazine(MagazineError::OutOfOrder))
         );
         let any = Readings {
-            firing_order: FiringOrder::Any,
+            missile_order: FiringOrder::Any,
             ..r
         };
         let f = launch_missile(&rack, &mut fresh, &mut mag, &types, Some(1), facts(1), &any);

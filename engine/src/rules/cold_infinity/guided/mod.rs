@@ -10,7 +10,7 @@
 //! declared; **Guided Weapons Phase** — [`flight::arrival`] (§9.1: max range and line of sight
 //! from the marker, retargeting onto an enemy blocker), then [`hit::guided_phase`] (intercepts,
 //! AMRS salvos, the to-hit roll with [`hit::guided_modifiers`]), then the hit through
-//! `fire::attack::resolve_attack`; **Final Actions** — [`magazine::reload_one`].
+//! [`strike::resolve_strike`] (`fire::attack::resolve_attack` from the marker); **Final Actions** — [`magazine::reload_one`].
 //!
 //! House rules: [`Readings`] (docs: "Guided weapons" in `docs/house-rules/cold-infinity.md`).
 
@@ -20,6 +20,7 @@ pub mod hit;
 pub mod launch;
 pub mod magazine;
 pub mod readings;
+pub mod strike;
 pub mod types;
 
 pub use readings::Readings;
