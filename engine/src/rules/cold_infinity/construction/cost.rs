@@ -131,6 +131,24 @@ pub enum BuildError {
     GuidedEnhancements,
     /// A ship Mass outside the §16.3 bands.
     Mass(u16),
+    /// A stated small-vessel or stationary limit exceeded (§16.5–16.6, §17.3–17.4).
+    Limit {
+        /// What (e.g. "fighter thrust").
+        what: &'static str,
+        /// Asked for.
+        asked: u16,
+        /// The limit.
+        limit: u16,
+    },
+}
+
+/// `Ok(())` if `asked` ≤ `limit`, else [`BuildError::Limit`].
+pub const fn within(what: &'static str, asked: u16, limit: u16) -> Result<(), BuildError> {
+    if asked > limit {
+        Err(BuildError::Limit { what, asked, limit })
+    } else {
+        Ok(())
+    }
 }
 
 #[cfg(test)]

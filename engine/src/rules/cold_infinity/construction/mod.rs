@@ -15,11 +15,17 @@
 //! * [`guided`]: §17.2 missile racks, missile types and drones, torpedoes, reload racks.
 //! * [`ship`]: §16.3 hull from Mass, §16.4.13 ship-wide adjustments, §16.4.15 ramming, §16.7.6
 //!   mobile bases; the ship total.
+//! * [`small_craft`]: §16.5 fighters and shuttles, §16.7 mission-specific vessels, §17.3
+//!   small-vessel weapons.
+//! * [`stationary`]: §16.6 docking bays, dry docks, trans-light gates; §17.4 drums and
+//!   munitions.
 
 pub mod cost;
 pub mod guided;
 pub mod readings;
 pub mod ship;
+pub mod small_craft;
+pub mod stationary;
 pub mod systems;
 pub mod weapons;
 
