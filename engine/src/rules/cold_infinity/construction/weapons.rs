@@ -13,12 +13,52 @@
 //! structure rows of the dice schedules (`dice_power`, `dice_structure`), the power
 //! multipliers, and each enhancement's or limitation's percentage.
 
-use super::super::design::{DamageDice, Tech};
+use super::super::design::{
+    Accuracy, Config, ConfigSet, DamageDice, DfRating, PulseRating, RangeRating, RateOfFire, Tech,
+    WeaponDesign,
+};
+use super::super::weapons::technologies::default_speed;
 use super::cost::{BuildError, Built, Cp};
 use super::readings::{Adjustments, EnhancementPower, FixedRows, Readings};
 
 /// The base weapon's cost (§17.1: "Cost: 10 CP").
 pub const BASE_WEAPON_CP: i64 = 10;
+
+/// The §17.1 base weapon of `tech` firing in `config`, before any schedule: damage 0, range
+/// −1/hex, RoF 1+3, accuracy +0, DF 0/0/0; if Pulse 1/10, if Plasma −3/hex falloff, Slashing 4,
+/// Tracking 2 turns, Wave 0 hexes. Speed is the technology's (§11.1.4, `technologies`).
+pub const fn base_weapon(tech: Tech, config: Config) -> WeaponDesign {
+    WeaponDesign {
+        tech,
+        speed: default_speed(tech),
+        configs: ConfigSet::only(config),
+        damage: DamageDice::new(0, 0, 0),
+        range: RangeRating { per: 1, hexes: 1 },
+        rof: RateOfFire {
+            shots: 1,
+            arming: 3,
+            cooldown: 0,
+        },
+        accuracy: Accuracy { value: 0, signs: 0 },
+        df: DfRating {
+            sdf: 0,
+            ahdf: 0,
+            edf: 0,
+            ablative: false,
+        },
+        power: 0,
+        pulse: PulseRating {
+            max: 1,
+            interval: 10,
+            bonus_die: 0,
+        },
+        slashing: 4,
+        tracking: 2,
+        wave_range: 0,
+        plasma_falloff: if matches!(tech, Tech::Plasma) { 3 } else { 0 },
+        anti_shield: false,
+    }
+}
 
 /// The lowest technology level a weapon of `tech` can have (§17.1): Matter and Radiation 1,
 /// Particle and Plasma 2, EM and Laser 3, Gravitic 4.
@@ -212,9 +252,28 @@ mod tests {
     use super::*;
     use crate::rules::cold_infinity::design::DiceGroup;
 
+    /// §17.1: the base weapon's statistics ("Damage: 0, Range: −1/hex, Rate of Fire: 1+3,
+    /// Accuracy: +0, Defensive Fire: 0/0/0 … If: Pulse: 1/10, Plasma: −3/hex, Slashing: 4,
+    /// Tracking: 2 turns, Wave: 0 hexes").
+    #[test]
+    fn base_weapon_statistics() {
+        let w = base_weapon(Tech::Plasma, Config::Pulse);
+        assert_eq!(w.damage.max(), 0);
+        assert_eq!((w.range.per, w.range.hexes), (1, 1));
+        assert_eq!((w.rof.shots, w.rof.arming), (1, 3));
+        assert_eq!(w.accuracy.value, 0);
+        assert_eq!((w.pulse.max, w.pulse.interval), (1, 10));
+        assert_eq!(
+            (w.plasma_falloff, w.slashing, w.tracking, w.wave_range),
+            (3, 4, 2, 0)
+        );
+        assert_eq!(base_weapon(Tech::Laser, Config::Burst).plasma_falloff, 0);
+        assert_eq!(base_weapon(Tech::Matter, Config::Burst).speed, 1);
+    }
+
     /// §17.1: the base weapon costs 10 CP; minimum technology levels by technology.
     #[test]
-    fn base_weapon() {
+    fn base_weapon_cost() {
         let w = direct_fire(&DirectFireBuild::base(Tech::Matter), &Readings::default()).unwrap();
         assert_eq!((w.system_cp(), w.tl, w.power), (10, 1, 0));
         let tls: Vec<u8> = Tech::ALL.iter().map(|&t| min_tl(t)).collect();
