@@ -12,10 +12,14 @@
 //! AMRS salvos, the to-hit roll with [`hit::guided_modifiers`]), then the hit through
 //! [`strike::resolve_strike`] (`fire::attack::resolve_attack` from the marker); **Final Actions** — [`magazine::reload_one`].
 //!
+//! A battle keeps its weapons in flight in [`flights::Flights`] (fixed capacity, reset per
+//! battle); `turn_tests.rs` plays one guided turn end to end.
+//!
 //! House rules: [`Readings`] (docs: "Guided weapons" in `docs/house-rules/cold-infinity.md`).
 
 pub mod defences;
 pub mod flight;
+pub mod flights;
 pub mod hit;
 pub mod launch;
 pub mod magazine;
@@ -24,3 +28,6 @@ pub mod strike;
 pub mod types;
 
 pub use readings::Readings;
+
+#[cfg(test)]
+mod turn_tests;
