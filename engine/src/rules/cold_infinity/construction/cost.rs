@@ -127,8 +127,8 @@ pub enum BuildError {
         /// The ship's technology level.
         tl: u8,
     },
-    /// A missile type or torpedo with more enhancements or limitations than allowed (§17.2).
-    GuidedEnhancements,
+    /// A torpedo with more than one damage schedule (§17.2.2: "only one is permitted").
+    TorpedoSchedules,
     /// A ship Mass outside the §16.3 bands.
     Mass(u16),
     /// A stated small-vessel or stationary limit exceeded (§16.5–16.6, §17.3–17.4).

@@ -127,8 +127,9 @@ pub struct TorpedoBuild {
 /// enhancement, the one limitation, the +30% shift off Radiation) on the schedules; then power
 /// and structure changes; TL = ⌊total/30⌋ ≥ 1 "after power and structure modification".
 pub fn torpedo(t: &TorpedoBuild, r: &Readings) -> Result<Built, BuildError> {
-    if t.damage.groups[1].count > 0 {
-        return Err(BuildError::GuidedEnhancements);
+    let dice = t.damage.groups.iter().filter(|g| g.count > 0).count();
+    if dice + usize::from(t.damage.fixed > 0) > 1 {
+        return Err(BuildError::TorpedoSchedules);
     }
     let shift = if t.tech == Tech::Radiation {
         0
@@ -232,5 +233,11 @@ mod tests {
         let b = torpedo(&g, &d).unwrap();
         // 30 × 1.3 + 3 = 42; gravitic needs TL 4.
         assert_eq!((b.system_cp(), b.power, b.tl), (42, 1, 4));
+        // One schedule only: 3d6 + 2 is two.
+        let two = TorpedoBuild {
+            damage: DamageDice::new(3, 6, 2),
+            ..t
+        };
+        assert_eq!(torpedo(&two, &d), Err(BuildError::TorpedoSchedules));
     }
 }

@@ -138,7 +138,9 @@ pub fn launch_missile(
             .top()
             .ok_or(LaunchError::Magazine(MagazineError::Empty))?,
     };
-    let m = types[usize::from(next)];
+    let m = *types
+        .get(usize::from(next))
+        .ok_or(LaunchError::Magazine(MagazineError::Empty))?;
     if facts.range > m.launch_range_with(rack.range_boost) {
         return Err(LaunchError::OutOfLaunchRange);
     }
