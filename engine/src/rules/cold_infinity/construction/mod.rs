@@ -15,6 +15,7 @@
 //! * [`guided`]: §17.2 missile racks, missile types and drones, torpedoes, reload racks.
 //! * [`ship`]: §16.3 hull from Mass, §16.4.13 ship-wide adjustments, §16.4.15 ramming, §16.7.6
 //!   mobile bases; the ship total.
+//! * [`placement`]: weapons and shields out of the core (§16.4.1–2); encapsulating shield power.
 //! * [`sheet`]: a design's costed items in one list, and the ship's figures from it.
 //! * [`small_craft`]: §16.5 fighters and shuttles, §16.7 mission-specific vessels, §17.3
 //!   small-vessel weapons.
@@ -23,6 +24,7 @@
 
 pub mod cost;
 pub mod guided;
+pub mod placement;
 pub mod readings;
 pub mod sheet;
 pub mod ship;
