@@ -31,7 +31,8 @@ pub struct GuidedAim {
     pub target_ecm: i16,
     /// The launching unit's amplification on the target now (torpedoes only, §9.0).
     pub launcher_amplification: i16,
-    /// The target is in the launcher's arc and line of sight now (§7.5.3.1).
+    /// The target is in the launcher's arc and line of sight now (§7.5.3.1); for a small
+    /// vessel's rack, in its line of sight only (§7.5.3.2).
     pub launcher_sees: bool,
     /// The target's section count (a torpedo's signed accuracy, §7.5.3).
     pub target_sections: u8,
