@@ -34,6 +34,6 @@ pub mod intercepts;
 pub mod shields;
 pub mod weapons;
 
-// §9 guided weapons and §16–17 construction (helper `cicp`).
+// §9 guided weapons and §16–17 construction (ship and weapon costs in construction points).
 pub mod construction;
 pub mod guided;
