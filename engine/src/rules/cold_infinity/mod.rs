@@ -33,3 +33,7 @@ pub mod fire;
 pub mod intercepts;
 pub mod shields;
 pub mod weapons;
+
+// §9 guided weapons and §16–17 construction (ship and weapon costs in construction points).
+pub mod construction;
+pub mod guided;

@@ -1,0 +1,126 @@
+//! The guided-weapon house rules (§9, §11.5, D10, D19 40): where the text is silent or says
+//! two things, a named reading with the digest's proposal as `Default` and one alternative.
+//! Documented in `docs/house-rules/cold-infinity.md` under "Guided weapons".
+
+use serde::Deserialize;
+
+/// The order missiles leave a rack (D19 40): §9.2.1 says "any missile in the rack may be fired
+/// in any sequence"; §17.2.1 says the loaded order is recorded and "missiles cannot be fired
+/// out of order".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FiringOrder {
+    /// In the order loaded (§17.2.1; reload racks also load from the top, §9.2.4).
+    #[default]
+    Loaded,
+    /// Any missile in the rack (§9.2.1).
+    Any,
+}
+
+/// Which missiles a damaged rack loses when its capacity drops by 4 a point (§13.1.10: the text
+/// does not say).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LostMissiles {
+    /// The last loaded (the bottom of the magazine).
+    #[default]
+    Bottom,
+    /// The next to fire (the top).
+    Top,
+}
+
+/// Whether a torpedo launcher's accuracy needs the target in its arc and line of sight in the
+/// Guided Weapons Phase (§7.5.3.1 says so for missile racks; torpedoes are not named).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TorpedoAccuracy {
+    /// As for missile racks (D10 applies §7.5.3.1 to every launcher).
+    #[default]
+    LikeRacks,
+    /// Always added (the rule names only missile racks).
+    Always,
+}
+
+/// Whether the salvos of one anti-missile rocket system (RoF 2+0, 4+0) may all go at the same
+/// guided weapon (§11.5.1 is silent; D19 26 reads multi-shot weapons' shots as independent).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AmrsSalvos {
+    /// Each salvo is its own attempt at any eligible guided weapon, the same one included.
+    #[default]
+    Independent,
+    /// At most one salvo per guided weapon per system.
+    OnePerWeapon,
+}
+
+/// How chaff from several units in one hex combines (§11.5.2 is silent).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ChaffStacking {
+    /// Only the largest penalty counts (one cloud of chaff in the hex).
+    #[default]
+    Largest,
+    /// The penalties add.
+    Add,
+}
+
+/// Every guided-weapon reading. `Default` is the digest's proposal.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Readings {
+    /// Loaded order or any order.
+    pub missile_order: FiringOrder,
+    /// Which missiles a damaged rack loses.
+    pub lost_missiles: LostMissiles,
+    /// Torpedo accuracy conditional like racks, or always.
+    pub torpedo_accuracy: TorpedoAccuracy,
+    /// AMRS salvos independent, or one per guided weapon.
+    pub amrs_salvos: AmrsSalvos,
+    /// Chaff in one hex: the largest or the sum.
+    pub chaff_stacking: ChaffStacking,
+}
+
+/// Every guided house-rule name.
+pub const NAMES: [&str; 5] = [
+    "missile_order",
+    "lost_missiles",
+    "torpedo_accuracy",
+    "amrs_salvos",
+    "chaff_stacking",
+];
+
+/// The names of the readings that differ from the default.
+pub fn in_effect(r: &Readings) -> Vec<&'static str> {
+    let d = Readings::default();
+    let changed = [
+        r.missile_order != d.missile_order,
+        r.lost_missiles != d.lost_missiles,
+        r.torpedo_accuracy != d.torpedo_accuracy,
+        r.amrs_salvos != d.amrs_salvos,
+        r.chaff_stacking != d.chaff_stacking,
+    ];
+    NAMES
+        .iter()
+        .zip(changed)
+        .filter(|(_, c)| *c)
+        .map(|(n, _)| *n)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn in_effect_lists_alternatives() {
+        assert!(in_effect(&Readings::default()).is_empty());
+        let r = Readings {
+            missile_order: FiringOrder::Any,
+            lost_missiles: LostMissiles::Top,
+            torpedo_accuracy: TorpedoAccuracy::Always,
+            amrs_salvos: AmrsSalvos::OnePerWeapon,
+            chaff_stacking: ChaffStacking::Add,
+        };
+        assert_eq!(in_effect(&r), NAMES.to_vec());
+    }
+}
