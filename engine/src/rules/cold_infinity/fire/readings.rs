@@ -132,18 +132,6 @@ pub enum WeaponReduction {
     EveryHalf,
 }
 
-/// §13.1.3 vs §5.2 engine damage (D19 item 42, second reading item 6).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum EngineDamage {
-    /// Default (§13.1.3, the damage-effects rule; same formula as sensors and thrusters):
-    /// thrust = floor(undamaged structure / 2).
-    #[default]
-    HalfUndamaged,
-    /// Alternative (§5.2): design thrust − floor(structure lost / 2).
-    DesignLessHalfLost,
-}
-
 /// §11.2.2.1 buffering shields "recharge over time, returning eventually to their maximum
 /// strength" — the rate lives in a lost table (D19 item 7).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
@@ -184,8 +172,6 @@ pub struct Readings {
     pub rack_roll: RackRoll,
     /// Damaged-weapon reduction.
     pub weapon_reduction: WeaponReduction,
-    /// Engine thrust after damage.
-    pub engine_damage: EngineDamage,
     /// Buffering shield recharge.
     pub buffer_recharge: BufferRecharge,
 }
@@ -221,7 +207,6 @@ pub fn in_effect(r: &Readings) -> Vec<&'static str> {
         halving,
         rack_roll,
         weapon_reduction,
-        engine_damage,
         buffer_recharge,
     );
     keys
@@ -247,11 +232,10 @@ mod tests {
             halving: Halving::Up,
             rack_roll: RackRoll::PerPoint,
             weapon_reduction: WeaponReduction::EveryHalf,
-            engine_damage: EngineDamage::DesignLessHalfLost,
             buffer_recharge: BufferRecharge::None,
         };
         let keys = in_effect(&alt);
-        assert_eq!(keys.len(), 13);
+        assert_eq!(keys.len(), 12);
         assert_eq!(in_effect(&Readings::default()), vec!["hit_chart"]);
         let doc = include_str!("../../../../../docs/house-rules/cold-infinity.md");
         for k in keys {
