@@ -2,6 +2,7 @@
 //! [`with_system`] (and its name to [`NAMES`]).
 
 use fleetlab_engine::RuleSystem;
+use fleetlab_engine::rules::cold_infinity::ColdInfinity;
 use fleetlab_engine::rules::cosmic_conflict::CosmicConflict;
 use fleetlab_engine::rules::junction::Junction;
 use fleetlab_engine::rules::ship_to_ship::ShipToShip;
@@ -9,6 +10,7 @@ use fleetlab_engine::rules::target_lock::TargetLock;
 
 /// Rule systems fleetlab knows, by config name.
 pub const NAMES: &[&str] = &[
+    ColdInfinity::NAME,
     CosmicConflict::NAME,
     Junction::NAME,
     ShipToShip::NAME,
@@ -26,6 +28,7 @@ pub trait SystemTask {
 /// Run `task` with the rule system called `name`, or `None` if there is none.
 pub fn with_system<T: SystemTask>(name: &str, task: T) -> Option<T::Output> {
     match name {
+        ColdInfinity::NAME => Some(task.run::<ColdInfinity>()),
         CosmicConflict::NAME => Some(task.run::<CosmicConflict>()),
         Junction::NAME => Some(task.run::<Junction>()),
         ShipToShip::NAME => Some(task.run::<ShipToShip>()),

@@ -146,6 +146,21 @@ pub enum BufferRecharge {
     None,
 }
 
+/// §7.3 simultaneity (D19 item 31, second reading 35): "damage … is applied at the end of this
+/// phase".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Simultaneity {
+    /// Default (the literal reading): every hit of a fire phase is located against the
+    /// start-of-phase state and the summed damage is applied at the end of the phase.
+    #[default]
+    StartOfPhase,
+    /// The digest's implementation default: damage is marked at once, so later shots of the
+    /// phase walk past systems destroyed earlier in it (functional loss still counts only from
+    /// the next phase); shots resolve alternating sides, the first side by the battle's dice.
+    MarkedAtOnce,
+}
+
 /// Fire-and-damage house rules (keys: the field names; values: kebab-case).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -174,6 +189,8 @@ pub struct Readings {
     pub weapon_reduction: WeaponReduction,
     /// Buffering shield recharge.
     pub buffer_recharge: BufferRecharge,
+    /// §7.3 simultaneity within a fire phase.
+    pub simultaneity: Simultaneity,
 }
 
 /// The keys every battle rests on whatever their value: the hit-location chart is lost, so
@@ -208,6 +225,7 @@ pub fn in_effect(r: &Readings) -> Vec<&'static str> {
         rack_roll,
         weapon_reduction,
         buffer_recharge,
+        simultaneity,
     );
     keys
 }
@@ -233,9 +251,10 @@ mod tests {
             rack_roll: RackRoll::PerPoint,
             weapon_reduction: WeaponReduction::EveryHalf,
             buffer_recharge: BufferRecharge::None,
+            simultaneity: Simultaneity::MarkedAtOnce,
         };
         let keys = in_effect(&alt);
-        assert_eq!(keys.len(), 12);
+        assert_eq!(keys.len(), 13);
         assert_eq!(in_effect(&Readings::default()), vec!["hit_chart"]);
         let doc = include_str!("../../../../../docs/house-rules/cold-infinity.md");
         for k in keys {
