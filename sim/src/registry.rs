@@ -10,11 +10,11 @@ use fleetlab_engine::rules::target_lock::TargetLock;
 
 /// Rule systems fleetlab knows, by config name.
 pub const NAMES: &[&str] = &[
-    ColdInfinity::NAME,
     CosmicConflict::NAME,
     Junction::NAME,
     ShipToShip::NAME,
     TargetLock::NAME,
+    ColdInfinity::NAME,
 ];
 
 /// Something to do with a rule system chosen at run time by name.

@@ -25,21 +25,36 @@ pub struct Policy {
     pub name: &'static str,
     /// Extra hexes the shroud reaches beyond the predicted range to the target (EW split).
     pub shroud_margin: i32,
+    /// Range bands of the main weapon to keep at (1: the first band's far edge; 2: the
+    /// second's — a stand-off that trades hit chance for distance).
+    pub bands: i32,
 }
 
 impl Policy {
     /// The presets; the first is the default.
-    pub const PRESETS: &'static [&'static str] = &["closing-gunline"];
+    pub const PRESETS: &'static [&'static str] = &["closing-gunline", "standoff-gunline"];
 
     /// A preset by name.
     pub fn preset(name: &str) -> Option<Policy> {
+        let base = Policy {
+            name: "closing-gunline",
+            shroud_margin: 2,
+            bands: 1,
+        };
         match name {
-            "closing-gunline" => Some(Policy {
-                name: "closing-gunline",
-                shroud_margin: 2,
+            "closing-gunline" => Some(base),
+            "standoff-gunline" => Some(Policy {
+                name: "standoff-gunline",
+                bands: 2,
+                ..base
             }),
             _ => None,
         }
+    }
+
+    /// The range this policy keeps for a design whose first band ends at `keep` hexes.
+    pub const fn kept_range(&self, keep: i32) -> i32 {
+        keep * self.bands
     }
 }
 

@@ -105,7 +105,7 @@ pub fn movement_step<R: Roller, O: Observer>(
             &own,
             &c,
             lim,
-            bd.keep,
+            m.policies[st.ships[i].side.index()].kept_range(bd.keep),
             target,
             target_velocity,
             bd.main.map(|k| &bd.mounts[k]),

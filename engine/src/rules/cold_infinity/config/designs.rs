@@ -350,7 +350,7 @@ fn design(
                 "{given} sections, but Mass {mass} is outside the starship bands of §16.3 (5..=50)"
             ),
             DesignError::SectionCount { given, expected } => format!(
-                "{given} sections; §16.3 gives a ship of Mass {mass} {expected} (1: Mass 5–9.9, 3: 10–19.9, 5: 20–39.9, 7: 40–50)"
+                "{given} sections; §16.3 asks for {expected} at Mass {mass} (1 section: Mass 5–9.9, 3: 10–19.9, 5: 20–39.9, 7: 40–50)"
             ),
             DesignError::NoHull(s) => {
                 format!("section {s} has no hull structure (§16.4.9: at least 1)")
