@@ -163,3 +163,13 @@ fn target_lock_reports_are_identical_for_one_and_two_threads() {
         &["summary.csv", "distributions.csv", "ships.csv"],
     );
 }
+
+/// Cold Infinity (seed 000): the reference's reports have the same bytes on 1 and 2 threads.
+#[test]
+fn cold_infinity_reports_are_identical_for_one_and_two_threads() {
+    same_bytes_on_one_and_two_threads(
+        "configs/cold-infinity/reference-2v2.toml",
+        "2000",
+        &["summary.csv", "distributions.csv", "ships.csv"],
+    );
+}

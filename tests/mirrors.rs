@@ -93,6 +93,22 @@ const SAMPLE: &[(&str, &str, &str)] = &[
         "missile-group",
         "massed-seekers-v2",
     ),
+    // Cold Infinity (seed 000): railgun frigates and particle/laser frigates.
+    (
+        "configs/cold-infinity/reference-2v2.toml",
+        "reapers",
+        "closing-gunline",
+    ),
+    (
+        "configs/cold-infinity/reference-2v2.toml",
+        "wardens",
+        "closing-gunline",
+    ),
+    (
+        "configs/cold-infinity/reference-2v2.toml",
+        "wardens",
+        "standoff-gunline",
+    ),
 ];
 
 /// Mirrors known to favour a seat, played and printed, not asserted: move them into

@@ -2,6 +2,7 @@
 //! [`with_system`] (and its name to [`NAMES`]).
 
 use fleetlab_engine::RuleSystem;
+use fleetlab_engine::rules::cold_infinity::ColdInfinity;
 use fleetlab_engine::rules::cosmic_conflict::CosmicConflict;
 use fleetlab_engine::rules::junction::Junction;
 use fleetlab_engine::rules::ship_to_ship::ShipToShip;
@@ -13,6 +14,7 @@ pub const NAMES: &[&str] = &[
     Junction::NAME,
     ShipToShip::NAME,
     TargetLock::NAME,
+    ColdInfinity::NAME,
 ];
 
 /// Something to do with a rule system chosen at run time by name.
@@ -26,6 +28,7 @@ pub trait SystemTask {
 /// Run `task` with the rule system called `name`, or `None` if there is none.
 pub fn with_system<T: SystemTask>(name: &str, task: T) -> Option<T::Output> {
     match name {
+        ColdInfinity::NAME => Some(task.run::<ColdInfinity>()),
         CosmicConflict::NAME => Some(task.run::<CosmicConflict>()),
         Junction::NAME => Some(task.run::<Junction>()),
         ShipToShip::NAME => Some(task.run::<ShipToShip>()),

@@ -6,6 +6,7 @@ use std::cell::Cell;
 use std::path::Path;
 
 use fleetlab_engine::rule_system::NamedMatchup;
+use fleetlab_engine::rules::cold_infinity::ColdInfinity;
 use fleetlab_engine::rules::cosmic_conflict::CosmicConflict;
 use fleetlab_engine::rules::cosmic_conflict::policy::OrderStyle;
 use fleetlab_engine::rules::junction::Junction;
@@ -387,4 +388,39 @@ fn steady_state_target_lock_battles_do_not_allocate() {
     }
     let n = search_allocations::<TargetLock>("target-lock/search-player.toml", 20);
     assert_eq!(n, 0, "target-lock search player: {n} heap allocations");
+}
+
+/// Cold Infinity (seed 000): the reference and the gunship duel allocate nothing per battle, and
+/// the forward model's `clone_from` into a kept copy allocates nothing (a search player copies
+/// the position before every rollout).
+#[test]
+fn steady_state_cold_infinity_battles_do_not_allocate() {
+    let reference = config::<ColdInfinity>("cold-infinity/reference-2v2.toml");
+    let duel = config::<ColdInfinity>("cold-infinity/gunship-duel.toml");
+    for m in reference.matchups.iter().chain(&duel.matchups) {
+        let n = steady_state_allocations::<ColdInfinity>(m, 2_000);
+        assert_eq!(n, 0, "{}: {n} heap allocations in 2,000 battles", m.label);
+    }
+    let m = &reference.matchups[0].matchup;
+    let mut state = ColdInfinity::new_state(m);
+    let mut dice = Dice::for_battle(1, 2, 3);
+    let mut obs = fleetlab_engine::observer::NoTrace;
+    ColdInfinity::begin(m, &mut state, &mut dice, &mut obs);
+    for _ in 0..3 {
+        ColdInfinity::turn(m, &mut state, &mut dice, &mut obs);
+    }
+    let mut copy = state.clone();
+    ColdInfinity::turn(m, &mut copy, &mut dice, &mut obs);
+    let before = allocations();
+    for _ in 0..100 {
+        copy.clone_from(&state);
+        ColdInfinity::turn(m, &mut copy, &mut dice, &mut obs);
+    }
+    let n = allocations() - before;
+    assert_eq!(
+        n, 0,
+        "cold-infinity clone_from + turn: {n} heap allocations"
+    );
+    let n = search_allocations::<ColdInfinity>("cold-infinity/search-player.toml", 10);
+    assert_eq!(n, 0, "cold-infinity search player: {n} heap allocations");
 }

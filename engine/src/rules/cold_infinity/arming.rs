@@ -5,16 +5,7 @@
 
 use super::movement::readings::{ActivationTurn, ArmingCount, Readings};
 
-/// A rate of fire `X+Y C-n` (§7.1.3, §7.1.1.1).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct RateOfFire {
-    /// X: shots on a firing turn.
-    pub shots: u8,
-    /// Y: arming turns after firing.
-    pub arming: u8,
-    /// n of `C-n`: cooldown turns (0 = none).
-    pub cooldown: u8,
-}
+use super::design::RateOfFire;
 
 /// Why a weapon cannot be switched on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

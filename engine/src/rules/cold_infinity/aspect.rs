@@ -1,9 +1,11 @@
 //! What an attacker sees of its target (§7.3.1.1, §7.4.1.1–2, D19 5): which silhouette Rating
 //! (F/A or P/S) the hit roll uses and which section the hit strikes, from the geometry. The
 //! diagrams are lost, so the silhouette regions are **data** ([`SilhouetteRegions`], default
-//! [`SilhouetteRegions::DIGEST`]). These are the boundary facts `cifire`'s hit roll and damage
-//! take as plain inputs.
+//! [`SilhouetteRegions::DIGEST`]). Geometry in ([`aspect`], [`section_hit`]), the design's
+//! section out ([`struck_sections`]): the one place that answers "which silhouette, which
+//! section" for the hit roll and damage.
 
+use super::design::{SectionLayout, SectionPos, ShipDesign};
 use super::geometry::{Facing, relative_bearing};
 use super::movement::Quarter;
 use super::movement::readings::RotatedSilhouette;
@@ -123,49 +125,15 @@ pub const fn silhouette_rating(aspect: Aspect, fa: i32, ps: i32) -> i32 {
     }
 }
 
-/// How a ship is divided into sections (§7.4.1.1, §16.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SectionLayout {
-    /// Fourth rate: one section.
-    One,
-    /// Third rate: forward, aft, core.
-    ForeAftCore,
-    /// Third rate, the variant with port and starboard sections.
-    PortStarboardCore,
-    /// Second rate: forward, aft, port, starboard, core.
-    Five,
-    /// First rate: six outer sections numbered with the facings, and the core.
-    Seven,
-}
-
-/// A section of a ship (D16 `SectionPos`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Section {
-    /// A one-section ship's only section.
-    Single,
-    /// Forward.
-    Fore,
-    /// Aft.
-    Aft,
-    /// Port.
-    Port,
-    /// Starboard.
-    Starboard,
-    /// A first-rate outer section, 1–6.
-    Outer(u8),
-    /// The core.
-    Core,
-}
-
 /// The outer section fire strikes (§7.4.1.2A–B): one, or a seam where the attacker chooses.
 /// If the chosen section is destroyed the hit goes to the core (§7.4.1.1) — the damage code's
 /// step, not this one's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SectionHit {
     /// This section.
-    One(Section),
+    One(SectionPos),
     /// A seam: the attacker picks one of the two.
-    Seam(Section, Section),
+    Seam(SectionPos, SectionPos),
 }
 
 /// Which outer section faces an attacker at `from` (§7.4.1.1–2; D19 5; second reading 12):
@@ -180,7 +148,7 @@ pub enum SectionHit {
 ///
 /// A 180° roll mirrors port and starboard.
 pub fn section_hit(layout: SectionLayout, aspect: Aspect, from: Hex, target: &Pose) -> SectionHit {
-    use Section::*;
+    use SectionPos::*;
     let Some(theta) = relative_bearing(target.pos, target.facing, from) else {
         return match layout {
             SectionLayout::One => SectionHit::One(Single),
@@ -195,7 +163,7 @@ pub fn section_hit(layout: SectionLayout, aspect: Aspect, from: Hex, target: &Po
     } else {
         theta
     };
-    let fore_aft = |theta: f64, fore: Section, aft: Section| {
+    let fore_aft = |theta: f64, fore: SectionPos, aft: SectionPos| {
         if (theta.abs() - 90.0).abs() <= EPS {
             SectionHit::Seam(fore, aft)
         } else if theta.abs() < 90.0 {
@@ -253,8 +221,42 @@ pub fn section_hit(layout: SectionLayout, aspect: Aspect, from: Hex, target: &Po
     }
 }
 
+/// The design's section indices a [`SectionHit`] names (§7.4.1.1): the section at that
+/// position, and on a seam the second one the attacker may pick instead. A position the design
+/// lacks falls back to the core (never the case for a validated design whose layout produced
+/// the hit).
+pub fn struck_sections(design: &ShipDesign, hit: SectionHit) -> (usize, Option<usize>) {
+    let at = |pos| design.section_at(pos).unwrap_or(design.core());
+    match hit {
+        SectionHit::One(p) => (at(p), None),
+        SectionHit::Seam(p, q) => (at(p), Some(at(q))),
+    }
+}
+
+/// The whole boundary in one call (§7.3.1.1, §7.4.1.1–2): the aspect of `target` (a ship of
+/// `design`) from `from`, the silhouette Rating the hit roll uses and the design's section(s)
+/// the fire strikes.
+pub fn seen_from(
+    regions: &SilhouetteRegions,
+    rule: RotatedSilhouette,
+    design: &ShipDesign,
+    from: Hex,
+    target: &Pose,
+) -> (Aspect, i32, (usize, Option<usize>)) {
+    let (fa, ps) = (i32::from(design.sil_fa), i32::from(design.sil_ps));
+    let a = aspect(regions, rule, from, target, fa, ps);
+    let hit = section_hit(design.layout(), a, from, target);
+    (
+        a,
+        silhouette_rating(a, fa, ps),
+        struck_sections(design, hit),
+    )
+}
+
 #[cfg(test)]
 mod tests {
+    use super::super::design::fixtures::reaper;
+    use super::super::design::{ArmorKind, SectionDesign};
     use super::*;
 
     fn upright(facing: i32) -> Pose {
@@ -266,6 +268,110 @@ mod tests {
 
     fn at(f: i32, n: i32) -> Hex {
         Facing::new(f).unit().scale(n)
+    }
+
+    fn seen(d: &ShipDesign, from: Hex, t: &Pose) -> (i32, (usize, Option<usize>)) {
+        let (_, sil, sec) = seen_from(
+            &SilhouetteRegions::DIGEST,
+            RotatedSilhouette::default(),
+            d,
+            from,
+            t,
+        );
+        (sil, sec)
+    }
+
+    /// §7.3.1.1 with the Reaper's F/A 1, P/S 3: nose-on the F/A Rating, broadside the P/S.
+    #[test]
+    fn reaper_silhouettes() {
+        let d = reaper();
+        let t = upright(1);
+        assert_eq!(seen(&d, at(1, 3), &t).0, 1);
+        assert_eq!(seen(&d, at(4, 3), &t).0, 1);
+        assert_eq!(seen(&d, at(2, 3), &t).0, 3);
+        assert_eq!(silhouette_rating(Aspect::Either, 1, 3), 3);
+    }
+
+    /// §7.4.1.1 on the Reaper's design: struck fore from the front, aft from behind; the
+    /// attacker picks on the centre line and against a ship tumbled 90° (§7.4.1.2B).
+    #[test]
+    fn reaper_struck_sections() {
+        let d = reaper();
+        let t = upright(1);
+        assert_eq!(seen(&d, at(1, 3), &t).1, (0, None));
+        assert_eq!(seen(&d, at(4, 3), &t).1, (1, None));
+        assert_eq!(seen(&d, at(2, 1).add(at(3, 1)), &t).1, (0, Some(1)));
+        let tumbled = Pose {
+            tumble: Quarter(1),
+            ..t
+        };
+        assert_eq!(seen(&d, at(1, 3), &tumbled).1, (0, Some(1)));
+    }
+
+    fn sectioned(mass_tenths: u16, outer: &[SectionPos]) -> ShipDesign {
+        let mut d = reaper();
+        d.mass_tenths = mass_tenths;
+        let s = |pos, systems| SectionDesign {
+            pos,
+            armor: 4,
+            armor_kind: ArmorKind::Standard,
+            hull: 20,
+            systems,
+        };
+        d.sections = outer.iter().map(|&p| s(p, 0..0)).collect();
+        d.sections.push(s(SectionPos::Core, 0..18));
+        d
+    }
+
+    /// §7.4.1.1: a 5-section ship is struck fore/aft through the F/A silhouette, port or
+    /// starboard through P/S; rolled 90° it is struck as 3 sections (§7.4.1.2A).
+    #[test]
+    fn five_section_design() {
+        use SectionPos::*;
+        let d = sectioned(250, &[Fore, Aft, Port, Starboard]);
+        assert_eq!(d.validate(), Ok(()));
+        assert_eq!(d.layout(), SectionLayout::Five);
+        let t = upright(1);
+        assert_eq!(seen(&d, at(1, 3), &t).1, (0, None));
+        assert_eq!(seen(&d, at(2, 3), &t).1, (3, None));
+        assert_eq!(seen(&d, at(5, 3), &t).1, (2, None));
+        let rolled = Pose {
+            roll: Quarter(1),
+            ..t
+        };
+        assert_eq!(seen(&d, at(2, 3), &rolled).1, (0, None));
+    }
+
+    /// §7.4.1.1: a 1st-rate ship is struck in the outer section of the facing the fire comes
+    /// through; rolled 90°, from the rear section 4 (§7.4.1.2A).
+    #[test]
+    fn seven_section_design() {
+        let outer: Vec<_> = (1..=6).map(SectionPos::Outer).collect();
+        let d = sectioned(450, &outer);
+        assert_eq!(d.validate(), Ok(()));
+        assert_eq!(d.layout(), SectionLayout::Seven);
+        let t = upright(1);
+        for f in 1..=6 {
+            assert_eq!(seen(&d, at(f, 3), &t).1, (f as usize - 1, None));
+        }
+        let rolled = Pose {
+            roll: Quarter(1),
+            ..t
+        };
+        assert_eq!(seen(&d, at(4, 2), &rolled).1, (3, None));
+    }
+
+    /// A 3-section ship with port and starboard sections is struck on the side facing the
+    /// attacker (§7.4.1.1), a seam dead ahead.
+    #[test]
+    fn port_starboard_three_sections() {
+        use SectionPos::*;
+        let d = sectioned(127, &[Port, Starboard]);
+        assert_eq!(d.layout(), SectionLayout::PortStarboardCore);
+        let t = upright(1);
+        assert_eq!(seen(&d, at(2, 3), &t).1, (1, None));
+        assert_eq!(seen(&d, at(6, 3), &t).1, (0, None));
+        assert_eq!(seen(&d, at(1, 3), &t).1, (0, Some(1)));
     }
 
     /// D19 5 default regions, F/A-larger: F/A within 60° of nose or tail (boundary: choice).
@@ -329,11 +435,11 @@ mod tests {
     fn three_sections() {
         let t = upright(1);
         let h = |from| section_hit(SectionLayout::ForeAftCore, Aspect::Either, from, &t);
-        assert_eq!(h(at(2, 3)), SectionHit::One(Section::Fore));
-        assert_eq!(h(at(3, 3)), SectionHit::One(Section::Aft));
+        assert_eq!(h(at(2, 3)), SectionHit::One(SectionPos::Fore));
+        assert_eq!(h(at(3, 3)), SectionHit::One(SectionPos::Aft));
         assert_eq!(
             h(at(2, 1).add(at(3, 1))),
-            SectionHit::Seam(Section::Fore, Section::Aft)
+            SectionHit::Seam(SectionPos::Fore, SectionPos::Aft)
         );
         // Rolls change nothing; tumbled 90° the attacker chooses (§7.4.1.2B).
         let rolled = Pose {
@@ -347,7 +453,7 @@ mod tests {
                 at(3, 3),
                 &rolled
             ),
-            SectionHit::One(Section::Aft)
+            SectionHit::One(SectionPos::Aft)
         );
         let tumbled = Pose {
             tumble: Quarter(1),
@@ -360,7 +466,7 @@ mod tests {
                 at(1, 3),
                 &tumbled
             ),
-            SectionHit::Seam(Section::Fore, Section::Aft)
+            SectionHit::Seam(SectionPos::Fore, SectionPos::Aft)
         );
     }
 
@@ -374,7 +480,7 @@ mod tests {
         let a = aspect(&g, RotatedSilhouette::default(), from, &t, 10, 6);
         assert_eq!(
             section_hit(SectionLayout::Five, a, from, &t),
-            SectionHit::Seam(Section::Fore, Section::Starboard)
+            SectionHit::Seam(SectionPos::Fore, SectionPos::Starboard)
         );
     }
 
@@ -392,7 +498,7 @@ mod tests {
             let a = aspect(&g, RotatedSilhouette::default(), from, &t, fa, ps);
             assert_eq!(
                 section_hit(SectionLayout::Five, a, from, &t),
-                SectionHit::One(Section::Port)
+                SectionHit::One(SectionPos::Port)
             );
         }
     }
@@ -407,11 +513,11 @@ mod tests {
         };
         assert_eq!(
             section_hit(SectionLayout::Five, Aspect::ForeAft, at(6, 2), &t),
-            SectionHit::One(Section::Fore)
+            SectionHit::One(SectionPos::Fore)
         );
         assert_eq!(
             section_hit(SectionLayout::Seven, Aspect::ForeAft, at(4, 2), &t),
-            SectionHit::One(Section::Outer(4))
+            SectionHit::One(SectionPos::Outer(4))
         );
     }
 
@@ -425,13 +531,13 @@ mod tests {
             let from = Facing::new(2).turned(f - 1).unit().scale(3);
             assert_eq!(
                 section_hit(SectionLayout::Seven, Aspect::Either, from, &t),
-                SectionHit::One(Section::Outer(f as u8))
+                SectionHit::One(SectionPos::Outer(f as u8))
             );
         }
         let vertex = Facing::new(2).unit().add(Facing::new(3).unit());
         assert_eq!(
             section_hit(SectionLayout::Seven, Aspect::Either, vertex, &t),
-            SectionHit::Seam(Section::Outer(1), Section::Outer(2))
+            SectionHit::Seam(SectionPos::Outer(1), SectionPos::Outer(2))
         );
         // A 180° roll mirrors the sides.
         let flipped = Pose {
@@ -441,7 +547,7 @@ mod tests {
         let from = Facing::new(2).turned(1).unit();
         assert_eq!(
             section_hit(SectionLayout::Seven, Aspect::Either, from, &flipped),
-            SectionHit::One(Section::Outer(6))
+            SectionHit::One(SectionPos::Outer(6))
         );
     }
 }

@@ -3,7 +3,9 @@
 
 use super::damage_state::ShipDamage;
 use super::design::{DamageDice, DiceGroup, RangeRating, ShipDesign, SystemKind};
-use super::fire::readings::{EngineDamage, RackRoll, Readings, WeaponReduction};
+use super::fire::readings::{RackRoll, WeaponReduction};
+use super::movement::readings::EngineDamage;
+use super::movement::thrust::engine_thrust;
 
 /// Sensor EW Rating: half the undamaged structure, rounded down (§13.1.1).
 pub const fn sensor_ew(undamaged: u16) -> u16 {
@@ -13,16 +15,6 @@ pub const fn sensor_ew(undamaged: u16) -> u16 {
 /// Thruster channel Rating: half the undamaged structure, rounded down (§13.1.2).
 pub const fn thruster_channel(undamaged: u16) -> u16 {
     undamaged / 2
-}
-
-/// Engine thrust after damage (§13.1.3 by default; §5.2 as the alternative, D19 item 42).
-pub const fn engine_thrust(structure: u16, lost: u16, how: EngineDamage) -> u16 {
-    let undamaged = structure.saturating_sub(lost);
-    match how {
-        EngineDamage::HalfUndamaged => undamaged / 2,
-        EngineDamage::DesignLessHalfLost if undamaged == 0 => 0,
-        EngineDamage::DesignLessHalfLost => (structure / 2).saturating_sub(lost / 2),
-    }
 }
 
 /// Reactor, battery and collector Rating: the undamaged structure (§13.1.4).
@@ -44,11 +36,13 @@ pub const fn ess_rating(undamaged: u16) -> u16 {
 /// channel, engines' thrust, power plants' output or capacity, ESS, missile-rack capacity;
 /// for systems whose Rating does not fall with damage (weapons, bridge, shields, …), 1 while
 /// intact. The join point for the movement/power half, which reads Ratings from damage.
+/// Engines follow the one `engine_damage` reading (movement's, D19 42) through
+/// [`engine_thrust`].
 pub fn system_rating(
     design: &ShipDesign,
     damage: &ShipDamage,
     sys: u16,
-    readings: &Readings,
+    engine: EngineDamage,
 ) -> u16 {
     let s = design.systems[usize::from(sys)];
     let left = damage.system_left(design, sys);
@@ -56,7 +50,9 @@ pub fn system_rating(
     match s.kind {
         SystemKind::Sensors { .. } => sensor_ew(left),
         SystemKind::Thruster(_) => thruster_channel(left),
-        SystemKind::Engine { .. } => engine_thrust(s.structure, lost, readings.engine_damage),
+        SystemKind::Engine { .. } => {
+            engine_thrust(i32::from(s.structure), i32::from(lost), engine) as u16
+        }
         SystemKind::Reactor | SystemKind::Battery | SystemKind::Collector => reactor_rating(left),
         SystemKind::Capacitor => capacitor_rating(left),
         SystemKind::Ess => ess_rating(left),
@@ -263,10 +259,10 @@ mod tests {
         assert_eq!(sensor_ew(16), 8);
         assert_eq!(sensor_ew(15), 7);
         assert_eq!(thruster_channel(8), 4);
-        assert_eq!(engine_thrust(8, 0, EngineDamage::HalfUndamaged), 4);
-        assert_eq!(engine_thrust(8, 1, EngineDamage::HalfUndamaged), 3);
-        assert_eq!(engine_thrust(8, 1, EngineDamage::DesignLessHalfLost), 4);
-        assert_eq!(engine_thrust(8, 8, EngineDamage::DesignLessHalfLost), 0);
+        assert_eq!(engine_thrust(8, 0, EngineDamage::HalfUndamagedStructure), 4);
+        assert_eq!(engine_thrust(8, 1, EngineDamage::HalfUndamagedStructure), 3);
+        assert_eq!(engine_thrust(8, 1, EngineDamage::OnePerTwoLost), 4);
+        assert_eq!(engine_thrust(8, 8, EngineDamage::OnePerTwoLost), 0);
         assert_eq!(reactor_rating(8), 8);
         assert_eq!(capacitor_rating(3), 6);
         assert_eq!(ess_rating(3), 9);
@@ -309,9 +305,9 @@ mod tests {
     fn reaper_system_ratings() {
         use super::super::design::fixtures::reaper;
         let d = reaper();
-        let r = Readings::default();
+        let r = EngineDamage::default();
         let mut s = ShipDamage::new(&d);
-        let rating = |s: &ShipDamage, i| system_rating(&d, s, i, &r);
+        let rating = |s: &ShipDamage, i| system_rating(&d, s, i, r);
         assert_eq!(
             [
                 rating(&s, 17),

@@ -6,8 +6,9 @@
 
 use super::design::{ShipDesign, Tech};
 
-/// Damage marked on one ship.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Damage marked on one ship. `clone_from` reuses the buffers (the battle state's forward
+/// model copies it without allocating).
+#[derive(Debug, PartialEq, Eq)]
 pub struct ShipDamage {
     /// Structure lost per system (index as [`ShipDesign::systems`]).
     pub system_damage: Vec<u16>,
@@ -36,6 +37,28 @@ pub struct Applied {
     pub system_destroyed: bool,
     /// The section was destroyed by this damage.
     pub section_destroyed: bool,
+}
+
+impl Clone for ShipDamage {
+    fn clone(&self) -> Self {
+        ShipDamage {
+            system_damage: self.system_damage.clone(),
+            hull_damage: self.hull_damage.clone(),
+            armor_lost: self.armor_lost.clone(),
+            adaptive: self.adaptive.clone(),
+            fire_turns: self.fire_turns.clone(),
+            destroyed: self.destroyed,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.system_damage.clone_from(&source.system_damage);
+        self.hull_damage.clone_from(&source.hull_damage);
+        self.armor_lost.clone_from(&source.armor_lost);
+        self.adaptive.clone_from(&source.adaptive);
+        self.fire_turns.clone_from(&source.fire_turns);
+        self.destroyed = source.destroyed;
+    }
 }
 
 impl ShipDamage {
@@ -72,6 +95,32 @@ impl ShipDamage {
         self.adaptive.copy_from_slice(&other.adaptive);
         self.fire_turns.copy_from_slice(&other.fire_turns);
         self.destroyed = other.destroyed;
+    }
+
+    /// Adds what one attack did (`after` − `before`, both of the same design) to `self`:
+    /// §7.3's "damage is applied at the end of this phase" when every hit of the phase was
+    /// located against the same start-of-phase state (`before`). Losses add up to the design's
+    /// structure and armor; fires and adaptive points keep the larger; a core (or single)
+    /// section at 0, or `after.destroyed`, destroys the ship. No allocation.
+    pub fn add_delta(&mut self, design: &ShipDesign, before: &ShipDamage, after: &ShipDamage) {
+        for (i, sys) in design.systems.iter().enumerate() {
+            let d = after.system_damage[i].saturating_sub(before.system_damage[i]);
+            self.system_damage[i] = (self.system_damage[i] + d).min(sys.structure);
+        }
+        for (k, sec) in design.sections.iter().enumerate() {
+            let d = after.hull_damage[k].saturating_sub(before.hull_damage[k]);
+            self.hull_damage[k] = (self.hull_damage[k] + d).min(sec.hull);
+            let a = after.armor_lost[k].saturating_sub(before.armor_lost[k]);
+            self.armor_lost[k] = self.armor_lost[k].saturating_add(a).min(sec.armor);
+            for t in 0..7 {
+                self.adaptive[k][t] = self.adaptive[k][t].max(after.adaptive[k][t]);
+            }
+            self.fire_turns[k] = self.fire_turns[k].max(after.fire_turns[k]);
+            if sec.pos.is_core() && self.hull_damage[k] >= sec.hull {
+                self.destroyed = true;
+            }
+        }
+        self.destroyed |= after.destroyed;
     }
 
     /// Hull structure left in section `sec`.
@@ -177,6 +226,29 @@ impl ShipDamage {
 mod tests {
     use super::super::design::fixtures::reaper;
     use super::*;
+
+    /// §7.3 literal reading: two hits located against the same start-of-phase state add up at
+    /// the end of the phase (the core hull reaching 0 destroys the ship only then).
+    #[test]
+    fn deltas_add_up_at_the_end_of_the_phase() {
+        let d = super::super::design::fixtures::reaper();
+        let start = ShipDamage::new(&d);
+        let mut live = start.clone();
+        let mut a = start.clone();
+        a.damage_hull(&d, 2, 12);
+        let mut b = start.clone();
+        b.damage_hull(&d, 2, 12);
+        b.system_damage[3] = 2;
+        live.add_delta(&d, &start, &a);
+        assert!(!live.destroyed);
+        live.add_delta(&d, &start, &b);
+        assert_eq!(live.hull_damage[2], 20, "capped at the core's hull");
+        assert_eq!(live.system_damage[3], 2);
+        assert!(live.destroyed);
+        let mut copy = ShipDamage::new(&d);
+        copy.clone_from(&live);
+        assert_eq!(copy, live);
+    }
 
     /// §7.4.5: overkill beyond a destroyed system goes to the same section's hull; beyond the
     /// hull it is lost and the section (with every system) is destroyed (§7.4.4).

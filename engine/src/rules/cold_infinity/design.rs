@@ -173,6 +173,21 @@ impl SectionPos {
     }
 }
 
+/// How a ship is divided into sections (§7.4.1.1, §16.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SectionLayout {
+    /// Fourth rate: one section.
+    One,
+    /// Third rate: forward, aft, core.
+    ForeAftCore,
+    /// Third rate, the variant with port and starboard sections.
+    PortStarboardCore,
+    /// Second rate: forward, aft, port, starboard, core.
+    Five,
+    /// First rate: six outer sections numbered with the facings, and the core.
+    Seven,
+}
+
 /// Number of sections for a ship of the given Mass (§16.3; Mass in tenths). `None` outside the
 /// starship bands (small vessels are below 5; the book's 7-section band ends at 50).
 pub const fn sections_for_mass(mass_tenths: u16) -> Option<u8> {
@@ -247,8 +262,9 @@ pub struct Accuracy {
     pub signs: i8,
 }
 
-/// Rate of fire `shots+arming` and an optional cooldown `C-n` (§7.1.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Rate of fire `shots+arming` and an optional cooldown `C-n` (§7.1.3, §7.1.1.1); the
+/// arming state machine is `arming.rs`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct RateOfFire {
     /// X: shots in a firing turn.
     pub shots: u8,
@@ -581,6 +597,17 @@ impl ShipDesign {
     /// Section count for accuracy signs (§7.5.3; D19 item 29: the design count).
     pub fn section_count(&self) -> u8 {
         self.sections.len() as u8
+    }
+
+    /// How the sections are laid out (§7.4.1.1), from the section count and positions.
+    pub fn layout(&self) -> SectionLayout {
+        match self.sections.len() {
+            1 => SectionLayout::One,
+            3 if self.section_at(SectionPos::Fore).is_none() => SectionLayout::PortStarboardCore,
+            3 => SectionLayout::ForeAftCore,
+            5 => SectionLayout::Five,
+            _ => SectionLayout::Seven,
+        }
     }
 
     /// The first section at `pos`, if any.

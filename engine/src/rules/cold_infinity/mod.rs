@@ -5,7 +5,8 @@
 //!
 //! Being built in steps (issue 19; `docs/status.md` says where it stands). The modules mirror
 //! the book's chapters, so a rule is found from its section number with one grep for `§n.m`.
-//! It is not registered as a rule system yet: these are the rules as pure, tested functions.
+//! Registered as the rule system `cold-infinity` ([`ColdInfinity`]): [`battle`] plays §2's turn
+//! sequence over the pure, tested functions of the chapters.
 //! Nothing here imports a script or the config.
 
 // §2–§5 and §7.1 (initiative, power, electronic warfare, movement, arcs and line of sight).
@@ -37,3 +38,16 @@ pub mod weapons;
 // §9 guided weapons and §16–17 construction (ship and weapon costs in construction points).
 pub mod construction;
 pub mod guided;
+
+// The rule system (issue 19 step 2): the battle loop, matchups, presets, house rules, config.
+pub mod battle;
+pub mod config;
+pub mod matchup;
+pub mod policy;
+pub mod readings;
+
+pub use rule_system::{
+    ColdInfinity, DECIDED_ANNIHILATION, DECIDED_DRAW_AT_TURN_CAP, DECIDED_MUTUAL_DESTRUCTION,
+    DECIDED_TURN_CAP_MEASURE, DECIDERS, Event,
+};
+mod rule_system;

@@ -4,10 +4,9 @@
 //! allocates.
 
 use super::arcs::{FiringArc, can_bear};
-use super::arming::{Arming, RateOfFire};
-use super::aspect::{
-    Aspect, Pose, SectionHit, SectionLayout, aspect, section_hit, silhouette_rating,
-};
+use super::arming::Arming;
+use super::aspect::{Aspect, Pose, SectionHit, aspect, section_hit, silhouette_rating};
+use super::design::{RateOfFire, SectionLayout};
 use super::ess::EssFacts;
 use super::ew::{EwAttacker, attack_ew_with_ess};
 use super::geometry::range;
@@ -138,7 +137,7 @@ pub fn attack_facts(
 mod tests {
     use super::*;
     use crate::rules::cold_infinity::arcs::ArcShape;
-    use crate::rules::cold_infinity::aspect::Section;
+    use crate::rules::cold_infinity::design::SectionPos as Section;
     use crate::rules::cold_infinity::geometry::{ArcCentre, Facing};
 
     fn reaper_railgun(pos: Hex, facing: i32) -> Firer {

@@ -6,7 +6,8 @@
 
 use crate::dice::Roller;
 
-use super::super::design::{Accuracy, RangeRating};
+use super::super::design::{Accuracy, RangeRating, WeaponDesign};
+use super::super::preconditions::AttackFacts;
 use super::readings::RangeZero;
 
 /// Ways to roll each total on 3d6 (index = total, 0..=18), out of 216.
@@ -51,6 +52,26 @@ pub struct HitModifiers {
 }
 
 impl HitModifiers {
+    /// The parts §7.1 decides (`preconditions::attack_facts`) for `weapon` firing at a target
+    /// of `target_sections` sections: silhouette (§7.3.1.1), EW (§4.1–4.3), accuracy (§7.5.3)
+    /// and range penalty, doubled without a lock (§7.5.1–2). The defender's parts (evasion,
+    /// DF, deflection) and `other` start at 0 for the battle loop to add.
+    pub fn from_facts(
+        facts: &AttackFacts,
+        weapon: &WeaponDesign,
+        target_sections: u8,
+        zero: RangeZero,
+    ) -> HitModifiers {
+        let range = facts.range.clamp(0, i32::from(u16::MAX)) as u16;
+        HitModifiers {
+            silhouette: facts.silhouette as i16,
+            ew: facts.ew_drm as i16,
+            accuracy: accuracy_drm(weapon.accuracy, target_sections),
+            range_penalty: range_penalty(weapon.range, range, facts.locked, zero),
+            ..HitModifiers::default()
+        }
+    }
+
     /// The DRM (§7.3.1).
     pub const fn drm(self) -> i16 {
         self.silhouette + self.ew + self.accuracy
@@ -292,6 +313,32 @@ mod tests {
         assert_eq!(d.used(), 0);
         assert_eq!(roll_set_to_eleven(&mut d, -1).band, HitBand::Miss);
         assert_eq!(d.used(), 3);
+    }
+
+    /// §7.1's facts feed the hit roll: the Reaper broadside of `preconditions`' test (range 6,
+    /// locked, EW +1, P/S 3) with its railgun (Acc +3, −1/2) → +3 +1 +3 −3 = DRM +4; unlocked the
+    /// range penalty doubles (§7.5.2).
+    #[test]
+    fn facts_feed_the_modifiers() {
+        use super::super::super::aspect::{Aspect, SectionHit};
+        use super::super::super::design::{SectionPos, fixtures::railgun};
+        let mut facts = AttackFacts {
+            range: 6,
+            locked: true,
+            ew_drm: 1,
+            aspect: Aspect::PortStarboard,
+            silhouette: 3,
+            section: SectionHit::One(SectionPos::Fore),
+        };
+        let m = HitModifiers::from_facts(&facts, &railgun(), 3, RangeZero::MinusOne);
+        assert_eq!(
+            (m.silhouette, m.ew, m.accuracy, m.range_penalty),
+            (3, 1, 3, 3)
+        );
+        assert_eq!(m.drm(), 4);
+        facts.locked = false;
+        let m = HitModifiers::from_facts(&facts, &railgun(), 3, RangeZero::MinusOne);
+        assert_eq!(m.range_penalty, 6);
     }
 
     #[test]

@@ -1,7 +1,6 @@
 //! §7.2–§7.7 weapons fire: the fire-determination order, the hit roll, hit location, damage and
 //! called shots, plus the fire-and-damage house rules ([`readings::Readings`]).
 
-pub mod aspect;
 pub mod attack;
 pub mod called_shots;
 pub mod damage;

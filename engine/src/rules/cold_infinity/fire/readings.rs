@@ -132,18 +132,6 @@ pub enum WeaponReduction {
     EveryHalf,
 }
 
-/// §13.1.3 vs §5.2 engine damage (D19 item 42, second reading item 6).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum EngineDamage {
-    /// Default (§13.1.3, the damage-effects rule; same formula as sensors and thrusters):
-    /// thrust = floor(undamaged structure / 2).
-    #[default]
-    HalfUndamaged,
-    /// Alternative (§5.2): design thrust − floor(structure lost / 2).
-    DesignLessHalfLost,
-}
-
 /// §11.2.2.1 buffering shields "recharge over time, returning eventually to their maximum
 /// strength" — the rate lives in a lost table (D19 item 7).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
@@ -156,6 +144,21 @@ pub enum BufferRecharge {
     HalfRatingPerTurn,
     /// Alternative: no recharge within a battle.
     None,
+}
+
+/// §7.3 simultaneity (D19 item 31, second reading 35): "damage … is applied at the end of this
+/// phase".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Simultaneity {
+    /// Default (the literal reading): every hit of a fire phase is located against the
+    /// start-of-phase state and the summed damage is applied at the end of the phase.
+    #[default]
+    StartOfPhase,
+    /// The digest's implementation default: damage is marked at once, so later shots of the
+    /// phase walk past systems destroyed earlier in it (functional loss still counts only from
+    /// the next phase); shots resolve alternating sides, the first side by the battle's dice.
+    MarkedAtOnce,
 }
 
 /// Fire-and-damage house rules (keys: the field names; values: kebab-case).
@@ -184,10 +187,10 @@ pub struct Readings {
     pub rack_roll: RackRoll,
     /// Damaged-weapon reduction.
     pub weapon_reduction: WeaponReduction,
-    /// Engine thrust after damage.
-    pub engine_damage: EngineDamage,
     /// Buffering shield recharge.
     pub buffer_recharge: BufferRecharge,
+    /// §7.3 simultaneity within a fire phase.
+    pub simultaneity: Simultaneity,
 }
 
 /// The keys every battle rests on whatever their value: the hit-location chart is lost, so
@@ -221,8 +224,8 @@ pub fn in_effect(r: &Readings) -> Vec<&'static str> {
         halving,
         rack_roll,
         weapon_reduction,
-        engine_damage,
         buffer_recharge,
+        simultaneity,
     );
     keys
 }
@@ -247,8 +250,8 @@ mod tests {
             halving: Halving::Up,
             rack_roll: RackRoll::PerPoint,
             weapon_reduction: WeaponReduction::EveryHalf,
-            engine_damage: EngineDamage::DesignLessHalfLost,
             buffer_recharge: BufferRecharge::None,
+            simultaneity: Simultaneity::MarkedAtOnce,
         };
         let keys = in_effect(&alt);
         assert_eq!(keys.len(), 13);

@@ -2,7 +2,8 @@
 //! system that meets §7.1 (active, powered, armed, target in arc and line of sight) launches at
 //! a target within the launch range; a marker goes on the launcher's hex.
 
-use super::super::arming::{Arming, RateOfFire};
+use super::super::arming::Arming;
+use super::super::design::RateOfFire;
 use super::super::movement::Readings as MovementReadings;
 use super::magazine::{Magazine, MagazineError};
 use super::readings::Readings;

@@ -1,7 +1,7 @@
 //! Guided weapon types as data (§9.2, §17.2): a [`Munition`] (a missile type or the shot of a
 //! torpedo system), a missile rack and a torpedo system. All `Copy`.
 
-use super::super::arming::RateOfFire;
+use super::super::design::RateOfFire;
 use super::super::design::{
     Accuracy, Config, ConfigSet, DamageDice, DfRating, PulseRating, RangeRating, Tech, WeaponDesign,
 };

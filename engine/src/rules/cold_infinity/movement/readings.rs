@@ -226,6 +226,10 @@ impl Readings {
                 "initiative_clamp",
                 self.initiative_clamp != d.initiative_clamp,
             ),
+            (
+                "initiative_speed",
+                self.initiative_speed != d.initiative_speed,
+            ),
             ("engine_damage", self.engine_damage != d.engine_damage),
             ("thrust_order", self.thrust_order != d.thrust_order),
             ("arming_count", self.arming_count != d.arming_count),
@@ -233,6 +237,10 @@ impl Readings {
             (
                 "capacitor_damage",
                 self.capacitor_damage != d.capacitor_damage,
+            ),
+            (
+                "collector_damage",
+                self.collector_damage != d.collector_damage,
             ),
             ("flag_shroud", self.flag_shroud != d.flag_shroud),
             ("los_blockers", self.los_blockers != d.los_blockers),

@@ -1,0 +1,434 @@
+//! §2.3 Weapons Fire Step: fire determination (§7.2) — every ship chooses its shots from the
+//! same post-movement snapshot; defensive fire allocated after the reveal (§7.2, §11.1); the
+//! Starship Weapons Phase resolved simultaneously (§7.3, house rule `simultaneity`).
+
+use crate::dice::Roller;
+use crate::observer::Observer;
+use crate::outcome::Side;
+use crate::trace;
+
+use super::super::arcs::can_bear;
+use super::super::armor::section_armor;
+use super::super::aspect::{Pose, struck_sections};
+use super::super::damage_effects::bridge_effects;
+use super::super::design::{ShipDesign, SystemKind};
+use super::super::ew::EwAttacker;
+use super::super::fire::attack::{Attack, Defences, resolve_attack};
+use super::super::fire::hit_location::DefenderPick;
+use super::super::fire::hit_roll::{HitBand, HitModifiers, roll_to_hit};
+use super::super::fire::readings::Simultaneity;
+use super::super::matchup::Matchup;
+use super::super::policy::{choose_config, choose_seam, pick_tie, shot_value, worth_defending};
+use super::super::preconditions::{Firer, Target, attack_facts};
+use super::super::weapons::technologies::{can_be_defended, may_defend};
+use super::{BattleState, Shot};
+use crate::rules::cold_infinity::Event;
+
+/// The pose of ship `i` now.
+fn pose(st: &BattleState, i: usize) -> Pose {
+    let m = st.ships[i].motion;
+    Pose {
+        pos: m.pos,
+        facing: m.facing,
+        roll: m.roll,
+        tumble: m.tumble,
+    }
+}
+
+/// The accuracy penalty of a damaged bridge (§13.1.8.1), 0 or −1.
+fn bridge_accuracy(d: &ShipDesign, dmg: &super::super::damage_state::ShipDamage) -> i16 {
+    let mut worst = 0;
+    for (i, s) in d.systems.iter().enumerate() {
+        if let SystemKind::Bridge { .. } = s.kind {
+            let left = dmg.system_left(d, i as u16);
+            if left > 0 {
+                worst = worst.min(bridge_effects(s.structure, s.structure - left).accuracy);
+            }
+        }
+    }
+    worst
+}
+
+/// Total hull left on a ship (the overkill measure of the fire policy).
+fn hull_left(d: &ShipDesign, dmg: &super::super::damage_state::ShipDamage) -> f64 {
+    (0..d.sections.len())
+        .map(|s| f64::from(dmg.hull_left(d, s)))
+        .sum()
+}
+
+/// §2.3: determination, defensive fire, resolution.
+pub fn weapons_fire_step<R: Roller, O: Observer>(
+    m: &Matchup,
+    st: &mut BattleState,
+    dice: &mut R,
+    obs: &mut O,
+) {
+    st.shots.clear();
+    for i in 0..st.ships.len() {
+        if st.ships[i].alive {
+            determine(m, st, i, dice);
+        }
+    }
+    defensive_fire(m, st, dice);
+    resolve(m, st, dice, obs);
+}
+
+/// §7.2 for ship `i`: every ready weapon fires all its shots at the enemy where its expected
+/// damage is largest (ties by the battle's dice), skipping targets already given shots worth
+/// their remaining hull (no overkill by design); a weapon with no such target holds fire.
+fn determine<R: Roller>(m: &Matchup, st: &mut BattleState, i: usize, dice: &mut R) {
+    let bd = m.design_of(i);
+    let me = st.ships[i];
+    let other = bridge_accuracy(&bd.design, &st.damage[i]);
+    for (k, w) in bd.mounts.iter().enumerate() {
+        let arming = me.arming[k];
+        if !arming.can_fire(w.weapon.rof) {
+            continue;
+        }
+        let mut best = f64::MIN;
+        let mut ties = 0u32;
+        // Two passes over the enemies: the best value, then the k-th of the tied best.
+        for pass in 0..2 {
+            let pick = if pass == 1 { pick_tie(dice, ties) } else { 0 };
+            let mut seen = 0u32;
+            for t in 0..st.ships.len() {
+                let Some(shot) = plan_shot(m, st, i, k, t, other) else {
+                    continue;
+                };
+                let planned: f64 = st
+                    .shots
+                    .iter()
+                    .filter(|s| usize::from(s.target) == t)
+                    .map(|s| s.value)
+                    .sum();
+                let cap = hull_left(&m.design_of(t).design, &st.damage[t]);
+                if planned >= cap {
+                    continue;
+                }
+                if pass == 0 {
+                    if shot.value > best {
+                        best = shot.value;
+                        ties = 1;
+                    } else if shot.value == best {
+                        ties += 1;
+                    }
+                } else if shot.value == best {
+                    if seen == pick {
+                        let shot = choose_section(m, st, shot, dice);
+                        for _ in 0..w.weapon.rof.shots.max(1) {
+                            st.shots.push(shot);
+                        }
+                    }
+                    seen += 1;
+                }
+            }
+            if ties == 0 {
+                break;
+            }
+        }
+    }
+}
+
+/// One shot of mount `k` of ship `i` at ship `t`, if §7.1 allows it (arc, line of sight,
+/// arming), with its DRM and value (against the first section of a seam; the pick is
+/// [`choose_section`]'s).
+fn plan_shot(
+    m: &Matchup,
+    st: &mut BattleState,
+    i: usize,
+    k: usize,
+    t: usize,
+    other: i16,
+) -> Option<Shot> {
+    let (me, them) = (st.ships[i], st.ships[t]);
+    if !them.alive || them.side == me.side {
+        return None;
+    }
+    let w = m.design_of(i).mounts[k];
+    let td = &m.design_of(t).design;
+    st.others.clear();
+    for (j, s) in st.ships.iter().enumerate() {
+        if s.alive && j != i && j != t {
+            st.others
+                .push((s.motion.pos, i32::from(m.design_of(j).design.mass_tenths)));
+        }
+    }
+    let firer = Firer {
+        pose: pose(st, i),
+        arc: w.arc,
+        arming: me.arming[k],
+        rof: w.weapon.rof,
+        ew: EwAttacker {
+            pos: me.motion.pos,
+            shroud_radius: me.shroud,
+            amplification: i32::from(me.ew.amplification),
+            small_vessel: false,
+        },
+        ignores_ecm: false,
+        ess: Default::default(),
+    };
+    let target = Target {
+        pose: pose(st, t),
+        mass: i32::from(td.mass_tenths),
+        fa: i32::from(td.sil_fa),
+        ps: i32::from(td.sil_ps),
+        layout: td.layout(),
+        ecm: i32::from(them.ew.ecm),
+    };
+    let facts = attack_facts(&m.rules.movement, &firer, &target, &st.others).ok()?;
+    let mut mods = HitModifiers::from_facts(
+        &facts,
+        &w.weapon,
+        td.section_count(),
+        m.rules.fire.range_zero,
+    );
+    mods.other = other;
+    let drm = mods.drm();
+    let (a, _) = struck_sections(td, facts.section);
+    let armor = section_armor(td, &st.damage[t], a, w.weapon.tech, m.rules.fire.halving);
+    let config = choose_config(w.weapon.configs);
+    Some(Shot {
+        attacker: i as u8,
+        mount: k as u8,
+        target: t as u8,
+        drm,
+        df: 0,
+        section: a as u8,
+        config,
+        range: facts.range.clamp(0, i32::from(u16::MAX)) as u16,
+        value: shot_value(&w.weapon, drm, armor),
+    })
+}
+
+/// The attacker's seam pick (§7.4.1.2): re-derive the struck sections and take the one with
+/// less hull and armor left; ties by the battle's dice.
+fn choose_section<R: Roller>(m: &Matchup, st: &BattleState, mut shot: Shot, dice: &mut R) -> Shot {
+    let (i, t) = (usize::from(shot.attacker), usize::from(shot.target));
+    let td = &m.design_of(t).design;
+    let from = st.ships[i].motion.pos;
+    let (_, _, (a, b)) = super::super::aspect::seen_from(
+        &m.rules.movement.silhouettes,
+        m.rules.movement.rotated_silhouette,
+        td,
+        from,
+        &pose(st, t),
+    );
+    let Some(b) = b else {
+        shot.section = a as u8;
+        return shot;
+    };
+    let dmg = &st.damage[t];
+    let left = |s: usize| u32::from(dmg.hull_left(td, s)) + u32::from(dmg.armor_now(td, s));
+    shot.section = match choose_seam((a, left(a)), (b, left(b))) {
+        Some(s) => s,
+        None => [a, b][pick_tie(dice, 2) as usize],
+    } as u8;
+    shot
+}
+
+/// §11.1 / D17 7: every weapon that holds fire, is able to fire (SDF) and may defend by its
+/// technology defends its own ship against the most dangerous incoming shot whose attacker is
+/// in its arc, whose configuration and technology can be defended against, and whose Speed it
+/// matches (§11.1.4); ties by the battle's dice. SDF adds its Rating (uncapped, §11.1.1).
+fn defensive_fire<R: Roller>(m: &Matchup, st: &mut BattleState, dice: &mut R) {
+    for d in 0..st.ships.len() {
+        if !st.ships[d].alive {
+            continue;
+        }
+        let bd = m.design_of(d);
+        for (k, w) in bd.mounts.iter().enumerate() {
+            let sdf = w.weapon.df.sdf;
+            if sdf == 0
+                || w.weapon.df.ablative
+                || !may_defend(w.weapon.tech, false)
+                || !st.ships[d].arming[k].can_fire(w.weapon.rof)
+                || st
+                    .shots
+                    .iter()
+                    .any(|s| usize::from(s.attacker) == d && usize::from(s.mount) == k)
+            {
+                continue;
+            }
+            let me = st.ships[d].motion;
+            let allowed = |s: &Shot| {
+                let a = usize::from(s.attacker);
+                let aw = m.design_of(a).mounts[usize::from(s.mount)].weapon;
+                usize::from(s.target) == d
+                    && can_be_defended(aw.tech, s.config)
+                    && w.weapon.speed >= aw.speed
+                    && can_bear(
+                        &m.rules.movement.arcs,
+                        m.rules.movement.rotated_arcs,
+                        w.arc,
+                        me.pos,
+                        me.facing,
+                        me.roll,
+                        me.tumble,
+                        st.ships[a].motion.pos,
+                    )
+            };
+            let mut best = f64::MIN;
+            let mut ties = 0u32;
+            for s in st.shots.iter().filter(|s| allowed(s)) {
+                let v = worth_defending(s.value);
+                if v > best {
+                    best = v;
+                    ties = 1;
+                } else if v == best {
+                    ties += 1;
+                }
+            }
+            if ties == 0 {
+                continue;
+            }
+            let pick = pick_tie(dice, ties);
+            let mut seen = 0;
+            let mut chosen = None;
+            for (idx, s) in st.shots.iter().enumerate() {
+                if allowed(s) && worth_defending(s.value) == best {
+                    if seen == pick {
+                        chosen = Some(idx);
+                    }
+                    seen += 1;
+                }
+            }
+            if let Some(idx) = chosen {
+                st.shots[idx].df += u16::from(sdf);
+                let side = st.ships[d].side;
+                st.event(side, Event::DefensiveFire);
+            }
+        }
+    }
+}
+
+/// The Starship Weapons Phase (§7.3): roll every shot; under the literal reading (default) each
+/// hit is located against the start-of-phase damage and the sum applied at the end; under
+/// `marked-at-once` each hit is marked as it is rolled, sides alternating, the first by dice.
+fn resolve<R: Roller, O: Observer>(m: &Matchup, st: &mut BattleState, dice: &mut R, obs: &mut O) {
+    let literal = m.rules.fire.simultaneity == Simultaneity::StartOfPhase;
+    if literal {
+        for i in 0..st.ships.len() {
+            let (snap, live) = (&mut st.snapshot[i], &st.damage[i]);
+            snap.copy_from(live);
+        }
+    }
+    // §7.1.3: every weapon that fires starts arming over; a `C-n` weapon is switched off.
+    for n in 0..st.shots.len() {
+        let (a, k) = (
+            usize::from(st.shots[n].attacker),
+            usize::from(st.shots[n].mount),
+        );
+        let rof = m.design_of(a).mounts[k].weapon.rof;
+        let arming = &mut st.ships[a].arming[k];
+        arming.fire(rof);
+        if rof.cooldown > 0 {
+            arming.lose_power();
+        }
+    }
+    shot_order(st, literal, dice);
+    for n in 0..st.shot_order.len() {
+        let shot = st.shots[usize::from(st.shot_order[n])];
+        let (a, t) = (usize::from(shot.attacker), usize::from(shot.target));
+        let w = m.design_of(a).mounts[usize::from(shot.mount)];
+        let td = &m.design_of(t).design;
+        let attacker_side = st.ships[a].side;
+        st.event(attacker_side, Event::Shots);
+        let hit = roll_to_hit(dice, shot.drm - shot.df as i16);
+        let attack = Attack {
+            weapon: w.weapon,
+            config: shot.config,
+            range: shot.range,
+            facing: usize::from(shot.section),
+            ablative_df: 0,
+            called: None,
+        };
+        let out = if literal {
+            let (scratch, snap) = (&mut st.scratch[t], &st.snapshot[t]);
+            scratch.copy_from(snap);
+            let o = resolve_attack(
+                td,
+                scratch,
+                dice,
+                &m.rules.fire,
+                DefenderPick::MostLeft,
+                &attack,
+                hit,
+                &Defences::default(),
+            );
+            let (live, scratch, snap) = (&mut st.damage[t], &st.scratch[t], &st.snapshot[t]);
+            live.add_delta(td, snap, scratch);
+            o
+        } else {
+            resolve_attack(
+                td,
+                &mut st.damage[t],
+                dice,
+                &m.rules.fire,
+                DefenderPick::MostLeft,
+                &attack,
+                hit,
+                &Defences::default(),
+            )
+        };
+        let done = u32::from(out.resolution.applied.taken)
+            + u32::from(out.resolution.applied.overkill_to_hull);
+        st.ships[a].dealt += done;
+        st.ships[t].taken += done;
+        if hit.band.is_hit() {
+            st.event(attacker_side, Event::Hits);
+        }
+        match hit.band {
+            HitBand::System => st.event(attacker_side, Event::SystemHits),
+            HitBand::Core => st.event(attacker_side, Event::CoreHits),
+            _ => {}
+        }
+        let cats = out.catastrophes.iter().flatten().count();
+        for _ in 0..cats {
+            st.event(attacker_side, Event::Catastrophes);
+        }
+        trace!(
+            obs,
+            "  {} -> {}: roll {} ({:?}) dmg {}",
+            m.names[a],
+            m.names[t],
+            hit.modified,
+            hit.band,
+            done
+        );
+    }
+}
+
+/// The order shots are rolled in. Literal simultaneity: as chosen (the outcome does not depend
+/// on it). Marked at once: alternating sides, the first side by the battle's dice.
+fn shot_order<R: Roller>(st: &mut BattleState, literal: bool, dice: &mut R) {
+    st.shot_order.clear();
+    let n = st.shots.len();
+    if literal {
+        st.shot_order.extend((0..n).map(|k| k as u16));
+        return;
+    }
+    let first = if pick_tie(dice, 2) == 0 {
+        Side::A
+    } else {
+        Side::B
+    };
+    let side_of = |st: &BattleState, k: usize| st.ships[usize::from(st.shots[k].attacker)].side;
+    let (mut ia, mut ib) = (0usize, 0usize);
+    loop {
+        let before = st.shot_order.len();
+        for side in [first, first.other()] {
+            let from = if side == Side::A { &mut ia } else { &mut ib };
+            while *from < n {
+                let k = *from;
+                *from += 1;
+                if side_of(st, k) == side {
+                    st.shot_order.push(k as u16);
+                    break;
+                }
+            }
+        }
+        if st.shot_order.len() == before {
+            break;
+        }
+    }
+}

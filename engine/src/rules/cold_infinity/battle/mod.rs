@@ -1,0 +1,330 @@
+//! The battle: §2's turn sequence, turn by turn (digest D2).
+//!
+//! 1 Preliminary Actions ([`preliminary`]): power allocation (§3), initiative (§2.1.2), EW
+//! (§4); guided launches are not played yet (§9: the config refuses missile racks).
+//! 2 Movement ([`movement`]): ships move one at a time in initiative order, highest first (§5).
+//! 3 Weapons Fire ([`fire`]): fire determination from one snapshot (§7.2), defensive fire
+//! (§11.1), the Starship Weapons Phase resolved simultaneously (§7.3).
+//! 4 Damage Effects ([`effects`]): fires, reactor detonation, ships out (§13).
+//! 5 Final Actions: nothing yet (hangars, cargo, reloads are later rules).
+
+pub mod effects;
+pub mod fire;
+pub mod movement;
+pub mod preliminary;
+
+use crate::dice::Roller;
+use crate::hex::Hex;
+use crate::observer::Observer;
+use crate::outcome::{Ending, Outcome, ShipTally, Side, SideTally, Verdict};
+use crate::trace;
+
+use super::arming::Arming;
+use super::damage_state::ShipDamage;
+use super::design::Config;
+use super::ew::EwAllocation;
+use super::initiative::InitiativeEntry;
+use super::matchup::{MAX_WEAPONS, Matchup};
+use super::movement::Motion;
+use super::{
+    DECIDED_ANNIHILATION, DECIDED_DRAW_AT_TURN_CAP, DECIDED_MUTUAL_DESTRUCTION,
+    DECIDED_TURN_CAP_MEASURE, Event,
+};
+
+/// One ship in battle (small and `Copy`; its damage lives in [`BattleState::damage`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ShipState {
+    /// Design index in the matchup.
+    pub design: u16,
+    /// Side.
+    pub side: Side,
+    /// Position, vector, facing, rotations.
+    pub motion: Motion,
+    /// Still in the battle (not destroyed, bridge not lost).
+    pub alive: bool,
+    /// Moved this turn already.
+    pub moved: bool,
+    /// Arming state per weapon mount.
+    pub arming: [Arming; MAX_WEAPONS],
+    /// The EW split this turn.
+    pub ew: EwAllocation,
+    /// Shroud radius this turn.
+    pub shroud: i32,
+    /// Power left after the systems are powered (enrichment).
+    pub spare_power: i32,
+    /// This turn's initiative entry.
+    pub initiative: InitiativeEntry,
+    /// The reactor was unstable at the end of last turn (§13.1.4).
+    pub unstable: bool,
+    /// Detonation rolls made so far (§13.1.4: the counter).
+    pub unstable_rolls: u8,
+    /// Damage dealt.
+    pub dealt: u32,
+    /// Damage taken.
+    pub taken: u32,
+}
+
+/// One planned shot of the fire phase (§7.2: chosen by everyone from the same snapshot).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Shot {
+    /// Firing ship.
+    pub attacker: u8,
+    /// Mount index on the firing ship.
+    pub mount: u8,
+    /// Target ship.
+    pub target: u8,
+    /// The hit-roll DRM before defensive fire.
+    pub drm: i16,
+    /// Defensive fire against it (positive, §11.1).
+    pub df: u16,
+    /// The section it strikes (the attacker's pick on a seam).
+    pub section: u8,
+    /// Configuration.
+    pub config: Config,
+    /// Range in hexes.
+    pub range: u16,
+    /// Expected damage (the policies' measure).
+    pub value: f64,
+}
+
+/// A worker's battle state, reused battle after battle.
+#[derive(Debug, Default)]
+pub struct BattleState {
+    /// Ships, side A's first.
+    pub ships: Vec<ShipState>,
+    /// Damage per ship.
+    pub damage: Vec<ShipDamage>,
+    /// Damage at the start of the fire phase (§7.3).
+    pub snapshot: Vec<ShipDamage>,
+    /// Scratch damage per ship (one attack located against the snapshot).
+    pub scratch: Vec<ShipDamage>,
+    /// This phase's shots.
+    pub shots: Vec<Shot>,
+    /// Resolution order of the shots.
+    pub shot_order: Vec<u16>,
+    /// Movement order (ship indices).
+    pub order: Vec<usize>,
+    /// Initiative entries (by ship index).
+    pub entries: Vec<InitiativeEntry>,
+    /// Other units for line of sight (hex, Mass).
+    pub others: Vec<(Hex, i32)>,
+    /// Turn number (1-based once begun).
+    pub turn: u32,
+    /// Per-side tallies.
+    pub sides: [SideTally; 2],
+}
+
+impl Clone for BattleState {
+    fn clone(&self) -> Self {
+        BattleState {
+            ships: self.ships.clone(),
+            damage: self.damage.clone(),
+            snapshot: self.snapshot.clone(),
+            scratch: self.scratch.clone(),
+            shots: self.shots.clone(),
+            shot_order: self.shot_order.clone(),
+            order: self.order.clone(),
+            entries: self.entries.clone(),
+            others: self.others.clone(),
+            turn: self.turn,
+            sides: self.sides,
+        }
+    }
+
+    /// Field by field, reusing every buffer (a search player copies the position before every
+    /// rollout without allocating).
+    fn clone_from(&mut self, source: &Self) {
+        self.ships.clone_from(&source.ships);
+        self.damage.clone_from(&source.damage);
+        self.snapshot.clone_from(&source.snapshot);
+        self.scratch.clone_from(&source.scratch);
+        self.shots.clone_from(&source.shots);
+        self.shot_order.clone_from(&source.shot_order);
+        self.order.clone_from(&source.order);
+        self.entries.clone_from(&source.entries);
+        self.others.clone_from(&source.others);
+        self.turn = source.turn;
+        self.sides = source.sides;
+    }
+}
+
+impl BattleState {
+    /// State sized for `m`: every buffer at its largest, so a battle allocates nothing.
+    pub fn for_matchup(m: &Matchup) -> Self {
+        let n = m.start.len();
+        let damage: Vec<ShipDamage> = (0..n)
+            .map(|i| ShipDamage::new(&m.design_of(i).design))
+            .collect();
+        let shots: usize = (0..n)
+            .map(|i| {
+                m.design_of(i)
+                    .mounts
+                    .iter()
+                    .map(|w| usize::from(w.weapon.rof.shots.max(1)))
+                    .sum::<usize>()
+            })
+            .sum();
+        BattleState {
+            ships: Vec::with_capacity(n),
+            snapshot: damage.clone(),
+            scratch: damage.clone(),
+            damage,
+            shots: Vec::with_capacity(shots),
+            shot_order: Vec::with_capacity(shots),
+            order: Vec::with_capacity(n),
+            entries: vec![InitiativeEntry::default(); n],
+            others: Vec::with_capacity(n),
+            turn: 0,
+            sides: [SideTally::default(); 2],
+        }
+    }
+
+    /// Count one event for `side`.
+    pub fn event(&mut self, side: Side, e: Event) {
+        self.sides[side.index()].events[e as usize] += 1;
+    }
+
+    /// Ships of `side` still in the battle.
+    pub fn alive(&self, side: Side) -> usize {
+        self.ships
+            .iter()
+            .filter(|s| s.alive && s.side == side)
+            .count()
+    }
+}
+
+/// Set up a battle: every ship at its start, undamaged, its active weapons armed (§7.1.3).
+pub fn begin(m: &Matchup, st: &mut BattleState) {
+    st.ships.clear();
+    for (i, s) in m.start.iter().enumerate() {
+        let d = m.design_of(i);
+        let mut arming = [Arming::default(); MAX_WEAPONS];
+        for (a, w) in arming.iter_mut().zip(&d.mounts) {
+            *a = Arming::battle_start(w.weapon.rof, true);
+        }
+        st.ships.push(ShipState {
+            design: s.design,
+            side: s.side,
+            motion: s.motion,
+            alive: true,
+            moved: false,
+            arming,
+            ew: EwAllocation::default(),
+            shroud: 0,
+            spare_power: 0,
+            initiative: InitiativeEntry::default(),
+            unstable: false,
+            unstable_rolls: 0,
+            dealt: 0,
+            taken: 0,
+        });
+        st.damage[i].reset();
+    }
+    st.shots.clear();
+    st.turn = 0;
+    st.sides = [SideTally::default(); 2];
+}
+
+/// One turn (§2); `true` when the battle is over.
+pub fn turn<R: Roller, O: Observer>(
+    m: &Matchup,
+    st: &mut BattleState,
+    dice: &mut R,
+    obs: &mut O,
+) -> bool {
+    st.turn += 1;
+    trace!(obs, "turn {}", st.turn);
+    preliminary::power_allocation(m, st);
+    preliminary::initiative(m, st, dice, obs);
+    preliminary::electronic_warfare(m, st);
+    movement::movement_step(m, st, dice, obs);
+    fire::weapons_fire_step(m, st, dice, obs);
+    effects::damage_effects_step(m, st, dice, obs);
+    st.alive(Side::A) == 0 || st.alive(Side::B) == 0 || st.turn >= m.scenario.turn_cap
+}
+
+/// Score the ended battle: the last side with ships wins (house rule: the text has no victory
+/// conditions); at the turn cap the larger share of enemy structure destroyed (house rule
+/// `turn_cap`).
+pub fn finish<O: Observer>(
+    m: &Matchup,
+    st: &mut BattleState,
+    obs: &mut O,
+    ships: &mut [ShipTally],
+) -> Outcome {
+    let (a, b) = (st.alive(Side::A), st.alive(Side::B));
+    let mut sides = st.sides;
+    let mut lost = [0u64; 2];
+    let mut total = [0u64; 2];
+    for (i, s) in st.ships.iter().enumerate() {
+        let k = s.side.index();
+        let d = &m.design_of(i).design;
+        let dmg = &st.damage[i];
+        sides[k].damage_dealt += s.dealt;
+        sides[k].damage_taken += s.taken;
+        let hull: u64 = d.sections.iter().map(|x| u64::from(x.hull)).sum();
+        let sys: u64 = d.systems.iter().map(|x| u64::from(x.structure)).sum();
+        total[k] += hull + sys;
+        lost[k] += if s.alive {
+            dmg.hull_damage.iter().map(|&x| u64::from(x)).sum::<u64>()
+                + dmg.system_damage.iter().map(|&x| u64::from(x)).sum::<u64>()
+        } else {
+            hull + sys
+        };
+        if s.alive {
+            sides[k].survivors += 1;
+        } else {
+            sides[k].points_lost += d.cp;
+        }
+        ships[i] = ShipTally {
+            damage_dealt: s.dealt,
+            damage_taken: s.taken,
+            destroyed: !s.alive,
+        };
+    }
+    let (verdict, ending, decided_by) = match (a, b) {
+        (0, 0) => (
+            Verdict::Draw,
+            Ending::MutualDestruction,
+            DECIDED_MUTUAL_DESTRUCTION,
+        ),
+        (0, _) => (
+            Verdict::Win(Side::B),
+            Ending::Annihilation,
+            DECIDED_ANNIHILATION,
+        ),
+        (_, 0) => (
+            Verdict::Win(Side::A),
+            Ending::Annihilation,
+            DECIDED_ANNIHILATION,
+        ),
+        _ => {
+            let fa = lost[1] * total[0];
+            let fb = lost[0] * total[1];
+            match fa.cmp(&fb) {
+                std::cmp::Ordering::Greater => (
+                    Verdict::Win(Side::A),
+                    Ending::TurnLimit,
+                    DECIDED_TURN_CAP_MEASURE,
+                ),
+                std::cmp::Ordering::Less => (
+                    Verdict::Win(Side::B),
+                    Ending::TurnLimit,
+                    DECIDED_TURN_CAP_MEASURE,
+                ),
+                std::cmp::Ordering::Equal => {
+                    (Verdict::Draw, Ending::TurnLimit, DECIDED_DRAW_AT_TURN_CAP)
+                }
+            }
+        }
+    };
+    trace!(obs, "end after turn {}: {verdict:?} ({ending:?})", st.turn);
+    Outcome {
+        verdict,
+        standing: verdict,
+        ending,
+        decided_by,
+        turns: st.turn,
+        sides,
+    }
+}

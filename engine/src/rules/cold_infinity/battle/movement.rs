@@ -1,0 +1,135 @@
+//! §2.2 Movement Step: ships move one at a time in initiative order, highest first (§5); each
+//! pays its thrust plan from its engines (§5.2, §13.1.3) through its thrusters (§5.1) and then
+//! moves its whole vector (§5.4). A ship that moves later sees where the earlier ones went —
+//! the text's edge for low initiative.
+
+use crate::dice::Roller;
+use crate::hex::Hex;
+use crate::observer::Observer;
+use crate::trace;
+
+use super::super::damage_state::ShipDamage;
+use super::super::design::{ShipDesign, SystemKind, ThrusterRole};
+use super::super::matchup::Matchup;
+use super::super::movement::maneuvers::{check_plan, execute};
+use super::super::movement::thrust::{channel_rating, engine_thrust, enrichment_thrust};
+use super::super::movement::{Readings, ThrustCosts};
+use super::super::policy::{ThrustLimits, thrust_plan};
+use super::BattleState;
+use super::preliminary::nearest_enemy;
+
+/// A design's thrust costs (§5.1, from the SDS).
+pub fn costs(d: &ShipDesign) -> ThrustCosts {
+    ThrustCosts {
+        accel: i32::from(d.cost_accel),
+        pivot: i32::from(d.cost_pivot),
+        roll: i32::from(d.cost_roll),
+        slide: i32::from(d.cost_slide),
+    }
+}
+
+/// What the ship can spend this turn (§5.1–5.3.2): pooled engine thrust after damage (house
+/// rule `engine_damage`), enrichment from spare power through the first working engine, and
+/// the channel Ratings of its thrusters by direction (omni thrusters count everywhere, §5.8.2).
+pub fn limits(d: &ShipDesign, dmg: &ShipDamage, spare_power: i32, r: &Readings) -> ThrustLimits {
+    let mut l = ThrustLimits::default();
+    let mut enrich = 0;
+    for (i, s) in d.systems.iter().enumerate() {
+        let left = i32::from(dmg.system_left(d, i as u16));
+        let lost = i32::from(s.structure) - left;
+        match s.kind {
+            SystemKind::Engine { enrich_cost } if left > 0 => {
+                l.budget += engine_thrust(i32::from(s.structure), lost, r.engine_damage);
+                if enrich == 0 {
+                    enrich = enrichment_thrust(spare_power, i32::from(enrich_cost), false);
+                }
+            }
+            SystemKind::Thruster(role) => {
+                let c = channel_rating(i32::from(s.structure), lost);
+                match role {
+                    ThrusterRole::Aft => l.forward += c,
+                    ThrusterRole::Fore => l.backward += c,
+                    ThrusterRole::Omni => {
+                        l.forward += c;
+                        l.backward += c;
+                        l.rotation += c;
+                    }
+                    _ => l.rotation += c,
+                }
+            }
+            _ => {}
+        }
+    }
+    l.budget += enrich;
+    l
+}
+
+/// §2.2: every ship in the movement order plans and moves.
+pub fn movement_step<R: Roller, O: Observer>(
+    m: &Matchup,
+    st: &mut BattleState,
+    dice: &mut R,
+    obs: &mut O,
+) {
+    for s in st.ships.iter_mut() {
+        s.moved = false;
+    }
+    for k in 0..st.order.len() {
+        let i = st.order[k];
+        if !st.ships[i].alive {
+            continue;
+        }
+        let bd = m.design_of(i);
+        let own = st.ships[i].motion;
+        let (target, target_velocity) = match nearest_enemy(st, i) {
+            Some((e, _)) => {
+                let t = st.ships[e];
+                let at = if t.moved {
+                    t.motion.pos
+                } else {
+                    t.motion.pos.add(t.motion.velocity)
+                };
+                (at, t.motion.velocity)
+            }
+            None => (own.pos, Hex::default()),
+        };
+        let c = costs(&bd.design);
+        let lim = limits(
+            &bd.design,
+            &st.damage[i],
+            st.ships[i].spare_power,
+            &m.rules.movement,
+        );
+        let r = &m.rules.movement;
+        let plan = thrust_plan(
+            &own,
+            &c,
+            lim,
+            m.policies[st.ships[i].side.index()].kept_range(bd.keep),
+            target,
+            target_velocity,
+            bd.main.map(|k| &bd.mounts[k]),
+            (&r.arcs, r.rotated_arcs),
+            r,
+            dice,
+        );
+        let plan = if check_plan(&own, &plan, &c, lim.budget, r.cinematic_frigate_cap).is_ok() {
+            plan
+        } else {
+            Default::default()
+        };
+        let next = execute(&own, &plan, r);
+        trace!(
+            obs,
+            "  {} pivot {:+} accel {:+} -> {:?} v {:?} facing {}",
+            m.names[i],
+            plan.pivot,
+            plan.accel,
+            next.pos,
+            next.velocity,
+            next.facing.number()
+        );
+        st.ships[i].motion = next;
+        st.ships[i].moved = true;
+    }
+}

@@ -1,0 +1,157 @@
+//! §2.1 Preliminary Actions: power allocation (§3), initiative (§2.1.2), electronic warfare
+//! (§4).
+
+use crate::dice::Roller;
+use crate::observer::Observer;
+use crate::trace;
+
+use super::super::damage_effects::{bridge_effects, reactor_rating, sensor_ew};
+use super::super::design::{ShipDesign, SystemKind};
+use super::super::ew::shroud_radius;
+use super::super::geometry::range;
+use super::super::initiative::{InitiativeEntry, first_turn_base, movement_order, roll_initiative};
+use super::super::matchup::Matchup;
+use super::super::policy::{ew_split, power_order};
+use super::BattleState;
+
+/// Reactor output of a ship now (§3.1.1, §13.1.4: the undamaged structure of every reactor).
+pub fn reactor_output(d: &ShipDesign, dmg: &super::super::damage_state::ShipDamage) -> i32 {
+    (0..d.systems.len() as u16)
+        .filter(|&s| d.systems[usize::from(s)].kind == SystemKind::Reactor)
+        .map(|s| i32::from(reactor_rating(dmg.system_left(d, s))))
+        .sum()
+}
+
+/// Sensor power need and EW points of a ship now (§4, §13.1.1, §13.1.8.1: a bridge that lost
+/// half its structure costs 1 point).
+pub fn sensors(d: &ShipDesign, dmg: &super::super::damage_state::ShipDamage) -> (i32, i32) {
+    let mut need = 0;
+    let mut ew = 0i32;
+    let mut bridge = 0i32;
+    for (i, s) in d.systems.iter().enumerate() {
+        let left = dmg.system_left(d, i as u16);
+        match s.kind {
+            SystemKind::Sensors { power, .. } if left > 0 => {
+                need += i32::from(power);
+                ew += i32::from(sensor_ew(left));
+            }
+            SystemKind::Bridge { .. } if left > 0 => {
+                bridge = bridge.min(i32::from(
+                    bridge_effects(s.structure, s.structure - left).sensors,
+                ));
+            }
+            _ => {}
+        }
+    }
+    (need, (ew + bridge).max(0))
+}
+
+/// §2.1.1 / §3.2: each ship powers its sensors, then its weapons in the policy's order while
+/// the reactor lasts; an unpowered weapon is switched off (its arming starts over, §3.2.2). The
+/// rest is kept for engine enrichment (§5.3.2).
+pub fn power_allocation(m: &Matchup, st: &mut BattleState) {
+    for i in 0..st.ships.len() {
+        if !st.ships[i].alive {
+            continue;
+        }
+        let bd = m.design_of(i);
+        let dmg = &st.damage[i];
+        let mut left = reactor_output(&bd.design, dmg);
+        let (sensor_need, _) = sensors(&bd.design, dmg);
+        let sensors_on = sensor_need <= left;
+        if sensors_on {
+            left -= sensor_need;
+        }
+        let ship = &mut st.ships[i];
+        for (k, w) in bd.mounts.iter().enumerate() {
+            let intact = !dmg.system_destroyed(&bd.design, w.sys);
+            let on = intact && power_order(&w.weapon, left);
+            if on && ship.arming[k].set_active(true).is_ok() {
+                left -= i32::from(w.weapon.power);
+            } else {
+                ship.arming[k].lose_power();
+            }
+        }
+        ship.spare_power = left;
+        if !sensors_on {
+            ship.ew = Default::default();
+            ship.shroud = 0;
+        }
+    }
+}
+
+/// §2.1.2: initiative = base − min(10, ⌈speed/2⌉) + 1d6, clamped about the Mass; the base is the
+/// rounded Mass on turn 1 and last turn's initiative after. The movement order (highest first;
+/// ties by Mass, previous initiative, then roll-offs) goes to `st.order`.
+pub fn initiative<R: Roller, O: Observer>(
+    m: &Matchup,
+    st: &mut BattleState,
+    dice: &mut R,
+    obs: &mut O,
+) {
+    st.order.clear();
+    for i in 0..st.ships.len() {
+        let s = st.ships[i];
+        if !s.alive {
+            continue;
+        }
+        let mass = i32::from(m.design_of(i).design.mass_tenths);
+        let previous = (st.turn > 1).then_some(s.initiative.initiative);
+        let base = previous.unwrap_or(first_turn_base(mass));
+        let value = roll_initiative(base, s.motion.speed(), 0, mass, &m.rules.movement, dice);
+        let e = InitiativeEntry {
+            initiative: value,
+            mass,
+            previous,
+            roll_off: 0,
+        };
+        st.entries[i] = e;
+        st.ships[i].initiative = e;
+        st.order.push(i);
+    }
+    movement_order(&mut st.entries, &mut st.order, dice);
+    if crate::observer::enabled(obs) {
+        for &i in &st.order {
+            trace!(
+                obs,
+                "  {} initiative {}", m.names[i], st.entries[i].initiative
+            );
+        }
+    }
+}
+
+/// The nearest enemy still in the battle and its range (ties by ship index are harmless here:
+/// only the range is used).
+pub fn nearest_enemy(st: &BattleState, i: usize) -> Option<(usize, i32)> {
+    let me = &st.ships[i];
+    st.ships
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.alive && s.side != me.side)
+        .map(|(k, s)| (k, range(me.motion.pos, s.motion.pos)))
+        .min_by_key(|&(_, r)| r)
+}
+
+/// §2.1.3 / §4: each ship splits its EW points (policy [`ew_split`]) for the range to its
+/// nearest enemy after both drift one turn.
+pub fn electronic_warfare(m: &Matchup, st: &mut BattleState) {
+    for i in 0..st.ships.len() {
+        if !st.ships[i].alive {
+            continue;
+        }
+        let bd = m.design_of(i);
+        let (need, points) = sensors(&bd.design, &st.damage[i]);
+        let reactor = reactor_output(&bd.design, &st.damage[i]);
+        let points = if need <= reactor { points } else { 0 };
+        let predicted = nearest_enemy(st, i).map_or(0, |(k, _)| {
+            let me = st.ships[i].motion;
+            let them = st.ships[k].motion;
+            range(me.pos.add(me.velocity), them.pos.add(them.velocity))
+        });
+        let policy = &m.policies[st.ships[i].side.index()];
+        let ew = ew_split(policy, points, predicted);
+        let s = &mut st.ships[i];
+        s.ew = ew;
+        s.shroud = shroud_radius(ew.shroud, false, m.rules.movement.flag_shroud);
+    }
+}

@@ -1,0 +1,254 @@
+//! `[[weapon]]`: direct-fire weapon lines as an SDS prints them (§8, §17.1), by name, for
+//! designs to mount. Wave and Tracking are refused until the battle plays their multi-unit and
+//! multi-turn rules; guided weapons (§9) are not weapon lines (a design's missile rack is
+//! refused, see `designs`).
+
+use std::collections::{HashMap, HashSet};
+
+use serde::Deserialize;
+use serde_spanned::Spanned;
+
+use super::super::design::{Config, ConfigSet, PulseRating, Tech, WeaponDesign};
+use super::super::weapons::technologies::default_speed;
+use super::Doc;
+use super::issues::{Issues, register};
+use super::notation;
+
+/// `[[weapon]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WeaponSpec {
+    /// Unique name.
+    pub name: Spanned<String>,
+    /// Technology: matter, laser, particle, radiation, electromagnetic, plasma, gravitic.
+    pub tech: Spanned<String>,
+    /// Configurations it may fire in (default `["burst"]`).
+    #[serde(default)]
+    pub configs: Option<Spanned<Vec<String>>>,
+    /// Damage Rating, e.g. `"2d6"`.
+    pub damage: Spanned<String>,
+    /// Range Rating, e.g. `"-1/2"`.
+    pub range: Spanned<String>,
+    /// Rate of fire, e.g. `"3+0"` or `"1+1 C-2"`.
+    pub rof: Spanned<String>,
+    /// Accuracy Rating, e.g. `"+3"` or `"-4++"`.
+    pub accuracy: Spanned<String>,
+    /// DF Rating `SDF/AHDF/EDF` (default `"0/0/0"`).
+    #[serde(default)]
+    pub df: Option<Spanned<String>>,
+    /// Ablative DF (§11.1.5).
+    #[serde(default)]
+    pub ablative_df: bool,
+    /// Power requirement (0..=50).
+    pub power: Spanned<i64>,
+    /// Speed Rating (default: the technology's, D19 item 3).
+    #[serde(default)]
+    pub speed: Option<Spanned<i64>>,
+    /// Pulse Rating `[max, interval]` or `[max, interval, bonus die]` (default `[1, 10]`).
+    #[serde(default)]
+    pub pulse: Option<Spanned<Vec<i64>>>,
+    /// Slashing Rating (default 4).
+    #[serde(default)]
+    pub slashing: Option<Spanned<i64>>,
+    /// Plasma falloff per hex (default 3 for plasma, else 0).
+    #[serde(default)]
+    pub plasma_falloff: Option<Spanned<i64>>,
+    /// The Anti-Shield enhancement (§11.2.2.1).
+    #[serde(default)]
+    pub anti_shield: bool,
+}
+
+/// The technology names.
+pub const TECHS: [(&str, Tech); 7] = [
+    ("matter", Tech::Matter),
+    ("laser", Tech::Laser),
+    ("particle", Tech::Particle),
+    ("radiation", Tech::Radiation),
+    ("electromagnetic", Tech::Electromagnetic),
+    ("plasma", Tech::Plasma),
+    ("gravitic", Tech::Gravitic),
+];
+
+/// The configuration names the battle plays.
+pub const CONFIGS: [(&str, Config); 7] = [
+    ("burst", Config::Burst),
+    ("pulse", Config::Pulse),
+    ("slicing", Config::Slicing),
+    ("slashing", Config::Slashing),
+    ("piercing", Config::Piercing),
+    ("flare", Config::Flare),
+    ("enveloping", Config::Enveloping),
+];
+
+/// The weapon table.
+#[derive(Debug, Default)]
+pub struct WeaponTable {
+    /// Weapons, in definition order.
+    pub list: Vec<WeaponDesign>,
+    /// Name → index.
+    pub index: HashMap<String, usize>,
+    /// Names of weapons with problems (already reported).
+    pub invalid: HashSet<String>,
+}
+
+/// Every document's weapon lines.
+pub(super) fn weapon_table(docs: &[Doc], is: &mut Issues) -> WeaponTable {
+    let mut t = WeaponTable::default();
+    let mut names = HashMap::new();
+    for (d, doc) in docs.iter().enumerate() {
+        for (k, spec) in doc.weapon.iter().enumerate() {
+            let w = spec.get_ref();
+            let at = format!("weapon[{k}] ({})", w.name.get_ref());
+            if !register(
+                &mut names,
+                &w.name,
+                k,
+                d,
+                format!("weapon[{k}].name"),
+                "weapon",
+                is,
+            ) {
+                continue;
+            }
+            let before = is.len();
+            let weapon = weapon(d, w, &at, is);
+            if is.len() == before {
+                t.index.insert(w.name.get_ref().clone(), t.list.len());
+                t.list.push(weapon);
+            } else {
+                t.invalid.insert(w.name.get_ref().clone());
+            }
+        }
+    }
+    t
+}
+
+fn parsed<T>(
+    is: &mut Issues,
+    d: usize,
+    v: &Spanned<String>,
+    field: String,
+    f: impl Fn(&str) -> Result<T, String>,
+) -> Option<T> {
+    match f(v.get_ref()) {
+        Ok(x) => Some(x),
+        Err(msg) => {
+            is.push(d, v.span(), field, msg);
+            None
+        }
+    }
+}
+
+fn weapon(d: usize, w: &WeaponSpec, at: &str, is: &mut Issues) -> WeaponDesign {
+    let tech = is
+        .choice(d, &Some(w.tech.clone()), &format!("{at}.tech"), &TECHS)
+        .unwrap_or(Tech::Particle);
+    let mut configs = ConfigSet::default();
+    match &w.configs {
+        None => configs = ConfigSet::only(Config::Burst),
+        Some(list) => {
+            if list.get_ref().is_empty() {
+                is.push(
+                    d,
+                    list.span(),
+                    format!("{at}.configs"),
+                    "give at least one configuration",
+                );
+            }
+            for name in list.get_ref() {
+                match CONFIGS.iter().find(|(n, _)| n == name) {
+                    Some(&(_, c)) => configs = configs.with(c),
+                    None => {
+                        let why = if name == "wave" || name == "tracking" {
+                            " (wave and tracking are not played by the battle yet: §8.1.8–9)"
+                        } else {
+                            ""
+                        };
+                        let names: Vec<&str> = CONFIGS.iter().map(|(n, _)| *n).collect();
+                        is.push(
+                            d,
+                            list.span(),
+                            format!("{at}.configs"),
+                            format!(
+                                "unknown configuration `{name}`{why}; allowed: {}",
+                                names.join(", ")
+                            ),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    let damage = parsed(is, d, &w.damage, format!("{at}.damage"), notation::dice);
+    let range = parsed(is, d, &w.range, format!("{at}.range"), notation::range);
+    let rof = parsed(is, d, &w.rof, format!("{at}.rof"), notation::rate_of_fire);
+    let accuracy = parsed(
+        is,
+        d,
+        &w.accuracy,
+        format!("{at}.accuracy"),
+        notation::accuracy,
+    );
+    let df = match &w.df {
+        None => Some(Default::default()),
+        Some(v) => parsed(is, d, v, format!("{at}.df"), |s| {
+            notation::defensive_fire(s, w.ablative_df)
+        }),
+    };
+    let power = is.int_or_lo(d, &w.power, &format!("{at}.power"), 0, 50) as u8;
+    let speed = w.speed.as_ref().map_or(default_speed(tech), |v| {
+        is.int_or_lo(d, v, &format!("{at}.speed"), 0, 9) as u8
+    });
+    let mut pulse = PulseRating {
+        max: 1,
+        interval: 10,
+        bonus_die: 0,
+    };
+    if let Some(p) = &w.pulse {
+        match p.get_ref().as_slice() {
+            [m, i] | [m, i, _] if (1..=12).contains(m) && (1..=18).contains(i) => {
+                pulse.max = *m as u8;
+                pulse.interval = *i as u8;
+                if let [_, _, b] = p.get_ref().as_slice() {
+                    if [0, 4, 6, 8, 10].contains(b) {
+                        pulse.bonus_die = *b as u8;
+                    } else {
+                        is.push(d, p.span(), format!("{at}.pulse"), "the bonus die is one of 0, 4, 6, 8, 10");
+                    }
+                }
+            }
+            _ => is.push(
+                d,
+                p.span(),
+                format!("{at}.pulse"),
+                "a pulse Rating is `[max, interval]` or `[max, interval, bonus die]` with max 1..=12, interval 1..=18",
+            ),
+        }
+    }
+    let slashing = w.slashing.as_ref().map_or(4, |v| {
+        is.int_or_lo(d, v, &format!("{at}.slashing"), 1, 12) as u8
+    });
+    let plasma_falloff = w
+        .plasma_falloff
+        .as_ref()
+        .map_or(if tech == Tech::Plasma { 3 } else { 0 }, |v| {
+            is.int_or_lo(d, v, &format!("{at}.plasma_falloff"), 0, 20) as u8
+        });
+    WeaponDesign {
+        tech,
+        speed,
+        configs,
+        damage: damage.unwrap_or_default(),
+        range: range.unwrap_or(super::super::design::RangeRating { per: 1, hexes: 1 }),
+        rof: rof.unwrap_or_default(),
+        accuracy: accuracy.unwrap_or_default(),
+        df: df.unwrap_or_default(),
+        power,
+        pulse,
+        slashing,
+        tracking: 2,
+        wave_range: 0,
+        plasma_falloff,
+        anti_shield: w.anti_shield,
+    }
+}

@@ -1,0 +1,112 @@
+//! A validated matchup: the designs it uses with their weapon mounts, where each ship starts,
+//! both policies, the scenario and the house rules. Built once by the config layer, read-only
+//! in battle.
+
+use super::arcs::FiringArc;
+use super::design::{ShipDesign, WeaponDesign};
+use super::fire;
+use super::movement;
+use super::movement::Motion;
+use super::policy::Policy;
+use crate::outcome::Side;
+
+/// Most ships in a matchup (both sides).
+pub const MAX_SHIPS: usize = 16;
+
+/// Most direct-fire weapons on one design (per-weapon state is a fixed array).
+pub const MAX_WEAPONS: usize = 24;
+
+/// One direct-fire weapon mount: the system it is and its firing arc (§7.1.4; the SDS prints
+/// the arc beside the weapon, so it is design data kept next to the design).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Mount {
+    /// Index into [`ShipDesign::systems`].
+    pub sys: u16,
+    /// The weapon's design (a copy of the system's).
+    pub weapon: WeaponDesign,
+    /// Firing arc.
+    pub arc: FiringArc,
+}
+
+/// A design as the battle uses it: the SDS plus its weapon mounts and derived numbers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BattleDesign {
+    /// The SDS.
+    pub design: ShipDesign,
+    /// Its direct-fire weapons, in SDS order.
+    pub mounts: Vec<Mount>,
+    /// The range its policy keeps to its target (`policy::keep_range`).
+    pub keep: i32,
+    /// Its main weapon's mount index (`policy::main_weapon`), whose arc the thrust plan keeps
+    /// on the target.
+    pub main: Option<usize>,
+}
+
+/// One ship at the start of a battle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShipStart {
+    /// Design index in [`Matchup::designs`].
+    pub design: u16,
+    /// Side.
+    pub side: Side,
+    /// Position, vector and facing at the start.
+    pub motion: Motion,
+}
+
+/// The scenario (a house rule as a whole: the text gives no standard setup).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scenario {
+    /// Hexes between the two lines at the start.
+    pub start_range: i32,
+    /// Steps of two hexes, square to the axis, between neighbouring ships of a line.
+    pub spacing: i32,
+    /// Starting speed of every ship, hexes per turn toward the enemy.
+    pub start_speed: i32,
+    /// Turns played before the battle is scored by the turn-cap measure (house rule
+    /// `turn_cap`).
+    pub turn_cap: u32,
+}
+
+impl Default for Scenario {
+    fn default() -> Self {
+        Scenario {
+            start_range: 24,
+            spacing: 1,
+            start_speed: 0,
+            turn_cap: 30,
+        }
+    }
+}
+
+/// Both halves' house rules.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct HouseRules {
+    /// §2–§5 and §7.1.
+    pub movement: movement::Readings,
+    /// §7.2–§8, §11, §13.
+    pub fire: fire::Readings,
+}
+
+/// Everything a battle needs, read-only.
+#[derive(Clone, Debug)]
+pub struct Matchup {
+    /// The designs this matchup uses.
+    pub designs: Vec<BattleDesign>,
+    /// Every ship at the start, side A's first.
+    pub start: Vec<ShipStart>,
+    /// Ship names, in `start` order.
+    pub names: Vec<String>,
+    /// Side A's and side B's policies.
+    pub policies: [Policy; 2],
+    /// The scenario.
+    pub scenario: Scenario,
+    /// House rules.
+    pub rules: HouseRules,
+}
+
+impl Matchup {
+    /// The battle design of ship `i`.
+    pub fn design_of(&self, i: usize) -> &BattleDesign {
+        &self.designs[usize::from(self.start[i].design)]
+    }
+}

@@ -1,0 +1,315 @@
+//! AI presets (digest D17): what a side's ships decide each turn, one small named function per
+//! decision — power ([`power_order`]), EW split ([`ew_split`]), thrust plan ([`thrust_plan`]),
+//! fire ([`shot_value`], [`choose_config`], [`choose_seam`]) and defensive fire
+//! ([`worth_defending`]). The battle loop calls them; nothing here changes a rule. Ties between
+//! equally good choices go to the battle's dice (the caller's [`pick_tie`]).
+
+use std::fmt;
+
+use crate::dice::Roller;
+use crate::hex::Hex;
+
+use super::arcs::{ArcGeometry, can_bear};
+use super::design::{Config, ConfigSet, DamageDice, WeaponDesign};
+use super::ew::EwAllocation;
+use super::fire::hit_roll::hit_ways;
+use super::geometry::range;
+use super::matchup::Mount;
+use super::movement::readings::RotatedArcs;
+use super::movement::{ManeuverPlan, Motion, ThrustCosts};
+
+/// A side's policy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Policy {
+    /// Preset name.
+    pub name: &'static str,
+    /// Extra hexes the shroud reaches beyond the predicted range to the target (EW split).
+    pub shroud_margin: i32,
+    /// Range bands of the main weapon to keep at (1: the first band's far edge; 2: the
+    /// second's — a stand-off that trades hit chance for distance).
+    pub bands: i32,
+}
+
+impl Policy {
+    /// The presets; the first is the default.
+    pub const PRESETS: &'static [&'static str] = &["closing-gunline", "standoff-gunline"];
+
+    /// A preset by name.
+    pub fn preset(name: &str) -> Option<Policy> {
+        let base = Policy {
+            name: "closing-gunline",
+            shroud_margin: 2,
+            bands: 1,
+        };
+        match name {
+            "closing-gunline" => Some(base),
+            "standoff-gunline" => Some(Policy {
+                name: "standoff-gunline",
+                bands: 2,
+                ..base
+            }),
+            _ => None,
+        }
+    }
+
+    /// The range this policy keeps for a design whose first band ends at `keep` hexes.
+    pub const fn kept_range(&self, keep: i32) -> i32 {
+        keep * self.bands
+    }
+}
+
+impl fmt::Display for Policy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
+/// Index of a random one of `n` tied best choices (the battle's dice; no roll when `n` ≤ 1).
+pub fn pick_tie(dice: &mut impl Roller, n: u32) -> u32 {
+    if n <= 1 { 0 } else { dice.below(n) }
+}
+
+/// Mean of a damage Rating (§17.1 dice schedules).
+pub fn mean_damage(d: DamageDice) -> f64 {
+    let dice: f64 = d
+        .groups
+        .iter()
+        .map(|g| f64::from(g.count) * (f64::from(g.sides) + 1.0) / 2.0)
+        .sum();
+    dice + f64::from(d.fixed)
+}
+
+/// The main weapon (D17 5): the mount with the largest mean damage × shots; the first listed
+/// on ties.
+pub fn main_weapon(mounts: &[Mount]) -> Option<usize> {
+    let mut best: Option<(f64, usize)> = None;
+    for (k, m) in mounts.iter().enumerate() {
+        let v = mean_damage(m.weapon.damage) * f64::from(m.weapon.rof.shots.max(1));
+        if best.is_none_or(|(b, _)| v > b) {
+            best = Some((v, k));
+        }
+    }
+    best.map(|(_, k)| k)
+}
+
+/// The range a design keeps to its target (D17 5, "targets in arc and at short range"): the
+/// far edge of the first range band (§7.5.1: the least penalty) of its main weapon. At least 1.
+pub fn keep_range(mounts: &[Mount]) -> i32 {
+    main_weapon(mounts).map_or(1, |k| i32::from(mounts[k].weapon.range.hexes).max(1))
+}
+
+/// Power (D17 1, §3.2): sensors first (a lock needs them), then the weapons in SDS order while
+/// the reactor lasts; what is left enriches the engine. Returns whether weapon `k` of the
+/// mounts is powered given `left` power, and the power it takes.
+pub fn power_order(weapon: &WeaponDesign, left: i32) -> bool {
+    i32::from(weapon.power) <= left
+}
+
+/// The EW split (D17 3, §4.1–4.2): shroud points enough to lock the target at its predicted
+/// range plus the policy's margin (10 hexes a point); the rest half to amplification (the odd
+/// point) and half to ECM.
+pub fn ew_split(policy: &Policy, points: i32, predicted_range: i32) -> EwAllocation {
+    let points = points.clamp(0, 255);
+    let need = (predicted_range + policy.shroud_margin + 9)
+        .div_euclid(10)
+        .max(1);
+    let shroud = need.min(points);
+    let rest = points - shroud;
+    EwAllocation {
+        shroud: shroud as u8,
+        amplification: (rest - rest / 2) as u8,
+        ecm: (rest / 2) as u8,
+        reserved: 0,
+    }
+}
+
+/// What a ship may spend on its move (§5.1–5.2): the engine budget and what its thrusters can
+/// channel forward (aft thrusters), backward (fore thrusters) and in rotation (maneuvering
+/// thrusters). The policy never overthrusts (§5.3.1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ThrustLimits {
+    /// Thrust points this turn (engines plus enrichment).
+    pub budget: i32,
+    /// Channel Rating of the aft (and omni) thrusters: forward acceleration.
+    pub forward: i32,
+    /// Channel Rating of the fore (and omni) thrusters: deceleration.
+    pub backward: i32,
+    /// Channel Rating of the maneuvering (and omni) thrusters: pivots.
+    pub rotation: i32,
+}
+
+/// The thrust plan (D17 5, §5.4): the pivot-rate change (−1, 0, +1, keeping the rate within
+/// one facing a turn) and acceleration that bring the ship nearest `keep` hexes from the
+/// target's predicted position with the main weapon bearing on it and the least relative
+/// speed; ties by the battle's dice. `own` is the ship's motion, `target` the predicted
+/// position, `target_velocity` its vector.
+#[allow(clippy::too_many_arguments)]
+pub fn thrust_plan(
+    own: &Motion,
+    costs: &ThrustCosts,
+    limits: ThrustLimits,
+    keep: i32,
+    target: Hex,
+    target_velocity: Hex,
+    main_arc: Option<&Mount>,
+    arcs: (&ArcGeometry, RotatedArcs),
+    readings: &super::movement::Readings,
+    dice: &mut impl Roller,
+) -> ManeuverPlan {
+    let max_accel = if costs.accel > 0 {
+        (limits.budget / costs.accel).min(6)
+    } else {
+        0
+    };
+    let mut best = i32::MAX;
+    let mut ties = 0u32;
+    let mut chosen = ManeuverPlan::default();
+    // Two passes: score every candidate, then take the k-th of the best (k by dice).
+    for pass in 0..2 {
+        let pick = if pass == 1 { pick_tie(dice, ties) } else { 0 };
+        let mut seen = 0u32;
+        for pivot in -1..=1 {
+            let rate = own.pivot_rate + pivot;
+            if !(-1..=1).contains(&rate) {
+                continue;
+            }
+            let pivot_cost = pivot.abs() * costs.pivot;
+            if pivot_cost > limits.rotation || pivot_cost > limits.budget {
+                continue;
+            }
+            for accel in -max_accel..=max_accel {
+                let accel_cost = accel.abs() * costs.accel;
+                let channel = if accel >= 0 {
+                    limits.forward
+                } else {
+                    limits.backward
+                };
+                if accel_cost > channel || accel_cost + pivot_cost > limits.budget {
+                    continue;
+                }
+                let plan = ManeuverPlan {
+                    pivot,
+                    accel,
+                    ..ManeuverPlan::default()
+                };
+                let next = super::movement::maneuvers::execute(own, &plan, readings);
+                let score = plan_score(&next, keep, target, target_velocity, main_arc, arcs);
+                if pass == 0 {
+                    if score < best {
+                        best = score;
+                        ties = 1;
+                    } else if score == best {
+                        ties += 1;
+                    }
+                } else if score == best {
+                    if seen == pick {
+                        chosen = plan;
+                    }
+                    seen += 1;
+                }
+            }
+        }
+    }
+    chosen
+}
+
+/// How bad a motion after the move is (lower is better): 4 per hex off the kept range, 6 if
+/// the main weapon does not bear, the relative speed, and a continuing pivot.
+fn plan_score(
+    next: &Motion,
+    keep: i32,
+    target: Hex,
+    target_velocity: Hex,
+    main: Option<&Mount>,
+    (geometry, rotated): (&ArcGeometry, RotatedArcs),
+) -> i32 {
+    let off = (range(next.pos, target) - keep).abs();
+    let bears = main.is_none_or(|m| {
+        can_bear(
+            geometry,
+            rotated,
+            m.arc,
+            next.pos,
+            next.facing,
+            next.roll,
+            next.tumble,
+            target,
+        )
+    });
+    let relative = next.velocity.sub(target_velocity).length();
+    4 * off + if bears { 0 } else { 6 } + relative + next.pivot_rate.abs()
+}
+
+/// The configuration a weapon fires in (D17 6): the first it allows of Burst, Pulse,
+/// Piercing, Slashing, Slicing, Flare, Enveloping (Wave and Tracking are refused by the config
+/// until their multi-unit and multi-turn rules are played).
+pub fn choose_config(configs: ConfigSet) -> Config {
+    const ORDER: [Config; 7] = [
+        Config::Burst,
+        Config::Pulse,
+        Config::Piercing,
+        Config::Slashing,
+        Config::Slicing,
+        Config::Flare,
+        Config::Enveloping,
+    ];
+    ORDER
+        .into_iter()
+        .find(|&c| configs.contains(c))
+        .unwrap_or(Config::Burst)
+}
+
+/// Expected damage of one shot (D17 6, fire at the best expected damage): the chance to hit at
+/// `drm` (exact, 3d6) times the mean damage less the struck section's `armor` (a quarter point
+/// at least, so a hit is always worth something).
+pub fn shot_value(weapon: &WeaponDesign, drm: i16, armor: u16) -> f64 {
+    let p = f64::from(hit_ways(drm)) / 216.0;
+    p * (mean_damage(weapon.damage) - f64::from(armor)).max(0.25)
+}
+
+/// The attacker's pick on a seam (D17 8, §7.4.1.2): the section with less hull and armor
+/// left; `None` on a tie (the caller rolls).
+pub fn choose_seam(a: (usize, u32), b: (usize, u32)) -> Option<usize> {
+    match a.1.cmp(&b.1) {
+        std::cmp::Ordering::Less => Some(a.0),
+        std::cmp::Ordering::Greater => Some(b.0),
+        std::cmp::Ordering::Equal => None,
+    }
+}
+
+/// Defensive fire (D17 7): a weapon that holds fire defends its own ship against the most
+/// dangerous incoming shot it may (the caller checks §11.1's criteria); this is the measure.
+pub fn worth_defending(shot_value: f64) -> f64 {
+    shot_value
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_preset_resolves() {
+        for p in Policy::PRESETS {
+            assert_eq!(Policy::preset(p).unwrap().name, *p);
+        }
+        assert!(Policy::preset("nope").is_none());
+    }
+
+    /// EW: a target 13 hexes out with margin 2 needs 2 shroud points; 7 points leave 5: 3
+    /// amplification, 2 ECM. Too few points: all to the shroud.
+    #[test]
+    fn ew_split_locks_first() {
+        let p = Policy::preset("closing-gunline").unwrap();
+        let e = ew_split(&p, 7, 13);
+        assert_eq!((e.shroud, e.amplification, e.ecm), (2, 3, 2));
+        let e = ew_split(&p, 1, 13);
+        assert_eq!((e.shroud, e.amplification, e.ecm), (1, 0, 0));
+    }
+
+    #[test]
+    fn means_and_seams() {
+        assert_eq!(mean_damage(DamageDice::new(2, 6, 1)), 8.0);
+        assert_eq!(choose_seam((0, 5), (1, 9)), Some(0));
+        assert_eq!(choose_seam((0, 5), (1, 5)), None);
+    }
+}

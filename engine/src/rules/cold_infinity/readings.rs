@@ -1,0 +1,87 @@
+//! The named house rules a matchup's results rest on, for `fleetlab audit`
+//! (`RuleSystem::house_rules`): the gaps every battle depends on whatever their value (the lost
+//! hit-location chart, the scenario and its turn cap, the end-of-battle measure) and every
+//! field of both halves' readings — `movement::Readings` (§2–§5, §7.1) and `fire::Readings`
+//! (§7.2–§13) — set away from its default (`docs/house-rules/cold-infinity.md`).
+
+use super::fire;
+use super::matchup::{HouseRules, Scenario};
+
+/// Keys always in effect (the text decides none of them).
+pub const ALWAYS: [&str; 3] = ["hit_chart", "scenario", "turn_cap"];
+
+/// The house-rule keys in effect for a matchup played under `rules` and `scenario`.
+pub fn in_effect(rules: &HouseRules, _scenario: &Scenario) -> Vec<&'static str> {
+    let mut keys: Vec<&'static str> = ALWAYS.to_vec();
+    for k in fire::readings::in_effect(&rules.fire)
+        .into_iter()
+        .chain(rules.movement.changed_keys())
+    {
+        if !keys.contains(&k) {
+            keys.push(k);
+        }
+    }
+    keys
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::arcs::ArcGeometry;
+    use super::super::aspect::SilhouetteRegions;
+    use super::super::fire::hit_location::ChartName;
+    use super::super::fire::readings::*;
+    use super::super::movement::readings::*;
+    use super::*;
+
+    /// Every field of both `Readings` structs, changed at once, is listed (a new field must be
+    /// added to its struct's list), and the docs page names every key.
+    #[test]
+    fn every_key_of_both_halves_is_listed_when_changed() {
+        let rules = HouseRules {
+            movement: super::super::movement::Readings {
+                initiative_clamp: InitiativeClamp::ExactMass,
+                initiative_speed: InitiativeSpeed::AfterThisTurnsThrust,
+                engine_damage: EngineDamage::OnePerTwoLost,
+                thrust_order: ThrustOrder::AccelerateThenRotate,
+                arming_count: ArmingCount::FiringTurnCounts,
+                activation_turn: ActivationTurn::DoesNotArm,
+                capacitor_damage: CapacitorDamage::CapacityAndRecharge,
+                collector_damage: CollectorDamage::OnePerPoint,
+                flag_shroud: FlagShroud::Larger,
+                los_blockers: LosBlockers::FirerHalfOnly,
+                edge_line: EdgeLine::EitherSideBlocks,
+                rotated_silhouette: RotatedSilhouette::AsIfUpright,
+                rotated_arcs: RotatedArcs::OffPlaneBlind,
+                arcs: ArcGeometry::WIDER,
+                silhouettes: SilhouetteRegions::EVEN,
+                cinematic_frigate_cap: Some(4),
+            },
+            fire: super::super::fire::Readings {
+                hit_chart: ChartName::ExampleC,
+                range_zero: RangeZero::None,
+                pulse_damage: PulseDamage::RolledOnce,
+                pulse_bonus: PulseBonus::AddsToRoll,
+                flare_spill: FlareSpill::SingleVolley,
+                piercing_armor: PiercingArmor::EverySection,
+                slicing_split: SlicingSplit::IntactOnly,
+                plasma_double: PlasmaDouble::HullAndSystems,
+                halving: Halving::Up,
+                rack_roll: RackRoll::PerPoint,
+                weapon_reduction: WeaponReduction::EveryHalf,
+                buffer_recharge: BufferRecharge::None,
+                simultaneity: Simultaneity::MarkedAtOnce,
+            },
+        };
+        let keys = super::in_effect(&rules, &Scenario::default());
+        // 3 always + 12 more fire keys + 16 movement keys (hit_chart is in both lists).
+        assert_eq!(keys.len(), 3 + 12 + 16, "{keys:?}");
+        assert_eq!(
+            super::in_effect(&HouseRules::default(), &Scenario::default()),
+            super::ALWAYS
+        );
+        let doc = include_str!("../../../../docs/house-rules/cold-infinity.md");
+        for k in keys {
+            assert!(doc.contains(&format!("`{k}`")), "{k} missing from the docs");
+        }
+    }
+}
