@@ -418,3 +418,103 @@ mod tests {
         );
     }
 }
+
+/// One side of a `[[matchup]]` as written: a fleet and a policy preset.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatchupSideSpec {
+    /// Fleet name (a `[[fleet]]`).
+    pub fleet: Spanned<String>,
+    /// Policy preset (default: the rule system's first).
+    #[serde(default)]
+    pub policy: Option<Spanned<String>>,
+}
+
+/// `[[matchup]]` as written: side A and side B, each a fleet and a policy preset.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatchupSpec {
+    /// Side A.
+    pub a: Spanned<MatchupSideSpec>,
+    /// Side B.
+    pub b: Spanned<MatchupSideSpec>,
+}
+
+/// A side of a matchup with its fleet and policy found: the fleet's name, its ships (indices
+/// into the rule system's design list, from [`fleets`]) and the policy.
+pub type ResolvedSide<P> = (String, Vec<usize>, P);
+
+/// Every document's `[[matchup]]` tables (`specs` of each document), each side's fleet looked
+/// up in `fleets` and its policy by `preset` among `presets` (the first when none is named);
+/// `assemble` builds each matchup whose two sides are found while no issue has been reported.
+/// An unknown fleet or preset (with the names allowed), or no `[[matchup]]` at all, is an
+/// issue.
+pub fn matchups<'a, D: 'a, P, M>(
+    docs: &'a [D],
+    specs: impl Fn(&'a D) -> &'a [Spanned<MatchupSpec>],
+    fleets: &HashMap<String, Vec<usize>>,
+    presets: &[&str],
+    preset: impl Fn(&str) -> Option<P>,
+    is: &mut Issues,
+    mut assemble: impl FnMut(&[ResolvedSide<P>]) -> M,
+) -> Vec<M> {
+    let mut out = Vec::new();
+    let mut any = false;
+    for (d, doc) in docs.iter().enumerate() {
+        for (k, spec) in specs(doc).iter().enumerate() {
+            any = true;
+            let ms = spec.get_ref();
+            let mut sides = Vec::with_capacity(2);
+            for (label, side) in [("a", &ms.a), ("b", &ms.b)] {
+                let at = format!("matchup[{k}].{label}");
+                let s = side.get_ref();
+                let fleet = fleets.get(s.fleet.get_ref());
+                if fleet.is_none() {
+                    let idx: HashMap<String, usize> =
+                        fleets.keys().map(|k| (k.clone(), 0)).collect();
+                    is.push(
+                        d,
+                        s.fleet.span(),
+                        format!("{at}.fleet"),
+                        unknown("fleet", "[[fleet]]", s.fleet.get_ref(), &idx),
+                    );
+                }
+                let policy = match &s.policy {
+                    None => presets.first().and_then(|p| preset(p)),
+                    Some(p) => {
+                        let found = preset(p.get_ref());
+                        if found.is_none() {
+                            is.push(
+                                d,
+                                p.span(),
+                                format!("{at}.policy"),
+                                format!(
+                                    "unknown preset `{}`{}; allowed: {}",
+                                    p.get_ref(),
+                                    did_you_mean(p.get_ref(), presets),
+                                    presets.join(", ")
+                                ),
+                            );
+                        }
+                        found
+                    }
+                };
+                if let (Some(ships), Some(p)) = (fleet, policy) {
+                    sides.push((s.fleet.get_ref().clone(), ships.clone(), p));
+                }
+            }
+            if sides.len() == 2 && is.is_empty() {
+                out.push(assemble(&sides));
+            }
+        }
+    }
+    if !any {
+        is.push_issue(ConfigIssue::new(
+            0,
+            None,
+            "matchup",
+            "the experiment defines no [[matchup]]: add at least one with `a = { fleet = ... }` and `b = { fleet = ... }`",
+        ));
+    }
+    out
+}

@@ -5,11 +5,9 @@
 
 use std::collections::HashMap;
 
-use serde::Deserialize;
-use serde_spanned::Spanned;
-
+use crate::config_support;
 use crate::outcome::Side;
-use crate::rule_system::{ConfigIssue, NamedMatchup, did_you_mean};
+use crate::rule_system::NamedMatchup;
 
 use super::super::geometry::Facing;
 use super::super::matchup::{HouseRules, Matchup, Scenario, ShipStart};
@@ -17,28 +15,7 @@ use super::super::movement::Motion;
 use super::super::policy::Policy;
 use super::Doc;
 use super::designs::Designs;
-use super::issues::{Issues, unknown};
-
-/// One side of a matchup.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SideSpec {
-    /// Fleet name.
-    pub fleet: Spanned<String>,
-    /// Policy preset (default: the first).
-    #[serde(default)]
-    pub policy: Option<Spanned<String>>,
-}
-
-/// `[[matchup]]`.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct MatchupSpec {
-    /// Side A.
-    pub a: Spanned<SideSpec>,
-    /// Side B.
-    pub b: Spanned<SideSpec>,
-}
+use super::issues::Issues;
 
 /// Every document's matchups.
 pub(super) fn matchups(
@@ -49,65 +26,15 @@ pub(super) fn matchups(
     scenario: &Scenario,
     is: &mut Issues,
 ) -> Vec<NamedMatchup<Matchup>> {
-    let mut out = Vec::new();
-    let mut any = false;
-    for (d, doc) in docs.iter().enumerate() {
-        for (k, spec) in doc.matchup.iter().enumerate() {
-            any = true;
-            let ms = spec.get_ref();
-            let mut sides = Vec::new();
-            for (label, side) in [("a", &ms.a), ("b", &ms.b)] {
-                let at = format!("matchup[{k}].{label}");
-                let s = side.get_ref();
-                let fleet = fleets.get(s.fleet.get_ref());
-                if fleet.is_none() {
-                    let idx: HashMap<String, usize> =
-                        fleets.keys().map(|k| (k.clone(), 0)).collect();
-                    is.push(
-                        d,
-                        s.fleet.span(),
-                        format!("{at}.fleet"),
-                        unknown("fleet", "[[fleet]]", s.fleet.get_ref(), &idx),
-                    );
-                }
-                let policy = match &s.policy {
-                    None => Policy::preset(Policy::PRESETS[0]),
-                    Some(p) => {
-                        let found = Policy::preset(p.get_ref());
-                        if found.is_none() {
-                            is.push(
-                                d,
-                                p.span(),
-                                format!("{at}.policy"),
-                                format!(
-                                    "unknown preset `{}`{}; allowed: {}",
-                                    p.get_ref(),
-                                    did_you_mean(p.get_ref(), Policy::PRESETS),
-                                    Policy::PRESETS.join(", ")
-                                ),
-                            );
-                        }
-                        found
-                    }
-                };
-                if let (Some(ships), Some(p)) = (fleet, policy) {
-                    sides.push((s.fleet.get_ref().clone(), ships.clone(), p));
-                }
-            }
-            if sides.len() == 2 && is.is_empty() {
-                out.push(assemble(&sides, designs, rules, scenario));
-            }
-        }
-    }
-    if !any {
-        is.push_issue(ConfigIssue::new(
-            0,
-            None,
-            "matchup",
-            "the experiment defines no [[matchup]]: add at least one with `a = { fleet = ... }` and `b = { fleet = ... }`",
-        ));
-    }
-    out
+    config_support::matchups(
+        docs,
+        |d| d.matchup.as_slice(),
+        fleets,
+        Policy::PRESETS,
+        Policy::preset,
+        is,
+        |sides| assemble(sides, designs, rules, scenario),
+    )
 }
 
 /// Side A's ship `k`: on a line square to the axis (the vertex 2/3 direction, two hexes a

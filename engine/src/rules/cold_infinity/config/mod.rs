@@ -25,10 +25,10 @@ use crate::config_support::FleetSpec;
 use crate::rule_system::{ConfigIssue, ExperimentSpec, NamedMatchup};
 
 use super::matchup::{MAX_SHIPS, Matchup};
+use crate::config_support::MatchupSpec;
 use designs::DesignSpec;
 use house_rules::HouseRulesSpec;
 use issues::Issues;
-use matchups::MatchupSpec;
 use scenario::ScenarioSpec;
 use weapons::WeaponSpec;
 

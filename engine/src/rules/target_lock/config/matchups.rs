@@ -4,11 +4,9 @@
 
 use std::collections::HashMap;
 
-use serde::Deserialize;
-use serde_spanned::Spanned;
-
+use crate::config_support;
 use crate::outcome::Side;
-use crate::rule_system::{ConfigIssue, NamedMatchup, did_you_mean};
+use crate::rule_system::NamedMatchup;
 
 use super::super::battle::{ShipState, directions};
 use super::super::design::ShipDesign;
@@ -19,29 +17,8 @@ use super::super::matchup::Matchup;
 use super::super::policy::Policy;
 use super::Doc;
 use super::designs::Designs;
-use super::issues::{Issues, unknown};
+use super::issues::Issues;
 use super::weapons::WeaponTable;
-
-/// One side of a matchup.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SideSpec {
-    /// Fleet name.
-    pub fleet: Spanned<String>,
-    /// Policy preset (default `lock-then-fire`).
-    #[serde(default)]
-    pub policy: Option<Spanned<String>>,
-}
-
-/// `[[matchup]]`.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct MatchupSpec {
-    /// Side A.
-    pub a: Spanned<SideSpec>,
-    /// Side B.
-    pub b: Spanned<SideSpec>,
-}
 
 /// Every document's matchups.
 pub(super) fn matchups(
@@ -52,65 +29,15 @@ pub(super) fn matchups(
     rules: &HouseRules,
     is: &mut Issues,
 ) -> Vec<NamedMatchup<Matchup>> {
-    let mut out = Vec::new();
-    let mut any = false;
-    for (d, doc) in docs.iter().enumerate() {
-        for (k, spec) in doc.matchup.iter().enumerate() {
-            any = true;
-            let ms = spec.get_ref();
-            let mut sides = Vec::new();
-            for (label, side) in [("a", &ms.a), ("b", &ms.b)] {
-                let at = format!("matchup[{k}].{label}");
-                let s = side.get_ref();
-                let fleet = fleets.get(s.fleet.get_ref());
-                if fleet.is_none() {
-                    let idx: HashMap<String, usize> =
-                        fleets.keys().map(|k| (k.clone(), 0)).collect();
-                    is.push(
-                        d,
-                        s.fleet.span(),
-                        format!("{at}.fleet"),
-                        unknown("fleet", "[[fleet]]", s.fleet.get_ref(), &idx),
-                    );
-                }
-                let policy = match &s.policy {
-                    None => Policy::preset(Policy::PRESETS[0]),
-                    Some(p) => {
-                        let found = Policy::preset(p.get_ref());
-                        if found.is_none() {
-                            is.push(
-                                d,
-                                p.span(),
-                                format!("{at}.policy"),
-                                format!(
-                                    "unknown preset `{}`{}; allowed: {}",
-                                    p.get_ref(),
-                                    did_you_mean(p.get_ref(), Policy::PRESETS),
-                                    Policy::PRESETS.join(", ")
-                                ),
-                            );
-                        }
-                        found
-                    }
-                };
-                if let (Some(ships), Some(p)) = (fleet, policy) {
-                    sides.push((s.fleet.get_ref().clone(), ships.clone(), p));
-                }
-            }
-            if sides.len() == 2 && is.is_empty() {
-                out.push(assemble(&sides, &designs.list, table, rules));
-            }
-        }
-    }
-    if !any {
-        is.push_issue(ConfigIssue::new(
-            0,
-            None,
-            "matchup",
-            "the experiment defines no [[matchup]]: add at least one with `a = { fleet = ... }` and `b = { fleet = ... }`",
-        ));
-    }
-    out
+    config_support::matchups(
+        docs,
+        |d| d.matchup.as_slice(),
+        fleets,
+        Policy::PRESETS,
+        Policy::preset,
+        is,
+        |sides| assemble(sides, &designs.list, table, rules),
+    )
 }
 
 /// The range a design's policy keeps to its target: the first band of its shortest-reaching

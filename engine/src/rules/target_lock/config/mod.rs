@@ -21,9 +21,9 @@ use crate::rule_system::{ConfigIssue, ExperimentSpec, NamedMatchup};
 use super::house_rules::HouseRules;
 use super::matchup::Matchup;
 use crate::config_support::FleetSpec;
+use crate::config_support::MatchupSpec;
 use designs::DesignSpec;
 use issues::Issues;
-use matchups::MatchupSpec;
 use weapons::WeaponSpec;
 
 /// One target-lock config file; tables may live in any file of an experiment.
