@@ -209,3 +209,73 @@ pub struct Outcome {
     /// Totals for side A and side B.
     pub sides: [SideTally; 2],
 }
+
+/// Where a rule system's `DECIDERS` list the four ways [`end_by_share`] can decide a battle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShareDeciders {
+    /// One side has no ship left.
+    pub annihilation: u8,
+    /// Neither side has a ship left (a draw).
+    pub mutual_destruction: u8,
+    /// At the turn cap, the larger share of the enemy's structure destroyed wins.
+    pub measure: u8,
+    /// At the turn cap, equal shares (a draw).
+    pub draw_at_cap: u8,
+}
+
+/// How a battle ended from the ships each side has left (`standing`) and the structure each
+/// side lost of its total (`lost[k]` of `total[k]`): annihilation when one side has none left,
+/// mutual destruction when neither has, else (the turn cap reached) the side that destroyed the
+/// larger share of the other's structure wins — shares compared exactly, by cross-multiplying —
+/// and equal shares draw. Returns the verdict, the ending and the decider (an index of `d`).
+pub fn end_by_share(
+    standing: [usize; 2],
+    lost: [u64; 2],
+    total: [u64; 2],
+    d: ShareDeciders,
+) -> (Verdict, Ending, u8) {
+    match (standing[0], standing[1]) {
+        (0, 0) => (
+            Verdict::Draw,
+            Ending::MutualDestruction,
+            d.mutual_destruction,
+        ),
+        (0, _) => (Verdict::Win(Side::B), Ending::Annihilation, d.annihilation),
+        (_, 0) => (Verdict::Win(Side::A), Ending::Annihilation, d.annihilation),
+        _ => match (lost[1] * total[0]).cmp(&(lost[0] * total[1])) {
+            std::cmp::Ordering::Greater => (Verdict::Win(Side::A), Ending::TurnLimit, d.measure),
+            std::cmp::Ordering::Less => (Verdict::Win(Side::B), Ending::TurnLimit, d.measure),
+            std::cmp::Ordering::Equal => (Verdict::Draw, Ending::TurnLimit, d.draw_at_cap),
+        },
+    }
+}
+
+#[cfg(test)]
+mod share_tests {
+    use super::*;
+
+    const D: ShareDeciders = ShareDeciders {
+        annihilation: 0,
+        mutual_destruction: 1,
+        measure: 2,
+        draw_at_cap: 3,
+    };
+
+    #[test]
+    fn annihilation_first_then_the_larger_share_destroyed() {
+        assert_eq!(end_by_share([0, 0], [1, 1], [1, 1], D).2, 1);
+        assert_eq!(
+            end_by_share([0, 2], [9, 0], [9, 9], D).0,
+            Verdict::Win(Side::B)
+        );
+        assert_eq!(
+            end_by_share([1, 0], [0, 9], [9, 9], D).0,
+            Verdict::Win(Side::A)
+        );
+        // A lost 3 of 10 (30%), B lost 5 of 20 (25%): B destroyed the larger share.
+        let (v, e, k) = end_by_share([1, 1], [3, 5], [10, 20], D);
+        assert_eq!((v, e, k), (Verdict::Win(Side::B), Ending::TurnLimit, 2));
+        // 2 of 10 and 4 of 20: equal shares, a draw at the cap.
+        assert_eq!(end_by_share([1, 1], [2, 4], [10, 20], D).2, 3);
+    }
+}

@@ -16,7 +16,7 @@ pub mod preliminary;
 use crate::dice::Roller;
 use crate::hex::Hex;
 use crate::observer::Observer;
-use crate::outcome::{Ending, Outcome, ShipTally, Side, SideTally, Verdict};
+use crate::outcome::{Outcome, ShareDeciders, ShipTally, Side, SideTally, end_by_share};
 use crate::trace;
 
 use super::arming::Arming;
@@ -282,42 +282,18 @@ pub fn finish<O: Observer>(
             destroyed: !s.alive,
         };
     }
-    let (verdict, ending, decided_by) = match (a, b) {
-        (0, 0) => (
-            Verdict::Draw,
-            Ending::MutualDestruction,
-            DECIDED_MUTUAL_DESTRUCTION,
-        ),
-        (0, _) => (
-            Verdict::Win(Side::B),
-            Ending::Annihilation,
-            DECIDED_ANNIHILATION,
-        ),
-        (_, 0) => (
-            Verdict::Win(Side::A),
-            Ending::Annihilation,
-            DECIDED_ANNIHILATION,
-        ),
-        _ => {
-            let fa = lost[1] * total[0];
-            let fb = lost[0] * total[1];
-            match fa.cmp(&fb) {
-                std::cmp::Ordering::Greater => (
-                    Verdict::Win(Side::A),
-                    Ending::TurnLimit,
-                    DECIDED_TURN_CAP_MEASURE,
-                ),
-                std::cmp::Ordering::Less => (
-                    Verdict::Win(Side::B),
-                    Ending::TurnLimit,
-                    DECIDED_TURN_CAP_MEASURE,
-                ),
-                std::cmp::Ordering::Equal => {
-                    (Verdict::Draw, Ending::TurnLimit, DECIDED_DRAW_AT_TURN_CAP)
-                }
-            }
-        }
-    };
+    // House rule `turn_cap`: the larger share of the enemy's structure destroyed wins at the cap.
+    let (verdict, ending, decided_by) = end_by_share(
+        [a, b],
+        lost,
+        total,
+        ShareDeciders {
+            annihilation: DECIDED_ANNIHILATION,
+            mutual_destruction: DECIDED_MUTUAL_DESTRUCTION,
+            measure: DECIDED_TURN_CAP_MEASURE,
+            draw_at_cap: DECIDED_DRAW_AT_TURN_CAP,
+        },
+    );
     trace!(obs, "end after turn {}: {verdict:?} ({ending:?})", st.turn);
     Outcome {
         verdict,
