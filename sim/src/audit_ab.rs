@@ -72,7 +72,7 @@ pub struct AbCheck {
 }
 
 /// The game value `(v, low, high)` of `g` from `subject`'s view.
-fn value_for(g: &GameCheck, subject: Side) -> (f64, f64, f64) {
+pub(crate) fn value_for(g: &GameCheck, subject: Side) -> (f64, f64, f64) {
     match subject {
         Side::A => g.value,
         Side::B => (1.0 - g.value.0, 1.0 - g.value.2, 1.0 - g.value.1),

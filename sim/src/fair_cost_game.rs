@@ -17,14 +17,15 @@
 
 use std::ops::Range;
 
-use fleetlab_engine::Side;
 use serde::Serialize;
 
+use crate::audit_ab::value_for;
 use crate::audit_game::GameCheck;
 use crate::kinds::AbPlan;
 use crate::report::ReportOptions;
-use crate::report::fair_cost::{FairCostRow, fair_cost_rows, price_verdict};
-use crate::report::kinds::side_key;
+use crate::report::fair_cost::{
+    FairCostRow, OpponentKey, fair_cost_rows, opponent_groups, price_verdict,
+};
 use crate::results::MatchupResult;
 use crate::stats::fair_cost;
 
@@ -51,19 +52,11 @@ pub struct FairCostCheck {
     pub reversed: bool,
 }
 
-/// The value `(v, low, high)` of `g` from `subject`'s view.
-fn value_for(g: &GameCheck, subject: Side) -> (f64, f64, f64) {
-    match subject {
-        Side::A => g.value,
-        Side::B => (1.0 - g.value.0, 1.0 - g.value.2, 1.0 - g.value.1),
-    }
-}
-
 /// Arms' values pooled over `members` (groups of base, variant, rungs) with equal weight, and
 /// their diagonal covariance; `None` when a member's game was not played.
 fn pooled(
     plan: &AbPlan,
-    members: &[&Range<usize>],
+    members: &[Range<usize>],
     games: &[Option<&GameCheck>],
     z: f64,
 ) -> Option<(Vec<f64>, Vec<Vec<f64>>)> {
@@ -73,7 +66,7 @@ fn pooled(
     let mut cov = vec![vec![0.0; arms]; arms];
     for group in members {
         let subject = plan.arms[group.start].subject;
-        for (i, k) in (*group).clone().enumerate() {
+        for (i, k) in group.clone().enumerate() {
             let (v, low, high) = value_for(games.get(k).copied().flatten()?, subject);
             let se = (high - low) / (2.0 * z);
             means[i] += v / g;
@@ -105,8 +98,7 @@ pub fn fair_cost_checks(
         return Vec::new();
     };
     let fixed = fair_cost_rows(plan, results, opts);
-    let groups: Vec<Range<usize>> = plan.groups().collect();
-    let check = |key: Option<(String, String)>, members: &[&Range<usize>]| {
+    let check = |key: OpponentKey, members: &[Range<usize>]| {
         let row: &FairCostRow = fixed.iter().find(|r| match &key {
             Some((f, p)) => {
                 r.opponent_fleet.as_deref() == Some(f) && r.opponent_policy.as_deref() == Some(p)
@@ -132,17 +124,8 @@ pub fn fair_cost_checks(
             reversed,
         })
     };
-    let mut out = Vec::new();
-    for o in 0..plan.opponents {
-        let members: Vec<&Range<usize>> = groups
-            .iter()
-            .filter(|g| plan.arms[g.start].opponent == o)
-            .collect();
-        let Some(g) = members.first() else { continue };
-        let key = side_key(&results[g.start], plan.arms[g.start].subject.other());
-        out.extend(check(Some(key), &members));
-    }
-    let all: Vec<&Range<usize>> = groups.iter().collect();
-    out.extend(check(None, &all));
-    out
+    opponent_groups(plan, results)
+        .into_iter()
+        .filter_map(|(key, members)| check(key, &members))
+        .collect()
 }

@@ -216,7 +216,6 @@ pub struct UnderGame {
 /// is needed (the first matchup with each; an A/B's ladder rungs too, for the fair cost).
 fn distinct_sides<R: RuleSystem>(
     src: &Source,
-    _plan: &Plan,
 ) -> Result<(Vec<[toml::Value; 2]>, Vec<usize>), ConfigError> {
     let sides = crate::mirror::matchup_sides(src, R::POLICY_PRESETS)?;
     let mut distinct: Vec<usize> = Vec::new();
@@ -231,10 +230,9 @@ fn distinct_sides<R: RuleSystem>(
 /// Battles [`play`] plays (for a progress bar).
 pub fn battles<R: RuleSystem>(
     src: &Source,
-    plan: &Plan,
     settings: &GameAuditSettings,
 ) -> Result<u64, ConfigError> {
-    let (sides, distinct) = distinct_sides::<R>(src, plan)?;
+    let (sides, distinct) = distinct_sides::<R>(src)?;
     let presets = offered::<R>(settings);
     let default_policy = R::POLICY_PRESETS.first().copied().unwrap_or_default();
     Ok(distinct
@@ -264,7 +262,7 @@ pub fn play<R: RuleSystem>(
     on_batch: &(dyn Fn(u64) + Sync),
     stop: Option<&AtomicBool>,
 ) -> Result<UnderGame, ConfigError> {
-    let (sides, distinct) = distinct_sides::<R>(src, &exp.plan)?;
+    let (sides, distinct) = distinct_sides::<R>(src)?;
     let mut matchups = Vec::with_capacity(distinct.len());
     for &k in &distinct {
         let check = audit_game::check_game::<R>(src, &sides[k], settings, seed, on_batch, stop)?;

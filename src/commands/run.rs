@@ -314,7 +314,7 @@ impl SystemTask for Run<'_> {
         if let (Some(settings), Some(game_src)) = (&under, &game_src)
             && !stop.flag.load(Ordering::Relaxed)
         {
-            let total = under_game::battles::<R>(game_src, &exp.plan, settings)?;
+            let total = under_game::battles::<R>(game_src, settings)?;
             let bar = progress_bar(total, args.quiet);
             bar.set_message("policy games (each side may answer with a preset)");
             let u = runner::with_threads(args.threads, || {

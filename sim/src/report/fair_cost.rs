@@ -99,7 +99,29 @@ impl FairCostRow {
 }
 
 /// An opponent's (fleet, policy); `None` for `overall`.
-type OpponentKey = Option<(String, String)>;
+pub(crate) type OpponentKey = Option<(String, String)>;
+
+/// The groups (base, variant, rungs) of each opponent (both orientations), then every group
+/// as `overall`: what the fair cost pools, with fixed scripts or under the game.
+pub(crate) fn opponent_groups(
+    plan: &AbPlan,
+    results: &[MatchupResult],
+) -> Vec<(OpponentKey, Vec<Range<usize>>)> {
+    let groups: Vec<Range<usize>> = plan.groups().collect();
+    let mut out = Vec::new();
+    for o in 0..plan.opponents {
+        let members: Vec<Range<usize>> = groups
+            .iter()
+            .filter(|g| plan.arms[g.start].opponent == o)
+            .cloned()
+            .collect();
+        let Some(g) = members.first() else { continue };
+        let key = side_key(&results[g.start], plan.arms[g.start].subject.other());
+        out.push((Some(key), members));
+    }
+    out.push((None, groups));
+    out
+}
 
 /// Pooled arm means and covariance of each opponent (orientations pooled), then `overall`.
 #[allow(clippy::type_complexity)]
@@ -107,8 +129,7 @@ fn pooled_by_opponent(
     plan: &AbPlan,
     results: &[MatchupResult],
 ) -> Vec<(OpponentKey, u64, Vec<f64>, Vec<Vec<f64>>)> {
-    let groups: Vec<Range<usize>> = plan.groups().collect();
-    let pooled = |opponent: OpponentKey, members: &[&Range<usize>]| {
+    let pooled = |opponent: OpponentKey, members: &[Range<usize>]| {
         // Groups that played no battle (a partial run) are left out: the others keep their
         // equal weights.
         let moments: Vec<&ScoreMoments> = members
@@ -126,19 +147,10 @@ fn pooled_by_opponent(
             cov,
         ))
     };
-    let mut out = Vec::new();
-    for o in 0..plan.opponents {
-        let members: Vec<&Range<usize>> = groups
-            .iter()
-            .filter(|g| plan.arms[g.start].opponent == o)
-            .collect();
-        let Some(g) = members.first() else { continue };
-        let key = side_key(&results[g.start], plan.arms[g.start].subject.other());
-        out.extend(pooled(Some(key), &members));
-    }
-    let all: Vec<&Range<usize>> = groups.iter().collect();
-    out.extend(pooled(None, &all));
-    out
+    opponent_groups(plan, results)
+        .into_iter()
+        .filter_map(|(key, members)| pooled(key, &members))
+        .collect()
 }
 
 /// The ladder table: every arm against every opponent and overall. Empty without a ladder.

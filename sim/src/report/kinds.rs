@@ -134,7 +134,7 @@ table_row! {
 
 /// The fleet and the policy (by name: its parameters are in the summary table and the
 /// manifest) of one side of a matchup: the key columns of a row about that side.
-pub(crate) fn side_key(r: &MatchupResult, side: Side) -> (String, String) {
+pub(super) fn side_key(r: &MatchupResult, side: Side) -> (String, String) {
     (
         r.fleets[side.index()].clone(),
         policy_name(&r.policies[side.index()]),
