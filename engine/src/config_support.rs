@@ -431,13 +431,16 @@ pub struct MatchupSideSpec {
 }
 
 /// `[[matchup]]` as written: side A and side B, each a fleet and a policy preset.
+pub type MatchupSpec = TwoSides<MatchupSideSpec>;
+
+/// `[[matchup]]` as written, generic over how a rule system writes a side.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct MatchupSpec {
+pub struct TwoSides<S> {
     /// Side A.
-    pub a: Spanned<MatchupSideSpec>,
+    pub a: Spanned<S>,
     /// Side B.
-    pub b: Spanned<MatchupSideSpec>,
+    pub b: Spanned<S>,
 }
 
 /// A side of a matchup with its fleet and policy found: the fleet's name, its ships (indices
@@ -458,6 +461,49 @@ pub fn matchups<'a, D: 'a, P, M>(
     is: &mut Issues,
     mut assemble: impl FnMut(&[ResolvedSide<P>]) -> M,
 ) -> Vec<M> {
+    let policy = |d: usize, at: &str, s: &MatchupSideSpec, is: &mut Issues| match &s.policy {
+        None => presets.first().and_then(|p| preset(p)),
+        Some(p) => {
+            let found = preset(p.get_ref());
+            if found.is_none() {
+                is.push(
+                    d,
+                    p.span(),
+                    format!("{at}.policy"),
+                    format!(
+                        "unknown preset `{}`{}; allowed: {}",
+                        p.get_ref(),
+                        did_you_mean(p.get_ref(), presets),
+                        presets.join(", ")
+                    ),
+                );
+            }
+            found
+        }
+    };
+    matchups_with(
+        docs,
+        specs,
+        |s| &s.fleet,
+        fleets,
+        policy,
+        is,
+        |s, _| assemble(s),
+    )
+}
+
+/// [`matchups`] for a rule system whose `[[matchup]]` sides say more than a fleet and a
+/// preset (policy overrides): `fleet_of` names a side's fleet and `policy` builds its policy
+/// (reporting its own issues at `at`, e.g. `matchup[0].a`); `assemble` may report issues too.
+pub fn matchups_with<'a, D: 'a, S: 'a, P, M>(
+    docs: &'a [D],
+    specs: impl Fn(&'a D) -> &'a [Spanned<TwoSides<S>>],
+    fleet_of: impl Fn(&S) -> &Spanned<String>,
+    fleets: &HashMap<String, Vec<usize>>,
+    policy: impl Fn(usize, &str, &S, &mut Issues) -> Option<P>,
+    is: &mut Issues,
+    mut assemble: impl FnMut(&[ResolvedSide<P>], &mut Issues) -> M,
+) -> Vec<M> {
     let mut out = Vec::new();
     let mut any = false;
     for (d, doc) in docs.iter().enumerate() {
@@ -468,43 +514,25 @@ pub fn matchups<'a, D: 'a, P, M>(
             for (label, side) in [("a", &ms.a), ("b", &ms.b)] {
                 let at = format!("matchup[{k}].{label}");
                 let s = side.get_ref();
-                let fleet = fleets.get(s.fleet.get_ref());
+                let name = fleet_of(s);
+                let fleet = fleets.get(name.get_ref());
                 if fleet.is_none() {
                     let idx: HashMap<String, usize> =
                         fleets.keys().map(|k| (k.clone(), 0)).collect();
                     is.push(
                         d,
-                        s.fleet.span(),
+                        name.span(),
                         format!("{at}.fleet"),
-                        unknown("fleet", "[[fleet]]", s.fleet.get_ref(), &idx),
+                        unknown("fleet", "[[fleet]]", name.get_ref(), &idx),
                     );
                 }
-                let policy = match &s.policy {
-                    None => presets.first().and_then(|p| preset(p)),
-                    Some(p) => {
-                        let found = preset(p.get_ref());
-                        if found.is_none() {
-                            is.push(
-                                d,
-                                p.span(),
-                                format!("{at}.policy"),
-                                format!(
-                                    "unknown preset `{}`{}; allowed: {}",
-                                    p.get_ref(),
-                                    did_you_mean(p.get_ref(), presets),
-                                    presets.join(", ")
-                                ),
-                            );
-                        }
-                        found
-                    }
-                };
-                if let (Some(ships), Some(p)) = (fleet, policy) {
-                    sides.push((s.fleet.get_ref().clone(), ships.clone(), p));
+                let p = policy(d, &at, s, is);
+                if let (Some(ships), Some(p)) = (fleet, p) {
+                    sides.push((name.get_ref().clone(), ships.clone(), p));
                 }
             }
             if sides.len() == 2 && is.is_empty() {
-                out.push(assemble(&sides));
+                out.push(assemble(&sides, is));
             }
         }
     }

@@ -210,16 +210,18 @@ pub struct Outcome {
     pub sides: [SideTally; 2],
 }
 
-/// Where a rule system's `DECIDERS` list the four ways [`end_by_share`] can decide a battle.
+/// Where a rule system's `DECIDERS` list the four ways [`end_by_share`] (or
+/// [`end_by_measure`]) can decide a battle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ShareDeciders {
     /// One side has no ship left.
     pub annihilation: u8,
     /// Neither side has a ship left (a draw).
     pub mutual_destruction: u8,
-    /// At the turn cap, the larger share of the enemy's structure destroyed wins.
+    /// At the turn cap, the better measure wins (for [`end_by_share`], the larger share of
+    /// the enemy's structure destroyed).
     pub measure: u8,
-    /// At the turn cap, equal shares (a draw).
+    /// At the turn cap, an equal measure (a draw).
     pub draw_at_cap: u8,
 }
 
@@ -234,6 +236,23 @@ pub fn end_by_share(
     total: [u64; 2],
     d: ShareDeciders,
 ) -> (Verdict, Ending, u8) {
+    end_by_measure(
+        standing,
+        || (lost[1] * total[0]).cmp(&(lost[0] * total[1])),
+        d,
+    )
+}
+
+/// How a battle ended from the ships each side has left (`standing`) and, only when both
+/// sides still have ships (the cap reached), a rule system's own cap measure: `a_vs_b` says
+/// whether side A's standing under it is better (`Greater`: A wins), worse or equal (a draw).
+/// Annihilation and mutual destruction come first, as in [`end_by_share`], which is this
+/// with the share of structure destroyed as the measure.
+pub fn end_by_measure(
+    standing: [usize; 2],
+    a_vs_b: impl FnOnce() -> std::cmp::Ordering,
+    d: ShareDeciders,
+) -> (Verdict, Ending, u8) {
     match (standing[0], standing[1]) {
         (0, 0) => (
             Verdict::Draw,
@@ -242,7 +261,7 @@ pub fn end_by_share(
         ),
         (0, _) => (Verdict::Win(Side::B), Ending::Annihilation, d.annihilation),
         (_, 0) => (Verdict::Win(Side::A), Ending::Annihilation, d.annihilation),
-        _ => match (lost[1] * total[0]).cmp(&(lost[0] * total[1])) {
+        _ => match a_vs_b() {
             std::cmp::Ordering::Greater => (Verdict::Win(Side::A), Ending::TurnLimit, d.measure),
             std::cmp::Ordering::Less => (Verdict::Win(Side::B), Ending::TurnLimit, d.measure),
             std::cmp::Ordering::Equal => (Verdict::Draw, Ending::TurnLimit, d.draw_at_cap),

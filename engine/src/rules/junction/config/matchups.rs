@@ -4,11 +4,11 @@
 
 use std::collections::HashMap;
 
-use serde::Deserialize;
 use serde_spanned::Spanned;
 
+use crate::config_support::{self, ResolvedSide, TwoSides};
 use crate::outcome::Side;
-use crate::rule_system::{ConfigIssue, NamedMatchup};
+use crate::rule_system::NamedMatchup;
 
 use super::super::design::{Catalogue, CrewKind, ShipDesign};
 use super::super::house_rules::HouseRules;
@@ -17,25 +17,18 @@ use super::super::policy::Policy;
 use super::super::ship::{MAX_SHIPS, ShipState};
 use super::Doc;
 use super::designs::Designs;
-use super::issues::{Issues, unknown};
+use super::issues::Issues;
 use super::policies::{SideSpec, policy};
 use super::scenario::{
     CostMeasure, ScenarioSpec, cost_measure, cost_of, deployed_at, fixed_starts, objective,
 };
 use super::weapons::Armory;
 
-/// `[[matchup]]`.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct MatchupSpec {
-    /// Side A.
-    pub a: Spanned<SideSpec>,
-    /// Side B.
-    pub b: Spanned<SideSpec>,
-}
+/// `[[matchup]]`: two sides, each written as a [`SideSpec`] (a fleet, a preset, overrides).
+pub type MatchupSpec = TwoSides<SideSpec>;
 
 /// A checked side: its fleet's name, its ships' design indices and its policy.
-pub(super) type SideOf = (String, Vec<usize>, Policy);
+pub(super) type SideOf = ResolvedSide<Policy>;
 
 /// Every document's `[[matchup]]` entries, each assembled once both sides check out and no
 /// problem has been found so far.
@@ -49,49 +42,18 @@ pub(super) fn matchups(
     is: &mut Issues,
 ) -> Vec<NamedMatchup<Matchup>> {
     let cost = cost_measure(scen);
-    let mut out = Vec::new();
-    let mut any = false;
-    for (d, doc) in docs.iter().enumerate() {
-        for (k, spec) in doc.matchup.iter().enumerate() {
-            any = true;
-            let ms = spec.get_ref();
-            let mut sides = Vec::new();
-            for (label, side) in [("a", &ms.a), ("b", &ms.b)] {
-                let at = format!("matchup[{k}].{label}");
-                let s = side.get_ref();
-                let fleet = fleets.get(s.fleet.get_ref());
-                if fleet.is_none() {
-                    let idx: HashMap<String, usize> =
-                        fleets.keys().map(|k| (k.clone(), 0)).collect();
-                    is.push(
-                        d,
-                        s.fleet.span(),
-                        format!("{at}.fleet"),
-                        unknown("fleet", "[[fleet]]", s.fleet.get_ref(), &idx),
-                    );
-                }
-                let p = policy(d, &at, s, is);
-                if let (Some(ships), Some(p)) = (fleet, p) {
-                    sides.push((s.fleet.get_ref().clone(), ships.clone(), p));
-                }
-            }
-            if sides.len() == 2 && is.is_empty() {
-                out.push(assemble(
-                    &sides,
-                    &designs.list,
-                    &armory.cat,
-                    rules,
-                    cost,
-                    scen,
-                    is,
-                ));
-            }
-        }
-    }
-    if !any {
-        is.push_issue(ConfigIssue::new(0, None, "matchup", "the experiment defines no [[matchup]]: add at least one with `a = { fleet = ... }` and `b = { fleet = ... }`"));
-    }
-    out.into_iter().flatten().collect()
+    config_support::matchups_with(
+        docs,
+        |doc| &doc.matchup,
+        |s: &SideSpec| &s.fleet,
+        fleets,
+        policy,
+        is,
+        |sides, is| assemble(sides, &designs.list, &armory.cat, rules, cost, scen, is),
+    )
+    .into_iter()
+    .flatten()
+    .collect()
 }
 
 /// One matchup of checked sides: only the designs it uses (re-indexed), deployed (Stage 1),

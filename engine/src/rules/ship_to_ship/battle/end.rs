@@ -5,7 +5,7 @@
 
 use super::super::matchup::Matchup;
 use super::BattleState;
-use crate::outcome::{Decider, Ending, Outcome, ShipTally, Side, SideTally, Verdict};
+use crate::outcome::{Decider, Outcome, ShareDeciders, ShipTally, SideTally, end_by_measure};
 
 /// How a battle can be decided (`RuleSystem::DECIDERS`).
 pub const DECIDERS: [Decider; 4] = [
@@ -24,6 +24,14 @@ pub const DECIDED_ROUND_CAP_MEASURE: u8 = 2;
 /// [`DECIDERS`] index: the measure was equal at the round cap.
 pub const DECIDED_DRAW_AT_ROUND_CAP: u8 = 3;
 
+/// Where [`DECIDERS`] lists each way [`end_by_measure`] decides.
+const DECIDED: ShareDeciders = ShareDeciders {
+    annihilation: DECIDED_ANNIHILATION,
+    mutual_destruction: DECIDED_MUTUAL_DESTRUCTION,
+    measure: DECIDED_ROUND_CAP_MEASURE,
+    draw_at_cap: DECIDED_DRAW_AT_ROUND_CAP,
+};
+
 /// Score the ended battle and fill the per-ship tallies.
 pub fn finish(_m: &Matchup, st: &BattleState, ships: &mut [ShipTally]) -> Outcome {
     let mut sides = [SideTally::default(), SideTally::default()];
@@ -41,42 +49,9 @@ pub fn finish(_m: &Matchup, st: &BattleState, ships: &mut [ShipTally]) -> Outcom
             };
         }
     }
-    let (a, b) = (sides[0].survivors, sides[1].survivors);
-    let (verdict, ending, decided_by) = match (a, b) {
-        (0, 0) => (
-            Verdict::Draw,
-            Ending::MutualDestruction,
-            DECIDED_MUTUAL_DESTRUCTION,
-        ),
-        (0, _) => (
-            Verdict::Win(Side::B),
-            Ending::Annihilation,
-            DECIDED_ANNIHILATION,
-        ),
-        (_, 0) => (
-            Verdict::Win(Side::A),
-            Ending::Annihilation,
-            DECIDED_ANNIHILATION,
-        ),
-        _ => {
-            let key = |i: usize| (sides[i].survivors, std::cmp::Reverse(sides[i].damage_taken));
-            match key(0).cmp(&key(1)) {
-                std::cmp::Ordering::Greater => (
-                    Verdict::Win(Side::A),
-                    Ending::TurnLimit,
-                    DECIDED_ROUND_CAP_MEASURE,
-                ),
-                std::cmp::Ordering::Less => (
-                    Verdict::Win(Side::B),
-                    Ending::TurnLimit,
-                    DECIDED_ROUND_CAP_MEASURE,
-                ),
-                std::cmp::Ordering::Equal => {
-                    (Verdict::Draw, Ending::TurnLimit, DECIDED_DRAW_AT_ROUND_CAP)
-                }
-            }
-        }
-    };
+    let standing = [sides[0].survivors as usize, sides[1].survivors as usize];
+    let key = |i: usize| (sides[i].survivors, std::cmp::Reverse(sides[i].damage_taken));
+    let (verdict, ending, decided_by) = end_by_measure(standing, || key(0).cmp(&key(1)), DECIDED);
     Outcome {
         verdict,
         standing: verdict,
