@@ -5,9 +5,9 @@
 //! (Cold Infinity numbers its facings 1–6 clockwise: `rules::cold_infinity::geometry`).
 //!
 //! For angles the grid is drawn with direction 0 along the `+x` axis and direction `i` at
-//! `60°·i`, neighbouring centres one unit apart ([`Hex::to_point`]). Cold Infinity uses this
-//! module; Junction, Ship-to-Ship and Target Lock still carry their own copies (`*/hex.rs`),
-//! which could move onto this type.
+//! `60°·i`, neighbouring centres one unit apart ([`Hex::to_point`]). Cold Infinity and
+//! Junction use this module; Ship-to-Ship and Target Lock still carry their own copies
+//! (`*/hex.rs`), which could move onto this type.
 
 /// A hex (or a hex vector) in axial coordinates; the third cube coordinate is `s = −q − r`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -149,6 +149,33 @@ impl Hex {
         unreachable!("every hex vector lies in one of the six sectors")
     }
 
+    /// The hex vector nearest to `v` scaled so its length is at most `max` (cube rounding).
+    /// Used to cut a wanted burn down to what acceleration and delta-v allow.
+    pub fn clamp_len(self, max: i32) -> Hex {
+        let len = self.length();
+        if len <= max {
+            return self;
+        }
+        if max <= 0 {
+            return Hex::default();
+        }
+        let f = f64::from(max) / f64::from(len);
+        let h = round_axial(f64::from(self.q) * f, f64::from(self.r) * f);
+        if h.length() > max {
+            // Rounding can add one hex; step back along the largest component.
+            let mut best = Hex::default();
+            for d in DIRECTIONS {
+                let c = h.sub(d);
+                if c.length() <= max && c.sub(self).length() < best.sub(self).length() {
+                    best = c;
+                }
+            }
+            best
+        } else {
+            h
+        }
+    }
+
     /// The hexes a straight line from `self` to `to` passes through, in order, both ends
     /// included, without allocating: the standard cube-lerp line with the two nudges
     /// `+ε` and `−ε`. Where the line runs along a hex edge the two nudged lines differ;
@@ -200,7 +227,7 @@ impl Iterator for HexLine {
 /// The nearest hex to fractional axial coordinates (cube rounding).
 pub fn round_axial(q: f64, r: f64) -> Hex {
     let s = -q - r;
-    let (mut rq, mut rr, rs) = (q.round(), r.round(), s.round());
+    let (mut rq, mut rr, rs) = (round(q), round(r), round(s));
     let (dq, dr, ds) = ((rq - q).abs(), (rr - r).abs(), (rs - s).abs());
     if dq > dr && dq > ds {
         rq = -rr - rs;
@@ -210,9 +237,68 @@ pub fn round_axial(q: f64, r: f64) -> Hex {
     Hex::new(rq as i32, rr as i32)
 }
 
+/// `x.round()` (half away from zero) for the small coordinates of the grid, without the
+/// library call `f64::round` is on baseline x86-64: truncation is one instruction and
+/// `x − trunc(x)` is exact. Equal to `f64::round` for |x| < 2^62 (test
+/// `round_matches_f64_round`) except that −0.5 < x < 0 gives +0.0, not −0.0, which no caller
+/// can tell apart.
+#[inline]
+fn round(x: f64) -> f64 {
+    let t = x as i64 as f64;
+    let f = x - t;
+    if f >= 0.5 {
+        t + 1.0
+    } else if f <= -0.5 {
+        t - 1.0
+    } else {
+        t
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The grid's rounding equals `f64::round` (up to the sign of zero).
+    #[test]
+    fn round_matches_f64_round() {
+        for k in -40_000..=40_000 {
+            for x in [
+                f64::from(k) / 1000.0,
+                f64::from(k) / 7.0,
+                f64::from(k) * 0.1 + 0.05,
+            ] {
+                assert_eq!(round(x), x.round(), "{x}");
+            }
+        }
+        for x in [
+            0.49999999999999994,
+            -0.49999999999999994,
+            2.5,
+            -2.5,
+            1e15 + 0.5,
+        ] {
+            assert_eq!(round(x), x.round(), "{x}");
+        }
+    }
+
+    #[test]
+    fn distances() {
+        assert_eq!(Hex::new(0, 0).distance(Hex::new(3, -1)), 3);
+        assert_eq!(Hex::new(2, 2).length(), 4);
+        for d in DIRECTIONS {
+            assert_eq!(d.length(), 1);
+        }
+    }
+
+    #[test]
+    fn clamp_keeps_short_vectors_and_cuts_long_ones() {
+        assert_eq!(Hex::new(2, 0).clamp_len(3), Hex::new(2, 0));
+        let c = Hex::new(10, 0).clamp_len(3);
+        assert_eq!(c, Hex::new(3, 0));
+        let c = Hex::new(7, 5).clamp_len(4);
+        assert!(c.length() <= 4 && c.length() >= 3, "{c:?}");
+    }
 
     #[test]
     fn directions_are_unit_and_counter_clockwise() {

@@ -1,127 +1,10 @@
-//! The infinite hex grid and momentum movement ("The basics"; "Maneuver Phase": Acceleration
-//! & Delta V). Axial coordinates; a velocity is a hex vector; a burn changes it by up to the
-//! acceleration rating at 1 delta-v per hex of change (G15: Triplanetary-style markers).
+//! Junction's grid: the shared axial hexes ([`crate::hex`]) with momentum movement ("The
+//! basics"; "Maneuver Phase": Acceleration & Delta V) — a velocity is a hex vector, a burn
+//! changes it by up to the acceleration rating at 1 delta-v per hex of change (G15:
+//! Triplanetary-style markers; [`Hex::clamp_len`] cuts a wanted burn) — and the two questions
+//! of a straight move: how close it passes another, and which hexes it passes through.
 
-/// A hex (or a hex vector) in axial coordinates.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Hex {
-    /// Axial q.
-    pub q: i32,
-    /// Axial r.
-    pub r: i32,
-}
-
-/// The six unit directions, counter-clockwise from +q.
-pub const DIRECTIONS: [Hex; 6] = [
-    Hex::new(1, 0),
-    Hex::new(1, -1),
-    Hex::new(0, -1),
-    Hex::new(-1, 0),
-    Hex::new(-1, 1),
-    Hex::new(0, 1),
-];
-
-impl Hex {
-    /// A hex from axial coordinates.
-    #[inline]
-    pub const fn new(q: i32, r: i32) -> Self {
-        Hex { q, r }
-    }
-
-    /// Vector sum.
-    #[inline]
-    pub const fn add(self, o: Hex) -> Hex {
-        Hex::new(self.q + o.q, self.r + o.r)
-    }
-
-    /// Vector difference.
-    #[inline]
-    pub const fn sub(self, o: Hex) -> Hex {
-        Hex::new(self.q - o.q, self.r - o.r)
-    }
-
-    /// Scaled by an integer.
-    #[inline]
-    pub const fn scale(self, k: i32) -> Hex {
-        Hex::new(self.q * k, self.r * k)
-    }
-
-    /// Length in hexes (the delta-v a burn of this vector costs; a speed).
-    #[inline]
-    pub const fn length(self) -> i32 {
-        (self.q.abs() + self.r.abs() + (self.q + self.r).abs()) / 2
-    }
-
-    /// Whether this is the zero vector.
-    #[inline]
-    pub const fn is_zero(self) -> bool {
-        self.q == 0 && self.r == 0
-    }
-
-    /// Distance to another hex.
-    #[inline]
-    pub const fn distance(self, o: Hex) -> i32 {
-        self.sub(o).length()
-    }
-
-    /// The hex vector nearest to `v` scaled so its length is at most `max` (cube rounding).
-    /// Used to cut a wanted burn down to what acceleration and delta-v allow.
-    pub fn clamp_len(self, max: i32) -> Hex {
-        let len = self.length();
-        if len <= max {
-            return self;
-        }
-        if max <= 0 {
-            return Hex::default();
-        }
-        let f = f64::from(max) / f64::from(len);
-        let h = round_axial(f64::from(self.q) * f, f64::from(self.r) * f);
-        if h.length() > max {
-            // Rounding can add one hex; step back along the largest component.
-            let mut best = Hex::default();
-            for d in DIRECTIONS {
-                let c = h.sub(d);
-                if c.length() <= max && c.sub(self).length() < best.sub(self).length() {
-                    best = c;
-                }
-            }
-            best
-        } else {
-            h
-        }
-    }
-}
-
-/// Nearest hex to fractional axial coordinates.
-pub fn round_axial(q: f64, r: f64) -> Hex {
-    let s = -q - r;
-    let (mut rq, mut rr, rs) = (round(q), round(r), round(s));
-    let (dq, dr, ds) = ((rq - q).abs(), (rr - r).abs(), (rs - s).abs());
-    if dq > dr && dq > ds {
-        rq = -rr - rs;
-    } else if dr > ds {
-        rr = -rq - rs;
-    }
-    Hex::new(rq as i32, rr as i32)
-}
-
-/// `x.round()` (half away from zero) for the small coordinates of the grid, without the
-/// library call `f64::round` is on baseline x86-64: truncation is one instruction and
-/// `x − trunc(x)` is exact. Equal to `f64::round` for |x| < 2^62 (test
-/// `round_matches_f64_round`) except that −0.5 < x < 0 gives +0.0, not −0.0, which no caller
-/// can tell apart.
-#[inline]
-fn round(x: f64) -> f64 {
-    let t = x as i64 as f64;
-    let f = x - t;
-    if f >= 0.5 {
-        t + 1.0
-    } else if f <= -0.5 {
-        t - 1.0
-    } else {
-        t
-    }
-}
+pub use crate::hex::{DIRECTIONS, Hex, round_axial};
 
 /// Closest approach of two objects moving in straight lines during one maneuver phase
 /// (`a0 → a1` and `b0 → b1`, both at constant speed): the least hex distance over the phase
@@ -211,29 +94,6 @@ fn rounds_to_zero(q: i64, r: i64, n: i64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The grid's rounding equals `f64::round` (up to the sign of zero).
-    #[test]
-    fn round_matches_f64_round() {
-        for k in -40_000..=40_000 {
-            for x in [
-                f64::from(k) / 1000.0,
-                f64::from(k) / 7.0,
-                f64::from(k) * 0.1 + 0.05,
-            ] {
-                assert_eq!(round(x), x.round(), "{x}");
-            }
-        }
-        for x in [
-            0.49999999999999994,
-            -0.49999999999999994,
-            2.5,
-            -2.5,
-            1e15 + 0.5,
-        ] {
-            assert_eq!(round(x), x.round(), "{x}");
-        }
-    }
 
     /// A move and its mirror image through any centre pass through mirror-image hexes, also
     /// along hex borders (moves along (1,1) run on them).
@@ -373,24 +233,6 @@ mod tests {
         ];
         assert_eq!(disagree, known);
         assert!(hits > 4_000, "{hits}");
-    }
-
-    #[test]
-    fn distances() {
-        assert_eq!(Hex::new(0, 0).distance(Hex::new(3, -1)), 3);
-        assert_eq!(Hex::new(2, 2).length(), 4);
-        for d in DIRECTIONS {
-            assert_eq!(d.length(), 1);
-        }
-    }
-
-    #[test]
-    fn clamp_keeps_short_vectors_and_cuts_long_ones() {
-        assert_eq!(Hex::new(2, 0).clamp_len(3), Hex::new(2, 0));
-        let c = Hex::new(10, 0).clamp_len(3);
-        assert_eq!(c, Hex::new(3, 0));
-        let c = Hex::new(7, 5).clamp_len(4);
-        assert!(c.length() <= 4 && c.length() >= 3, "{c:?}");
     }
 
     #[test]
