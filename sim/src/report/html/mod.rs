@@ -115,6 +115,38 @@ pub fn render_html(dir: &Path) -> Result<String, HtmlError> {
         });
     }
     let manifest = manifest::ManifestView::read(&manifest_path)?;
+    render_report(dir, &manifest).map_err(|e| older_columns_hint(e, &manifest))
+}
+
+/// A missing column most often means a report written before a column was renamed
+/// (`docs/schema.md` lists today's): say how to write it again.
+fn older_columns_hint(e: HtmlError, manifest: &manifest::ManifestView) -> HtmlError {
+    match e {
+        HtmlError::Malformed {
+            path,
+            line,
+            message,
+        } if message.starts_with("missing column") => {
+            let again = if manifest.config_path.is_empty() {
+                "`fleetlab run` on its config".to_owned()
+            } else {
+                format!("`fleetlab run {}`", manifest.config_path)
+            };
+            HtmlError::Malformed {
+                path,
+                line,
+                message: format!(
+                    "{message}; if the report was written by an older fleetlab (column names \
+                     changed, see docs/schema.md), write it again with {again}"
+                ),
+            }
+        }
+        other => other,
+    }
+}
+
+/// [`render_html`] of a report directory with a manifest.
+fn render_report(dir: &Path, manifest: &manifest::ManifestView) -> Result<String, HtmlError> {
     let summary = CsvFile::read(&dir.join("summary.csv"))?;
     let distributions = CsvFile::read(&dir.join("distributions.csv"))?;
     let ships = CsvFile::read(&dir.join("ships.csv"))?;
@@ -141,7 +173,7 @@ pub fn render_html(dir: &Path) -> Result<String, HtmlError> {
     };
 
     // The answer first (the verdict card), then the evidence, the provenance last.
-    let mut card = verdict::verdict(&manifest, &summary, &files)?;
+    let mut card = verdict::verdict(manifest, &summary, &files)?;
     card.add_flags(under_game::card_flags(dir)?);
     let mut sections = vec![verdict::section(&card)];
     if let Some(per_matchup) = optional("under_game.csv")? {
@@ -181,8 +213,8 @@ pub fn render_html(dir: &Path) -> Result<String, HtmlError> {
         sections.push(events::section(&events)?);
     }
     sections.push(ships::section(&ships)?);
-    sections.push(header::section(&manifest));
-    Ok(page::assemble(&manifest, &sections))
+    sections.push(header::section(manifest));
+    Ok(page::assemble(manifest, &sections))
 }
 
 /// Write `<dir>/report.html` (atomically: a temp file renamed into place) from the report

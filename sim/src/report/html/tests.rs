@@ -273,6 +273,12 @@ fn malformed_optional_file_is_an_error_not_a_skipped_section() {
     .unwrap();
     let msg = render_html(dir.path()).unwrap_err().to_string();
     assert!(msg.contains("matrix.csv:1: missing column `wins`"), "{msg}");
+    // A missing column says how to write the report again (an older fleetlab's names).
+    assert!(
+        msg.contains("written by an older fleetlab")
+            && msg.contains("write it again with `fleetlab run"),
+        "{msg}"
+    );
 
     fs::write(
         dir.path().join("matrix.csv"),
