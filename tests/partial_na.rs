@@ -131,4 +131,21 @@ fn an_ab_opponent_that_never_played_is_na_and_the_overall_pools_the_rest() {
     assert!((overall.base_win_rate - mean).abs() < 1e-12);
     let terminal = kinds::kind_summary(&exp.plan, &results, &opts);
     assert!(terminal.contains("NA (no battle played)"), "{terminal}");
+
+    // The fair cost: the opponent that never played is an NA row (not a missing one), in
+    // its place; the others and the overall are numbers.
+    let costs = fleetlab_sim::report::fair_cost::fair_cost_rows(plan, &results, &opts);
+    let opponents: Vec<String> = costs.iter().map(|r| r.opponent()).collect();
+    assert_eq!(opponents.len(), 4, "{opponents:?}");
+    assert!(opponents[2].starts_with("wolfpack"), "{opponents:?}");
+    for r in &costs {
+        let never = r.opponent().starts_with("wolfpack");
+        assert_eq!(r.battles == 0, never, "{r:?}");
+        assert_eq!(
+            r.verdict == fleetlab_sim::report::fair_cost::NOT_PLAYED,
+            never,
+            "{r:?}"
+        );
+        assert_eq!(r.estimate.is_nan() && r.ci_low.is_nan(), never, "{r:?}");
+    }
 }

@@ -258,11 +258,42 @@ pub fn fair_cost_rows(
             inside_ladder: check.inside,
         })
     };
-    pooled_by_opponent(plan, results)
-        .into_iter()
-        .filter_map(|(o, n, m, c)| row(o, n, &m, &c))
-        .collect()
+    let mut pooled = pooled_by_opponent(plan, results).into_iter().peekable();
+    let mut rows = Vec::new();
+    // In the opponents' order; an opponent that played no battle (a partial run) is an NA
+    // row, not a missing one.
+    for (key, _) in opponent_groups(plan, results) {
+        if pooled.peek().is_some_and(|p| p.0 == key) {
+            let (o, n, m, c) = pooled.next().expect("peeked");
+            rows.extend(row(o, n, &m, &c));
+        } else {
+            rows.push(FairCostRow {
+                variant_fleet: results[first.start + 1].fleets[subject].clone(),
+                opponent_fleet: key.as_ref().map(|o| o.0.clone()),
+                opponent_policy: key.map(|o| o.1),
+                estimate: f64::NAN,
+                ci_low: f64::NAN,
+                ci_high: f64::NAN,
+                std_error: f64::NAN,
+                price: points[1] - points[0],
+                verdict: NOT_PLAYED.into(),
+                base_points: points[0] as u32,
+                variant_points: points[1] as u32,
+                slope: f64::NAN,
+                slope_se: f64::NAN,
+                battles: 0,
+                method: method.clone(),
+                ladder_monotone: true,
+                lack_of_fit_p: f64::NAN,
+                inside_ladder: false,
+            });
+        }
+    }
+    rows
 }
+
+/// The fair-cost `verdict` of an opponent that played no battle (a partial run).
+pub const NOT_PLAYED: &str = "NA";
 
 /// Terminal warnings about the ladder of each fair-cost row: not monotone, a poor straight
 /// fit, an answer outside the ladder.

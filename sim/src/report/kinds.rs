@@ -748,6 +748,14 @@ pub fn kind_summary(
                 if f.opponent_fleet.is_some() {
                     continue;
                 }
+                if f.battles == 0 {
+                    let _ = writeln!(
+                        out,
+                        "Fair cost of {} over the base: NA (no battle played)",
+                        f.variant_fleet
+                    );
+                    continue;
+                }
                 let _ = writeln!(
                     out,
                     "Fair cost of {} over the base ({conf} CI): {:+.1} pts [{:+.1}, {:+.1}]; the \

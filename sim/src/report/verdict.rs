@@ -420,6 +420,9 @@ pub fn ab_answer(
 
 /// The fair-cost answer: the verdict, the estimate with its interval, the price.
 pub fn fair_cost_answer(verdict: &str, estimate: Rate, price: f64, c: &str) -> String {
+    if verdict == super::fair_cost::NOT_PLAYED {
+        return format!("NA: no battle played, no fair cost; the rules charge {price:+.0}");
+    }
     format!(
         "{verdict}: fair cost {:+.1} pts [{:+.1}, {:+.1}] over the base ({c}); the rules \
          charge {price:+.0}",
