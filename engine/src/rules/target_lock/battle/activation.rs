@@ -11,7 +11,7 @@ use super::super::Event;
 use super::super::design::{Mount, ShipDesign};
 use super::super::direct_fire::{Delivery, ToHit, hits, modifier};
 use super::super::hex::Hex;
-use super::super::house_rules::{InterferenceFrom, LockRequired, RepairDifficulty};
+use super::super::house_rules::{InterferenceFrom, LockLasts, LockRequired, RepairDifficulty};
 use super::super::lock::{LockCheck, can_lock, try_lock};
 use super::super::matchup::Matchup;
 use super::super::repairs::Difficulty;
@@ -121,8 +121,16 @@ pub fn activate<R: Roller, O: Observer>(
                 && needs_lock(m, p.delivery)
                 && attack_range(&st.ships[i], &st.ships[lock_target], p.delivery) <= p.max_range()
         });
+    // A lock that lasts the turn only (G7 `lock_lasts = "turn"`, the default) is worth an
+    // action only with one left to attack; a lasting lock (`battle`) is worth a ship's last
+    // action too: it fires on the next turns (a ship down to one action can fight).
+    let lasting = m.rules.lock_lasts != LockLasts::Turn;
     let mut tries = 0;
-    while wants_lock && left > 1 && tries < 2 && st.ships[i].locks & (1 << lock_target) == 0 {
+    while wants_lock
+        && (left > 1 || (lasting && left == 1 && tries == 0))
+        && tries < 2
+        && st.ships[i].locks & (1 << lock_target) == 0
+    {
         tries += 1;
         left -= 1;
         lock(m, st, i, lock_target, dice, obs);
