@@ -523,12 +523,21 @@ fn lock_check(m: &Matchup, st: &BattleState, i: usize, t: usize) -> LockCheck {
     let tt = &st.ships[t];
     let d = &m.designs[s.design as usize];
     let td = &m.designs[tt.design as usize];
+    let range = s.ship.distance(tt.ship);
+    if range <= 2 + d.fcs {
+        // "Automatic within 2 + FCS rating hexes": no modifier counts, none is gathered.
+        return LockCheck {
+            range,
+            fcs: d.fcs,
+            ..LockCheck::default()
+        };
+    }
     let hex = match m.rules.interference_from {
         InterferenceFrom::TargetHex => tt.ship,
         InterferenceFrom::LockerHex => s.ship,
     };
     let mut c = LockCheck {
-        range: s.ship.distance(tt.ship),
+        range,
         fcs: d.fcs,
         target_size: td.size,
         stealth: td.stealth,
