@@ -28,11 +28,13 @@ impl Hex {
     }
 
     /// Sum.
+    #[inline]
     pub const fn add(self, o: Hex) -> Hex {
         Hex::new(self.q + o.q, self.r + o.r)
     }
 
     /// Difference.
+    #[inline]
     pub const fn sub(self, o: Hex) -> Hex {
         Hex::new(self.q - o.q, self.r - o.r)
     }
@@ -43,11 +45,13 @@ impl Hex {
     }
 
     /// Length of a displacement in hexes.
+    #[inline]
     pub const fn length(self) -> i32 {
         (self.q.abs() + self.r.abs() + (self.q + self.r).abs()) / 2
     }
 
     /// Hexes between two hexes.
+    #[inline]
     pub const fn distance(self, o: Hex) -> i32 {
         self.sub(o).length()
     }

@@ -11,7 +11,7 @@ use super::super::Event;
 use super::super::design::{Mount, ShipDesign};
 use super::super::direct_fire::{Delivery, ToHit, hits, modifier};
 use super::super::hex::Hex;
-use super::super::house_rules::{InterferenceFrom, LockRequired, RepairDifficulty};
+use super::super::house_rules::{InterferenceFrom, LockLasts, LockRequired, RepairDifficulty};
 use super::super::lock::{LockCheck, can_lock, try_lock};
 use super::super::matchup::Matchup;
 use super::super::repairs::Difficulty;
@@ -121,8 +121,16 @@ pub fn activate<R: Roller, O: Observer>(
                 && needs_lock(m, p.delivery)
                 && attack_range(&st.ships[i], &st.ships[lock_target], p.delivery) <= p.max_range()
         });
+    // A lock that lasts the turn only (G7 `lock_lasts = "turn"`, the default) is worth an
+    // action only with one left to attack; a lasting lock (`battle`) is worth a ship's last
+    // action too: it fires on the next turns (a ship down to one action can fight).
+    let lasting = m.rules.lock_lasts != LockLasts::Turn;
     let mut tries = 0;
-    while wants_lock && left > 1 && tries < 2 && st.ships[i].locks & (1 << lock_target) == 0 {
+    while wants_lock
+        && (left > 1 || (lasting && left == 1 && tries == 0))
+        && tries < 2
+        && st.ships[i].locks & (1 << lock_target) == 0
+    {
         tries += 1;
         left -= 1;
         lock(m, st, i, lock_target, dice, obs);
@@ -275,6 +283,9 @@ fn unit_toward(v: Hex, dirs: [Hex; 6]) -> Option<Hex> {
 
 /// The enemy to engage: the one with fewest intact boxes (or, for massed seekers, fewest
 /// point-defense weapons), then the nearest; ties go to the battle's dice.
+///
+/// Two passes over the ships, no key table: the first finds the best key and how many enemies
+/// share it, the second (only on a tie) takes the one the dice pick, in ship order.
 fn pick_target<R: Roller>(
     m: &Matchup,
     st: &BattleState,
@@ -283,29 +294,37 @@ fn pick_target<R: Roller>(
     dice: &mut R,
 ) -> Option<usize> {
     let s = &st.ships[i];
-    // Each enemy's key once, in ship order.
-    let mut keys = [(0u32, 0u32, 0i32, 0u8); super::MAX_SHIPS];
-    let mut n = 0;
+    let key = |t: &ShipState| {
+        let pd = if by_pd { pd_weapons(m, t) } else { 0 };
+        (pd, t.boxes_left, s.ship.distance(t.ship))
+    };
+    let enemy = |t: &ShipState| t.alive && t.side != s.side;
+    let mut best = (u32::MAX, u32::MAX, i32::MAX);
+    let mut first = None;
+    let mut ties = 0u32;
     for (j, t) in st.ships.iter().enumerate() {
-        if t.alive && t.side != s.side {
-            let pd = if by_pd { pd_weapons(m, t) } else { 0 };
-            keys[n] = (pd, t.boxes_left, s.ship.distance(t.ship), j as u8);
-            n += 1;
+        if !enemy(t) {
+            continue;
+        }
+        let k = key(t);
+        if first.is_none() || k < best {
+            best = k;
+            first = Some(j);
+            ties = 1;
+        } else if k == best {
+            ties += 1;
         }
     }
-    let key = |k: &(u32, u32, i32, u8)| (k.0, k.1, k.2);
-    let best = keys[..n].iter().map(key).min()?;
-    let ties = keys[..n].iter().filter(|k| key(k) == best).count() as u32;
-    let pick = if ties > 1 {
-        dice.below(ties) as usize
-    } else {
-        0
-    };
-    keys[..n]
+    if ties <= 1 {
+        return first;
+    }
+    let pick = dice.below(ties) as usize;
+    st.ships
         .iter()
-        .filter(|k| key(k) == best)
+        .enumerate()
+        .filter(|(_, t)| enemy(t) && key(t) == best)
         .nth(pick)
-        .map(|k| usize::from(k.3))
+        .map(|(j, _)| j)
 }
 
 /// The warheads ship `i` could launch at `t` with `actions` attack actions: its ready seeker
@@ -425,14 +444,18 @@ fn move_ship<R: Roller, O: Observer>(
     let t_next = tdest.add(tdest.sub(tship));
     let dirs = directions(st.ships[i].side);
     let mut moved = 0;
+    // The cost of a destination depends on it alone (the ship counter does not move), so the
+    // chosen hex's cost is the next step's cost of staying.
+    let ship = st.ships[i].ship;
+    let cost = |dest: Hex| {
+        let v = dest.sub(ship);
+        let next = dest.add(v);
+        2 * ((dest.distance(tdest) - keep).abs() + (next.distance(t_next) - keep).abs())
+            + v.length()
+    };
+    let mut here = cost(st.ships[i].dest);
     for _ in 0..thrust {
         let s = &st.ships[i];
-        let cost = |dest: Hex| {
-            let next = dest.add(dest.sub(s.ship));
-            2 * ((dest.distance(tdest) - keep).abs() + (next.distance(t_next) - keep).abs())
-                + dest.sub(s.ship).length()
-        };
-        let here = cost(s.dest);
         let mut best = (here, None);
         for dir in dirs {
             let c = cost(s.dest.add(dir));
@@ -441,6 +464,7 @@ fn move_ship<R: Roller, O: Observer>(
             }
         }
         let Some(dir) = best.1 else { break };
+        here = best.0;
         let s = &mut st.ships[i];
         s.dest = s.dest.add(dir);
         s.facing = dir;
@@ -495,16 +519,25 @@ fn lockable(m: &Matchup, st: &BattleState, i: usize, t: usize) -> bool {
 
 /// The lock roll's inputs for ship `i` locking onto `t` (seed, "Target Lock" modifiers).
 fn lock_check(m: &Matchup, st: &BattleState, i: usize, t: usize) -> LockCheck {
-    let s = st.ships[i];
-    let tt = st.ships[t];
+    let s = &st.ships[i];
+    let tt = &st.ships[t];
     let d = &m.designs[s.design as usize];
     let td = &m.designs[tt.design as usize];
+    let range = s.ship.distance(tt.ship);
+    if range <= 2 + d.fcs {
+        // "Automatic within 2 + FCS rating hexes": no modifier counts, none is gathered.
+        return LockCheck {
+            range,
+            fcs: d.fcs,
+            ..LockCheck::default()
+        };
+    }
     let hex = match m.rules.interference_from {
         InterferenceFrom::TargetHex => tt.ship,
         InterferenceFrom::LockerHex => s.ship,
     };
     let mut c = LockCheck {
-        range: s.ship.distance(tt.ship),
+        range,
         fcs: d.fcs,
         target_size: td.size,
         stealth: td.stealth,

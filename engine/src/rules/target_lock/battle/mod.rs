@@ -11,6 +11,8 @@ pub mod damage;
 pub mod fixture;
 pub mod missiles;
 #[cfg(test)]
+mod one_action;
+#[cfg(test)]
 mod scripted;
 
 use crate::dice::Roller;
