@@ -70,6 +70,7 @@ impl RuleSystem for ColdInfinity {
     ];
     const POLICY_PRESETS: &'static [&'static str] = policy::Policy::PRESETS;
     const DECIDERS: &'static [Decider] = &DECIDERS;
+    const POINTS_UNIT: &'static str = "CP";
     type Doc = config::Doc;
     type Matchup = Matchup;
     type State = BattleState;
