@@ -118,3 +118,69 @@ fn the_wide_arc_reading_moves_the_points() {
     assert!(out.contains("reapers: 1336 CP"), "{out}");
     assert!(out.contains("wardens: 1332 CP"), "{out}");
 }
+
+const BASELINE: &str = "reports/baselines/cold-infinity-reference-2v2.json";
+
+/// The committed `check` baseline of `reference-2v2` (5,000 battles, recorded with
+/// `fleetlab baseline configs/cold-infinity/reference-2v2.toml --out
+/// reports/baselines/cold-infinity-reference-2v2.json --battles 5000`) passes unchanged.
+#[test]
+fn the_committed_baseline_passes() {
+    let o = fleetlab(&[
+        "check",
+        "configs/cold-infinity/reference-2v2.toml",
+        "--baseline",
+        BASELINE,
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("no shift"), "{}", text(&o));
+}
+
+/// A rule change that moves the balance fails the gate (exit 1): `los_blockers =
+/// "firer-half-only"` (§7.1.5) moves the Reapers' win rate by about +1.4 pp [+0.6, +2.2].
+/// (`hit_chart = "example-c"` moves it by +0.2 pp [−0.5, +1.0] and passes: the chart barely
+/// matters to this matchup.)
+#[test]
+fn a_house_rule_change_fails_the_baseline() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = root().join("configs/cold-infinity");
+    let mut t = std::fs::read_to_string(src.join("reference-2v2.toml")).unwrap();
+    t = t.replace(
+        "include = [\"scenario.toml\"]",
+        &format!("include = [\"{}/scenario.toml\"]", src.display()),
+    );
+    t.push_str(&format!("\n[house_rules]\n{GATE_CHANGE}\n"));
+    let path = dir.path().join("reference-2v2.toml");
+    std::fs::write(&path, t).unwrap();
+    let o = fleetlab(&["check", path.to_str().unwrap(), "--baseline", BASELINE]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+}
+
+/// The house-rule change the gate must catch.
+const GATE_CHANGE: &str = "los_blockers = \"firer-half-only\"";
+
+/// The three jobs' configs run end to end (few battles: the answers are in the docs).
+#[test]
+fn the_ab_its_chart_copy_and_the_matrix_run() {
+    for config in [
+        "configs/cold-infinity/piercing-vs-burst-ab.toml",
+        "configs/cold-infinity/piercing-vs-burst-ab-example-c.toml",
+        "configs/cold-infinity/fleet-matrix.toml",
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("out");
+        let o = fleetlab(&[
+            "run",
+            config,
+            "--battles",
+            "20",
+            "--quiet",
+            "--threads",
+            "2",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{config}: {}", text(&o));
+        assert!(out.join("manifest.json").exists(), "{config}");
+    }
+}
