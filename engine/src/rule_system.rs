@@ -64,6 +64,10 @@ pub trait RuleSystem: Send + Sync + 'static {
     /// sides.
     const POLICY_PRESETS: &'static [&'static str] = &[];
 
+    /// The unit `fleetlab points` prints after a points value (e.g. Cold Infinity's
+    /// construction points, `"CP"`).
+    const POINTS_UNIT: &'static str = "pts";
+
     /// One config document (a TOML file) as the rule system reads it. Every file of an
     /// experiment (the experiment itself and everything it includes) has this shape.
     type Doc: serde::de::DeserializeOwned;

@@ -84,7 +84,9 @@ impl SystemTask for Inspect<'_> {
                     continue;
                 }
                 seen.push(fleet);
-                let total = m.points[side].map_or("no points".to_string(), |p| format!("{p} pts"));
+                let unit = R::POINTS_UNIT;
+                let total =
+                    m.points[side].map_or("no points".to_string(), |p| format!("{p} {unit}"));
                 println!("{fleet}: {total}");
                 let want = if side == 0 {
                     fleetlab_engine::Side::A
@@ -93,7 +95,7 @@ impl SystemTask for Inspect<'_> {
                 };
                 for ((name, s), p) in m.ship_names.iter().zip(&m.ship_sides).zip(&m.ship_points) {
                     if *s == want {
-                        let p = p.map_or(String::new(), |p| format!("{p} pts"));
+                        let p = p.map_or(String::new(), |p| format!("{p} {}", R::POINTS_UNIT));
                         println!("  {name:<32} {p}");
                     }
                 }

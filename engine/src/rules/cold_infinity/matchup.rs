@@ -40,6 +40,20 @@ pub struct BattleDesign {
     /// Its main weapon's mount index (`policy::main_weapon`), whose arc the thrust plan keeps
     /// on the target.
     pub main: Option<usize>,
+    /// How its construction points were computed (§16–17; `config::construction`).
+    pub cost: DesignCost,
+}
+
+/// A design's construction points (§16–17) and how much of them rests on design data (the
+/// costs the seed's lost sheets held, given in the config).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DesignCost {
+    /// The ship's CP (`construction::sheet::cost_sheet`); also `ShipDesign::cp`.
+    pub cp: u32,
+    /// The sum of the design-data figures entered for it (systems' `cp`, sections'
+    /// `armor_cp`, its weapon lines' `schedules_cp` or pre-generated `cp`, each counted per
+    /// mount), before the arc and configuration percentages.
+    pub design_data_cp: u32,
 }
 
 /// One ship at the start of a battle.
@@ -85,6 +99,8 @@ pub struct HouseRules {
     pub movement: movement::Readings,
     /// §7.2–§8, §11, §13.
     pub fire: fire::Readings,
+    /// §16–17: how the designs' construction points are computed.
+    pub construction: super::construction::Readings,
 }
 
 /// Everything a battle needs, read-only.

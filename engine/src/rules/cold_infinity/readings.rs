@@ -1,14 +1,21 @@
 //! The named house rules a matchup's results rest on, for `fleetlab audit`
 //! (`RuleSystem::house_rules`): the gaps every battle depends on whatever their value (the lost
 //! hit-location chart, the scenario and its turn cap, the end-of-battle measure) and every
-//! field of both halves' readings — `movement::Readings` (§2–§5, §7.1) and `fire::Readings`
-//! (§7.2–§13) — set away from its default (`docs/house-rules/cold-infinity.md`).
+//! field of the three readings — `movement::Readings` (§2–§5, §7.1), `fire::Readings`
+//! (§7.2–§13) and `construction::Readings` (§16–17: how the points are computed) — set away
+//! from its default (`docs/house-rules/cold-infinity.md`). Whether a matchup's points rest on
+//! design data is [`DESIGN_DATA`], added by the rule system from its designs.
 
-use super::fire;
 use super::matchup::{HouseRules, Scenario};
+use super::{construction, fire};
 
 /// Keys always in effect (the text decides none of them).
 pub const ALWAYS: [&str; 3] = ["hit_chart", "scenario", "turn_cap"];
+
+/// The key listed when a matchup's construction points rest on design data (costs the seed's
+/// lost sheets held, given in the config: `docs/house-rules/cold-infinity.md`, "Construction
+/// points").
+pub const DESIGN_DATA: &str = "cp_design_data";
 
 /// The house-rule keys in effect for a matchup played under `rules` and `scenario`.
 pub fn in_effect(rules: &HouseRules, _scenario: &Scenario) -> Vec<&'static str> {
@@ -16,6 +23,7 @@ pub fn in_effect(rules: &HouseRules, _scenario: &Scenario) -> Vec<&'static str> 
     for k in fire::readings::in_effect(&rules.fire)
         .into_iter()
         .chain(rules.movement.changed_keys())
+        .chain(construction::readings::in_effect(&rules.construction))
     {
         if !keys.contains(&k) {
             keys.push(k);
@@ -28,6 +36,7 @@ pub fn in_effect(rules: &HouseRules, _scenario: &Scenario) -> Vec<&'static str> 
 mod tests {
     use super::super::arcs::ArcGeometry;
     use super::super::aspect::SilhouetteRegions;
+    use super::super::construction::readings::*;
     use super::super::fire::hit_location::ChartName;
     use super::super::fire::readings::*;
     use super::super::movement::readings::*;
@@ -71,10 +80,23 @@ mod tests {
                 buffer_recharge: BufferRecharge::None,
                 simultaneity: Simultaneity::MarkedAtOnce,
             },
+            construction: super::super::construction::Readings {
+                wide_arc: WideArc::Example,
+                mobile_base: MobileBase::Compounding,
+                mass_increase: MassIncrease::Refunds,
+                ramming: Ramming::RoundDown,
+                launch_tubes: LaunchTubes::OneEach,
+                weapon_adjustments: Adjustments::BeforePercentages,
+                enhancement_power: EnhancementPower::Net,
+                fixed_rows: FixedRows::FloorOne,
+            },
         };
         let keys = super::in_effect(&rules, &Scenario::default());
-        // 3 always + 12 more fire keys + 16 movement keys (hit_chart is in both lists).
-        assert_eq!(keys.len(), 3 + 12 + 16, "{keys:?}");
+        // 3 always + 12 more fire keys + 16 movement keys (hit_chart is in both lists) + 8
+        // construction keys.
+        assert_eq!(keys.len(), 3 + 12 + 16 + 8, "{keys:?}");
+        let mut keys = keys;
+        keys.push(DESIGN_DATA);
         assert_eq!(
             super::in_effect(&HouseRules::default(), &Scenario::default()),
             super::ALWAYS

@@ -70,6 +70,7 @@ impl RuleSystem for ColdInfinity {
     ];
     const POLICY_PRESETS: &'static [&'static str] = policy::Policy::PRESETS;
     const DECIDERS: &'static [Decider] = &DECIDERS;
+    const POINTS_UNIT: &'static str = "CP";
     type Doc = config::Doc;
     type Matchup = Matchup;
     type State = BattleState;
@@ -92,7 +93,11 @@ impl RuleSystem for ColdInfinity {
     }
 
     fn house_rules(matchup: &Self::Matchup) -> Vec<&'static str> {
-        readings::in_effect(&matchup.rules, &matchup.scenario)
+        let mut keys = readings::in_effect(&matchup.rules, &matchup.scenario);
+        if matchup.designs.iter().any(|d| d.cost.design_data_cp > 0) {
+            keys.push(readings::DESIGN_DATA);
+        }
+        keys
     }
 
     fn new_state(matchup: &Matchup) -> BattleState {

@@ -2,6 +2,7 @@
 //! armor and hull, and each section's systems with their structure; a system's hit class
 //! follows from its kind (D19 item 1). Weapon mounts name a `[[weapon]]` line and give their
 //! arc. Systems the battle does not play yet are refused with the section that has their rules.
+//! A design's construction points are computed from it ([`super::construction`]).
 
 use std::collections::{HashMap, HashSet};
 
@@ -9,12 +10,13 @@ use serde::Deserialize;
 use serde_spanned::Spanned;
 
 use super::super::arcs::{ArcShape, FiringArc};
+use super::super::construction::Readings;
 use super::super::design::{
     ArmorKind, DesignError, SectionDesign, SectionPos, ShipDesign, SystemDesign, SystemKind,
     TechSet, ThrusterRole,
 };
 use super::super::geometry::ArcCentre;
-use super::super::matchup::{BattleDesign, MAX_WEAPONS, Mount};
+use super::super::matchup::{BattleDesign, DesignCost, MAX_WEAPONS, Mount};
 use super::super::policy::{keep_range, main_weapon};
 use super::Doc;
 use super::issues::{Issues, register};
@@ -82,6 +84,10 @@ pub struct SystemSpec {
     /// Bridge: technology level.
     #[serde(default)]
     pub tl: Option<Spanned<i64>>,
+    /// **Design data**: the system's CP from its lost sheet (§16.4; `config::construction`
+    /// says which kinds need it and what it covers). Not for weapons.
+    #[serde(default)]
+    pub cp: Option<Spanned<i64>>,
 }
 
 /// One section.
@@ -101,6 +107,10 @@ pub struct SectionSpec {
     /// Its systems.
     #[serde(default)]
     pub system: Vec<Spanned<SystemSpec>>,
+    /// **Design data**: the CP of the section's armor (§16.4.3: on the lost sheet SSB6);
+    /// needed when `armor` is above 0.
+    #[serde(default)]
+    pub armor_cp: Option<Spanned<i64>>,
 }
 
 /// `[[design]]`.
@@ -109,8 +119,10 @@ pub struct SectionSpec {
 pub struct DesignSpec {
     /// Unique name.
     pub name: Spanned<String>,
-    /// Construction points as printed (§16–17; computed from the design in a later step).
-    pub cp: Spanned<i64>,
+    /// Refused: a design's construction points are computed from it (§16–17,
+    /// `config::construction`); kept only to say so.
+    #[serde(default)]
+    pub cp: Option<Spanned<i64>>,
     /// Mass (5.0..=50.0).
     pub mass: Spanned<f64>,
     /// Silhouette Ratings `[F/A, P/S]`.
@@ -160,7 +172,7 @@ const ROLES: [(&str, ThrusterRole); 9] = [
     ("omni", ThrusterRole::Omni),
 ];
 
-const SHAPES: [(&str, ArcShape); 5] = [
+pub(super) const SHAPES: [(&str, ArcShape); 5] = [
     ("fixed", ArcShape::Fixed),
     ("narrow", ArcShape::Narrow),
     ("standard", ArcShape::Standard),
@@ -197,7 +209,12 @@ const NOT_YET: [(&str, &str); 7] = [
 const KINDS: &str = "weapon, thruster, engine, reactor, sensors, bridge, cargo, trans-light, other";
 
 /// Every document's designs.
-pub(super) fn designs(docs: &[Doc], table: &WeaponTable, is: &mut Issues) -> Designs {
+pub(super) fn designs(
+    docs: &[Doc],
+    table: &WeaponTable,
+    rules: &Readings,
+    is: &mut Issues,
+) -> Designs {
     let mut out = Designs::default();
     let mut names = HashMap::new();
     for (d, doc) in docs.iter().enumerate() {
@@ -216,8 +233,14 @@ pub(super) fn designs(docs: &[Doc], table: &WeaponTable, is: &mut Issues) -> Des
             }
             let before = is.len();
             let at = format!("design[{k}] ({})", ds.name.get_ref());
-            let built = design(d, spec, &at, table, is);
-            match built {
+            let built = design(d, spec, &at, table, is).filter(|_| is.len() == before);
+            // Costed only once the design is valid: each problem is reported once.
+            let costed = built.and_then(|mut b| {
+                b.cost = super::construction::cost(d, spec, &at, table, rules, is)?;
+                b.design.cp = b.cost.cp;
+                Some(b)
+            });
+            match costed {
                 Some(b) if is.len() == before => {
                     out.index.insert(ds.name.get_ref().clone(), out.list.len());
                     out.list.push(b);
@@ -331,7 +354,7 @@ fn design(
     }
     let design = ShipDesign {
         name: ds.name.get_ref().clone(),
-        cp: int(is, d, &ds.cp, format!("{at}.cp"), 0, 1_000_000) as u32,
+        cp: 0,
         mass_tenths,
         sil_fa,
         sil_ps,
@@ -371,6 +394,7 @@ fn design(
         mounts,
         keep,
         main,
+        cost: DesignCost::default(),
     })
 }
 

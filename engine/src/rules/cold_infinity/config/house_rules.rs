@@ -1,6 +1,6 @@
-//! `[house_rules]`: every field of both halves' readings — `movement::Readings` (§2–§5,
-//! §7.1) and `fire::Readings` (§7.2–§13) — by its field name, values in kebab-case (the
-//! variant names), given at most once across the documents; the defaults when absent. The lost
+//! `[house_rules]`: every field of the three readings — `movement::Readings` (§2–§5, §7.1),
+//! `fire::Readings` (§7.2–§13) and `construction::Readings` (§16–17) — by its field name,
+//! values in kebab-case (the variant names), given at most once across the documents; the defaults when absent. The lost
 //! diagrams are data: `arcs` (half-widths of Fixed, Narrow, Standard, Wide in degrees) and
 //! `silhouettes` (the F/A cone half-angles when F/A ≥ P/S and when P/S is larger).
 
@@ -9,6 +9,7 @@ use serde_spanned::Spanned;
 
 use super::super::arcs::ArcGeometry;
 use super::super::aspect::SilhouetteRegions;
+use super::super::construction::readings::*;
 use super::super::fire::hit_location::ChartName;
 use super::super::fire::readings::*;
 use super::super::matchup::HouseRules;
@@ -107,6 +108,30 @@ pub struct HouseRulesSpec {
     /// `cinematic_frigate_cap`: the §5.6 optional rule on, with the frigate row's cap (3 or 4).
     #[serde(default)]
     pub cinematic_frigate_cap: Option<Spanned<i64>>,
+    /// `wide_arc` (§16.4.1): table, example.
+    #[serde(default)]
+    pub wide_arc: Option<Spanned<String>>,
+    /// `mobile_base` (§16.7.6): additive, compounding.
+    #[serde(default)]
+    pub mobile_base: Option<Spanned<String>>,
+    /// `mass_increase` (§16.4.13.1): costs, refunds.
+    #[serde(default)]
+    pub mass_increase: Option<Spanned<String>>,
+    /// `ramming` (§16.4.15): round-up, round-down.
+    #[serde(default)]
+    pub ramming: Option<Spanned<String>>,
+    /// `launch_tubes` (§16.4.5.5): rising, one-each.
+    #[serde(default)]
+    pub launch_tubes: Option<Spanned<String>>,
+    /// `weapon_adjustments` (§17.1.2): after-percentages, before-percentages.
+    #[serde(default)]
+    pub weapon_adjustments: Option<Spanned<String>>,
+    /// `enhancement_power` (§17.1.2.2): gross, net.
+    #[serde(default)]
+    pub enhancement_power: Option<Spanned<String>>,
+    /// `fixed_rows` (§17.1, SSB13 lost): linear, floor-one.
+    #[serde(default)]
+    pub fixed_rows: Option<Spanned<String>>,
 }
 
 /// The experiment's house rules; every problem is reported at its key.
@@ -290,6 +315,49 @@ pub(super) fn house_rules(docs: &[Doc], is: &mut Issues) -> HouseRules {
             StartOfPhase = "start-of-phase",
             MarkedAtOnce = "marked-at-once"
         ]
+    );
+    pick!(
+        construction.wide_arc,
+        WideArc,
+        [Table = "table", Example = "example"]
+    );
+    pick!(
+        construction.mobile_base,
+        MobileBase,
+        [Additive = "additive", Compounding = "compounding"]
+    );
+    pick!(
+        construction.mass_increase,
+        MassIncrease,
+        [Costs = "costs", Refunds = "refunds"]
+    );
+    pick!(
+        construction.ramming,
+        Ramming,
+        [RoundUp = "round-up", RoundDown = "round-down"]
+    );
+    pick!(
+        construction.launch_tubes,
+        LaunchTubes,
+        [Rising = "rising", OneEach = "one-each"]
+    );
+    pick!(
+        construction.weapon_adjustments,
+        Adjustments,
+        [
+            AfterPercentages = "after-percentages",
+            BeforePercentages = "before-percentages"
+        ]
+    );
+    pick!(
+        construction.enhancement_power,
+        EnhancementPower,
+        [Gross = "gross", Net = "net"]
+    );
+    pick!(
+        construction.fixed_rows,
+        FixedRows,
+        [Linear = "linear", FloorOne = "floor-one"]
     );
     if let Some(a) = &s.arcs {
         match a.get_ref().as_slice() {

@@ -4,12 +4,15 @@
 //!   configurations, damage dice, range, RoF, accuracy, DF, power, speed);
 //! * [`designs`] — `[[design]]`: SDS-like ships, sections with armor and hull, systems with
 //!   their structure (the hit class follows from the kind), weapon mounts with their arcs;
+//! * [`construction`] — a design's construction points (§16–17) from its systems, weapons,
+//!   armor and hull, with the lost sheets' costs as design data;
 //! * [`house_rules`] — `[house_rules]`: every field of both halves' readings;
 //! * [`scenario`] — `[scenario]`: start range, spacing, speed, turn cap;
 //! * `[[fleet]]` is [`crate::config_support::fleets`], shared; [`matchups`] — `[[matchup]]`
 //!   into a [`Matchup`] with mirror-image deployment;
 //! * [`issues`] — the located-error collector.
 
+pub mod construction;
 pub mod designs;
 pub mod house_rules;
 pub mod issues;
@@ -71,7 +74,7 @@ pub fn build(docs: &[Doc]) -> Result<Vec<NamedMatchup<Matchup>>, Vec<ConfigIssue
     let rules = house_rules::house_rules(docs, &mut is);
     let scenario = scenario::scenario(docs, &mut is);
     let table = weapons::weapon_table(docs, &mut is);
-    let designs = designs::designs(docs, &table, &mut is);
+    let designs = designs::designs(docs, &table, &rules.construction, &mut is);
     let fleets = crate::config_support::fleets(
         docs,
         |doc: &Doc| &doc.fleet,

@@ -56,6 +56,31 @@ pub struct WeaponSpec {
     /// The Anti-Shield enhancement (§11.2.2.1).
     #[serde(default)]
     pub anti_shield: bool,
+    /// **Design data** for a weapon designed by §17.1: the CP of every schedule the seed lost
+    /// (SSB12–24: range, RoF, accuracy, DF, pulse, slashing, plasma) and of any bought structure
+    /// or power, in one figure; the base 10 CP, the damage dice and the +50% per extra
+    /// configuration are computed. Give this or `cp`.
+    #[serde(default)]
+    pub schedules_cp: Option<Spanned<i64>>,
+    /// **Design data** for a pre-generated weapon (Weapon Systems Book, not in the seed): its
+    /// CP as printed, without the arc (§16.4.1). Give this or `schedules_cp`.
+    #[serde(default)]
+    pub cp: Option<Spanned<i64>>,
+}
+
+/// How a weapon line's construction points are found (§16.4.1, §17.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WeaponCost {
+    /// Designed by §17.1; the lost schedules' CP as design data.
+    Designed {
+        /// The lost schedules' CP.
+        schedules_cp: u32,
+    },
+    /// Pre-generated: its printed CP (design data).
+    Pregenerated {
+        /// CP without the arc.
+        cp: u32,
+    },
 }
 
 /// The technology names.
@@ -89,6 +114,8 @@ pub struct WeaponTable {
     pub index: HashMap<String, usize>,
     /// Names of weapons with problems (already reported).
     pub invalid: HashSet<String>,
+    /// Each weapon's cost data, in `list` order.
+    pub costs: Vec<WeaponCost>,
 }
 
 /// Every document's weapon lines.
@@ -112,15 +139,53 @@ pub(super) fn weapon_table(docs: &[Doc], is: &mut Issues) -> WeaponTable {
             }
             let before = is.len();
             let weapon = weapon(d, w, &at, is);
+            let cost = cost(d, spec, &at, is);
             if is.len() == before {
                 t.index.insert(w.name.get_ref().clone(), t.list.len());
                 t.list.push(weapon);
+                t.costs.push(cost);
             } else {
                 t.invalid.insert(w.name.get_ref().clone());
             }
         }
     }
     t
+}
+
+/// The line's cost data: exactly one of `schedules_cp` and `cp`, 0..=100,000.
+fn cost(d: usize, spec: &Spanned<WeaponSpec>, at: &str, is: &mut Issues) -> WeaponCost {
+    let w = spec.get_ref();
+    let hi = 100_000;
+    match (&w.schedules_cp, &w.cp) {
+        (Some(v), None) => WeaponCost::Designed {
+            schedules_cp: is.int_or_lo(d, v, &format!("{at}.schedules_cp"), 0, hi) as u32,
+        },
+        (None, Some(v)) => WeaponCost::Pregenerated {
+            cp: is.int_or_lo(d, v, &format!("{at}.cp"), 0, hi) as u32,
+        },
+        (Some(_), Some(v)) => {
+            is.push(
+                d,
+                v.span(),
+                format!("{at}.cp"),
+                "give `schedules_cp` (a weapon designed by §17.1) or `cp` (a pre-generated \
+                 weapon's printed CP), not both",
+            );
+            WeaponCost::Pregenerated { cp: 0 }
+        }
+        (None, None) => {
+            is.push(
+                d,
+                w.name.span(),
+                format!("{at}.schedules_cp"),
+                "a weapon line needs its construction cost (§16.4.1, §17.1): `schedules_cp = N` \
+                 (design data: the CP of its range, RoF, accuracy, DF and pulse schedules, whose \
+                 sheets SSB12-24 are lost; the base 10 CP, the damage dice and extra \
+                 configurations are computed) or `cp = N` (a pre-generated weapon's printed CP)",
+            );
+            WeaponCost::Pregenerated { cp: 0 }
+        }
+    }
 }
 
 fn parsed<T>(

@@ -1,0 +1,300 @@
+//! Property tests of Cold Infinity's config shape with construction points (§16–17): random,
+//! valid one-section designs — weapon lines of every technology and configuration the battle
+//! plays, dice and Fixed damage, design-data costs, arcs of every shape, thrusters, engine,
+//! bridge, reactor, sensors — written as TOML text and loaded through the real config path.
+//!
+//! * a generated design loads, and its points are its construction points (at least 1);
+//! * raising one system's design-data `cp` (at least 1) by `k` raises the ship's CP by exactly
+//!   `k` (§16.1: stated costs are whole, no ship-wide percentage applies; a system at 0 still
+//!   costs 1, §16.4 — which this test found);
+//! * adding another mount of a weapon the design already carries never lowers the points (a
+//!   weapon of a *higher* technology level can: the bridge levels bought above the ship's
+//!   highest become free, §16.4.6 — found by this test, and the rule as written);
+//! * leaving out a required design-data figure is one located error at that field, never a
+//!   panic;
+//! * a battle of the design against itself ends within the turn cap.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use fleetlab_engine::rules::cold_infinity::ColdInfinity;
+use fleetlab_engine::{Dice, NoTrace, RuleSystem, ShipTally};
+use fleetlab_sim::load::{self, ConfigError, Experiment, Source};
+use proptest::prelude::*;
+
+const TECHS: [&str; 7] = [
+    "matter",
+    "laser",
+    "particle",
+    "radiation",
+    "electromagnetic",
+    "plasma",
+    "gravitic",
+];
+const CONFIGS: [&str; 7] = [
+    "burst",
+    "pulse",
+    "slicing",
+    "slashing",
+    "piercing",
+    "flare",
+    "enveloping",
+];
+const SHAPES: [&str; 5] = ["fixed", "narrow", "standard", "wide", "turret"];
+const ROLES: [&str; 4] = ["fore", "aft", "port", "starboard"];
+
+/// A `[[weapon]]` line named `w{k}`.
+fn weapon_line(k: usize) -> impl Strategy<Value = String> {
+    (
+        0..7usize,
+        1u8..128,
+        1u8..=3,
+        prop::sample::select(vec![4u8, 6, 8, 10]),
+        0u8..=10,
+        1u8..=6,
+        1u8..=3,
+        0u8..=3,
+        0u8..=5,
+        prop::option::of(0u32..=100),
+        0u32..=200,
+    )
+        .prop_map(
+            move |(tech, mask, n, sides, fixed, per, shots, acc, power, schedules, cp)| {
+                let configs: Vec<String> = (0..7)
+                    .filter(|b| mask & (1 << b) != 0)
+                    .map(|b| format!("\"{}\"", CONFIGS[b]))
+                    .collect();
+                let fixed = if fixed > 0 {
+                    format!("+{fixed}")
+                } else {
+                    String::new()
+                };
+                let cost = match schedules {
+                    Some(s) => format!("schedules_cp = {s}"),
+                    None => format!("cp = {cp}"),
+                };
+                format!(
+                    "[[weapon]]\nname = \"w{k}\"\ntech = \"{}\"\nconfigs = [{}]\n\
+                     damage = \"{n}d{sides}{fixed}\"\nrange = \"-1/{per}\"\nrof = \"{shots}+0\"\n\
+                     accuracy = \"+{acc}\"\npower = {power}\n{cost}\n",
+                    TECHS[tech],
+                    configs.join(", ")
+                )
+            },
+        )
+}
+
+/// One generated design: its text and the figures the properties need.
+#[derive(Clone, Debug)]
+struct DesignGen {
+    /// `[[weapon]]` lines.
+    lines: Vec<String>,
+    /// Weapon mounts: line index and arc shape.
+    mounts: Vec<(usize, usize)>,
+    /// Mass in tenths (50..=99: one section).
+    mass: u16,
+    armor: u8,
+    armor_cp: u32,
+    hull: u16,
+    /// Thrusters: role, structure, cp.
+    thrusters: Vec<(usize, u16, u32)>,
+    engine: (u16, u32),
+    bridge: (u8, u32),
+    reactor: u32,
+    sensors: u32,
+}
+
+fn design() -> impl Strategy<Value = DesignGen> {
+    (
+        prop::collection::vec(weapon_line(0), 1..=2),
+        prop::collection::vec((0..2usize, 0..5usize), 0..=4),
+        50u16..=99,
+        (0u8..=10, 0u32..=80, 1u16..=60),
+        prop::collection::vec((0..4usize, 1u16..=10, 0u32..=20), 0..=4),
+        ((1u16..=30, 0u32..=100), (0u8..=3, 0u32..=100)),
+        (1u32..=150, 0u32..=150),
+    )
+        .prop_map(
+            |(
+                lines,
+                mounts,
+                mass,
+                (armor, armor_cp, hull),
+                thrusters,
+                (engine, bridge),
+                (r, s),
+            )| {
+                let lines: Vec<String> = lines
+                    .iter()
+                    .enumerate()
+                    .map(|(k, l)| l.replacen("name = \"w0\"", &format!("name = \"w{k}\""), 1))
+                    .collect();
+                let n = lines.len();
+                DesignGen {
+                    mounts: mounts.into_iter().map(|(l, a)| (l % n, a)).collect(),
+                    lines,
+                    mass,
+                    armor,
+                    armor_cp,
+                    hull,
+                    thrusters,
+                    engine,
+                    bridge,
+                    reactor: r,
+                    sensors: s,
+                }
+            },
+        )
+}
+
+impl DesignGen {
+    /// The experiment: the design, a fleet of one, a mirror matchup. `skip_reactor_cp` leaves
+    /// out the reactor's design data; `extra` is added to the reactor's CP.
+    fn text(&self, extra: u32, skip_reactor_cp: bool) -> String {
+        let mut t = String::from("rule_system = \"cold-infinity\"\n\n");
+        for l in &self.lines {
+            t.push_str(l);
+            t.push('\n');
+        }
+        let _ = write!(
+            t,
+            "[[design]]\nname = \"Probe\"\nmass = {}.{}\nsilhouette = [1, 2]\n\
+             thrust_costs = {{ accel = 1, pivot = 1, roll = 1, slide = 2 }}\n\n\
+             [[design.section]]\npos = \"single\"\narmor = {}\n",
+            self.mass / 10,
+            self.mass % 10,
+            self.armor
+        );
+        if self.armor > 0 {
+            let _ = writeln!(t, "armor_cp = {}", self.armor_cp);
+        }
+        let _ = writeln!(t, "hull = {}\nsystem = [", self.hull);
+        for &(l, a) in &self.mounts {
+            let _ = writeln!(
+                t,
+                "  {{ kind = \"weapon\", weapon = \"w{l}\", structure = 3, arc = {{ shape = \"{}\", facing = 1 }} }},",
+                SHAPES[a]
+            );
+        }
+        for &(role, structure, cp) in &self.thrusters {
+            let _ = writeln!(
+                t,
+                "  {{ kind = \"thruster\", role = \"{}\", cp = {cp}, structure = {structure} }},",
+                ROLES[role]
+            );
+        }
+        let _ = writeln!(
+            t,
+            "  {{ kind = \"engine\", cp = {}, structure = {} }},",
+            self.engine.1, self.engine.0
+        );
+        let _ = writeln!(
+            t,
+            "  {{ kind = \"bridge\", tl = {}, cp = {}, structure = 6 }},",
+            self.bridge.0, self.bridge.1
+        );
+        if skip_reactor_cp {
+            t.push_str("  { kind = \"reactor\", structure = 8 },\n");
+        } else {
+            let _ = writeln!(
+                t,
+                "  {{ kind = \"reactor\", cp = {}, structure = 8 }},",
+                self.reactor + extra
+            );
+        }
+        let _ = writeln!(
+            t,
+            "  {{ kind = \"sensors\", power = 2, cp = {}, structure = 8 }},\n]\n",
+            self.sensors
+        );
+        t.push_str(
+            "[[fleet]]\nname = \"probes\"\nships = [\"Probe\"]\n\n\
+             [scenario]\nstart_range = 12\nturn_cap = 8\n\n\
+             [[matchup]]\na = { fleet = \"probes\" }\nb = { fleet = \"probes\" }\n",
+        );
+        t
+    }
+
+    /// The same design with one more mount of its first mount's line on a Standard arc (none
+    /// without a mount).
+    fn with_one_more_weapon(&self) -> Option<DesignGen> {
+        let &(line, _) = self.mounts.first()?;
+        let mut d = self.clone();
+        d.mounts.push((line, 2));
+        Some(d)
+    }
+}
+
+fn load_text(text: &str) -> Result<Experiment<ColdInfinity>, ConfigError> {
+    let source = Source {
+        path: Path::new("property.toml").to_path_buf(),
+        text: text.to_string(),
+    };
+    load::load_from::<ColdInfinity>(source, |p| {
+        Err(ConfigError {
+            problems: vec![load::Located {
+                file: p.to_path_buf(),
+                line_col: None,
+                field: None,
+                message: "no includes in property tests".into(),
+            }],
+        })
+    })
+}
+
+fn points(text: &str) -> u32 {
+    let exp = load_text(text)
+        .unwrap_or_else(|e| panic!("generated config is invalid:\n{e}\n---\n{text}"));
+    let m = &exp.matchups[0];
+    assert_eq!(m.points[0], m.points[1]);
+    assert_eq!(m.matchup.designs[0].design.cp, m.points[0].unwrap());
+    m.points[0].unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn construction_points_add_up(d in design(), k in 0u32..=500) {
+        let base = points(&d.text(0, false));
+        prop_assert!(base >= 1);
+        prop_assert_eq!(points(&d.text(k, false)), base + k);
+        if let Some(more) = d.with_one_more_weapon() {
+            prop_assert!(points(&more.text(0, false)) >= base);
+        }
+    }
+
+    #[test]
+    fn a_missing_design_figure_is_one_located_error(d in design()) {
+        let text = d.text(0, true);
+        let e = load_text(&text).err().expect("a reactor without cp must be refused");
+        prop_assert_eq!(e.problems.len(), 1, "{}", e);
+        let p = &e.problems[0];
+        prop_assert!(p.line_col.is_some());
+        let field = p.field.clone().unwrap_or_default();
+        prop_assert!(field.starts_with("design[0] (Probe).section[0].system["), "{}", field);
+        prop_assert!(field.ends_with("].cp"), "{}", field);
+        prop_assert!(p.message.contains("SSB9"), "{}", p.message);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 8, ..ProptestConfig::default() })]
+
+    #[test]
+    fn a_mirror_battle_of_a_generated_design_ends(d in design(), seed in any::<u64>()) {
+        let text = d.text(0, false);
+        let exp = load_text(&text).unwrap();
+        let m = &exp.matchups[0].matchup;
+        let mut state = ColdInfinity::new_state(m);
+        let mut ships = vec![ShipTally::default(); ColdInfinity::ship_count(m)];
+        let mut dice = Dice::for_battle(seed, 1, 0);
+        let mut turns = 0;
+        ColdInfinity::begin(m, &mut state, &mut dice, &mut NoTrace);
+        while !ColdInfinity::turn(m, &mut state, &mut dice, &mut NoTrace) {
+            turns += 1;
+            prop_assert!(turns <= 8, "the battle ran past the turn cap");
+        }
+        let _ = ColdInfinity::finish(m, &mut state, &mut dice, &mut NoTrace, &mut ships);
+    }
+}
