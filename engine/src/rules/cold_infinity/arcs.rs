@@ -6,7 +6,7 @@
 //! ray itself crosses or touches the target hex. The firer's own hex is inside every arc (§7.7
 //! uses positions before arrival; the caller passes those).
 
-use super::geometry::{ArcCentre, Facing, angle_between};
+use super::geometry::{ArcCentre, Facing, angle_between, bearing_deg};
 use super::movement::Quarter;
 use super::movement::readings::RotatedArcs;
 use crate::hex::Hex;
@@ -180,7 +180,7 @@ pub fn in_arc(
         return true;
     };
     let axis = centre.bearing_deg();
-    angle_between(d.bearing_deg(), axis).abs() <= half + EPS || ray_touches(centre, d)
+    angle_between(bearing_deg(d), axis).abs() <= half + EPS || ray_touches(centre, d)
 }
 
 /// Whether a weapon on a ship can bear on `target` (§7.1.4, §7.1.4.1).
@@ -229,7 +229,7 @@ pub const fn abstracted_system2_drm(relative: ArcCentre) -> i32 {
 /// §7.1.4.2).
 pub fn relative_direction(firer: Hex, facing: Facing, target: Hex) -> ArcCentre {
     let d = target.sub(firer);
-    let rel = angle_between(d.bearing_deg(), facing.bearing_deg());
+    let rel = angle_between(bearing_deg(d), facing.bearing_deg());
     // Bearings are counter-clockwise; arc centres count clockwise.
     ArcCentre::from_steps((-rel / 30.0).round() as i32)
 }
