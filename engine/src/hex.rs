@@ -188,6 +188,24 @@ impl Hex {
             i: 0,
         }
     }
+
+    /// Step `i` of the `n`-hex line from `self` to `to` (`n` = the distance): the pair
+    /// [`HexLine`] yields there, computed on its own (the line's hexes at step `i` are `i`
+    /// from `self` and `n − i` from `to`).
+    #[inline]
+    pub fn line_step(self, to: Hex, n: i32, i: i32) -> (Hex, Hex) {
+        if n == 0 {
+            return (self, self);
+        }
+        let t = f64::from(i) / f64::from(n);
+        let lerp = |a: i32, b: i32| f64::from(a) + (f64::from(b) - f64::from(a)) * t;
+        let (q, r) = (lerp(self.q, to.q), lerp(self.r, to.r));
+        const EPS: f64 = 1e-6;
+        (
+            round_axial(q + EPS, r + EPS * 1.5),
+            round_axial(q - EPS, r - EPS * 1.5),
+        )
+    }
 }
 
 /// An allocation-free iterator over a hex line ([`Hex::line_to`]): at step `i` of `n` it yields
@@ -207,18 +225,7 @@ impl Iterator for HexLine {
         if self.i > self.n {
             return None;
         }
-        let pair = if self.n == 0 {
-            (self.from, self.from)
-        } else {
-            let t = f64::from(self.i) / f64::from(self.n);
-            let lerp = |a: i32, b: i32| f64::from(a) + (f64::from(b) - f64::from(a)) * t;
-            let (q, r) = (lerp(self.from.q, self.to.q), lerp(self.from.r, self.to.r));
-            const EPS: f64 = 1e-6;
-            (
-                round_axial(q + EPS, r + EPS * 1.5),
-                round_axial(q - EPS, r - EPS * 1.5),
-            )
-        };
+        let pair = self.from.line_step(self.to, self.n, self.i);
         self.i += 1;
         Some(pair)
     }
@@ -324,6 +331,26 @@ mod tests {
         assert_eq!(a.rotate_ccw(6), a);
         assert_eq!(a.rotate_ccw(3), a.neg());
         assert_eq!(a.rotate_ccw(2).length(), a.length());
+    }
+
+    /// Both nudged lines advance one hex a step: the pair at step `i` of `n` is `i` from the
+    /// start and `n − i` from the end (what lets line of sight test a unit at one step only),
+    /// and [`Hex::line_step`] is the iterator's pair.
+    #[test]
+    fn line_steps_are_at_their_distances() {
+        let from = Hex::new(2, -1);
+        for q in -12..=12 {
+            for r in -12..=12 {
+                let to = Hex::new(q, r);
+                let n = from.distance(to);
+                for (i, (a, b)) in from.line_to(to).enumerate() {
+                    let i = i as i32;
+                    assert_eq!((from.distance(a), a.distance(to)), (i, n - i));
+                    assert_eq!((from.distance(b), b.distance(to)), (i, n - i));
+                    assert_eq!(from.line_step(to, n, i), (a, b));
+                }
+            }
+        }
     }
 
     #[test]

@@ -6,10 +6,11 @@
 //! ray itself crosses or touches the target hex. The firer's own hex is inside every arc (§7.7
 //! uses positions before arrival; the caller passes those).
 
-use super::geometry::{ArcCentre, Facing, angle_between};
+use super::geometry::{ArcCentre, Facing, angle_between, bearing_deg};
 use super::movement::Quarter;
 use super::movement::readings::RotatedArcs;
 use crate::hex::Hex;
+use std::sync::LazyLock;
 
 /// An arc shape (§7.1.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,18 +76,43 @@ const EPS: f64 = 1e-9;
 /// Circumradius of a hex whose neighbours' centres are 1 apart.
 const HEX_RADIUS: f64 = 0.577_350_269_189_625_8;
 
-/// Whether the ray from the origin along `bearing_deg` crosses or touches hex `h` (ahead of
-/// the origin). Hex vertices sit at 30° + 60°k, so the hex's half-extent across the ray is
-/// `R·cos δ`, δ the angle from the ray's normal to the nearest vertex direction.
-fn ray_touches(bearing_deg: f64, h: Hex) -> bool {
+/// The trigonometry of one arc centre's ray, computed once: the sine and cosine of its bearing
+/// and the hex's half-extent across it, `R·cos δ` (δ the angle from the ray's normal to the
+/// nearest vertex direction; hex vertices sit at 30° + 60°k).
+#[derive(Clone, Copy, Debug)]
+struct Ray {
+    sin: f64,
+    cos: f64,
+    half_extent: f64,
+}
+
+impl Ray {
+    fn along(bearing_deg: f64) -> Ray {
+        let (sin, cos) = bearing_deg.to_radians().sin_cos();
+        let normal = bearing_deg + 90.0;
+        let x = (normal - 30.0).rem_euclid(60.0);
+        let delta = x.min(60.0 - x);
+        Ray {
+            sin,
+            cos,
+            half_extent: HEX_RADIUS * delta.to_radians().cos(),
+        }
+    }
+}
+
+/// The twelve centre rays (one per [`ArcCentre`]), with the arithmetic [`Ray::along`] does.
+static RAYS: LazyLock<[Ray; 12]> = LazyLock::new(|| {
+    std::array::from_fn(|k| Ray::along(ArcCentre::from_steps(k as i32).bearing_deg()))
+});
+
+/// Whether the centre ray of `centre` from the origin crosses or touches hex `h` (ahead of the
+/// origin).
+fn ray_touches(centre: ArcCentre, h: Hex) -> bool {
+    let ray = RAYS[usize::from(centre.steps())];
     let (x, y) = h.to_point();
-    let (s, c) = bearing_deg.to_radians().sin_cos();
-    let along = x * c + y * s;
-    let across = (-x * s + y * c).abs();
-    let normal = bearing_deg + 90.0;
-    let x = (normal - 30.0).rem_euclid(60.0);
-    let delta = x.min(60.0 - x);
-    along > 0.0 && across <= HEX_RADIUS * delta.to_radians().cos() + EPS
+    let along = x * ray.cos + y * ray.sin;
+    let across = (-x * ray.sin + y * ray.cos).abs();
+    along > 0.0 && across <= ray.half_extent + EPS
 }
 
 /// The map-absolute arc of `arc` on a ship with nose `facing` and roll/tumble state (§7.1.4.1):
@@ -154,7 +180,7 @@ pub fn in_arc(
         return true;
     };
     let axis = centre.bearing_deg();
-    angle_between(d.bearing_deg(), axis).abs() <= half + EPS || ray_touches(axis, d)
+    angle_between(bearing_deg(d), axis).abs() <= half + EPS || ray_touches(centre, d)
 }
 
 /// Whether a weapon on a ship can bear on `target` (§7.1.4, §7.1.4.1).
@@ -203,7 +229,7 @@ pub const fn abstracted_system2_drm(relative: ArcCentre) -> i32 {
 /// §7.1.4.2).
 pub fn relative_direction(firer: Hex, facing: Facing, target: Hex) -> ArcCentre {
     let d = target.sub(firer);
-    let rel = angle_between(d.bearing_deg(), facing.bearing_deg());
+    let rel = angle_between(bearing_deg(d), facing.bearing_deg());
     // Bearings are counter-clockwise; arc centres count clockwise.
     ArcCentre::from_steps((-rel / 30.0).round() as i32)
 }
@@ -211,6 +237,37 @@ pub fn relative_direction(firer: Hex, facing: Facing, target: Hex) -> ArcCentre 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The first form of the ray test, trigonometry per call: the specification of the
+    /// tabled [`ray_touches`].
+    fn ray_touches_per_call(bearing_deg: f64, h: Hex) -> bool {
+        let (x, y) = h.to_point();
+        let (s, c) = bearing_deg.to_radians().sin_cos();
+        let along = x * c + y * s;
+        let across = (-x * s + y * c).abs();
+        let normal = bearing_deg + 90.0;
+        let x = (normal - 30.0).rem_euclid(60.0);
+        let delta = x.min(60.0 - x);
+        along > 0.0 && across <= HEX_RADIUS * delta.to_radians().cos() + EPS
+    }
+
+    /// The tabled rays answer as the per-call trigonometry for every centre and every hex
+    /// within 20.
+    #[test]
+    fn tabled_rays_match_the_per_call_trigonometry() {
+        for k in 0..12 {
+            let centre = ArcCentre::from_steps(k);
+            for q in -20..=20 {
+                for r in -20..=20 {
+                    let h = Hex::new(q, r);
+                    assert_eq!(
+                        ray_touches(centre, h),
+                        ray_touches_per_call(centre.bearing_deg(), h)
+                    );
+                }
+            }
+        }
+    }
 
     fn count_in_ring(g: &ArcGeometry, centre: ArcCentre, shape: ArcShape, n: i32) -> usize {
         let o = Hex::default();

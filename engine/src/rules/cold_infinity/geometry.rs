@@ -5,6 +5,7 @@
 //! Facing 1 is hex direction 0; facing `f` is direction `−(f − 1)` (clockwise).
 
 use crate::hex::Hex;
+use std::sync::LazyLock;
 
 /// A facing, 1–6 clockwise (§5.4, D6.1), stored 0-based.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -109,6 +110,37 @@ pub const fn range_3d(hexes: i32, layers: i32) -> i32 {
     if s - n * n > n { n + 1 } else { n }
 }
 
+/// How far the bearing table reaches, in `q` and in `r`.
+const BEARING_REACH: i32 = 48;
+/// Rows (and columns) of the bearing table.
+const BEARING_SIDE: i32 = 2 * BEARING_REACH + 1;
+
+/// [`Hex::bearing_deg`] of every vector within ±[`BEARING_REACH`] in `q` and `r`, computed once
+/// by that call (so the same bits): arcs, aspects and sections need a bearing per candidate
+/// position and target, and `atan2` was most of their cost.
+static BEARINGS: LazyLock<[f64; (BEARING_SIDE * BEARING_SIDE) as usize]> = LazyLock::new(|| {
+    std::array::from_fn(|k| {
+        let k = k as i32;
+        Hex::new(
+            k / BEARING_SIDE - BEARING_REACH,
+            k % BEARING_SIDE - BEARING_REACH,
+        )
+        .bearing_deg()
+    })
+});
+
+/// The bearing of vector `d` in degrees, exactly [`Hex::bearing_deg`] (from a table within
+/// reach).
+#[inline]
+pub fn bearing_deg(d: Hex) -> f64 {
+    let (q, r) = (d.q + BEARING_REACH, d.r + BEARING_REACH);
+    if (0..BEARING_SIDE).contains(&q) && (0..BEARING_SIDE).contains(&r) {
+        BEARINGS[(q * BEARING_SIDE + r) as usize]
+    } else {
+        d.bearing_deg()
+    }
+}
+
 /// The difference of two bearings, normalised to `[−180, 180]`.
 #[inline]
 pub fn angle_between(a: f64, b: f64) -> f64 {
@@ -129,7 +161,7 @@ pub fn relative_bearing(from: Hex, facing: Facing, to: Hex) -> Option<f64> {
     if d.is_zero() {
         return None;
     }
-    Some(angle_between(d.bearing_deg(), facing.bearing_deg()))
+    Some(angle_between(bearing_deg(d), facing.bearing_deg()))
 }
 
 /// Same hex (§7.7): arcs and sections use the positions just before arrival — the later
@@ -150,6 +182,17 @@ pub fn before_arrival(start: Hex, end: Hex) -> Hex {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The tabled bearings are [`Hex::bearing_deg`]'s, bit for bit, in reach and beyond it.
+    #[test]
+    fn tabled_bearings_are_exact() {
+        for q in -60..=60 {
+            for r in -60..=60 {
+                let d = Hex::new(q, r);
+                assert_eq!(bearing_deg(d).to_bits(), d.bearing_deg().to_bits(), "{d:?}");
+            }
+        }
+    }
 
     #[test]
     fn facings_run_clockwise() {

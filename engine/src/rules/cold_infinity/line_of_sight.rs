@@ -29,8 +29,12 @@ fn blocks(rule: LosBlockers, i: i32, n: i32, mass: MassTenths, target_mass: Mass
 }
 
 /// Whether `firer` sees `target` (§7.1.5) (of Mass `target_mass`) past `others`: every other unit on the
-/// map as (hex, Mass), firer and target excluded. No allocation: one pass over the hex line per
-/// call, scanning the (few) other units at each step.
+/// map as (hex, Mass), firer and target excluded. No allocation and no walk along the line:
+/// every hex of the line at step `i` of `n` lies exactly `i` from the firer and `n − i` from
+/// the target (the two nudged lines advance one hex a step), so a unit is on the line only if
+/// its two distances sum to `n`, and then only at step `i` = its distance from the firer,
+/// where the line's pair of hexes is computed directly ([`Hex::line_step`], the same
+/// arithmetic as [`Hex::line_to`]'s). The answer is the same as walking the line.
 pub fn has_line_of_sight(
     firer: Hex,
     target: Hex,
@@ -41,14 +45,14 @@ pub fn has_line_of_sight(
 ) -> bool {
     let n = firer.distance(target);
     let (mut blocked_a, mut blocked_b) = (false, false);
-    for (i, (a, b)) in firer.line_to(target).enumerate() {
-        let i = i as i32;
-        for &(h, mass) in others {
-            if blocks(blockers, i, n, mass, target_mass) {
-                blocked_a |= h == a;
-                blocked_b |= h == b;
-            }
+    for &(h, mass) in others {
+        let i = firer.distance(h);
+        if i + h.distance(target) != n || !blocks(blockers, i, n, mass, target_mass) {
+            continue;
         }
+        let (a, b) = firer.line_step(target, n, i);
+        blocked_a |= h == a;
+        blocked_b |= h == b;
     }
     match edge {
         EdgeLine::FirerChooses => !(blocked_a && blocked_b),
@@ -154,6 +158,74 @@ mod tests {
             d,
             EdgeLine::EitherSideBlocks
         ));
+    }
+
+    /// The reference: walk the whole line and test every unit at every step (the first
+    /// implementation, kept as the specification of [`has_line_of_sight`]).
+    fn walked(
+        firer: Hex,
+        target: Hex,
+        target_mass: MassTenths,
+        others: &[(Hex, MassTenths)],
+        blockers: LosBlockers,
+        edge: EdgeLine,
+    ) -> bool {
+        let n = firer.distance(target);
+        let (mut blocked_a, mut blocked_b) = (false, false);
+        for (i, (a, b)) in firer.line_to(target).enumerate() {
+            let i = i as i32;
+            for &(h, mass) in others {
+                if blocks(blockers, i, n, mass, target_mass) {
+                    blocked_a |= h == a;
+                    blocked_b |= h == b;
+                }
+            }
+        }
+        match edge {
+            EdgeLine::FirerChooses => !(blocked_a && blocked_b),
+            EdgeLine::EitherSideBlocks => !(blocked_a || blocked_b),
+        }
+    }
+
+    fn disc(radius: i32) -> Vec<Hex> {
+        let mut v = Vec::new();
+        for q in -radius..=radius {
+            for r in -radius..=radius {
+                let h = Hex::new(q, r);
+                if h.length() <= radius {
+                    v.push(h);
+                }
+            }
+        }
+        v
+    }
+
+    /// Exhaustive: from the origin to every target within 5 hexes, past every pair of units
+    /// within 5 hexes (Masses just under, at and over half and full), under all four
+    /// readings, in both orders, the direct test gives the walk's answer.
+    #[test]
+    fn same_answer_as_walking_the_line() {
+        let f = Hex::default();
+        let hexes = disc(5);
+        let mass = |h: Hex| [99, 100, 199, 200, 300][(h.q * 7 + h.r * 3).rem_euclid(5) as usize];
+        let mut checked = 0u32;
+        for &t in &hexes {
+            for &u in &hexes {
+                for &v in &hexes {
+                    for rule in [LosBlockers::BetweenHalfMass, LosBlockers::FirerHalfOnly] {
+                        for edge in [EdgeLine::FirerChooses, EdgeLine::EitherSideBlocks] {
+                            let others = [(u, mass(u)), (v, mass(v.neg()))];
+                            let want = walked(f, t, 200, &others, rule, edge);
+                            assert_eq!(has_line_of_sight(f, t, 200, &others, rule, edge), want);
+                            let swapped = [others[1], others[0]];
+                            assert_eq!(has_line_of_sight(f, t, 200, &swapped, rule, edge), want);
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 91 * 91 * 91 * 4);
     }
 
     #[test]

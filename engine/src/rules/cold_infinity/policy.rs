@@ -161,56 +161,54 @@ pub fn thrust_plan(
     } else {
         0
     };
+    // Score every candidate once (at most 3 pivots × 13 accelerations), then take the k-th of
+    // the best in the same order (k by dice).
+    let mut scored = [(ManeuverPlan::default(), 0i32); 39];
+    let mut count = 0usize;
     let mut best = i32::MAX;
     let mut ties = 0u32;
-    let mut chosen = ManeuverPlan::default();
-    // Two passes: score every candidate, then take the k-th of the best (k by dice).
-    for pass in 0..2 {
-        let pick = if pass == 1 { pick_tie(dice, ties) } else { 0 };
-        let mut seen = 0u32;
-        for pivot in -1..=1 {
-            let rate = own.pivot_rate + pivot;
-            if !(-1..=1).contains(&rate) {
+    for pivot in -1..=1 {
+        let rate = own.pivot_rate + pivot;
+        if !(-1..=1).contains(&rate) {
+            continue;
+        }
+        let pivot_cost = pivot.abs() * costs.pivot;
+        if pivot_cost > limits.rotation || pivot_cost > limits.budget {
+            continue;
+        }
+        for accel in -max_accel..=max_accel {
+            let accel_cost = accel.abs() * costs.accel;
+            let channel = if accel >= 0 {
+                limits.forward
+            } else {
+                limits.backward
+            };
+            if accel_cost > channel || accel_cost + pivot_cost > limits.budget {
                 continue;
             }
-            let pivot_cost = pivot.abs() * costs.pivot;
-            if pivot_cost > limits.rotation || pivot_cost > limits.budget {
-                continue;
+            let plan = ManeuverPlan {
+                pivot,
+                accel,
+                ..ManeuverPlan::default()
+            };
+            let next = super::movement::maneuvers::execute(own, &plan, readings);
+            let score = plan_score(&next, keep, target, target_velocity, main_arc, arcs);
+            if score < best {
+                best = score;
+                ties = 1;
+            } else if score == best {
+                ties += 1;
             }
-            for accel in -max_accel..=max_accel {
-                let accel_cost = accel.abs() * costs.accel;
-                let channel = if accel >= 0 {
-                    limits.forward
-                } else {
-                    limits.backward
-                };
-                if accel_cost > channel || accel_cost + pivot_cost > limits.budget {
-                    continue;
-                }
-                let plan = ManeuverPlan {
-                    pivot,
-                    accel,
-                    ..ManeuverPlan::default()
-                };
-                let next = super::movement::maneuvers::execute(own, &plan, readings);
-                let score = plan_score(&next, keep, target, target_velocity, main_arc, arcs);
-                if pass == 0 {
-                    if score < best {
-                        best = score;
-                        ties = 1;
-                    } else if score == best {
-                        ties += 1;
-                    }
-                } else if score == best {
-                    if seen == pick {
-                        chosen = plan;
-                    }
-                    seen += 1;
-                }
-            }
+            scored[count] = (plan, score);
+            count += 1;
         }
     }
-    chosen
+    let pick = pick_tie(dice, ties) as usize;
+    scored[..count]
+        .iter()
+        .filter(|(_, score)| *score == best)
+        .nth(pick)
+        .map_or_else(ManeuverPlan::default, |&(plan, _)| plan)
 }
 
 /// How bad a motion after the move is (lower is better): 4 per hex off the kept range, 6 if

@@ -87,16 +87,22 @@ pub fn attack_facts(
     target: &Target,
     others: &[(Hex, MassTenths)],
 ) -> Result<AttackFacts, CannotFire> {
+    weapon_bears(readings, firer, target.pose.pos)?;
+    sight_facts(readings, firer, target, others)
+}
+
+/// §7.1.1–§7.1.4, the weapon's part of [`attack_facts`]: ready (activated, powered, armed) and
+/// `to` inside its arc.
+pub fn weapon_bears(readings: &Readings, firer: &Firer, to: Hex) -> Result<(), CannotFire> {
     if !firer.arming.can_fire(firer.rof) {
         return Err(CannotFire::NotReady);
     }
-    let (from, to) = (firer.pose.pos, target.pose.pos);
     let p = &firer.pose;
     if !can_bear(
         &readings.arcs,
         readings.rotated_arcs,
         firer.arc,
-        from,
+        p.pos,
         p.facing,
         p.roll,
         p.tumble,
@@ -104,6 +110,20 @@ pub fn attack_facts(
     ) {
         return Err(CannotFire::OutOfArc);
     }
+    Ok(())
+}
+
+/// §7.1.5 and the facts of [`attack_facts`] past the weapon's readiness and arc: line of
+/// sight, then range, lock, EW DRM, silhouette and section. Of the weapon it reads only
+/// `ignores_ecm` and `ess`, so for weapons alike in those it is one answer per firer and
+/// target (the battle computes it once per pair and phase).
+pub fn sight_facts(
+    readings: &Readings,
+    firer: &Firer,
+    target: &Target,
+    others: &[(Hex, MassTenths)],
+) -> Result<AttackFacts, CannotFire> {
+    let (from, to) = (firer.pose.pos, target.pose.pos);
     if !has_line_of_sight(
         from,
         to,

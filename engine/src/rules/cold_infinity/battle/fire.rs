@@ -19,7 +19,7 @@ use super::super::fire::hit_roll::{HitBand, HitModifiers, roll_to_hit};
 use super::super::fire::readings::Simultaneity;
 use super::super::matchup::Matchup;
 use super::super::policy::{choose_config, choose_seam, pick_tie, shot_value, worth_defending};
-use super::super::preconditions::{Firer, Target, attack_facts};
+use super::super::preconditions::{AttackFacts, Firer, Target, sight_facts, weapon_bears};
 use super::super::weapons::technologies::{can_be_defended, may_defend};
 use super::{BattleState, Shot};
 use crate::rules::cold_infinity::Event;
@@ -80,10 +80,17 @@ fn determine<R: Roller>(m: &Matchup, st: &mut BattleState, i: usize, dice: &mut 
     let bd = m.design_of(i);
     let me = st.ships[i];
     let other = bridge_accuracy(&bd.design, &st.damage[i]);
+    st.sight.fill(None);
     for (k, w) in bd.mounts.iter().enumerate() {
         let arming = me.arming[k];
         if !arming.can_fire(w.weapon.rof) {
             continue;
+        }
+        // The weapon's shot at every ship, once for both passes (nothing it reads changes
+        // while shots are chosen).
+        for t in 0..st.ships.len() {
+            let plan = plan_shot(m, st, i, k, t, other);
+            st.plans[t] = plan;
         }
         let mut best = f64::MIN;
         let mut ties = 0u32;
@@ -92,7 +99,7 @@ fn determine<R: Roller>(m: &Matchup, st: &mut BattleState, i: usize, dice: &mut 
             let pick = if pass == 1 { pick_tie(dice, ties) } else { 0 };
             let mut seen = 0u32;
             for t in 0..st.ships.len() {
-                let Some(shot) = plan_shot(m, st, i, k, t, other) else {
+                let Some(shot) = st.plans[t] else {
                     continue;
                 };
                 let planned: f64 = st
@@ -129,9 +136,9 @@ fn determine<R: Roller>(m: &Matchup, st: &mut BattleState, i: usize, dice: &mut 
     }
 }
 
-/// One shot of mount `k` of ship `i` at ship `t`, if §7.1 allows it (arc, line of sight,
-/// arming), with its DRM and value (against the first section of a seam; the pick is
-/// [`choose_section`]'s).
+/// One shot of mount `k` of ship `i` at ship `t`, if §7.1 allows it (arming and arc per
+/// weapon, the rest from [`sight`]), with its DRM and value (against the first section of a
+/// seam; the pick is [`choose_section`]'s).
 fn plan_shot(
     m: &Matchup,
     st: &mut BattleState,
@@ -146,13 +153,6 @@ fn plan_shot(
     }
     let w = m.design_of(i).mounts[k];
     let td = &m.design_of(t).design;
-    st.others.clear();
-    for (j, s) in st.ships.iter().enumerate() {
-        if s.alive && j != i && j != t {
-            st.others
-                .push((s.motion.pos, i32::from(m.design_of(j).design.mass_tenths)));
-        }
-    }
     let firer = Firer {
         pose: pose(st, i),
         arc: w.arc,
@@ -167,15 +167,8 @@ fn plan_shot(
         ignores_ecm: false,
         ess: Default::default(),
     };
-    let target = Target {
-        pose: pose(st, t),
-        mass: i32::from(td.mass_tenths),
-        fa: i32::from(td.sil_fa),
-        ps: i32::from(td.sil_ps),
-        layout: td.layout(),
-        ecm: i32::from(them.ew.ecm),
-    };
-    let facts = attack_facts(&m.rules.movement, &firer, &target, &st.others).ok()?;
+    weapon_bears(&m.rules.movement, &firer, them.motion.pos).ok()?;
+    let facts = sight(m, st, i, &firer, t)?;
     let mut mods = HitModifiers::from_facts(
         &facts,
         &w.weapon,
@@ -198,6 +191,42 @@ fn plan_shot(
         range: facts.range.clamp(0, i32::from(u16::MAX)) as u16,
         value: shot_value(&w.weapon, drm, armor),
     })
+}
+
+/// Ship `i`'s sight of ship `t` this phase (§7.1.5 on: line of sight past every other ship,
+/// range, lock, EW, silhouette, section), once per firer and target: every weapon of the
+/// battle reads ECM and no ESS is played, so [`sight_facts`] is the same for all of them.
+/// `st.sight` is cleared for each firer.
+fn sight(
+    m: &Matchup,
+    st: &mut BattleState,
+    i: usize,
+    firer: &Firer,
+    t: usize,
+) -> Option<AttackFacts> {
+    if let Some(known) = st.sight[t] {
+        return known.ok();
+    }
+    let td = &m.design_of(t).design;
+    let them = st.ships[t];
+    st.others.clear();
+    for (j, s) in st.ships.iter().enumerate() {
+        if s.alive && j != i && j != t {
+            st.others
+                .push((s.motion.pos, i32::from(m.design_of(j).design.mass_tenths)));
+        }
+    }
+    let target = Target {
+        pose: pose(st, t),
+        mass: i32::from(td.mass_tenths),
+        fa: i32::from(td.sil_fa),
+        ps: i32::from(td.sil_ps),
+        layout: td.layout(),
+        ecm: i32::from(them.ew.ecm),
+    };
+    let facts = sight_facts(&m.rules.movement, firer, &target, &st.others);
+    st.sight[t] = Some(facts);
+    facts.ok()
 }
 
 /// The attacker's seam pick (§7.4.1.2): re-derive the struck sections and take the one with

@@ -26,6 +26,7 @@ use super::ew::EwAllocation;
 use super::initiative::InitiativeEntry;
 use super::matchup::{MAX_WEAPONS, Matchup};
 use super::movement::Motion;
+use super::preconditions::{AttackFacts, CannotFire};
 use super::{
     DECIDED_ANNIHILATION, DECIDED_DRAW_AT_TURN_CAP, DECIDED_MUTUAL_DESTRUCTION,
     DECIDED_TURN_CAP_MEASURE, Event,
@@ -108,6 +109,11 @@ pub struct BattleState {
     pub entries: Vec<InitiativeEntry>,
     /// Other units for line of sight (hex, Mass).
     pub others: Vec<(Hex, i32)>,
+    /// The firing ship's sight of each ship this phase (§7.1.5 on: line of sight, range, EW,
+    /// silhouette, section), computed on first need (`None`: not yet).
+    pub sight: Vec<Option<Result<AttackFacts, CannotFire>>>,
+    /// One weapon's possible shot at each ship (§7.1), for the two passes of its choice.
+    pub plans: Vec<Option<Shot>>,
     /// Turn number (1-based once begun).
     pub turn: u32,
     /// Per-side tallies.
@@ -126,6 +132,8 @@ impl Clone for BattleState {
             order: self.order.clone(),
             entries: self.entries.clone(),
             others: self.others.clone(),
+            sight: self.sight.clone(),
+            plans: self.plans.clone(),
             turn: self.turn,
             sides: self.sides,
         }
@@ -143,6 +151,8 @@ impl Clone for BattleState {
         self.order.clone_from(&source.order);
         self.entries.clone_from(&source.entries);
         self.others.clone_from(&source.others);
+        self.sight.clone_from(&source.sight);
+        self.plans.clone_from(&source.plans);
         self.turn = source.turn;
         self.sides = source.sides;
     }
@@ -174,6 +184,8 @@ impl BattleState {
             order: Vec::with_capacity(n),
             entries: vec![InitiativeEntry::default(); n],
             others: Vec::with_capacity(n),
+            sight: vec![None; n],
+            plans: vec![None; n],
             turn: 0,
             sides: [SideTally::default(); 2],
         }
