@@ -21,6 +21,7 @@ use super::super::matchup::Matchup;
 use super::super::policy::{choose_config, choose_seam, pick_tie, shot_value, worth_defending};
 use super::super::preconditions::{Firer, Target, attack_facts};
 use super::super::weapons::technologies::{can_be_defended, may_defend};
+use super::weapon_damage::weapon_now;
 use super::{BattleState, Shot};
 use crate::rules::cold_infinity::Event;
 
@@ -145,6 +146,7 @@ fn plan_shot(
         return None;
     }
     let w = m.design_of(i).mounts[k];
+    let weapon = weapon_now(m, st, i, k);
     let td = &m.design_of(t).design;
     st.others.clear();
     for (j, s) in st.ships.iter().enumerate() {
@@ -176,12 +178,8 @@ fn plan_shot(
         ecm: i32::from(them.ew.ecm),
     };
     let facts = attack_facts(&m.rules.movement, &firer, &target, &st.others).ok()?;
-    let mut mods = HitModifiers::from_facts(
-        &facts,
-        &w.weapon,
-        td.section_count(),
-        m.rules.fire.range_zero,
-    );
+    let mut mods =
+        HitModifiers::from_facts(&facts, &weapon, td.section_count(), m.rules.fire.range_zero);
     mods.other = other;
     let drm = mods.drm();
     let (a, _) = struck_sections(td, facts.section);
@@ -196,7 +194,7 @@ fn plan_shot(
         section: a as u8,
         config,
         range: facts.range.clamp(0, i32::from(u16::MAX)) as u16,
-        value: shot_value(&w.weapon, drm, armor),
+        value: shot_value(&weapon, drm, armor),
     })
 }
 
@@ -329,13 +327,12 @@ fn resolve<R: Roller, O: Observer>(m: &Matchup, st: &mut BattleState, dice: &mut
     for n in 0..st.shot_order.len() {
         let shot = st.shots[usize::from(st.shot_order[n])];
         let (a, t) = (usize::from(shot.attacker), usize::from(shot.target));
-        let w = m.design_of(a).mounts[usize::from(shot.mount)];
         let td = &m.design_of(t).design;
         let attacker_side = st.ships[a].side;
         st.event(attacker_side, Event::Shots);
         let hit = roll_to_hit(dice, shot.drm - shot.df as i16);
         let attack = Attack {
-            weapon: w.weapon,
+            weapon: weapon_now(m, st, a, usize::from(shot.mount)),
             config: shot.config,
             range: shot.range,
             facing: usize::from(shot.section),

@@ -46,33 +46,81 @@ pub fn sensors(d: &ShipDesign, dmg: &super::super::damage_state::ShipDamage) -> 
     (need, (ew + bridge).max(0))
 }
 
-/// §2.1.1 / §3.2: each ship powers its sensors, then its weapons in the policy's order while
-/// the reactor lasts; an unpowered weapon is switched off (its arming starts over, §3.2.2). The
-/// rest is kept for engine enrichment (§5.3.2).
+/// §3.4: every system of ship `i` destroyed since last turn starts its drain (an active one
+/// keeps drawing its standard power for as many turns as that power); returns what the
+/// destroyed systems draw this turn.
+pub fn destroyed_drain(m: &Matchup, st: &mut BattleState, i: usize) -> i32 {
+    let d = &m.design_of(i).design;
+    let mut drain = 0;
+    for (s, p) in st.power[i].iter_mut().enumerate() {
+        if !p.destroyed && st.damage[i].system_destroyed(d, s as u16) {
+            p.destroy();
+        }
+        if p.destroyed {
+            drain += p.drawn();
+        }
+    }
+    drain
+}
+
+/// What ship `i`'s destroyed systems draw this turn (§3.4).
+pub fn drawn_by_destroyed(st: &BattleState, i: usize) -> i32 {
+    st.power[i]
+        .iter()
+        .filter(|p| p.destroyed)
+        .map(|p| p.drawn())
+        .sum()
+}
+
+/// §3.4 at the end of a turn: one turn of every destroyed system's drain is served.
+pub fn end_turn_drain(st: &mut BattleState, i: usize) {
+    for p in st.power[i].iter_mut() {
+        p.end_turn();
+    }
+}
+
+/// §2.1.1 / §3.2: each ship pays what its destroyed systems still draw (§3.4), powers its
+/// sensors, then its weapons in the policy's order while the reactor lasts; an unpowered weapon
+/// is switched off (its arming starts over, §3.2.2). The rest is kept for engine enrichment
+/// (§5.3.2).
 pub fn power_allocation(m: &Matchup, st: &mut BattleState) {
     for i in 0..st.ships.len() {
         if !st.ships[i].alive {
             continue;
         }
+        let drain = destroyed_drain(m, st, i);
         let bd = m.design_of(i);
         let dmg = &st.damage[i];
-        let mut left = reactor_output(&bd.design, dmg);
+        let mut left = reactor_output(&bd.design, dmg) - drain;
         let (sensor_need, _) = sensors(&bd.design, dmg);
         let sensors_on = sensor_need <= left;
         if sensors_on {
             left -= sensor_need;
         }
+        let power = &mut st.power[i];
+        for (s, sys) in bd.design.systems.iter().enumerate() {
+            if let SystemKind::Sensors { .. } = sys.kind {
+                if !power[s].destroyed {
+                    power[s].active = sensors_on;
+                }
+            }
+        }
         let ship = &mut st.ships[i];
         for (k, w) in bd.mounts.iter().enumerate() {
             let intact = !dmg.system_destroyed(&bd.design, w.sys);
-            let on = intact && power_order(&w.weapon, left);
-            if on && ship.arming[k].set_active(true).is_ok() {
+            let on =
+                intact && power_order(&w.weapon, left) && ship.arming[k].set_active(true).is_ok();
+            if on {
                 left -= i32::from(w.weapon.power);
             } else {
                 ship.arming[k].lose_power();
             }
+            let p = &mut power[usize::from(w.sys)];
+            if !p.destroyed {
+                p.active = on;
+            }
         }
-        ship.spare_power = left;
+        ship.spare_power = left.max(0);
         if !sensors_on {
             ship.ew = Default::default();
             ship.shroud = 0;
@@ -141,7 +189,7 @@ pub fn electronic_warfare(m: &Matchup, st: &mut BattleState) {
         }
         let bd = m.design_of(i);
         let (need, points) = sensors(&bd.design, &st.damage[i]);
-        let reactor = reactor_output(&bd.design, &st.damage[i]);
+        let reactor = reactor_output(&bd.design, &st.damage[i]) - drawn_by_destroyed(st, i);
         let points = if need <= reactor { points } else { 0 };
         let predicted = nearest_enemy(st, i).map_or(0, |(k, _)| {
             let me = st.ships[i].motion;
