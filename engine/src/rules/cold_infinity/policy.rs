@@ -13,6 +13,7 @@ use super::arcs::{ArcGeometry, can_bear};
 use super::damage_effects::{ReductionChoice, reduce_damage_row, reduce_range_row};
 use super::design::{Config, ConfigSet, DamageDice, RangeRating, WeaponDesign};
 use super::ew::EwAllocation;
+use super::fire::hit_location::DefenderPick;
 use super::fire::hit_roll::{accuracy_drm, hit_ways, range_penalty};
 use super::fire::readings::RangeZero;
 use super::geometry::range;
@@ -290,6 +291,14 @@ pub fn reduction_choice(weapon: &WeaponDesign, keep: i32) -> Option<ReductionCho
         (None, Some(_)) => Some(ReductionChoice::Range),
         _ => None,
     }
+}
+
+/// The defender's pick among intact systems of the struck type (§7.4.1.3: "the defender
+/// chooses"; D17): lose the one with the most structure left — the hit then destroys nothing
+/// it need not, and every system keeps working longest — ties by `roll`, the battle's dice.
+/// Both presets play it.
+pub fn system_pick(_policy: &Policy, roll: u16) -> DefenderPick {
+    DefenderPick::MostLeftRolled(roll)
 }
 
 /// The attacker's pick on a seam (D17 8, §7.4.1.2): the section with less hull and armor

@@ -70,11 +70,13 @@ mod tests {
                 weapon_reduction: WeaponReduction::EveryHalf,
                 buffer_recharge: BufferRecharge::None,
                 simultaneity: Simultaneity::MarkedAtOnce,
+                reactor_detonation: ReactorDetonation::SameTurn,
+                df_arming: DfArming::Rearms,
             },
         };
         let keys = super::in_effect(&rules, &Scenario::default());
-        // 3 always + 12 more fire keys + 16 movement keys (hit_chart is in both lists).
-        assert_eq!(keys.len(), 3 + 12 + 16, "{keys:?}");
+        // 3 always + 14 more fire keys + 16 movement keys (hit_chart is in both lists).
+        assert_eq!(keys.len(), 3 + 14 + 16, "{keys:?}");
         assert_eq!(
             super::in_effect(&HouseRules::default(), &Scenario::default()),
             super::ALWAYS

@@ -12,6 +12,7 @@ use super::super::catastrophic::burn;
 use super::super::damage_effects::{reactor_detonates, reactor_unstable};
 use super::super::damage_state::ShipDamage;
 use super::super::design::{ShipDesign, SystemKind};
+use super::super::fire::readings::ReactorDetonation;
 use super::super::matchup::Matchup;
 use super::BattleState;
 use super::preliminary::end_turn_drain;
@@ -57,8 +58,13 @@ pub fn damage_effects_step<R: Roller, O: Observer>(
         let bd = m.design_of(i);
         let d = &bd.design;
         burn(d, &mut st.damage[i]);
-        // §13.1.4: rolled from the turn after it became unstable, the counter rising each time.
-        if st.ships[i].unstable && !st.damage[i].destroyed {
+        // §13.1.4: the counter rises with each roll; the first roll is the turn after it
+        // became unstable (default) or that turn (house rule `reactor_detonation`).
+        let rolls = match m.rules.fire.reactor_detonation {
+            ReactorDetonation::NextTurn => st.ships[i].unstable,
+            ReactorDetonation::SameTurn => reactor_is_unstable(d, &st.damage[i]),
+        };
+        if rolls && !st.damage[i].destroyed {
             let s = &mut st.ships[i];
             s.unstable_rolls = s.unstable_rolls.saturating_add(1);
             let roll = dice.below(10) as u8 + dice.below(10) as u8 + 2;

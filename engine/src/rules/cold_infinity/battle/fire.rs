@@ -14,11 +14,12 @@ use super::super::damage_effects::bridge_effects;
 use super::super::design::{ShipDesign, SystemKind};
 use super::super::ew::EwAttacker;
 use super::super::fire::attack::{Attack, Defences, resolve_attack};
-use super::super::fire::hit_location::DefenderPick;
 use super::super::fire::hit_roll::{HitBand, HitModifiers, roll_to_hit};
-use super::super::fire::readings::Simultaneity;
+use super::super::fire::readings::{DfArming, Simultaneity};
 use super::super::matchup::Matchup;
-use super::super::policy::{choose_config, choose_seam, pick_tie, shot_value, worth_defending};
+use super::super::policy::{
+    choose_config, choose_seam, pick_tie, shot_value, system_pick, worth_defending,
+};
 use super::super::preconditions::{Firer, Target, attack_facts};
 use super::super::weapons::technologies::{can_be_defended, may_defend};
 use super::weapon_damage::weapon_now;
@@ -228,7 +229,8 @@ fn choose_section<R: Roller>(m: &Matchup, st: &BattleState, mut shot: Shot, dice
 /// technology defends its own ship against the most dangerous incoming shot whose attacker is
 /// in its arc, whose configuration and technology can be defended against, and whose Speed it
 /// matches (§11.1.4); ties by the battle's dice. SDF adds its Rating (uncapped, §11.1.1).
-fn defensive_fire<R: Roller>(m: &Matchup, st: &mut BattleState, dice: &mut R) {
+/// Whether the defending weapon then starts arming over is the house rule `df_arming`.
+pub(super) fn defensive_fire<R: Roller>(m: &Matchup, st: &mut BattleState, dice: &mut R) {
     for d in 0..st.ships.len() {
         if !st.ships[d].alive {
             continue;
@@ -292,6 +294,13 @@ fn defensive_fire<R: Roller>(m: &Matchup, st: &mut BattleState, dice: &mut R) {
             }
             if let Some(idx) = chosen {
                 st.shots[idx].df += u16::from(sdf);
+                if m.rules.fire.df_arming == DfArming::Rearms {
+                    let arming = &mut st.ships[d].arming[k];
+                    arming.fire(w.weapon.rof);
+                    if w.weapon.rof.cooldown > 0 {
+                        arming.lose_power();
+                    }
+                }
                 let side = st.ships[d].side;
                 st.event(side, Event::DefensiveFire);
             }
@@ -339,6 +348,9 @@ fn resolve<R: Roller, O: Observer>(m: &Matchup, st: &mut BattleState, dice: &mut
             ablative_df: 0,
             called: None,
         };
+        // §7.4.1.3 "the defender chooses" among intact systems of the struck type: the
+        // defending side's policy's pick, ties by this roll of the battle's dice.
+        let pick = system_pick(&m.policies[st.ships[t].side.index()], dice.below(60) as u16);
         let out = if literal {
             let (scratch, snap) = (&mut st.scratch[t], &st.snapshot[t]);
             scratch.copy_from(snap);
@@ -347,7 +359,7 @@ fn resolve<R: Roller, O: Observer>(m: &Matchup, st: &mut BattleState, dice: &mut
                 scratch,
                 dice,
                 &m.rules.fire,
-                DefenderPick::MostLeft,
+                pick,
                 &attack,
                 hit,
                 &Defences::default(),
@@ -361,7 +373,7 @@ fn resolve<R: Roller, O: Observer>(m: &Matchup, st: &mut BattleState, dice: &mut
                 &mut st.damage[t],
                 dice,
                 &m.rules.fire,
-                DefenderPick::MostLeft,
+                pick,
                 &attack,
                 hit,
                 &Defences::default(),

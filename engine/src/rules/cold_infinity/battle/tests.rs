@@ -157,3 +157,62 @@ fn no_reactor_no_thrust_16_4_11() {
     dmg.system_damage[16] = 8; // the reactor
     assert_eq!(movement::limits(d, &dmg, 0, r).budget, 0);
 }
+
+/// §13.1.4 (seed: "On each turn that the reactor provides power, roll 2d10 and add 1 for each
+/// turn that the reactor has been half-destroyed"), house rule `reactor_detonation`: a
+/// reactor that lost 5 of 8 in this turn's fire first rolls next turn by default, this turn
+/// under `same-turn`.
+#[test]
+fn reactor_detonation_timing_13_1_4() {
+    use super::super::fire::readings::ReactorDetonation;
+    for (rule, rolls_now) in [
+        (ReactorDetonation::NextTurn, 0),
+        (ReactorDetonation::SameTurn, 1),
+    ] {
+        let mut m = reaper_duel();
+        m.rules.fire.reactor_detonation = rule;
+        let mut st = started(&m);
+        let mut dice = Dice::for_battle(1, 2, 3);
+        st.damage[0].system_damage[16] = 5;
+        effects::damage_effects_step(&m, &mut st, &mut dice, &mut crate::observer::NoTrace);
+        assert_eq!(st.ships[0].unstable_rolls, rolls_now, "{rule:?}");
+        assert!(st.ships[0].unstable);
+    }
+}
+
+/// §11.1 / §7.1.3, house rule `df_arming`: a particle 3+1 weapon with SDF 2 that defends
+/// stays armed by default; under `rearms` it starts arming over like a weapon that fired.
+#[test]
+fn defensive_fire_and_arming_11_1() {
+    use super::super::fire::readings::DfArming;
+    for (rule, armed_after) in [(DfArming::KeepsArmed, true), (DfArming::Rearms, false)] {
+        let mut m = reaper_duel();
+        m.rules.fire.df_arming = rule;
+        let mount = &mut m.designs[0].mounts[RAILGUN_MOUNT];
+        mount.weapon.df.sdf = 2;
+        mount.weapon.tech = super::super::design::Tech::Particle;
+        mount.weapon.rof.arming = 1;
+        let rof = mount.weapon.rof;
+        let mut st = started(&m);
+        let mut dice = Dice::for_battle(1, 2, 3);
+        // Ship 1 (B) shoots ship 0 (A) with its first railgun; A's railgun 0 holds fire.
+        st.shots.push(Shot {
+            attacker: 1,
+            mount: 0,
+            target: 0,
+            drm: 4,
+            df: 0,
+            section: 0,
+            config: super::super::design::Config::Burst,
+            range: 24,
+            value: 1.0,
+        });
+        fire::defensive_fire(&m, &mut st, &mut dice);
+        assert_eq!(st.shots[0].df, 2, "{rule:?}");
+        assert_eq!(
+            st.ships[0].arming[RAILGUN_MOUNT].can_fire(rof),
+            armed_after,
+            "{rule:?}"
+        );
+    }
+}
