@@ -83,7 +83,10 @@ pub fn mean_damage(d: DamageDice) -> f64 {
 }
 
 /// The main weapon (D17 5): the mount with the largest mean damage × shots; the first listed
-/// on ties.
+/// on ties. The tie cannot favour a seat: the pick is made once per design, when the config is
+/// read, from the design's own SDS order, so both seats of a mirror (the same designs) keep
+/// the same main weapon; it is part of how a designer lists the ship (list the weapon to steer
+/// by first), not a choice made in battle.
 pub fn main_weapon(mounts: &[Mount]) -> Option<usize> {
     let mut best: Option<(f64, usize)> = None;
     for (k, m) in mounts.iter().enumerate() {

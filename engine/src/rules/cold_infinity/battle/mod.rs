@@ -288,7 +288,7 @@ pub fn turn<R: Roller, O: Observer>(
     trace!(obs, "turn {}", st.turn);
     preliminary::power_allocation(m, st);
     preliminary::initiative(m, st, dice, obs);
-    preliminary::electronic_warfare(m, st);
+    preliminary::electronic_warfare(m, st, dice);
     movement::movement_step(m, st, dice, obs);
     fire::weapons_fire_step(m, st, dice, obs);
     effects::damage_effects_step(m, st, dice, obs);

@@ -87,7 +87,7 @@ pub fn movement_step<R: Roller, O: Observer>(
         }
         let bd = m.design_of(i);
         let own = st.ships[i].motion;
-        let (target, target_velocity) = match nearest_enemy(st, i) {
+        let (target, target_velocity) = match nearest_enemy(st, i, dice) {
             Some((e, _)) => {
                 let t = st.ships[e];
                 let at = if t.moved {

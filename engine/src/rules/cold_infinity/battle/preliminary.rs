@@ -11,7 +11,7 @@ use super::super::ew::shroud_radius;
 use super::super::geometry::range;
 use super::super::initiative::{InitiativeEntry, first_turn_base, movement_order, roll_initiative};
 use super::super::matchup::Matchup;
-use super::super::policy::{ew_split, power_order};
+use super::super::policy::{ew_split, pick_tie, power_order};
 use super::BattleState;
 
 /// Reactor output of a ship now (§3.1.1, §13.1.4: the undamaged structure of every reactor).
@@ -168,21 +168,27 @@ pub fn initiative<R: Roller, O: Observer>(
     }
 }
 
-/// The nearest enemy still in the battle and its range (ties by ship index are harmless here:
-/// only the range is used).
-pub fn nearest_enemy(st: &BattleState, i: usize) -> Option<(usize, i32)> {
+/// The nearest enemy still in the battle and its range; ties (two enemies at the same range)
+/// by the battle's dice, never by ship index (steering and the EW range prediction follow
+/// the pick).
+pub fn nearest_enemy<R: Roller>(st: &BattleState, i: usize, dice: &mut R) -> Option<(usize, i32)> {
     let me = &st.ships[i];
-    st.ships
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| s.alive && s.side != me.side)
-        .map(|(k, s)| (k, range(me.motion.pos, s.motion.pos)))
-        .min_by_key(|&(_, r)| r)
+    let enemies = || {
+        st.ships
+            .iter()
+            .enumerate()
+            .filter(move |(_, s)| s.alive && s.side != me.side)
+            .map(|(k, s)| (k, range(me.motion.pos, s.motion.pos)))
+    };
+    let nearest = enemies().map(|(_, r)| r).min()?;
+    let ties = enemies().filter(|&(_, r)| r == nearest).count() as u32;
+    let pick = pick_tie(dice, ties) as usize;
+    enemies().filter(|&(_, r)| r == nearest).nth(pick)
 }
 
 /// §2.1.3 / §4: each ship splits its EW points (policy [`ew_split`]) for the range to its
 /// nearest enemy after both drift one turn.
-pub fn electronic_warfare(m: &Matchup, st: &mut BattleState) {
+pub fn electronic_warfare<R: Roller>(m: &Matchup, st: &mut BattleState, dice: &mut R) {
     for i in 0..st.ships.len() {
         if !st.ships[i].alive {
             continue;
@@ -191,7 +197,7 @@ pub fn electronic_warfare(m: &Matchup, st: &mut BattleState) {
         let (need, points) = sensors(&bd.design, &st.damage[i]);
         let reactor = reactor_output(&bd.design, &st.damage[i]) - drawn_by_destroyed(st, i);
         let points = if need <= reactor { points } else { 0 };
-        let predicted = nearest_enemy(st, i).map_or(0, |(k, _)| {
+        let predicted = nearest_enemy(st, i, dice).map_or(0, |(k, _)| {
             let me = st.ships[i].motion;
             let them = st.ships[k].motion;
             range(me.pos.add(me.velocity), them.pos.add(them.velocity))

@@ -216,3 +216,26 @@ fn defensive_fire_and_arming_11_1() {
         );
     }
 }
+
+/// Fairness: two enemies at the same range are picked by the battle's dice, not by ship index
+/// (the old `min_by_key` always named the first listed).
+#[test]
+fn nearest_enemy_ties_go_to_the_dice() {
+    let mut m = reaper_duel();
+    let third = ShipStart {
+        side: Side::B,
+        ..m.start[1]
+    };
+    m.start.push(third);
+    m.names.push("B2 Reaper".into());
+    let mut st = BattleState::for_matchup(&m);
+    begin(&m, &mut st);
+    let mut seen = [false; 3];
+    for seed in 0..32 {
+        let mut dice = Dice::for_battle(seed, 7, 0);
+        let (k, r) = preliminary::nearest_enemy(&st, 0, &mut dice).unwrap();
+        assert_eq!(r, 24);
+        seen[k] = true;
+    }
+    assert_eq!(seen, [false, true, true]);
+}
