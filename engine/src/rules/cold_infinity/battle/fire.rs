@@ -311,7 +311,12 @@ pub(super) fn defensive_fire<R: Roller>(m: &Matchup, st: &mut BattleState, dice:
 /// The Starship Weapons Phase (§7.3): roll every shot; under the literal reading (default) each
 /// hit is located against the start-of-phase damage and the sum applied at the end; under
 /// `marked-at-once` each hit is marked as it is rolled, sides alternating, the first by dice.
-fn resolve<R: Roller, O: Observer>(m: &Matchup, st: &mut BattleState, dice: &mut R, obs: &mut O) {
+pub(super) fn resolve<R: Roller, O: Observer>(
+    m: &Matchup,
+    st: &mut BattleState,
+    dice: &mut R,
+    obs: &mut O,
+) {
     let literal = m.rules.fire.simultaneity == Simultaneity::StartOfPhase;
     if literal {
         for i in 0..st.ships.len() {
@@ -351,6 +356,7 @@ fn resolve<R: Roller, O: Observer>(m: &Matchup, st: &mut BattleState, dice: &mut
         // §7.4.1.3 "the defender chooses" among intact systems of the struck type: the
         // defending side's policy's pick, ties by this roll of the battle's dice.
         let pick = system_pick(&m.policies[st.ships[t].side.index()], dice.below(60) as u16);
+        let marked_before = st.damage[t].points_marked();
         let out = if literal {
             let (scratch, snap) = (&mut st.scratch[t], &st.snapshot[t]);
             scratch.copy_from(snap);
@@ -379,8 +385,9 @@ fn resolve<R: Roller, O: Observer>(m: &Matchup, st: &mut BattleState, dice: &mut
                 &Defences::default(),
             )
         };
-        let done = u32::from(out.resolution.applied.taken)
-            + u32::from(out.resolution.applied.overkill_to_hull);
+        // Damage dealt and taken: what the attack added to the live marks (hull and system
+        // points), so two start-of-phase hits on the same 10-hull section credit 10, not 20.
+        let done = st.damage[t].points_marked() - marked_before;
         st.ships[a].dealt += done;
         st.ships[t].taken += done;
         if hit.band.is_hit() {

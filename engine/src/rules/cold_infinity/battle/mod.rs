@@ -318,8 +318,7 @@ pub fn finish<O: Observer>(
         let sys: u64 = d.systems.iter().map(|x| u64::from(x.structure)).sum();
         total[k] += hull + sys;
         lost[k] += if s.alive {
-            dmg.hull_damage.iter().map(|&x| u64::from(x)).sum::<u64>()
-                + dmg.system_damage.iter().map(|&x| u64::from(x)).sum::<u64>()
+            dmg.structure_lost(d)
         } else {
             hull + sys
         };

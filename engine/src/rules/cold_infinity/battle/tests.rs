@@ -239,3 +239,63 @@ fn nearest_enemy_ties_go_to_the_dice() {
     }
     assert_eq!(seen, [false, true, true]);
 }
+
+/// Statistics under `simultaneity = start-of-phase` (§7.3: every hit located against the
+/// start of the phase): damage dealt and taken are what the phase's hits added to the live
+/// marks. A Reaper with one point left in every section and system takes four hits at once;
+/// the old credit (each hit's own result against the snapshot) counted a point struck twice as
+/// two.
+#[test]
+fn damage_credited_is_the_capped_live_difference() {
+    let mut m = reaper_duel();
+    m.designs[0].mounts[RAILGUN_MOUNT].weapon.damage =
+        super::super::design::DamageDice::new(4, 6, 0);
+    let d = m.designs[0].design.clone();
+    let mut over = 0;
+    for seed in 0..64 {
+        let mut st = started(&m);
+        for (k, sec) in d.sections.iter().enumerate() {
+            st.damage[0].hull_damage[k] = sec.hull - 1;
+        }
+        for (k, sys) in d.systems.iter().enumerate() {
+            st.damage[0].system_damage[k] = sys.structure - 1;
+        }
+        let before = st.damage[0].points_marked();
+        for _ in 0..4 {
+            st.shots.push(Shot {
+                attacker: 1,
+                mount: RAILGUN_MOUNT as u8,
+                target: 0,
+                drm: 6,
+                df: 0,
+                section: 0,
+                config: super::super::design::Config::Burst,
+                range: 2,
+                value: 1.0,
+            });
+        }
+        let mut dice = Dice::for_battle(seed, 11, 0);
+        fire::resolve(&m, &mut st, &mut dice, &mut crate::observer::NoTrace);
+        let live = st.damage[0].points_marked() - before;
+        assert_eq!(st.ships[1].dealt, live, "seed {seed}");
+        assert_eq!(st.ships[0].taken, live, "seed {seed}");
+        over += live;
+    }
+    assert!(over > 0, "some hits land");
+}
+
+/// The turn-cap measure (house rule `turn_cap`) counts a destroyed section's systems as lost
+/// (§7.4.4: they are gone with it), as it already did for a destroyed ship: a Reaper whose
+/// fore hull (20) is gone has lost 20 + the fore systems' 34 structure, not 20.
+#[test]
+fn turn_cap_measure_counts_a_lost_sections_systems() {
+    let m = reaper_duel();
+    let d = &m.designs[0].design;
+    let mut dmg = super::super::damage_state::ShipDamage::new(d);
+    dmg.hull_damage[0] = 20;
+    assert_eq!(dmg.structure_lost(d), 20 + 34);
+    dmg.system_damage[3] = 1; // already inside the lost section: no double count
+    assert_eq!(dmg.structure_lost(d), 20 + 34);
+    dmg.system_damage[16] = 3; // the reactor, in the core
+    assert_eq!(dmg.structure_lost(d), 20 + 34 + 3);
+}
