@@ -1,14 +1,27 @@
 //! The named house rules a matchup's results rest on, for `fleetlab audit`
 //! (`RuleSystem::house_rules`): the gaps every battle depends on whatever their value (the lost
-//! hit-location chart, the scenario and its turn cap, the end-of-battle measure) and every
-//! field of both halves' readings — `movement::Readings` (§2–§5, §7.1) and `fire::Readings`
-//! (§7.2–§13) — set away from its default (`docs/house-rules/cold-infinity.md`).
+//! hit-location chart, arc and silhouette diagrams, the scenario and its turn cap, the
+//! end-of-battle measure) and every field of both halves' readings — `movement::Readings`
+//! (§2–§5, §7.1) and `fire::Readings` (§7.2–§13) — set away from its default, except the ones
+//! no battle can use yet ([`NOT_PLAYED`]) (`docs/house-rules/cold-infinity.md`).
 
 use super::fire;
 use super::matchup::{HouseRules, Scenario};
 
-/// Keys always in effect (the text decides none of them).
-pub const ALWAYS: [&str; 3] = ["hit_chart", "scenario", "turn_cap"];
+/// Keys always in effect (the text decides none of them): the lost hit-location chart, the
+/// scenario and its turn cap, and the lost arc and silhouette diagrams (every shot's arc,
+/// silhouette and struck section come from the reconstructions `arcs` and `silhouettes`).
+pub const ALWAYS: [&str; 5] = ["hit_chart", "scenario", "turn_cap", "arcs", "silhouettes"];
+
+/// Readings no battle can rest on yet, set or not: the config refuses what they govern —
+/// missile racks (§9: `rack_roll`), shields (`buffer_recharge`), capacitors
+/// (`capacitor_damage`) and collector panels (`collector_damage`).
+pub const NOT_PLAYED: [&str; 4] = [
+    "rack_roll",
+    "buffer_recharge",
+    "capacitor_damage",
+    "collector_damage",
+];
 
 /// The house-rule keys in effect for a matchup played under `rules` and `scenario`.
 pub fn in_effect(rules: &HouseRules, _scenario: &Scenario) -> Vec<&'static str> {
@@ -17,7 +30,7 @@ pub fn in_effect(rules: &HouseRules, _scenario: &Scenario) -> Vec<&'static str> 
         .into_iter()
         .chain(rules.movement.changed_keys())
     {
-        if !keys.contains(&k) {
+        if !keys.contains(&k) && !NOT_PLAYED.contains(&k) {
             keys.push(k);
         }
     }
@@ -75,8 +88,12 @@ mod tests {
             },
         };
         let keys = super::in_effect(&rules, &Scenario::default());
-        // 3 always + 14 more fire keys + 16 movement keys (hit_chart is in both lists).
-        assert_eq!(keys.len(), 3 + 14 + 16, "{keys:?}");
+        // 5 always + 14 more fire keys + 14 more movement keys (hit_chart, arcs and
+        // silhouettes are in two lists), less the 4 the battle cannot play yet.
+        assert_eq!(keys.len(), 5 + 14 + 14 - 4, "{keys:?}");
+        for k in NOT_PLAYED {
+            assert!(!keys.contains(&k), "{k} listed though no battle uses it");
+        }
         assert_eq!(
             super::in_effect(&HouseRules::default(), &Scenario::default()),
             super::ALWAYS
