@@ -99,10 +99,8 @@ pub fn power_allocation(m: &Matchup, st: &mut BattleState) {
         }
         let power = &mut st.power[i];
         for (s, sys) in bd.design.systems.iter().enumerate() {
-            if let SystemKind::Sensors { .. } = sys.kind {
-                if !power[s].destroyed {
-                    power[s].active = sensors_on;
-                }
+            if matches!(sys.kind, SystemKind::Sensors { .. }) && !power[s].destroyed {
+                power[s].active = sensors_on;
             }
         }
         let ship = &mut st.ships[i];

@@ -183,16 +183,16 @@ pub fn walk_section(
                 ties += 1;
             }
         }
-        if let (Some((_, most)), DefenderPick::MostLeftRolled(roll)) = (best, pick) {
-            if ties > 1 {
-                let k = usize::from(roll % ties);
-                let tied = systems.clone().filter(|&s| {
-                    design.systems[usize::from(s)].kind.hit_class() == class
-                        && damage.system_left(design, s) == most
-                });
-                if let Some(sys) = tied.into_iter().nth(k) {
-                    return Walk::Intact { sys, column };
-                }
+        if let (Some((_, most)), DefenderPick::MostLeftRolled(roll)) = (best, pick)
+            && ties > 1
+        {
+            let k = usize::from(roll % ties);
+            let mut tied = systems.clone().filter(|&s| {
+                design.systems[usize::from(s)].kind.hit_class() == class
+                    && damage.system_left(design, s) == most
+            });
+            if let Some(sys) = tied.nth(k) {
+                return Walk::Intact { sys, column };
             }
         }
         if let Some((sys, _)) = best {
