@@ -245,7 +245,17 @@ pub fn seen_from(
 ) -> (Aspect, i32, (usize, Option<usize>)) {
     let (fa, ps) = (i32::from(design.sil_fa), i32::from(design.sil_ps));
     let a = aspect(regions, rule, from, target, fa, ps);
-    let hit = section_hit(design.layout(), a, from, target);
+    // §7.4.1.1: a five-section ship is struck on the diagram of the silhouette the hit roll
+    // used ("If weapons fire used the F/S silhouette …, the damage affects the forward or aft
+    // section. If it used the P/S silhouette, … the port or starboard section"): on a mixed
+    // hex the attacker took the larger Rating ([`silhouette_rating`]), so the section follows
+    // it; only equal Ratings leave the seam.
+    let used = match a {
+        Aspect::Either if fa > ps => Aspect::ForeAft,
+        Aspect::Either if ps > fa => Aspect::PortStarboard,
+        other => other,
+    };
+    let hit = section_hit(design.layout(), used, from, target);
     (
         a,
         silhouette_rating(a, fa, ps),
@@ -340,6 +350,27 @@ mod tests {
             ..t
         };
         assert_eq!(seen(&d, at(2, 3), &rolled).1, (0, None));
+    }
+
+    /// §7.4.1.1 (seed: "If weapons fire used the F/S silhouette for the to-hit roll, the
+    /// damage affects the forward or aft section. If it used the P/S silhouette, the damage
+    /// affects the port or starboard section"): on a mixed hex the hit roll takes the larger
+    /// Rating, so the struck section comes from that silhouette's diagram — not the seam of
+    /// both diagrams (the old answer: fore or starboard at the attacker's pick).
+    #[test]
+    fn five_sections_struck_on_the_silhouette_used() {
+        use SectionPos::*;
+        let mut d = sectioned(250, &[Fore, Aft, Port, Starboard]);
+        let t = upright(1);
+        // F/A larger: facing 2 at 60° is mixed; the F/A Rating is used, the fore section hit.
+        (d.sil_fa, d.sil_ps) = (4, 2);
+        assert_eq!(seen(&d, at(2, 2), &t), (4, (0, None)));
+        // P/S larger: 30° off the nose is mixed; the P/S Rating is used, starboard hit.
+        (d.sil_fa, d.sil_ps) = (2, 4);
+        assert_eq!(seen(&d, at(1, 1).add(at(2, 1)), &t), (4, (3, None)));
+        // Equal Ratings: either diagram gives the same number, the attacker picks the section.
+        (d.sil_fa, d.sil_ps) = (3, 3);
+        assert_eq!(seen(&d, at(2, 2), &t), (3, (0, Some(3))));
     }
 
     /// §7.4.1.1: a 1st-rate ship is struck in the outer section of the facing the fire comes

@@ -123,6 +123,28 @@ impl ShipDamage {
         self.destroyed |= after.destroyed;
     }
 
+    /// Hull and system structure points marked lost so far (capped at the design's structure
+    /// by marking): the battle's damage dealt and taken are differences of it.
+    pub fn points_marked(&self) -> u32 {
+        let hull: u32 = self.hull_damage.iter().map(|&x| u32::from(x)).sum();
+        let systems: u32 = self.system_damage.iter().map(|&x| u32::from(x)).sum();
+        hull + systems
+    }
+
+    /// Structure lost as the turn-cap measure counts it (§7.4.4): each section's hull lost,
+    /// and every system's structure it can no longer use — a system in a destroyed section
+    /// counts whole, as it does once the ship is destroyed.
+    pub fn structure_lost(&self, design: &ShipDesign) -> u64 {
+        let hull: u64 = self.hull_damage.iter().map(|&x| u64::from(x)).sum();
+        let systems: u64 = design
+            .systems
+            .iter()
+            .enumerate()
+            .map(|(i, s)| u64::from(s.structure - self.system_left(design, i as u16)))
+            .sum();
+        hull + systems
+    }
+
     /// Hull structure left in section `sec`.
     pub fn hull_left(&self, design: &ShipDesign, sec: usize) -> u16 {
         design.sections[sec]

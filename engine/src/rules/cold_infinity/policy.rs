@@ -10,9 +10,12 @@ use crate::dice::Roller;
 use crate::hex::Hex;
 
 use super::arcs::{ArcGeometry, can_bear};
-use super::design::{Config, ConfigSet, DamageDice, WeaponDesign};
+use super::damage_effects::{ReductionChoice, reduce_damage_row, reduce_range_row};
+use super::design::{Config, ConfigSet, DamageDice, RangeRating, WeaponDesign};
 use super::ew::EwAllocation;
-use super::fire::hit_roll::hit_ways;
+use super::fire::hit_location::DefenderPick;
+use super::fire::hit_roll::{accuracy_drm, hit_ways, range_penalty};
+use super::fire::readings::RangeZero;
 use super::geometry::range;
 use super::matchup::Mount;
 use super::movement::readings::RotatedArcs;
@@ -80,7 +83,10 @@ pub fn mean_damage(d: DamageDice) -> f64 {
 }
 
 /// The main weapon (D17 5): the mount with the largest mean damage × shots; the first listed
-/// on ties.
+/// on ties. The tie cannot favour a seat: the pick is made once per design, when the config is
+/// read, from the design's own SDS order, so both seats of a mirror (the same designs) keep
+/// the same main weapon; it is part of how a designer lists the ship (list the weapon to steer
+/// by first), not a choice made in battle.
 pub fn main_weapon(mounts: &[Mount]) -> Option<usize> {
     let mut best: Option<(f64, usize)> = None;
     for (k, m) in mounts.iter().enumerate() {
@@ -263,6 +269,37 @@ pub fn choose_config(configs: ConfigSet) -> Config {
 pub fn shot_value(weapon: &WeaponDesign, drm: i16, armor: u16) -> f64 {
     let p = f64::from(hit_ways(drm)) / 216.0;
     p * (mean_damage(weapon.damage) - f64::from(armor)).max(0.25)
+}
+
+/// The defender's §13.1.9 pick for a damaged weapon (D17: lose what hurts least): the row
+/// whose loss keeps the larger expected damage per hit chance at `keep` hexes, the range the
+/// policy keeps (locked, against a three-section target); `None` on a tie (the caller rolls).
+/// A row that cannot drop is not a choice; if neither can, `None` too (the weapon is
+/// destroyed whichever is named).
+pub fn reduction_choice(weapon: &WeaponDesign, keep: i32) -> Option<ReductionChoice> {
+    let at = keep.clamp(0, i32::from(u16::MAX)) as u16;
+    let value = |d: DamageDice, r: RangeRating| {
+        let drm =
+            accuracy_drm(weapon.accuracy, 3) - range_penalty(r, at, true, RangeZero::default());
+        f64::from(hit_ways(drm)) * mean_damage(d)
+    };
+    let by_damage = reduce_damage_row(weapon.damage).map(|d| value(d, weapon.range));
+    let by_range = reduce_range_row(weapon.range).map(|r| value(weapon.damage, r));
+    match (by_damage, by_range) {
+        (Some(a), Some(b)) if a > b => Some(ReductionChoice::Damage),
+        (Some(a), Some(b)) if b > a => Some(ReductionChoice::Range),
+        (Some(_), None) => Some(ReductionChoice::Damage),
+        (None, Some(_)) => Some(ReductionChoice::Range),
+        _ => None,
+    }
+}
+
+/// The defender's pick among intact systems of the struck type (§7.4.1.3: "the defender
+/// chooses"; D17): lose the one with the most structure left — the hit then destroys nothing
+/// it need not, and every system keeps working longest — ties by `roll`, the battle's dice.
+/// Both presets play it.
+pub fn system_pick(_policy: &Policy, roll: u16) -> DefenderPick {
+    DefenderPick::MostLeftRolled(roll)
 }
 
 /// The attacker's pick on a seam (D17 8, §7.4.1.2): the section with less hull and armor

@@ -1,16 +1,29 @@
 //! The named house rules a matchup's results rest on, for `fleetlab audit`
 //! (`RuleSystem::house_rules`): the gaps every battle depends on whatever their value (the lost
-//! hit-location chart, the scenario and its turn cap, the end-of-battle measure) and every
-//! field of the three readings — `movement::Readings` (§2–§5, §7.1), `fire::Readings`
-//! (§7.2–§13) and `construction::Readings` (§16–17: how the points are computed) — set away
-//! from its default (`docs/house-rules/cold-infinity.md`). Whether a matchup's points rest on
+//! hit-location chart, arc and silhouette diagrams, the scenario and its turn cap, the
+//! end-of-battle measure) and every field of the three readings — `movement::Readings`
+//! (§2–§5, §7.1), `fire::Readings` (§7.2–§13) and `construction::Readings` (§16–17: how the
+//! points are computed) — set away from its default, except the ones no battle can use yet
+//! ([`NOT_PLAYED`]) (`docs/house-rules/cold-infinity.md`). Whether a matchup's points rest on
 //! design data is [`DESIGN_DATA`], added by the rule system from its designs.
 
 use super::matchup::{HouseRules, Scenario};
 use super::{construction, fire};
 
-/// Keys always in effect (the text decides none of them).
-pub const ALWAYS: [&str; 3] = ["hit_chart", "scenario", "turn_cap"];
+/// Keys always in effect (the text decides none of them): the lost hit-location chart, the
+/// scenario and its turn cap, and the lost arc and silhouette diagrams (every shot's arc,
+/// silhouette and struck section come from the reconstructions `arcs` and `silhouettes`).
+pub const ALWAYS: [&str; 5] = ["hit_chart", "scenario", "turn_cap", "arcs", "silhouettes"];
+
+/// Readings no battle can rest on yet, set or not: the config refuses what they govern —
+/// missile racks (§9: `rack_roll`), shields (`buffer_recharge`), capacitors
+/// (`capacitor_damage`) and collector panels (`collector_damage`).
+pub const NOT_PLAYED: [&str; 4] = [
+    "rack_roll",
+    "buffer_recharge",
+    "capacitor_damage",
+    "collector_damage",
+];
 
 /// The key listed when a matchup's construction points rest on design data (costs the seed's
 /// lost sheets held, given in the config: `docs/house-rules/cold-infinity.md`, "Construction
@@ -25,7 +38,7 @@ pub fn in_effect(rules: &HouseRules, _scenario: &Scenario) -> Vec<&'static str> 
         .chain(rules.movement.changed_keys())
         .chain(construction::readings::in_effect(&rules.construction))
     {
-        if !keys.contains(&k) {
+        if !keys.contains(&k) && !NOT_PLAYED.contains(&k) {
             keys.push(k);
         }
     }
@@ -79,6 +92,8 @@ mod tests {
                 weapon_reduction: WeaponReduction::EveryHalf,
                 buffer_recharge: BufferRecharge::None,
                 simultaneity: Simultaneity::MarkedAtOnce,
+                reactor_detonation: ReactorDetonation::SameTurn,
+                df_arming: DfArming::Rearms,
             },
             construction: super::super::construction::Readings {
                 wide_arc: WideArc::Example,
@@ -92,9 +107,13 @@ mod tests {
             },
         };
         let keys = super::in_effect(&rules, &Scenario::default());
-        // 3 always + 12 more fire keys + 16 movement keys (hit_chart is in both lists) + 8
+        // 5 always + 14 more fire keys + 14 more movement keys (hit_chart, arcs and
+        // silhouettes are in two lists), less the 4 the battle cannot play yet, + 8
         // construction keys.
-        assert_eq!(keys.len(), 3 + 12 + 16 + 8, "{keys:?}");
+        assert_eq!(keys.len(), 5 + 14 + 14 - 4 + 8, "{keys:?}");
+        for k in NOT_PLAYED {
+            assert!(!keys.contains(&k), "{k} listed though no battle uses it");
+        }
         let mut keys = keys;
         keys.push(DESIGN_DATA);
         assert_eq!(

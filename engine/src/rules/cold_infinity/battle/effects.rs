@@ -1,7 +1,8 @@
 //! §2.4 Damage Effects Step (§13): ongoing fires burn (§13.2.1), an unstable reactor may
 //! detonate (§13.1.4), and ships leave the battle — destroyed with their core (§7.4.4) or
-//! removed when every bridge is gone (§13.1.8, basic rules). Arming advances at the end of the
-//! turn (§7.1.3).
+//! removed when every bridge is gone (§13.1.8, basic rules). Damaged weapons are lowered
+//! (§13.1.9), destroyed systems serve a turn of their power drain (§3.4) and arming advances
+//! at the end of the turn (§7.1.3).
 
 use crate::dice::Roller;
 use crate::observer::Observer;
@@ -11,8 +12,11 @@ use super::super::catastrophic::burn;
 use super::super::damage_effects::{reactor_detonates, reactor_unstable};
 use super::super::damage_state::ShipDamage;
 use super::super::design::{ShipDesign, SystemKind};
+use super::super::fire::readings::ReactorDetonation;
 use super::super::matchup::Matchup;
 use super::BattleState;
+use super::preliminary::end_turn_drain;
+use super::weapon_damage::reduce_damaged_weapons;
 use crate::rules::cold_infinity::Event;
 
 /// Whether any reactor of the ship has lost more than half its structure (§13.1.4).
@@ -54,8 +58,13 @@ pub fn damage_effects_step<R: Roller, O: Observer>(
         let bd = m.design_of(i);
         let d = &bd.design;
         burn(d, &mut st.damage[i]);
-        // §13.1.4: rolled from the turn after it became unstable, the counter rising each time.
-        if st.ships[i].unstable && !st.damage[i].destroyed {
+        // §13.1.4: the counter rises with each roll; the first roll is the turn after it
+        // became unstable (default) or that turn (house rule `reactor_detonation`).
+        let rolls = match m.rules.fire.reactor_detonation {
+            ReactorDetonation::NextTurn => st.ships[i].unstable,
+            ReactorDetonation::SameTurn => reactor_is_unstable(d, &st.damage[i]),
+        };
+        if rolls && !st.damage[i].destroyed {
             let s = &mut st.ships[i];
             s.unstable_rolls = s.unstable_rolls.saturating_add(1);
             let roll = dice.below(10) as u8 + dice.below(10) as u8 + 2;
@@ -84,6 +93,8 @@ pub fn damage_effects_step<R: Roller, O: Observer>(
             );
             continue;
         }
+        reduce_damaged_weapons(m, st, i, dice);
+        end_turn_drain(st, i);
         let s = &mut st.ships[i];
         for (k, w) in bd.mounts.iter().enumerate() {
             s.arming[k].end_turn(w.weapon.rof, &m.rules.movement);

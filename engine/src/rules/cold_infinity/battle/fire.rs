@@ -14,13 +14,15 @@ use super::super::damage_effects::bridge_effects;
 use super::super::design::{ShipDesign, SystemKind};
 use super::super::ew::EwAttacker;
 use super::super::fire::attack::{Attack, Defences, resolve_attack};
-use super::super::fire::hit_location::DefenderPick;
 use super::super::fire::hit_roll::{HitBand, HitModifiers, roll_to_hit};
-use super::super::fire::readings::Simultaneity;
+use super::super::fire::readings::{DfArming, Simultaneity};
 use super::super::matchup::Matchup;
-use super::super::policy::{choose_config, choose_seam, pick_tie, shot_value, worth_defending};
+use super::super::policy::{
+    choose_config, choose_seam, pick_tie, shot_value, system_pick, worth_defending,
+};
 use super::super::preconditions::{AttackFacts, Firer, Target, sight_facts, weapon_bears};
 use super::super::weapons::technologies::{can_be_defended, may_defend};
+use super::weapon_damage::weapon_now;
 use super::{BattleState, Shot};
 use crate::rules::cold_infinity::Event;
 
@@ -152,6 +154,7 @@ fn plan_shot(
         return None;
     }
     let w = m.design_of(i).mounts[k];
+    let weapon = weapon_now(m, st, i, k);
     let td = &m.design_of(t).design;
     let firer = Firer {
         pose: pose(st, i),
@@ -169,12 +172,8 @@ fn plan_shot(
     };
     weapon_bears(&m.rules.movement, &firer, them.motion.pos).ok()?;
     let facts = sight(m, st, i, &firer, t)?;
-    let mut mods = HitModifiers::from_facts(
-        &facts,
-        &w.weapon,
-        td.section_count(),
-        m.rules.fire.range_zero,
-    );
+    let mut mods =
+        HitModifiers::from_facts(&facts, &weapon, td.section_count(), m.rules.fire.range_zero);
     mods.other = other;
     let drm = mods.drm();
     let (a, _) = struck_sections(td, facts.section);
@@ -189,7 +188,7 @@ fn plan_shot(
         section: a as u8,
         config,
         range: facts.range.clamp(0, i32::from(u16::MAX)) as u16,
-        value: shot_value(&w.weapon, drm, armor),
+        value: shot_value(&weapon, drm, armor),
     })
 }
 
@@ -259,7 +258,8 @@ fn choose_section<R: Roller>(m: &Matchup, st: &BattleState, mut shot: Shot, dice
 /// technology defends its own ship against the most dangerous incoming shot whose attacker is
 /// in its arc, whose configuration and technology can be defended against, and whose Speed it
 /// matches (§11.1.4); ties by the battle's dice. SDF adds its Rating (uncapped, §11.1.1).
-fn defensive_fire<R: Roller>(m: &Matchup, st: &mut BattleState, dice: &mut R) {
+/// Whether the defending weapon then starts arming over is the house rule `df_arming`.
+pub(super) fn defensive_fire<R: Roller>(m: &Matchup, st: &mut BattleState, dice: &mut R) {
     for d in 0..st.ships.len() {
         if !st.ships[d].alive {
             continue;
@@ -323,6 +323,13 @@ fn defensive_fire<R: Roller>(m: &Matchup, st: &mut BattleState, dice: &mut R) {
             }
             if let Some(idx) = chosen {
                 st.shots[idx].df += u16::from(sdf);
+                if m.rules.fire.df_arming == DfArming::Rearms {
+                    let arming = &mut st.ships[d].arming[k];
+                    arming.fire(w.weapon.rof);
+                    if w.weapon.rof.cooldown > 0 {
+                        arming.lose_power();
+                    }
+                }
                 let side = st.ships[d].side;
                 st.event(side, Event::DefensiveFire);
             }
@@ -333,7 +340,12 @@ fn defensive_fire<R: Roller>(m: &Matchup, st: &mut BattleState, dice: &mut R) {
 /// The Starship Weapons Phase (§7.3): roll every shot; under the literal reading (default) each
 /// hit is located against the start-of-phase damage and the sum applied at the end; under
 /// `marked-at-once` each hit is marked as it is rolled, sides alternating, the first by dice.
-fn resolve<R: Roller, O: Observer>(m: &Matchup, st: &mut BattleState, dice: &mut R, obs: &mut O) {
+pub(super) fn resolve<R: Roller, O: Observer>(
+    m: &Matchup,
+    st: &mut BattleState,
+    dice: &mut R,
+    obs: &mut O,
+) {
     let literal = m.rules.fire.simultaneity == Simultaneity::StartOfPhase;
     if literal {
         for i in 0..st.ships.len() {
@@ -358,19 +370,22 @@ fn resolve<R: Roller, O: Observer>(m: &Matchup, st: &mut BattleState, dice: &mut
     for n in 0..st.shot_order.len() {
         let shot = st.shots[usize::from(st.shot_order[n])];
         let (a, t) = (usize::from(shot.attacker), usize::from(shot.target));
-        let w = m.design_of(a).mounts[usize::from(shot.mount)];
         let td = &m.design_of(t).design;
         let attacker_side = st.ships[a].side;
         st.event(attacker_side, Event::Shots);
         let hit = roll_to_hit(dice, shot.drm - shot.df as i16);
         let attack = Attack {
-            weapon: w.weapon,
+            weapon: weapon_now(m, st, a, usize::from(shot.mount)),
             config: shot.config,
             range: shot.range,
             facing: usize::from(shot.section),
             ablative_df: 0,
             called: None,
         };
+        // §7.4.1.3 "the defender chooses" among intact systems of the struck type: the
+        // defending side's policy's pick, ties by this roll of the battle's dice.
+        let pick = system_pick(&m.policies[st.ships[t].side.index()], dice.below(60) as u16);
+        let marked_before = st.damage[t].points_marked();
         let out = if literal {
             let (scratch, snap) = (&mut st.scratch[t], &st.snapshot[t]);
             scratch.copy_from(snap);
@@ -379,7 +394,7 @@ fn resolve<R: Roller, O: Observer>(m: &Matchup, st: &mut BattleState, dice: &mut
                 scratch,
                 dice,
                 &m.rules.fire,
-                DefenderPick::MostLeft,
+                pick,
                 &attack,
                 hit,
                 &Defences::default(),
@@ -393,14 +408,15 @@ fn resolve<R: Roller, O: Observer>(m: &Matchup, st: &mut BattleState, dice: &mut
                 &mut st.damage[t],
                 dice,
                 &m.rules.fire,
-                DefenderPick::MostLeft,
+                pick,
                 &attack,
                 hit,
                 &Defences::default(),
             )
         };
-        let done = u32::from(out.resolution.applied.taken)
-            + u32::from(out.resolution.applied.overkill_to_hull);
+        // Damage dealt and taken: what the attack added to the live marks (hull and system
+        // points), so two start-of-phase hits on the same 10-hull section credit 10, not 20.
+        let done = st.damage[t].points_marked() - marked_before;
         st.ships[a].dealt += done;
         st.ships[t].taken += done;
         if hit.band.is_hit() {

@@ -12,6 +12,9 @@ pub mod effects;
 pub mod fire;
 pub mod movement;
 pub mod preliminary;
+#[cfg(test)]
+mod tests;
+pub mod weapon_damage;
 
 use crate::dice::Roller;
 use crate::hex::Hex;
@@ -22,15 +25,18 @@ use crate::trace;
 use super::arming::Arming;
 use super::damage_state::ShipDamage;
 use super::design::Config;
+use super::design::SystemKind;
 use super::ew::EwAllocation;
 use super::initiative::InitiativeEntry;
 use super::matchup::{MAX_WEAPONS, Matchup};
 use super::movement::Motion;
+use super::power::{PowerNeed, SystemPower};
 use super::preconditions::{AttackFacts, CannotFire};
 use super::{
     DECIDED_ANNIHILATION, DECIDED_DRAW_AT_TURN_CAP, DECIDED_MUTUAL_DESTRUCTION,
     DECIDED_TURN_CAP_MEASURE, Event,
 };
+use weapon_damage::WeaponNow;
 
 /// One ship in battle (small and `Copy`; its damage lives in [`BattleState::damage`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -118,6 +124,11 @@ pub struct BattleState {
     pub turn: u32,
     /// Per-side tallies.
     pub sides: [SideTally; 2],
+    /// Per ship, per weapon mount: its Ratings after §13.1.9 reductions.
+    pub weapons: Vec<Vec<WeaponNow>>,
+    /// Per ship, per system: its power state (§3.2, §3.4: a destroyed active system keeps
+    /// drawing).
+    pub power: Vec<Vec<SystemPower>>,
 }
 
 impl Clone for BattleState {
@@ -136,6 +147,8 @@ impl Clone for BattleState {
             plans: self.plans.clone(),
             turn: self.turn,
             sides: self.sides,
+            weapons: self.weapons.clone(),
+            power: self.power.clone(),
         }
     }
 
@@ -155,6 +168,8 @@ impl Clone for BattleState {
         self.plans.clone_from(&source.plans);
         self.turn = source.turn;
         self.sides = source.sides;
+        self.weapons.clone_from(&source.weapons);
+        self.power.clone_from(&source.power);
     }
 }
 
@@ -188,6 +203,8 @@ impl BattleState {
             plans: vec![None; n],
             turn: 0,
             sides: [SideTally::default(); 2],
+            weapons: (0..n).map(|i| fresh_weapons(m, i).collect()).collect(),
+            power: (0..n).map(|i| fresh_power(m, i).collect()).collect(),
         }
     }
 
@@ -203,6 +220,35 @@ impl BattleState {
             .filter(|s| s.alive && s.side == side)
             .count()
     }
+}
+
+/// Ship `i`'s weapons undamaged.
+fn fresh_weapons(m: &Matchup, i: usize) -> impl Iterator<Item = WeaponNow> + '_ {
+    m.design_of(i)
+        .mounts
+        .iter()
+        .map(|w| WeaponNow::new(&w.weapon))
+}
+
+/// How a system draws power in the battle (§3.3, §16.4.11): weapons and sensors their
+/// requirement; engines and missile racks are zero-power; the rest is not powered by the
+/// battle's books.
+pub fn power_need(kind: &SystemKind) -> PowerNeed {
+    match *kind {
+        SystemKind::Weapon(w) => PowerNeed::Powered(i32::from(w.power)),
+        SystemKind::Sensors { power, .. } => PowerNeed::Powered(i32::from(power)),
+        SystemKind::Engine { .. } | SystemKind::MissileRack { .. } => PowerNeed::ZeroPower,
+        _ => PowerNeed::Unpowered,
+    }
+}
+
+/// Ship `i`'s systems undamaged and switched on.
+fn fresh_power(m: &Matchup, i: usize) -> impl Iterator<Item = SystemPower> + '_ {
+    m.design_of(i)
+        .design
+        .systems
+        .iter()
+        .map(|s| SystemPower::on(power_need(&s.kind)))
 }
 
 /// Set up a battle: every ship at its start, undamaged, its active weapons armed (§7.1.3).
@@ -231,6 +277,12 @@ pub fn begin(m: &Matchup, st: &mut BattleState) {
             taken: 0,
         });
         st.damage[i].reset();
+        for (w, fresh) in st.weapons[i].iter_mut().zip(fresh_weapons(m, i)) {
+            *w = fresh;
+        }
+        for (p, fresh) in st.power[i].iter_mut().zip(fresh_power(m, i)) {
+            *p = fresh;
+        }
     }
     st.shots.clear();
     st.turn = 0;
@@ -248,7 +300,7 @@ pub fn turn<R: Roller, O: Observer>(
     trace!(obs, "turn {}", st.turn);
     preliminary::power_allocation(m, st);
     preliminary::initiative(m, st, dice, obs);
-    preliminary::electronic_warfare(m, st);
+    preliminary::electronic_warfare(m, st, dice);
     movement::movement_step(m, st, dice, obs);
     fire::weapons_fire_step(m, st, dice, obs);
     effects::damage_effects_step(m, st, dice, obs);
@@ -278,8 +330,7 @@ pub fn finish<O: Observer>(
         let sys: u64 = d.systems.iter().map(|x| u64::from(x.structure)).sum();
         total[k] += hull + sys;
         lost[k] += if s.alive {
-            dmg.hull_damage.iter().map(|&x| u64::from(x)).sum::<u64>()
-                + dmg.system_damage.iter().map(|&x| u64::from(x)).sum::<u64>()
+            dmg.structure_lost(d)
         } else {
             hull + sys
         };

@@ -16,7 +16,7 @@ use super::super::movement::thrust::{channel_rating, engine_thrust, enrichment_t
 use super::super::movement::{Readings, ThrustCosts};
 use super::super::policy::{ThrustLimits, thrust_plan};
 use super::BattleState;
-use super::preliminary::nearest_enemy;
+use super::preliminary::{nearest_enemy, reactor_output};
 
 /// A design's thrust costs (§5.1, from the SDS).
 pub fn costs(d: &ShipDesign) -> ThrustCosts {
@@ -31,8 +31,14 @@ pub fn costs(d: &ShipDesign) -> ThrustCosts {
 /// What the ship can spend this turn (§5.1–5.3.2): pooled engine thrust after damage (house
 /// rule `engine_damage`), enrichment from spare power through the first working engine, and
 /// the channel Ratings of its thrusters by direction (omni thrusters count everywhere, §5.8.2).
+/// A ship with no working reactor has nothing: engines are zero-power systems "requiring a
+/// functional power plant" (§16.4.11), and with no power from any plant zero-power systems are
+/// deactivated (§3.3).
 pub fn limits(d: &ShipDesign, dmg: &ShipDamage, spare_power: i32, r: &Readings) -> ThrustLimits {
     let mut l = ThrustLimits::default();
+    if reactor_output(d, dmg) == 0 {
+        return l;
+    }
     let mut enrich = 0;
     for (i, s) in d.systems.iter().enumerate() {
         let left = i32::from(dmg.system_left(d, i as u16));
@@ -81,7 +87,7 @@ pub fn movement_step<R: Roller, O: Observer>(
         }
         let bd = m.design_of(i);
         let own = st.ships[i].motion;
-        let (target, target_velocity) = match nearest_enemy(st, i) {
+        let (target, target_velocity) = match nearest_enemy(st, i, dice) {
             Some((e, _)) => {
                 let t = st.ships[e];
                 let at = if t.moved {

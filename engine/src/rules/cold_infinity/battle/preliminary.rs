@@ -11,7 +11,7 @@ use super::super::ew::shroud_radius;
 use super::super::geometry::range;
 use super::super::initiative::{InitiativeEntry, first_turn_base, movement_order, roll_initiative};
 use super::super::matchup::Matchup;
-use super::super::policy::{ew_split, power_order};
+use super::super::policy::{ew_split, pick_tie, power_order};
 use super::BattleState;
 
 /// Reactor output of a ship now (§3.1.1, §13.1.4: the undamaged structure of every reactor).
@@ -46,33 +46,79 @@ pub fn sensors(d: &ShipDesign, dmg: &super::super::damage_state::ShipDamage) -> 
     (need, (ew + bridge).max(0))
 }
 
-/// §2.1.1 / §3.2: each ship powers its sensors, then its weapons in the policy's order while
-/// the reactor lasts; an unpowered weapon is switched off (its arming starts over, §3.2.2). The
-/// rest is kept for engine enrichment (§5.3.2).
+/// §3.4: every system of ship `i` destroyed since last turn starts its drain (an active one
+/// keeps drawing its standard power for as many turns as that power); returns what the
+/// destroyed systems draw this turn.
+pub fn destroyed_drain(m: &Matchup, st: &mut BattleState, i: usize) -> i32 {
+    let d = &m.design_of(i).design;
+    let mut drain = 0;
+    for (s, p) in st.power[i].iter_mut().enumerate() {
+        if !p.destroyed && st.damage[i].system_destroyed(d, s as u16) {
+            p.destroy();
+        }
+        if p.destroyed {
+            drain += p.drawn();
+        }
+    }
+    drain
+}
+
+/// What ship `i`'s destroyed systems draw this turn (§3.4).
+pub fn drawn_by_destroyed(st: &BattleState, i: usize) -> i32 {
+    st.power[i]
+        .iter()
+        .filter(|p| p.destroyed)
+        .map(|p| p.drawn())
+        .sum()
+}
+
+/// §3.4 at the end of a turn: one turn of every destroyed system's drain is served.
+pub fn end_turn_drain(st: &mut BattleState, i: usize) {
+    for p in st.power[i].iter_mut() {
+        p.end_turn();
+    }
+}
+
+/// §2.1.1 / §3.2: each ship pays what its destroyed systems still draw (§3.4), powers its
+/// sensors, then its weapons in the policy's order while the reactor lasts; an unpowered weapon
+/// is switched off (its arming starts over, §3.2.2). The rest is kept for engine enrichment
+/// (§5.3.2).
 pub fn power_allocation(m: &Matchup, st: &mut BattleState) {
     for i in 0..st.ships.len() {
         if !st.ships[i].alive {
             continue;
         }
+        let drain = destroyed_drain(m, st, i);
         let bd = m.design_of(i);
         let dmg = &st.damage[i];
-        let mut left = reactor_output(&bd.design, dmg);
+        let mut left = reactor_output(&bd.design, dmg) - drain;
         let (sensor_need, _) = sensors(&bd.design, dmg);
         let sensors_on = sensor_need <= left;
         if sensors_on {
             left -= sensor_need;
         }
+        let power = &mut st.power[i];
+        for (s, sys) in bd.design.systems.iter().enumerate() {
+            if matches!(sys.kind, SystemKind::Sensors { .. }) && !power[s].destroyed {
+                power[s].active = sensors_on;
+            }
+        }
         let ship = &mut st.ships[i];
         for (k, w) in bd.mounts.iter().enumerate() {
             let intact = !dmg.system_destroyed(&bd.design, w.sys);
-            let on = intact && power_order(&w.weapon, left);
-            if on && ship.arming[k].set_active(true).is_ok() {
+            let on =
+                intact && power_order(&w.weapon, left) && ship.arming[k].set_active(true).is_ok();
+            if on {
                 left -= i32::from(w.weapon.power);
             } else {
                 ship.arming[k].lose_power();
             }
+            let p = &mut power[usize::from(w.sys)];
+            if !p.destroyed {
+                p.active = on;
+            }
         }
-        ship.spare_power = left;
+        ship.spare_power = left.max(0);
         if !sensors_on {
             ship.ew = Default::default();
             ship.shroud = 0;
@@ -120,30 +166,36 @@ pub fn initiative<R: Roller, O: Observer>(
     }
 }
 
-/// The nearest enemy still in the battle and its range (ties by ship index are harmless here:
-/// only the range is used).
-pub fn nearest_enemy(st: &BattleState, i: usize) -> Option<(usize, i32)> {
+/// The nearest enemy still in the battle and its range; ties (two enemies at the same range)
+/// by the battle's dice, never by ship index (steering and the EW range prediction follow
+/// the pick).
+pub fn nearest_enemy<R: Roller>(st: &BattleState, i: usize, dice: &mut R) -> Option<(usize, i32)> {
     let me = &st.ships[i];
-    st.ships
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| s.alive && s.side != me.side)
-        .map(|(k, s)| (k, range(me.motion.pos, s.motion.pos)))
-        .min_by_key(|&(_, r)| r)
+    let enemies = || {
+        st.ships
+            .iter()
+            .enumerate()
+            .filter(move |(_, s)| s.alive && s.side != me.side)
+            .map(|(k, s)| (k, range(me.motion.pos, s.motion.pos)))
+    };
+    let nearest = enemies().map(|(_, r)| r).min()?;
+    let ties = enemies().filter(|&(_, r)| r == nearest).count() as u32;
+    let pick = pick_tie(dice, ties) as usize;
+    enemies().filter(|&(_, r)| r == nearest).nth(pick)
 }
 
 /// §2.1.3 / §4: each ship splits its EW points (policy [`ew_split`]) for the range to its
 /// nearest enemy after both drift one turn.
-pub fn electronic_warfare(m: &Matchup, st: &mut BattleState) {
+pub fn electronic_warfare<R: Roller>(m: &Matchup, st: &mut BattleState, dice: &mut R) {
     for i in 0..st.ships.len() {
         if !st.ships[i].alive {
             continue;
         }
         let bd = m.design_of(i);
         let (need, points) = sensors(&bd.design, &st.damage[i]);
-        let reactor = reactor_output(&bd.design, &st.damage[i]);
+        let reactor = reactor_output(&bd.design, &st.damage[i]) - drawn_by_destroyed(st, i);
         let points = if need <= reactor { points } else { 0 };
-        let predicted = nearest_enemy(st, i).map_or(0, |(k, _)| {
+        let predicted = nearest_enemy(st, i, dice).map_or(0, |(k, _)| {
             let me = st.ships[i].motion;
             let them = st.ships[k].motion;
             range(me.pos.add(me.velocity), them.pos.add(them.velocity))

@@ -99,6 +99,12 @@ pub struct HouseRulesSpec {
     /// `simultaneity`: start-of-phase, marked-at-once.
     #[serde(default)]
     pub simultaneity: Option<Spanned<String>>,
+    /// `reactor_detonation`: next-turn, same-turn.
+    #[serde(default)]
+    pub reactor_detonation: Option<Spanned<String>>,
+    /// `df_arming`: keeps-armed, rearms.
+    #[serde(default)]
+    pub df_arming: Option<Spanned<String>>,
     /// `arcs`: `[fixed, narrow, standard, wide]` half-widths in degrees (D19 4).
     #[serde(default)]
     pub arcs: Option<Spanned<Vec<f64>>>,
@@ -358,6 +364,16 @@ pub(super) fn house_rules(docs: &[Doc], is: &mut Issues) -> HouseRules {
         construction.fixed_rows,
         FixedRows,
         [Linear = "linear", FloorOne = "floor-one"]
+    );
+    pick!(
+        fire.reactor_detonation,
+        ReactorDetonation,
+        [NextTurn = "next-turn", SameTurn = "same-turn"]
+    );
+    pick!(
+        fire.df_arming,
+        DfArming,
+        [KeepsArmed = "keeps-armed", Rearms = "rearms"]
     );
     if let Some(a) = &s.arcs {
         match a.get_ref().as_slice() {

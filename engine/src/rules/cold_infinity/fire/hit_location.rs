@@ -101,6 +101,9 @@ pub enum DefenderPick {
     MostLeft,
     /// The first one listed on the SDS.
     FirstListed,
+    /// The one with the most structure left; among tied ones the `(roll mod ties)`-th in SDS
+    /// order (the roll is the battle's dice, 0..60: uniform for up to six tied systems).
+    MostLeftRolled(u16),
 }
 
 /// What a hit (or one volley of it) strikes.
@@ -156,6 +159,7 @@ pub fn walk_section(
         let class = chart.rows[row][usize::from(column)];
         let mut exists = false;
         let mut best: Option<(u16, u16)> = None;
+        let mut ties = 0u16;
         for s in systems.clone() {
             if design.systems[usize::from(s)].kind.hit_class() != class {
                 continue;
@@ -167,11 +171,28 @@ pub fn walk_section(
             }
             let better = match (best, pick) {
                 (None, _) => true,
-                (Some((_, b)), DefenderPick::MostLeft) => left > b,
+                (Some((_, b)), DefenderPick::MostLeft | DefenderPick::MostLeftRolled(_)) => {
+                    left > b
+                }
                 (Some(_), DefenderPick::FirstListed) => false,
             };
             if better {
                 best = Some((s, left));
+                ties = 1;
+            } else if best.is_some_and(|(_, b)| b == left) {
+                ties += 1;
+            }
+        }
+        if let (Some((_, most)), DefenderPick::MostLeftRolled(roll)) = (best, pick)
+            && ties > 1
+        {
+            let k = usize::from(roll % ties);
+            let mut tied = systems.clone().filter(|&s| {
+                design.systems[usize::from(s)].kind.hit_class() == class
+                    && damage.system_left(design, s) == most
+            });
+            if let Some(sys) = tied.nth(k) {
+                return Walk::Intact { sys, column };
             }
         }
         if let Some((sys, _)) = best {
@@ -438,6 +459,28 @@ mod tests {
             DefenderPick::FirstListed,
         );
         assert_eq!(first, Some(Struck::System { sys: 3, column: 2 }));
+    }
+
+    /// §7.4.1.3 "the defender chooses" with ties by the battle's dice: the two racks (5 left
+    /// each) tie for most left; the roll picks among them (the old `MostLeft` always took the
+    /// first listed, sys 5).
+    #[test]
+    fn defender_ties_go_to_the_roll() {
+        let d = reaper();
+        let s = ShipDamage::new(&d);
+        let at = |roll| {
+            locate(
+                &RECONSTRUCTION,
+                hit(16),
+                &d,
+                &s,
+                0,
+                DefenderPick::MostLeftRolled(roll),
+            )
+        };
+        assert_eq!(at(0), Some(Struck::System { sys: 5, column: 2 }));
+        assert_eq!(at(1), Some(Struck::System { sys: 6, column: 2 }));
+        assert_eq!(at(59), Some(Struck::System { sys: 6, column: 2 }));
     }
 
     /// Exact distribution of what a hit on the Reaper's forward section strikes at DRM +4

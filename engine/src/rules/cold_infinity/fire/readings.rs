@@ -161,6 +161,34 @@ pub enum Simultaneity {
     MarkedAtOnce,
 }
 
+/// §13.1.4 reactor detonation timing: "On each turn that the reactor provides power, roll 2d10
+/// and add 1 for each turn that the reactor has been half-destroyed" — the text does not say
+/// whether the turn it becomes unstable is the first such turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ReactorDetonation {
+    /// Default (D19 item 44): the first roll in the Damage Effects step of the turn after it
+    /// became unstable, the counter 1 on that roll.
+    #[default]
+    NextTurn,
+    /// Alternative: the first roll in the Damage Effects step of the turn it became unstable.
+    SameTurn,
+}
+
+/// §11.1 / §7.1.3: whether a weapon that fired defensively starts arming over. §11.1 lets a
+/// weapon that "has not and will not fire offensively" defend once a turn; §7.1.3's "begin
+/// arming immediately after being fired" does not say whether defensive fire is firing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DfArming {
+    /// Default: defensive fire is not firing for §7.1.3 — the weapon stays armed.
+    #[default]
+    KeepsArmed,
+    /// Alternative: a weapon that fired defensively starts arming over (and a `C-n` weapon
+    /// sits out its cooldown), like an offensive shot.
+    Rearms,
+}
+
 /// Fire-and-damage house rules (keys: the field names; values: kebab-case).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -191,6 +219,10 @@ pub struct Readings {
     pub buffer_recharge: BufferRecharge,
     /// §7.3 simultaneity within a fire phase.
     pub simultaneity: Simultaneity,
+    /// §13.1.4 the first detonation roll.
+    pub reactor_detonation: ReactorDetonation,
+    /// §11.1 / §7.1.3 arming after defensive fire.
+    pub df_arming: DfArming,
 }
 
 /// The keys every battle rests on whatever their value: the hit-location chart is lost, so
@@ -226,6 +258,8 @@ pub fn in_effect(r: &Readings) -> Vec<&'static str> {
         weapon_reduction,
         buffer_recharge,
         simultaneity,
+        reactor_detonation,
+        df_arming,
     );
     keys
 }
@@ -252,9 +286,11 @@ mod tests {
             weapon_reduction: WeaponReduction::EveryHalf,
             buffer_recharge: BufferRecharge::None,
             simultaneity: Simultaneity::MarkedAtOnce,
+            reactor_detonation: ReactorDetonation::SameTurn,
+            df_arming: DfArming::Rearms,
         };
         let keys = in_effect(&alt);
-        assert_eq!(keys.len(), 13);
+        assert_eq!(keys.len(), 15);
         assert_eq!(in_effect(&Readings::default()), vec!["hit_chart"]);
         let doc = include_str!("../../../../../docs/house-rules/cold-infinity.md");
         for k in keys {

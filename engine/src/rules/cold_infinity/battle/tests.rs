@@ -1,0 +1,302 @@
+//! Golden tests of the battle's rules on a hand-built Reaper duel (the seed's own SDS).
+
+use super::super::arcs::{ArcShape, FiringArc};
+use super::super::config::matchups::mirrored;
+use super::super::design::fixtures::reaper;
+use super::super::design::{RangeRating, SystemKind};
+use super::super::geometry::{ArcCentre, Facing};
+use super::super::matchup::{BattleDesign, HouseRules, Matchup, Mount, Scenario, ShipStart};
+use super::super::movement::Motion;
+use super::super::policy::{Policy, keep_range, main_weapon};
+use super::*;
+use crate::dice::Dice;
+
+/// Two Reapers (railguns fore and aft, wide arcs) 24 hexes apart, mirror images.
+pub(super) fn reaper_duel() -> Matchup {
+    let design = reaper();
+    let mounts: Vec<Mount> = design
+        .systems
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| match s.kind {
+            SystemKind::Weapon(weapon) => Some(Mount {
+                sys: i as u16,
+                weapon,
+                arc: FiringArc {
+                    centre: ArcCentre::facing(if i < 7 { 1 } else { 4 }),
+                    shape: ArcShape::Wide,
+                    keel: false,
+                },
+            }),
+            _ => None,
+        })
+        .collect();
+    let keep = keep_range(&mounts);
+    let main = main_weapon(&mounts);
+    let a = Motion {
+        facing: Facing::new(1),
+        ..Motion::default()
+    };
+    let policy = Policy::preset("closing-gunline").unwrap();
+    Matchup {
+        designs: vec![BattleDesign {
+            design,
+            mounts,
+            keep,
+            main,
+            cost: Default::default(),
+        }],
+        start: vec![
+            ShipStart {
+                design: 0,
+                side: Side::A,
+                motion: a,
+            },
+            ShipStart {
+                design: 0,
+                side: Side::B,
+                motion: mirrored(a, 24),
+            },
+        ],
+        names: vec!["A1 Reaper".into(), "B1 Reaper".into()],
+        policies: [policy; 2],
+        scenario: Scenario::default(),
+        rules: HouseRules::default(),
+    }
+}
+
+/// A fresh battle of `m`.
+pub(super) fn started(m: &Matchup) -> BattleState {
+    let mut st = BattleState::for_matchup(m);
+    begin(m, &mut st);
+    st
+}
+
+/// The Reaper's first railgun (system 3, structure 2) and its mount index.
+const RAILGUN_SYS: usize = 3;
+const RAILGUN_MOUNT: usize = 0;
+
+/// §13.1.9 (seed: "Once a direct fire weapon has lost half its structure (rounded up), either
+/// the damage Rating is reduced by 1 row … or the range is reduced by 1 row. The defender
+/// chooses"): a railgun (1d6, −1/2) that lost 1 of 2 is lowered once; losing its only die
+/// leaves nothing, so the defender gives up range: −1/1. The old battle never lowered it.
+#[test]
+fn damaged_weapon_is_reduced_13_1_9() {
+    let m = reaper_duel();
+    let mut st = started(&m);
+    let mut dice = Dice::for_battle(1, 2, 3);
+    st.damage[0].system_damage[RAILGUN_SYS] = 1;
+    weapon_damage::reduce_damaged_weapons(&m, &mut st, 0, &mut dice);
+    let w = weapon_damage::weapon_now(&m, &st, 0, RAILGUN_MOUNT);
+    assert_eq!(w.range, RangeRating { per: 1, hexes: 1 });
+    assert_eq!(w.damage, m.designs[0].mounts[RAILGUN_MOUNT].weapon.damage);
+    // Once (default `weapon_reduction`): the same loss owes nothing more.
+    weapon_damage::reduce_damaged_weapons(&m, &mut st, 0, &mut dice);
+    assert_eq!(
+        weapon_damage::weapon_now(&m, &st, 0, RAILGUN_MOUNT).range,
+        RangeRating { per: 1, hexes: 1 }
+    );
+    // The other ship's weapons are untouched.
+    assert_eq!(
+        weapon_damage::weapon_now(&m, &st, 1, RAILGUN_MOUNT),
+        m.designs[0].mounts[RAILGUN_MOUNT].weapon
+    );
+}
+
+/// §13.1.9: "If no reduction is possible (i.e., damage is already zero and range is already
+/// –3/hex), the weapon system is destroyed."
+#[test]
+fn weapon_that_cannot_drop_is_destroyed_13_1_9() {
+    let m = reaper_duel();
+    let mut st = started(&m);
+    let mut dice = Dice::for_battle(1, 2, 3);
+    st.weapons[0][RAILGUN_MOUNT].damage = Default::default();
+    st.weapons[0][RAILGUN_MOUNT].range = RangeRating { per: 3, hexes: 1 };
+    st.damage[0].system_damage[RAILGUN_SYS] = 1;
+    weapon_damage::reduce_damaged_weapons(&m, &mut st, 0, &mut dice);
+    assert!(st.damage[0].system_destroyed(&m.designs[0].design, RAILGUN_SYS as u16));
+}
+
+/// §3.4 (seed: "If an activated system is destroyed, it will continue to draw its standard
+/// operating power for a number of turns equal to its standard operating power requirement"):
+/// the Reaper's reactor (8) powers sensors (4) and four 1-power railguns. With one railgun
+/// destroyed the next turn still pays its 1 point (spare 0, not 1); the turn after, it is free.
+#[test]
+fn destroyed_weapon_keeps_drawing_3_4() {
+    let m = reaper_duel();
+    let mut st = started(&m);
+    preliminary::power_allocation(&m, &mut st);
+    assert_eq!(st.ships[0].spare_power, 0);
+    st.damage[0].system_damage[RAILGUN_SYS] = 2;
+    preliminary::end_turn_drain(&mut st, 0);
+    preliminary::power_allocation(&m, &mut st);
+    assert_eq!(
+        st.ships[0].spare_power, 0,
+        "the destroyed railgun still draws"
+    );
+    preliminary::end_turn_drain(&mut st, 0);
+    preliminary::power_allocation(&m, &mut st);
+    assert_eq!(
+        st.ships[0].spare_power, 1,
+        "one turn of drain for a 1-power weapon"
+    );
+}
+
+/// §16.4.11 (seed: "Engines are zero-power systems (requiring a functional power plant)") and
+/// §3.3 ("If there is no power available from any power plants …, zero-power systems are also
+/// deactivated"): a Reaper whose reactor is destroyed has no thrust; before, its engine still
+/// gave 4.
+#[test]
+fn no_reactor_no_thrust_16_4_11() {
+    let m = reaper_duel();
+    let st = started(&m);
+    let d = &m.designs[0].design;
+    let r = &m.rules.movement;
+    let intact = movement::limits(d, &st.damage[0], 0, r);
+    assert!(intact.budget > 0);
+    let mut dmg = st.damage[0].clone();
+    dmg.system_damage[16] = 8; // the reactor
+    assert_eq!(movement::limits(d, &dmg, 0, r).budget, 0);
+}
+
+/// §13.1.4 (seed: "On each turn that the reactor provides power, roll 2d10 and add 1 for each
+/// turn that the reactor has been half-destroyed"), house rule `reactor_detonation`: a
+/// reactor that lost 5 of 8 in this turn's fire first rolls next turn by default, this turn
+/// under `same-turn`.
+#[test]
+fn reactor_detonation_timing_13_1_4() {
+    use super::super::fire::readings::ReactorDetonation;
+    for (rule, rolls_now) in [
+        (ReactorDetonation::NextTurn, 0),
+        (ReactorDetonation::SameTurn, 1),
+    ] {
+        let mut m = reaper_duel();
+        m.rules.fire.reactor_detonation = rule;
+        let mut st = started(&m);
+        let mut dice = Dice::for_battle(1, 2, 3);
+        st.damage[0].system_damage[16] = 5;
+        effects::damage_effects_step(&m, &mut st, &mut dice, &mut crate::observer::NoTrace);
+        assert_eq!(st.ships[0].unstable_rolls, rolls_now, "{rule:?}");
+        assert!(st.ships[0].unstable);
+    }
+}
+
+/// §11.1 / §7.1.3, house rule `df_arming`: a particle 3+1 weapon with SDF 2 that defends
+/// stays armed by default; under `rearms` it starts arming over like a weapon that fired.
+#[test]
+fn defensive_fire_and_arming_11_1() {
+    use super::super::fire::readings::DfArming;
+    for (rule, armed_after) in [(DfArming::KeepsArmed, true), (DfArming::Rearms, false)] {
+        let mut m = reaper_duel();
+        m.rules.fire.df_arming = rule;
+        let mount = &mut m.designs[0].mounts[RAILGUN_MOUNT];
+        mount.weapon.df.sdf = 2;
+        mount.weapon.tech = super::super::design::Tech::Particle;
+        mount.weapon.rof.arming = 1;
+        let rof = mount.weapon.rof;
+        let mut st = started(&m);
+        let mut dice = Dice::for_battle(1, 2, 3);
+        // Ship 1 (B) shoots ship 0 (A) with its first railgun; A's railgun 0 holds fire.
+        st.shots.push(Shot {
+            attacker: 1,
+            mount: 0,
+            target: 0,
+            drm: 4,
+            df: 0,
+            section: 0,
+            config: super::super::design::Config::Burst,
+            range: 24,
+            value: 1.0,
+        });
+        fire::defensive_fire(&m, &mut st, &mut dice);
+        assert_eq!(st.shots[0].df, 2, "{rule:?}");
+        assert_eq!(
+            st.ships[0].arming[RAILGUN_MOUNT].can_fire(rof),
+            armed_after,
+            "{rule:?}"
+        );
+    }
+}
+
+/// Fairness: two enemies at the same range are picked by the battle's dice, not by ship index
+/// (the old `min_by_key` always named the first listed).
+#[test]
+fn nearest_enemy_ties_go_to_the_dice() {
+    let mut m = reaper_duel();
+    let third = ShipStart {
+        side: Side::B,
+        ..m.start[1]
+    };
+    m.start.push(third);
+    m.names.push("B2 Reaper".into());
+    let mut st = BattleState::for_matchup(&m);
+    begin(&m, &mut st);
+    let mut seen = [false; 3];
+    for seed in 0..32 {
+        let mut dice = Dice::for_battle(seed, 7, 0);
+        let (k, r) = preliminary::nearest_enemy(&st, 0, &mut dice).unwrap();
+        assert_eq!(r, 24);
+        seen[k] = true;
+    }
+    assert_eq!(seen, [false, true, true]);
+}
+
+/// Statistics under `simultaneity = start-of-phase` (§7.3: every hit located against the
+/// start of the phase): damage dealt and taken are what the phase's hits added to the live
+/// marks. A Reaper with one point left in every section and system takes four hits at once;
+/// the old credit (each hit's own result against the snapshot) counted a point struck twice as
+/// two.
+#[test]
+fn damage_credited_is_the_capped_live_difference() {
+    let mut m = reaper_duel();
+    m.designs[0].mounts[RAILGUN_MOUNT].weapon.damage =
+        super::super::design::DamageDice::new(4, 6, 0);
+    let d = m.designs[0].design.clone();
+    let mut over = 0;
+    for seed in 0..64 {
+        let mut st = started(&m);
+        for (k, sec) in d.sections.iter().enumerate() {
+            st.damage[0].hull_damage[k] = sec.hull - 1;
+        }
+        for (k, sys) in d.systems.iter().enumerate() {
+            st.damage[0].system_damage[k] = sys.structure - 1;
+        }
+        let before = st.damage[0].points_marked();
+        for _ in 0..4 {
+            st.shots.push(Shot {
+                attacker: 1,
+                mount: RAILGUN_MOUNT as u8,
+                target: 0,
+                drm: 6,
+                df: 0,
+                section: 0,
+                config: super::super::design::Config::Burst,
+                range: 2,
+                value: 1.0,
+            });
+        }
+        let mut dice = Dice::for_battle(seed, 11, 0);
+        fire::resolve(&m, &mut st, &mut dice, &mut crate::observer::NoTrace);
+        let live = st.damage[0].points_marked() - before;
+        assert_eq!(st.ships[1].dealt, live, "seed {seed}");
+        assert_eq!(st.ships[0].taken, live, "seed {seed}");
+        over += live;
+    }
+    assert!(over > 0, "some hits land");
+}
+
+/// The turn-cap measure (house rule `turn_cap`) counts a destroyed section's systems as lost
+/// (§7.4.4: they are gone with it), as it already did for a destroyed ship: a Reaper whose
+/// fore hull (20) is gone has lost 20 + the fore systems' 34 structure, not 20.
+#[test]
+fn turn_cap_measure_counts_a_lost_sections_systems() {
+    let m = reaper_duel();
+    let d = &m.designs[0].design;
+    let mut dmg = super::super::damage_state::ShipDamage::new(d);
+    dmg.hull_damage[0] = 20;
+    assert_eq!(dmg.structure_lost(d), 20 + 34);
+    dmg.system_damage[3] = 1; // already inside the lost section: no double count
+    assert_eq!(dmg.structure_lost(d), 20 + 34);
+    dmg.system_damage[16] = 3; // the reactor, in the core
+    assert_eq!(dmg.structure_lost(d), 20 + 34 + 3);
+}
