@@ -175,11 +175,18 @@ fn a_search_player_in_a_raced_game_gains_what_it_gains_unraced() {
     let (dropped_a, dropped_b) = (dropped("A"), dropped("B"));
     assert!(dropped_b.contains(&"passive".to_owned()), "{eq:?}");
     for r in &raced {
-        let against = if r["side"] == "A" { &dropped_b } else { &dropped_a };
+        let against = if r["side"] == "A" {
+            &dropped_b
+        } else {
+            &dropped_a
+        };
         assert!(!against.contains(&r["opponent_policy"]), "{r:?}");
     }
     // Per side: each opponent policy in play and the mix.
-    assert_eq!(raced.len(), (2 - dropped_b.len() + 1) + (2 - dropped_a.len() + 1));
+    assert_eq!(
+        raced.len(),
+        (2 - dropped_b.len() + 1) + (2 - dropped_a.len() + 1)
+    );
     for r in &raced {
         let f = full
             .iter()
