@@ -135,3 +135,72 @@ fn search_battles_are_the_same_bits_for_any_threads_and_shards() {
             .all(|r| r["rollouts"] == "8" && (0.0..=1.0).contains(&num(r, "search_score")))
     );
 }
+
+/// A search player in a raced game (issue 16 §3): the race drops `passive`; the search player
+/// still chooses among all its side's policies and plays every opponent policy in play on the
+/// evaluate half's dice, so each of its rows is the unraced game's, bit for bit, and the row
+/// against the dropped policy is left out; against the mix the gain is the unraced one.
+#[test]
+fn a_search_player_in_a_raced_game_gains_what_it_gains_unraced() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = game(
+        300,
+        r#"["brawler", "standoff"]"#,
+        r#"["brawler", "passive"]"#,
+    );
+    let full = write_config(dir.path(), "full", &text);
+    let raced = write_config(
+        dir.path(),
+        "raced",
+        &text.replace(
+            "search = { rollouts = 8 }",
+            "search = { rollouts = 8 }\nrace = { stage = 100 }",
+        ),
+    );
+    run(dir.path(), &full, "full", &[]);
+    let out = run(dir.path(), &raced, "raced", &[]);
+    assert!(out.contains("passive (stage 1, beaten by"), "{out}");
+    assert!(out.contains("search player as A"), "{out}");
+    let rows = |d: &str| table(&dir.path().join(d).join("search.csv"));
+    let (full, raced) = (rows("full"), rows("raced"));
+    assert_eq!(full.len(), 6);
+    // The dropped policies, by side: no search row against them.
+    let eq = table(&dir.path().join("raced/equilibrium.csv"));
+    let dropped = |side: &str| -> Vec<String> {
+        eq.iter()
+            .filter(|e| e["side"] == side && !e["dropped_by"].is_empty())
+            .map(|e| e["policy"].clone())
+            .collect()
+    };
+    let (dropped_a, dropped_b) = (dropped("A"), dropped("B"));
+    assert!(dropped_b.contains(&"passive".to_owned()), "{eq:?}");
+    for r in &raced {
+        let against = if r["side"] == "A" {
+            &dropped_b
+        } else {
+            &dropped_a
+        };
+        assert!(!against.contains(&r["opponent_policy"]), "{r:?}");
+    }
+    // Per side: each opponent policy in play and the mix.
+    assert_eq!(
+        raced.len(),
+        (2 - dropped_b.len() + 1) + (2 - dropped_a.len() + 1)
+    );
+    for r in &raced {
+        let f = full
+            .iter()
+            .find(|f| f["side"] == r["side"] && f["opponent_policy"] == r["opponent_policy"])
+            .unwrap();
+        if r["opponent_policy"] == "optimal mix" {
+            for col in ["search_score", "best_preset_score", "gain"] {
+                assert!(
+                    (num(r, col) - num(f, col)).abs() < 1e-9,
+                    "{col}: {r:?} vs {f:?}"
+                );
+            }
+        } else {
+            assert_eq!(r, f, "the raced search row equals the unraced one");
+        }
+    }
+}

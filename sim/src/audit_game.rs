@@ -26,10 +26,11 @@ use serde::Serialize;
 
 use fleetlab_engine::RuleSystem;
 
-use crate::kinds::{GameSearch, Plan, SearchSide};
+use crate::kinds::{GamePlan, GameSearch, Plan, SearchSide};
 use crate::load::{self, ConfigError, Source};
 use crate::report::ReportOptions;
 use crate::report::game::{counts, equilibrium_rows, game_estimate, search_gains};
+use crate::results::MatchupResult;
 use crate::stats::game_value::pooled_cell;
 use crate::stats::z_for_confidence;
 
@@ -257,19 +258,18 @@ pub fn game_battles(
     count(&sides[0]) * count(&sides[1]) * 2 * battles
 }
 
-/// Play the policy game of the matchup with side tables `sides` (from `src`), battles
-/// `0..settings.battles` per pair and half with `seed` (stopping early when `stop` is set:
-/// the check is then from the battles played), and read the check from it. A side
-/// whose policy as written is not a policy table the game takes (an unusual side) is an error
-/// naming it.
-pub fn check_game<R: RuleSystem>(
+/// Play the policy game of the matchup with side tables `sides` (from `src`): battles
+/// `0..settings.battles` per pair and half with `seed` (stopping early when `stop` is set).
+/// Its plan and every generated matchup's result. A side whose policy as written is not a
+/// policy table the game takes is an error naming it.
+pub fn play_game<R: RuleSystem>(
     src: &Source,
     sides: &[toml::Value; 2],
     settings: &GameAuditSettings,
     seed: u64,
     on_batch: &(dyn Fn(u64) + Sync),
     stop: Option<&std::sync::atomic::AtomicBool>,
-) -> Result<GameCheck, ConfigError> {
+) -> Result<(GamePlan, Vec<MatchupResult>), ConfigError> {
     let presets: Vec<String> = settings
         .presets
         .clone()
@@ -284,10 +284,28 @@ pub fn check_game<R: RuleSystem>(
         settings.search,
     )?;
     let exp = load::load_from::<R>(game, load::read_source)?;
-    let Plan::Game(plan) = &exp.plan else {
+    let Plan::Game(plan) = exp.plan.clone() else {
         unreachable!("a game source expands to a policy game")
     };
     let results = crate::play::play::<R>(&exp, seed, 0..settings.battles, &|_| {}, on_batch, stop);
+    Ok((plan, results))
+}
+
+/// Play the policy game of the matchup with side tables `sides` (from `src`), battles
+/// `0..settings.battles` per pair and half with `seed` (stopping early when `stop` is set:
+/// the check is then from the battles played), and read the check from it. A side
+/// whose policy as written is not a policy table the game takes (an unusual side) is an error
+/// naming it.
+pub fn check_game<R: RuleSystem>(
+    src: &Source,
+    sides: &[toml::Value; 2],
+    settings: &GameAuditSettings,
+    seed: u64,
+    on_batch: &(dyn Fn(u64) + Sync),
+    stop: Option<&std::sync::atomic::AtomicBool>,
+) -> Result<GameCheck, ConfigError> {
+    let (plan, results) = play_game::<R>(src, sides, settings, seed, on_batch, stop)?;
+    let plan = &plan;
     let opts = ReportOptions {
         confidence: settings.confidence,
     };
@@ -323,8 +341,8 @@ pub fn check_game<R: RuleSystem>(
             mix,
             exploitability: own.map_or(f64::NAN, |r| r.exploitability),
             best_reply: own.map_or_else(String::new, |r| r.best_reply.clone()),
-            search_gain: gains.iter().find(|(s, _)| *s == search).map(|(_, g)| {
-                let m = g.against_mix;
+            search_gain: gains.iter().find(|g| g.side == search).map(|g| {
+                let m = g.gain.against_mix;
                 (m.gain, m.gain - z * m.std_error, m.gain + z * m.std_error)
             }),
         }

@@ -58,6 +58,11 @@ pub struct Baseline {
     pub battles: u64,
     /// Per matchup, in experiment order.
     pub matchups: Vec<BaselineMatchup>,
+    /// With `[experiment.under_game]`: the policy game of every distinct matchup
+    /// ([`crate::gate_game`]); absent in baselines of other experiments and in those recorded
+    /// before fleetlab kept them (their check is of the fixed scripts only).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub games: Vec<crate::gate_game::BaselineGame>,
 }
 
 /// One matchup's recorded battles.
@@ -192,6 +197,7 @@ pub fn record<R: RuleSystem>(
         seed,
         battles,
         matchups,
+        games: Vec::new(),
     })
 }
 
@@ -255,6 +261,11 @@ impl Baseline {
                     "matchups[{k}] ({:?}): counts do not match the verdicts",
                     m.label
                 )));
+            }
+        }
+        for (k, g) in b.games.iter().enumerate() {
+            if let Some(why) = g.invalid() {
+                return Err(invalid(format!("games[{k}] ({:?}): {why}", g.label)));
             }
         }
         Ok(b)

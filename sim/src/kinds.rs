@@ -987,17 +987,6 @@ fn expand_game(
         .map(|r| race_plan(b.src, r))
         .transpose()?
         .flatten();
-    if let (Some(_), Some(s)) = (&race, &t.search) {
-        // The search gain compares with every pair of the evaluate half, which a race
-        // leaves partly unplayed.
-        return Err(err(
-            b.src,
-            s.span(),
-            "experiment.game.search",
-            "a search player cannot be combined with `race` yet: set `race = false` (or \
-             leave it out) in a game with `search`",
-        ));
-    }
     if search.is_some() {
         // Each side's search player (setting up with its first policy) against every policy
         // of the other side, on the evaluate half's dice.

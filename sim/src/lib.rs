@@ -9,6 +9,7 @@ pub mod audit_game;
 pub mod duel;
 pub mod fair_cost_game;
 pub mod gate;
+pub mod gate_game;
 pub mod histogram;
 pub mod kinds;
 pub mod load;

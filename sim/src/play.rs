@@ -229,7 +229,7 @@ fn play_units<R: RuleSystem>(
 
 /// A policy game's search cell `k`: its search player chooses among its side's policies
 /// against the cell's opponent policy (the evaluate half's matchups).
-fn play_search<R: RuleSystem>(
+pub(crate) fn play_search<R: RuleSystem>(
     exp: &Experiment<R>,
     g: &GamePlan,
     k: usize,

@@ -27,7 +27,7 @@ use fleetlab_engine::rule_system::NamedMatchup;
 use fleetlab_engine::{RuleSystem, Side};
 use rayon::prelude::*;
 
-use crate::kinds::{DroppedPolicy, GameHalf, GamePlan, Plan, RacePlan};
+use crate::kinds::{DroppedPolicy, GameHalf, GamePlan, Plan, RacePlan, SearchSide};
 use crate::load::Experiment;
 use crate::results::{MatchupResult, MatchupTally};
 use crate::runner::{self, Worker, batches};
@@ -229,6 +229,21 @@ pub fn play_race<R: RuleSystem>(
                 on_batch,
                 stop,
             );
+        }
+        // The search player against each opponent policy still in play, exactly as an
+        // unraced game plays it (its candidates are all its side's policies: a script
+        // dominated over a whole battle may still be the best choice for some turns).
+        for (k, side, opp) in plan.search_cells() {
+            let alive = match side {
+                SearchSide::A => alive_b[opp],
+                SearchSide::B => alive_a[opp],
+            };
+            if !alive {
+                continue;
+            }
+            on_matchup(&exp.matchups[k].label);
+            tallies[k] =
+                crate::play::play_search::<R>(exp, plan, k, seed, 0..battles, on_batch, stop);
         }
     }
     (exp.results(tallies), dropped)

@@ -21,7 +21,7 @@
 //!                                     # (default: every preset of the rule system)
 //! ```
 //!
-//! Not computed under the game yet: `check` against a baseline.
+//! `check` against a baseline compares the games too ([`crate::gate_game`]).
 
 use std::sync::atomic::AtomicBool;
 
@@ -214,7 +214,7 @@ pub struct UnderGame {
 
 /// The side tables of every matchup of `src` and the indices of the distinct pairs whose game
 /// is needed (the first matchup with each; an A/B's ladder rungs too, for the fair cost).
-fn distinct_sides<R: RuleSystem>(
+pub(crate) fn distinct_sides<R: RuleSystem>(
     src: &Source,
 ) -> Result<(Vec<[toml::Value; 2]>, Vec<usize>), ConfigError> {
     let sides = crate::mirror::matchup_sides(src, R::POLICY_PRESETS)?;

@@ -5,9 +5,14 @@ use std::path::PathBuf;
 use clap::Args;
 use fleetlab_engine::RuleSystem;
 use fleetlab_sim::gate::{self, Baseline, CheckOptions};
+use fleetlab_sim::gate_game;
 use fleetlab_sim::load::{self, DEFAULT_BATTLES, DEFAULT_SEED};
 use fleetlab_sim::registry::SystemTask;
-use fleetlab_sim::runner;
+use fleetlab_sim::{runner, under_game};
+
+/// Confidence of the honest intervals a baseline records for reading (the check recomputes
+/// them at its own level from the stored cells).
+const GAME_CONFIDENCE: f64 = 0.95;
 
 use crate::error::CliError;
 
@@ -107,7 +112,9 @@ impl SystemTask for Record<'_> {
 
     fn run<R: RuleSystem>(self) -> Self::Output {
         let args = self.0;
-        let exp = load::load::<R>(&args.config)?;
+        let src = load::read_source(&args.config)?;
+        let under = under_game::spec_of(&src, R::POLICY_PRESETS, GAME_CONFIDENCE)?;
+        let exp = load::load_from::<R>(src.clone(), load::read_source)?;
         let battles = args.battles.or(exp.spec.battles).unwrap_or(DEFAULT_BATTLES);
         let seed = args.seed.or(exp.spec.seed).unwrap_or(DEFAULT_SEED);
         // Find out now, not after the battles, that the baseline could not be written.
@@ -120,9 +127,20 @@ impl SystemTask for Record<'_> {
             exp.matchups.len()
         );
         let recorded = runner::with_threads(args.threads, || {
-            gate::record::<R>(&exp, seed, battles, Some(&stop.flag))
+            let Some(mut b) = gate::record::<R>(&exp, seed, battles, Some(&stop.flag)) else {
+                return Ok(None);
+            };
+            if let Some(settings) = &under {
+                let Some(games) =
+                    gate_game::record::<R>(&src, &exp, settings, seed, Some(&stop.flag))?
+                else {
+                    return Ok(None);
+                };
+                b.games = games;
+            }
+            Ok::<_, fleetlab_sim::load::ConfigError>(Some(b))
         })
-        .map_err(CliError::Runtime)?;
+        .map_err(CliError::Runtime)??;
         let Some(b) = recorded else {
             return Err(CliError::Interrupted {
                 message: format!(
@@ -146,6 +164,19 @@ impl SystemTask for Record<'_> {
                 m.label, m.a_wins, m.b_wins, m.draws
             );
         }
+        for g in &b.games {
+            println!(
+                "  policy game of {}: value {:.1}% [{:.1}, {:.1}] ({} × {} policies, {} battles \
+                 per pair and half)",
+                g.label,
+                100.0 * g.value,
+                100.0 * g.honest.0,
+                100.0 * g.honest.1,
+                g.a_policies.len(),
+                g.b_policies.len(),
+                g.battles_per_pair
+            );
+        }
         Ok(())
     }
 }
@@ -157,7 +188,9 @@ impl SystemTask for Check<'_> {
 
     fn run<R: RuleSystem>(self) -> Self::Output {
         let args = self.0;
-        let exp = load::load::<R>(&args.config)?;
+        let src = load::read_source(&args.config)?;
+        let under = under_game::spec_of(&src, R::POLICY_PRESETS, GAME_CONFIDENCE)?;
+        let exp = load::load_from::<R>(src.clone(), load::read_source)?;
         let baseline = Baseline::read(&args.baseline)
             .map_err(|e| CliError::Usage(format!("invalid baseline: {e}")))?;
         let options = CheckOptions {
@@ -166,12 +199,15 @@ impl SystemTask for Check<'_> {
             beta: args.beta,
             ..CheckOptions::default()
         };
-        let report = runner::with_threads(args.threads, || {
-            gate::check::<R>(&exp, &baseline, &options, &|_| {})
+        let (report, games) = runner::with_threads(args.threads, || {
+            let report = gate::check::<R>(&exp, &baseline, &options, &|_| {})?;
+            let games = gate_game::check::<R>(&src, &exp, under.as_ref(), &baseline, &options)?;
+            Ok::<_, gate::CheckError>((report, games))
         })
         .map_err(CliError::Runtime)?
         .map_err(|e| CliError::Usage(e.to_string()))?;
-        let md = gate::markdown(&report, &exp.name);
+        let mut md = gate::markdown(&report, &exp.name);
+        md.push_str(&gate_game::markdown(&games, &options));
         print!("{md}");
         if let Some(path) = &args.markdown {
             fleetlab_sim::report::write_atomic(path, md.as_bytes())
@@ -187,6 +223,10 @@ impl SystemTask for Check<'_> {
                 );
             }
         }
+        if let Some(note) = games.note.as_deref().filter(|n| !n.is_empty()) {
+            eprintln!("note: {note}");
+        }
+        let game_failure = gate_game::failure(&games, &options);
         if report.failed() {
             let which: Vec<String> = report
                 .matchups
@@ -203,16 +243,21 @@ impl SystemTask for Check<'_> {
                     )
                 })
                 .collect();
-            return Err(CliError::CheckFailed(format!(
-                "side A's win rate moved in {} matchup(s): the paired battles favour a shift of \
+            return Err(CliError::CheckFailed(
+                format!(
+                    "side A's win rate moved in {} matchup(s): the paired battles favour a shift of \
                  ±{} pp over none (sequential test, false-alarm rate ≤ {} for the whole check; \
                  it decides between 0 and ±{} pp, so smaller estimated shifts can fail): {}",
-                which.len(),
-                args.tolerance,
-                args.alpha,
-                args.tolerance,
-                which.join("; ")
-            )));
+                    which.len(),
+                    args.tolerance,
+                    args.alpha,
+                    args.tolerance,
+                    which.join("; ")
+                ) + &game_failure.map_or(String::new(), |g| format!("; and {g}")),
+            ));
+        }
+        if let Some(g) = game_failure {
+            return Err(CliError::CheckFailed(g));
         }
         Ok(())
     }

@@ -165,7 +165,12 @@ pub(crate) fn counts(r: &MatchupResult) -> CellCounts {
     }
 }
 
-fn half_counts(plan: &GamePlan, results: &[MatchupResult], half: GameHalf) -> Vec<CellCounts> {
+/// The cells of one half of a game, row-major (every pair, in play or not).
+pub(crate) fn half_counts(
+    plan: &GamePlan,
+    results: &[MatchupResult],
+    half: GameHalf,
+) -> Vec<CellCounts> {
     plan.half(half)
         .iter()
         .map(|&k| counts(&results[k]))
@@ -351,54 +356,89 @@ pub fn equilibrium_rows(
     rows
 }
 
-/// Each side's search gain, from its own perspective (none without a search player or
-/// when a cell has no battles).
+/// One side's search gain, measured on the policies in play ([`GamePlan::in_play`]): the
+/// gain's vectors run over `opp` (the opponent's policies in play), its preset indices over
+/// `own` (the side's policies in play). Without a race both are every policy.
+pub struct SideSearchGain {
+    /// The searching side.
+    pub side: SearchSide,
+    /// The gain, over the policies in play.
+    pub gain: SearchGain,
+    /// The side's policies in play (indices into its policy list).
+    pub own: Vec<usize>,
+    /// The opponent's policies in play.
+    pub opp: Vec<usize>,
+}
+
+/// Each side's search gain (none without a search player or a measured game). In a raced
+/// game the dropped policies are left out on both sides: a dropped opponent policy has no
+/// search cell (it is in no optimal mix), and a dropped own policy is beaten by one in play
+/// against every opponent policy in play, so it is never the best preset there.
 pub fn search_gains(
     plan: &GamePlan,
     results: &[MatchupResult],
     opts: &ReportOptions,
-) -> Vec<(SearchSide, SearchGain)> {
-    let Some(g) = plan.search.and(game_estimate(plan, results, opts)) else {
+) -> Vec<SideSearchGain> {
+    if plan.search.is_none() {
+        return Vec::new();
+    }
+    let Some(InPlay {
+        game: g,
+        rows: in_rows,
+        cols: in_cols,
+    }) = in_play(plan, results, opts)
+    else {
         return Vec::new();
     };
-    let (n, m) = (plan.a_policies.len(), plan.b_policies.len());
+    let m = plan.b_policies.len();
     let evaluate = half_counts(plan, results, GameHalf::Evaluate);
     let cells = plan.search_cells();
     let mut out = Vec::new();
     for side in [SearchSide::A, SearchSide::B] {
         // The searching side's results: A's as counted, B's with wins and losses swapped.
-        let own = |c: CellCounts| match side {
+        let own_view = |c: CellCounts| match side {
             SearchSide::A => c,
             SearchSide::B => CellCounts {
                 wins: c.battles - c.wins - c.draws,
                 ..c
             },
         };
-        let (rows, cols) = match side {
-            SearchSide::A => (n, m),
-            SearchSide::B => (m, n),
+        let (own, opp) = match side {
+            SearchSide::A => (in_rows.clone(), in_cols.clone()),
+            SearchSide::B => (in_cols.clone(), in_rows.clone()),
         };
-        let presets: Vec<CellCounts> = (0..rows * cols)
-            .map(|p| {
-                let (i, j) = (p / cols, p % cols);
-                own(match side {
+        let presets: Vec<CellCounts> = own
+            .iter()
+            .flat_map(|&i| opp.iter().map(move |&j| (i, j)))
+            .map(|(i, j)| {
+                own_view(match side {
                     SearchSide::A => evaluate[i * m + j],
                     SearchSide::B => evaluate[j * m + i],
                 })
             })
             .collect();
-        let mut search = vec![CellCounts::default(); cols];
-        for &(k, s, opp) in &cells {
-            if s == side {
-                search[opp] = own(counts(&results[k]));
-            }
-        }
+        let search: Vec<CellCounts> = opp
+            .iter()
+            .map(|&j| {
+                cells
+                    .iter()
+                    .find(|&&(_, s, o)| s == side && o == j)
+                    .map_or_else(CellCounts::default, |&(k, _, _)| {
+                        own_view(counts(&results[k]))
+                    })
+            })
+            .collect();
         let mix = match side {
             SearchSide::A => &g.selected.col_mix,
             SearchSide::B => &g.selected.row_mix,
         };
-        if let Some(gain) = search_gain(rows, cols, &presets, &search, mix) {
-            out.push((side, gain));
+        if let Some(gain) = search_gain(own.len(), opp.len(), &presets, &search, mix) {
+            out.push(SideSearchGain {
+                side,
+                gain,
+                own,
+                opp,
+            });
         }
     }
     out
@@ -416,7 +456,13 @@ pub fn search_rows(
     let z = z_for_confidence(opts.confidence);
     let fleets = fleets(plan, results);
     let mut rows = Vec::new();
-    for (side, g) in search_gains(plan, results, opts) {
+    for SideSearchGain {
+        side,
+        gain: g,
+        own: own_in_play,
+        opp: opp_in_play,
+    } in search_gains(plan, results, opts)
+    {
         let (name, fleet, own, opp) = match side {
             SearchSide::A => ("A", &fleets[0], &plan.a_policies, &plan.b_policies),
             SearchSide::B => ("B", &fleets[1], &plan.b_policies, &plan.a_policies),
@@ -464,14 +510,15 @@ pub fn search_rows(
                 rollouts: i64::from(settings.rollouts),
             }
         };
-        for (j, policy) in opp.iter().enumerate() {
-            let (best, best_score) = g.best[j];
-            let (gain, se) = g.gain[j];
+        // A raced game's dropped opponent policies have no row (no search cell played).
+        for (jj, &j) in opp_in_play.iter().enumerate() {
+            let (best, best_score) = g.best[jj];
+            let (gain, se) = g.gain[jj];
             rows.push(row(
-                policy.clone(),
+                opp[j].clone(),
                 battles_against(j),
-                g.score[j].0,
-                best,
+                g.score[jj].0,
+                own_in_play[best],
                 best_score,
                 gain,
                 se,
@@ -483,7 +530,7 @@ pub fn search_rows(
             "optimal mix".into(),
             (0..opp.len()).map(battles_against).sum(),
             mx.score,
-            mx.best,
+            own_in_play[mx.best],
             mx.best_score,
             mx.gain,
             mx.std_error,
