@@ -136,10 +136,11 @@ fn the_committed_baseline_passes() {
     assert!(text(&o).contains("no shift"), "{}", text(&o));
 }
 
-/// A rule change that moves the balance fails the gate (exit 1): `los_blockers =
-/// "firer-half-only"` (§7.1.5) moves the Reapers' win rate by about +1.4 pp [+0.6, +2.2].
-/// (`hit_chart = "example-c"` moves it by +0.2 pp [−0.5, +1.0] and passes: the chart barely
-/// matters to this matchup.)
+/// A rule change that moves the balance fails the gate (exit 1): `simultaneity =
+/// "marked-at-once"` (§7.3: hits marked as they land, not against the start of the phase)
+/// moves the Reapers' win rate by about −5.1 pp [−7.1, −3.2]. (`los_blockers =
+/// "firer-half-only"`, +1.2 pp [+0.3, +2.2], and `hit_chart = "example-c"` are too small for
+/// the gate's 5,000 battles.)
 #[test]
 fn a_house_rule_change_fails_the_baseline() {
     let dir = tempfile::tempdir().unwrap();
@@ -157,7 +158,7 @@ fn a_house_rule_change_fails_the_baseline() {
 }
 
 /// The house-rule change the gate must catch.
-const GATE_CHANGE: &str = "los_blockers = \"firer-half-only\"";
+const GATE_CHANGE: &str = "simultaneity = \"marked-at-once\"";
 
 /// The three jobs' configs run end to end (few battles: the answers are in the docs).
 #[test]
