@@ -80,8 +80,9 @@ pub fn end_turn_drain(st: &mut BattleState, i: usize) {
 }
 
 /// §2.1.1 / §3.2: each ship pays what its destroyed systems still draw (§3.4), powers its
-/// sensors, then its weapons in the policy's order while the reactor lasts; an unpowered weapon
-/// is switched off (its arming starts over, §3.2.2). The rest is kept for engine enrichment
+/// sensors, then its weapons in the policy's order while the reactor lasts (none, not even a
+/// zero-power one, when no plant gives power: §3.3); an unpowered weapon is switched off (its
+/// arming starts over, §3.2.2). The rest is kept for engine enrichment
 /// (§5.3.2).
 pub fn power_allocation(m: &Matchup, st: &mut BattleState) {
     for i in 0..st.ships.len() {
@@ -91,9 +92,12 @@ pub fn power_allocation(m: &Matchup, st: &mut BattleState) {
         let drain = destroyed_drain(m, st, i);
         let bd = m.design_of(i);
         let dmg = &st.damage[i];
-        let mut left = reactor_output(&bd.design, dmg) - drain;
+        let plants = reactor_output(&bd.design, dmg);
+        // §3.3: with no power from any plant, zero-power systems are deactivated too.
+        let has_plant = plants > 0;
+        let mut left = plants - drain;
         let (sensor_need, _) = sensors(&bd.design, dmg);
-        let sensors_on = sensor_need <= left;
+        let sensors_on = has_plant && sensor_need <= left;
         if sensors_on {
             left -= sensor_need;
         }
@@ -106,8 +110,10 @@ pub fn power_allocation(m: &Matchup, st: &mut BattleState) {
         let ship = &mut st.ships[i];
         for (k, w) in bd.mounts.iter().enumerate() {
             let intact = !dmg.system_destroyed(&bd.design, w.sys);
-            let on =
-                intact && power_order(&w.weapon, left) && ship.arming[k].set_active(true).is_ok();
+            let on = intact
+                && has_plant
+                && power_order(&w.weapon, left)
+                && ship.arming[k].set_active(true).is_ok();
             if on {
                 left -= i32::from(w.weapon.power);
             } else {

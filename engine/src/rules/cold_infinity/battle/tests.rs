@@ -159,6 +159,22 @@ fn no_reactor_no_thrust_16_4_11() {
     assert_eq!(movement::limits(d, &dmg, 0, r).budget, 0);
 }
 
+/// §3.3 (seed: "If there is no power available from any power plants (as in the case of the
+/// complete destruction of a unit's power plants), zero-power systems are also deactivated"):
+/// a weapon needing no power is on while the reactor works and off once it is destroyed.
+#[test]
+fn no_plant_no_zero_power_weapon_3_3() {
+    let mut m = reaper_duel();
+    m.designs[0].mounts[0].weapon.power = 0;
+    let sys = usize::from(m.designs[0].mounts[0].sys);
+    let mut st = started(&m);
+    preliminary::power_allocation(&m, &mut st);
+    assert!(st.power[0][sys].active, "on with a working reactor");
+    st.damage[0].system_damage[16] = 8; // the reactor
+    preliminary::power_allocation(&m, &mut st);
+    assert!(!st.power[0][sys].active, "off with no plant");
+}
+
 /// §13.1.4 (seed: "On each turn that the reactor provides power, roll 2d10 and add 1 for each
 /// turn that the reactor has been half-destroyed"), house rule `reactor_detonation`: a
 /// reactor that lost 5 of 8 in this turn's fire first rolls next turn by default, this turn
