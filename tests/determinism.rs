@@ -37,6 +37,7 @@ fn reference_full_reports_are_identical_for_one_and_two_threads() {
         "distributions.csv",
         "ships.csv",
         "events.csv",
+        "survival.csv",
         "decided_by.csv",
     ];
     same_bytes_on_one_and_two_threads(

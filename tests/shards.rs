@@ -11,10 +11,12 @@ const CONFIG: &str = "configs/cosmic-conflict/reference-3v3.toml";
 const BATTLES: &str = "3001";
 
 /// The report files that must be byte-identical.
-const FILES: [&str; 6] = [
+const FILES: [&str; 8] = [
     "summary.csv",
     "distributions.csv",
     "ships.csv",
+    "survival.csv",
+    "efficiency.parquet",
     "summary.parquet",
     "decided_by.csv",
     "decided_by.parquet",

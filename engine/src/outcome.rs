@@ -186,6 +186,10 @@ pub struct ShipTally {
     pub damage_taken: u32,
     /// Whether it was destroyed.
     pub destroyed: bool,
+    /// The turn in which it was destroyed (1 = the first turn), 0 when it was not: set by
+    /// [`crate::RuleSystem::play`] from [`crate::RuleSystem::ship_destroyed`] after every turn
+    /// (survival by turn and kill order in the reports), kept as it is by `finish`.
+    pub lost_on_turn: u32,
 }
 
 /// The result of one battle.

@@ -120,6 +120,25 @@ pub trait RuleSystem: Send + Sync + 'static {
     /// Number of units (ships) in the matchup, side A's first; `ShipTally` slices have this length.
     fn ship_count(matchup: &Self::Matchup) -> usize;
 
+    /// The side unit `ship` (setup order, as in [`RuleSystem::ship_count`]) fights on.
+    fn ship_side(matchup: &Self::Matchup, ship: usize) -> crate::outcome::Side;
+
+    /// Whether unit `ship` (setup order, as in [`RuleSystem::ship_count`]) is destroyed in
+    /// `state`, by the same test [`RuleSystem::finish`] reports as [`ShipTally::destroyed`].
+    /// [`RuleSystem::play`] asks it after every turn to learn the turn each unit was lost in.
+    fn ship_destroyed(state: &Self::State, ship: usize) -> bool;
+
+    /// After turn `turn` (1 = the first) has been played in `state`: mark every unit of `ships`
+    /// destroyed in it and not marked before with [`ShipTally::lost_on_turn`] = `turn`.
+    #[inline]
+    fn note_losses(state: &Self::State, turn: u32, ships: &mut [ShipTally]) {
+        for (i, t) in ships.iter_mut().enumerate() {
+            if t.lost_on_turn == 0 && Self::ship_destroyed(state, i) {
+                t.lost_on_turn = turn;
+            }
+        }
+    }
+
     /// The forward model, first step: set up a battle of `matchup` in `state` (deployment,
     /// the first player, everything before the first turn). Must not allocate once `state`
     /// has been used for a battle of the same matchup.
@@ -142,7 +161,8 @@ pub trait RuleSystem: Send + Sync + 'static {
     ) -> bool;
 
     /// The forward model, last step: score the ended battle in `state`, filling `ships`
-    /// (length [`RuleSystem::ship_count`]) with per-ship tallies.
+    /// (length [`RuleSystem::ship_count`]) with per-ship tallies; each tally's
+    /// [`ShipTally::lost_on_turn`] is left as the caller set it (see [`RuleSystem::note_losses`]).
     fn finish<R: Roller, O: Observer>(
         matchup: &Self::Matchup,
         state: &mut Self::State,
@@ -151,7 +171,8 @@ pub trait RuleSystem: Send + Sync + 'static {
         ships: &mut [ShipTally],
     ) -> Outcome;
 
-    /// Play one battle: [`RuleSystem::begin`], [`RuleSystem::turn`] until it ends,
+    /// Play one battle: [`RuleSystem::begin`], [`RuleSystem::turn`] until it ends (noting
+    /// after each turn which units were lost in it, [`RuleSystem::note_losses`]),
     /// [`RuleSystem::finish`]. Must not allocate once `state` has been used for a battle of
     /// the same matchup.
     #[inline]
@@ -163,8 +184,16 @@ pub trait RuleSystem: Send + Sync + 'static {
         ships: &mut [ShipTally],
     ) -> Outcome {
         Self::begin(matchup, state, dice, observer);
-        while !Self::turn(matchup, state, dice, observer) {}
-        Self::finish(matchup, state, dice, observer, ships)
+        ships.iter_mut().for_each(|t| t.lost_on_turn = 0);
+        let mut turn = 0;
+        loop {
+            let over = Self::turn(matchup, state, dice, observer);
+            turn += 1;
+            Self::note_losses(state, turn, ships);
+            if over {
+                return Self::finish(matchup, state, dice, observer, ships);
+            }
+        }
     }
 }
 

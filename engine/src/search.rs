@@ -78,10 +78,15 @@ impl<S: Clone> Searcher<S> {
         choices: &mut [u64],
     ) -> Outcome {
         R::begin(candidates[home], state, dice, &mut NoTrace);
+        ships.iter_mut().for_each(|t| t.lost_on_turn = 0);
+        let mut turn = 0;
         loop {
             let pick = self.choose::<R>(candidates, me, settings, state, dice);
             choices[pick] += 1;
-            if R::turn(candidates[pick], state, dice, &mut NoTrace) {
+            let over = R::turn(candidates[pick], state, dice, &mut NoTrace);
+            turn += 1;
+            R::note_losses(state, turn, ships);
+            if over {
                 return R::finish(candidates[pick], state, dice, &mut NoTrace, ships);
             }
         }

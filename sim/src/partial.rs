@@ -864,14 +864,16 @@ mod tests {
                     damage_dealt: 5,
                     damage_taken: 1,
                     destroyed: false,
+                    lost_on_turn: 0,
                 },
                 ShipTally {
                     damage_dealt: 1,
                     damage_taken: 5,
                     destroyed: true,
+                    lost_on_turn: turns,
                 },
             ];
-            t.record(&outcome, &ships);
+            t.record(&outcome, &ships, &[Side::A, Side::B]);
         }
         t
     }

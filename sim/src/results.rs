@@ -59,6 +59,12 @@ pub struct MatchupTally {
     pub ship_damage_dealt: Vec<u64>,
     /// Per ship: battles in which it was destroyed.
     pub ship_destroyed: Vec<u64>,
+    /// Per ship: the turn it was destroyed in (one value per battle in which it was
+    /// destroyed; survival by turn).
+    pub ship_lost_on_turn: Vec<Histogram>,
+    /// Per ship: battles in which it was among its side's first losses (destroyed in the
+    /// earliest turn in which its side lost a ship; kill order).
+    pub ship_first_loss: Vec<u64>,
     /// A search cell only: the turns its search player played each of its candidate policies
     /// (empty elsewhere, and then not written).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -85,13 +91,15 @@ impl MatchupTally {
             ship_damage_taken: vec![Histogram::new(DAMAGE_BINS); ships],
             ship_damage_dealt: vec![0; ships],
             ship_destroyed: vec![0; ships],
+            ship_lost_on_turn: vec![Histogram::new(TURN_BINS); ships],
+            ship_first_loss: vec![0; ships],
             search_choices: Vec::new(),
         }
     }
 
-    /// Add one battle. Never allocates.
+    /// Add one battle; `sides[i]` is ship `i`'s side. Never allocates.
     #[inline]
-    pub fn record(&mut self, outcome: &Outcome, ships: &[ShipTally]) {
+    pub fn record(&mut self, outcome: &Outcome, ships: &[ShipTally], sides: &[Side]) {
         self.battles += 1;
         let verdict_row = match outcome.verdict {
             Verdict::Win(side) => {
@@ -121,10 +129,21 @@ impl MatchupTally {
             self.survivors[s.index()].record(t.survivors);
             self.points_lost[s.index()].record(t.points_lost);
         }
-        for (i, ship) in ships.iter().enumerate() {
+        let mut first_loss = [u32::MAX; 2];
+        for (ship, side) in ships.iter().zip(sides) {
+            if ship.destroyed {
+                let first = &mut first_loss[side.index()];
+                *first = (*first).min(ship.lost_on_turn);
+            }
+        }
+        for (i, (ship, side)) in ships.iter().zip(sides).enumerate() {
             self.ship_damage_taken[i].record(ship.damage_taken);
             self.ship_damage_dealt[i] += u64::from(ship.damage_dealt);
             self.ship_destroyed[i] += u64::from(ship.destroyed);
+            if ship.destroyed {
+                self.ship_lost_on_turn[i].record(ship.lost_on_turn);
+                self.ship_first_loss[i] += u64::from(ship.lost_on_turn == first_loss[side.index()]);
+            }
         }
     }
 
@@ -179,6 +198,16 @@ impl MatchupTally {
         for (a, b) in self.ship_destroyed.iter_mut().zip(&other.ship_destroyed) {
             *a += b;
         }
+        for (a, b) in self
+            .ship_lost_on_turn
+            .iter_mut()
+            .zip(&other.ship_lost_on_turn)
+        {
+            a.merge(b);
+        }
+        for (a, b) in self.ship_first_loss.iter_mut().zip(&other.ship_first_loss) {
+            *a += b;
+        }
     }
 
     /// Battles that ended by `ending`, whatever the verdict.
@@ -220,6 +249,8 @@ impl MatchupTally {
             ("ship_damage_taken", self.ship_damage_taken.len()),
             ("ship_damage_dealt", self.ship_damage_dealt.len()),
             ("ship_destroyed", self.ship_destroyed.len()),
+            ("ship_lost_on_turn", self.ship_lost_on_turn.len()),
+            ("ship_first_loss", self.ship_first_loss.len()),
         ] {
             if len != ships {
                 return Err(format!("{name} has {len} entries for {ships} ships"));
@@ -281,6 +312,22 @@ impl MatchupTally {
                 "ship {i} destroyed in {} of {} battles",
                 self.ship_destroyed[i], self.battles
             ));
+        }
+        for (i, ((h, &destroyed), &first)) in self
+            .ship_lost_on_turn
+            .iter()
+            .zip(&self.ship_destroyed)
+            .zip(&self.ship_first_loss)
+            .enumerate()
+        {
+            if h.bins() != TURN_BINS || h.n() != destroyed || first > destroyed {
+                return Err(format!(
+                    "ship {i}'s losses by turn ({} values in {} bins) and first losses ({first}) \
+                     do not match its {destroyed} destructions",
+                    h.n(),
+                    h.bins()
+                ));
+            }
         }
         Ok(())
     }

@@ -24,6 +24,8 @@ pub const BATCH: u64 = 1024;
 pub struct Worker<R: RuleSystem> {
     state: R::State,
     ships: Vec<ShipTally>,
+    /// Each ship's side (setup order).
+    sides: Vec<Side>,
     /// What this worker has accumulated.
     pub tally: MatchupTally,
 }
@@ -35,6 +37,7 @@ impl<R: RuleSystem> Worker<R> {
         Worker {
             state: R::new_state(m),
             ships: vec![ShipTally::default(); n],
+            sides: ship_sides::<R>(m),
             tally: MatchupTally::new(n),
         }
     }
@@ -57,9 +60,14 @@ impl<R: RuleSystem> Worker<R> {
     pub fn play_outcome(&mut self, m: &R::Matchup, seed: u64, key: u64, i: u64) -> Outcome {
         let mut dice = Dice::for_battle(seed, key, i);
         let outcome = R::play(m, &mut self.state, &mut dice, &mut NoTrace, &mut self.ships);
-        self.tally.record(&outcome, &self.ships);
+        self.tally.record(&outcome, &self.ships, &self.sides);
         outcome
     }
+}
+
+/// Each ship's side, in setup order.
+fn ship_sides<R: RuleSystem>(m: &R::Matchup) -> Vec<Side> {
+    (0..R::ship_count(m)).map(|i| R::ship_side(m, i)).collect()
 }
 
 /// The tallies of one A/B group (base, variant, ladder rungs) played on the same dice.
@@ -264,6 +272,7 @@ struct SearchWorker<R: RuleSystem> {
     state: R::State,
     searcher: Searcher<R::State>,
     ships: Vec<ShipTally>,
+    sides: Vec<Side>,
     choices: Vec<u64>,
     tally: MatchupTally,
 }
@@ -294,6 +303,7 @@ pub fn run_search<R: RuleSystem>(
                 searcher: Searcher::new::<R>(candidates[home], candidates.len()),
                 state,
                 ships: vec![ShipTally::default(); n],
+                sides: ship_sides::<R>(candidates[home]),
                 choices: vec![0; candidates.len()],
                 tally: MatchupTally::new(n),
             }
@@ -311,7 +321,7 @@ pub fn run_search<R: RuleSystem>(
                     &mut w.ships,
                     &mut w.choices,
                 );
-                w.tally.record(&outcome, &w.ships);
+                w.tally.record(&outcome, &w.ships, &w.sides);
             }
         },
         |w| MatchupTally {

@@ -19,6 +19,7 @@ pub mod sweep_out;
 pub mod tables;
 pub mod under_game_out;
 pub mod verdict;
+pub mod why;
 
 use std::fs;
 use std::io;
@@ -205,6 +206,8 @@ fn write_report_inner(
     render(dir, &distribution_rows(results), &mut files)?;
     render(dir, &ship_rows(results, opts), &mut files)?;
     render(dir, &event_rows(results), &mut files)?;
+    render(dir, &why::survival_rows(results), &mut files)?;
+    render(dir, &why::efficiency_rows(results), &mut files)?;
     render(dir, &decided::decided_by_rows(results), &mut files)?;
     match &manifest.run.plan {
         Plan::Run => {}
@@ -291,11 +294,13 @@ fn file_name(path: &Path) -> String {
 }
 
 /// Tables fleetlab writes into a report directory (as `.csv` and `.parquet`), by any command.
-const REPORT_TABLES: [&str; 20] = [
+const REPORT_TABLES: [&str; 22] = [
     "summary",
     "distributions",
     "ships",
     "events",
+    "survival",
+    "efficiency",
     "decided_by",
     "ab",
     "fair_cost",
@@ -399,6 +404,7 @@ pub(crate) mod test_support {
             damage_dealt,
             damage_taken,
             destroyed,
+            lost_on_turn: 0,
         }
     }
 
@@ -446,7 +452,12 @@ pub(crate) mod test_support {
                 turns,
                 sides,
             };
-            tally.record(&outcome, &ships);
+            // Every destroyed ship is lost in the battle's last turn.
+            let ships = ships.map(|s| ShipTally {
+                lost_on_turn: if s.destroyed { turns } else { 0 },
+                ..s
+            });
+            tally.record(&outcome, &ships, &[Side::A, Side::B]);
         }
         vec![MatchupResult {
             label: "alpha (brawler) vs beta (standoff)".into(),
@@ -507,7 +518,7 @@ mod tests {
     use super::*;
     use crate::stats::wilson;
 
-    const ALL_FILES: [&str; 11] = [
+    const ALL_FILES: [&str; 15] = [
         "summary.csv",
         "summary.parquet",
         "distributions.csv",
@@ -516,6 +527,10 @@ mod tests {
         "ships.parquet",
         "events.csv",
         "events.parquet",
+        "survival.csv",
+        "survival.parquet",
+        "efficiency.csv",
+        "efficiency.parquet",
         "decided_by.csv",
         "decided_by.parquet",
         "manifest.json",

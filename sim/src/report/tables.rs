@@ -288,6 +288,14 @@ table_row! {
         pub p90_damage_taken: Option<u32>,
         /// Mean damage dealt.
         pub mean_damage_dealt: f64,
+        /// Battles in which it was among its side's first losses (destroyed in the earliest
+        /// turn in which its side lost a ship).
+        pub first_loss: u64,
+        /// `first_loss / battles`.
+        pub first_loss_rate: f64,
+        /// Mean turn in which it was destroyed, over the battles in which it was (NaN when
+        /// it never was).
+        pub mean_turn_lost: f64,
     }
 }
 
@@ -514,8 +522,11 @@ pub fn ship_rows(results: &[MatchupResult], opts: &ReportOptions) -> Vec<ShipRow
             .zip(&r.ship_sides)
             .zip(&t.ship_damage_taken)
             .zip(&t.ship_damage_dealt)
-            .zip(&t.ship_destroyed);
-        for (i, ((((name, side), taken), &dealt), &destroyed)) in ships.enumerate() {
+            .zip(&t.ship_destroyed)
+            .zip(t.ship_lost_on_turn.iter().zip(&t.ship_first_loss));
+        for (i, (((((name, side), taken), &dealt), &destroyed), (lost_on, &first))) in
+            ships.enumerate()
+        {
             let d = proportion(destroyed, n, z);
             rows.push(ShipRow {
                 matchup: r.label.clone(),
@@ -533,6 +544,9 @@ pub fn ship_rows(results: &[MatchupResult], opts: &ReportOptions) -> Vec<ShipRow
                 p50_damage_taken: taken.quantile(0.5),
                 p90_damage_taken: taken.quantile(0.9),
                 mean_damage_dealt: mean_of(dealt, n),
+                first_loss: first,
+                first_loss_rate: mean_of(first, n),
+                mean_turn_lost: na_without(lost_on.n(), lost_on.mean()),
             });
         }
     }

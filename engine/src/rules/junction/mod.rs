@@ -248,6 +248,14 @@ impl RuleSystem for Junction {
         matchup.start.len()
     }
 
+    fn ship_side(matchup: &Matchup, ship: usize) -> crate::outcome::Side {
+        matchup.start[ship].side
+    }
+
+    fn ship_destroyed(state: &BattleState, ship: usize) -> bool {
+        state.ships[ship].status == ship::Status::Destroyed
+    }
+
     fn begin<R: Roller, O: Observer>(
         matchup: &Matchup,
         state: &mut BattleState,

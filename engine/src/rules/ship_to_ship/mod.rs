@@ -89,6 +89,14 @@ impl RuleSystem for ShipToShip {
         matchup.start.len()
     }
 
+    fn ship_side(matchup: &Matchup, ship: usize) -> crate::outcome::Side {
+        matchup.start[ship].side
+    }
+
+    fn ship_destroyed(state: &BattleState, ship: usize) -> bool {
+        !state.ships[ship].alive()
+    }
+
     fn begin<R: Roller, O: Observer>(
         matchup: &Matchup,
         state: &mut BattleState,

@@ -30,6 +30,7 @@ mod ships;
 mod sweep;
 mod under_game;
 mod verdict;
+mod why;
 mod win_rates;
 
 use std::io;
@@ -209,6 +210,14 @@ fn render_report(dir: &Path, manifest: &manifest::ManifestView) -> Result<String
     let order = win_rates::matchup_order(&summary)?;
     sections.push(win_rates::section(&summary)?);
     sections.push(distributions::section(&distributions, &order)?);
+    if let Some(why) = why::section(
+        optional("survival.csv")?.as_ref(),
+        &ships,
+        optional("efficiency.csv")?.as_ref(),
+        &order,
+    )? {
+        sections.push(why);
+    }
     if let Some(events) = optional("events.csv")? {
         sections.push(events::section(&events)?);
     }

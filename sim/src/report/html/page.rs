@@ -117,6 +117,7 @@ pub(crate) fn assemble(m: &ManifestView, sections: &[Section]) -> String {
 }
 
 /// A cell of a [`table`]: escaped HTML, and whether it is a number (right-aligned).
+#[derive(Clone)]
 pub(crate) enum Cell {
     /// Text (escaped by [`table`]).
     Text(String),

@@ -87,7 +87,14 @@ fn core_sections_only_when_no_optional_files() {
     let html = render_html(dir.path()).unwrap();
     assert!(html.starts_with("<!DOCTYPE html>"));
     // `events.csv` is written by every run (the fixture's rule system names two events).
-    for id in ["run", "win-rates", "distributions", "ships", "events"] {
+    for id in [
+        "run",
+        "win-rates",
+        "distributions",
+        "why",
+        "ships",
+        "events",
+    ] {
         assert!(has_section(&html, id), "missing {id}");
     }
     for id in ["ab", "fair-cost", "matrix", "ranking"] {
@@ -355,6 +362,7 @@ fn the_answer_comes_first_and_the_provenance_last() {
         "ab",
         "win-rates",
         "distributions",
+        "why",
         "ships",
         "run",
     ];
@@ -443,4 +451,37 @@ fn events_that_never_happened_are_hidden() {
         s.contains("2 event(s) never happened (hidden): retreats, launches"),
         "{s}"
     );
+}
+
+/// The sample (see `sample_results`): the cruiser (A) is lost in turns 4 and 70, the frigate
+/// (B) in 3 and 70, each its side's first loss both times; A fields 40 points and trades
+/// 15 points destroyed for 20 lost per battle.
+#[test]
+fn why_section_plots_survival_and_says_who_is_lost_first() {
+    let dir = report_dir("html-why", 2);
+    let html = render_html(dir.path()).unwrap();
+    let s = section(&html, "why");
+    assert_eq!(s.matches("<svg").count(), 2, "a survival plot per matchup");
+    assert_eq!(s.matches("<details").count(), 2);
+    assert_eq!(
+        s.matches(" open>").count(),
+        1,
+        "only the first matchup opens"
+    );
+    for text in [
+        "alpha: cruiser",
+        "beta: frigate",
+        "lost first",
+        "exchange ratio",
+    ] {
+        assert!(s.contains(text), "why section lacks {text}");
+    }
+    // destroyed 50.0%, lost first 50.0%, mean turn lost (4 + 70) / 2 = 37.0.
+    assert!(s.contains("<td>cruiser</td><td class=\"n\">50.0%</td><td class=\"n\">50.0%</td><td class=\"n\">37.0</td>"), "{s}");
+    assert!(
+        s.contains("<td class=\"n\">36.5</td>"),
+        "the frigate's mean turn lost"
+    );
+    // A: 40 points, score 62.5%, 1.563 per 100 points, 15 / 40 = 0.38, 15 / 20 = 0.75.
+    assert!(s.contains("<td class=\"n\">40</td><td class=\"n\">62.5%</td><td class=\"n\">1.562</td><td class=\"n\">0.38</td><td class=\"n\">0.75</td>"), "{s}");
 }

@@ -343,6 +343,7 @@ pub fn finish<O: Observer>(
             damage_dealt: s.dealt,
             damage_taken: s.taken,
             destroyed: !s.alive,
+            ..ships[i]
         };
     }
     // House rule `turn_cap`: the larger share of the enemy's structure destroyed wins at the cap.

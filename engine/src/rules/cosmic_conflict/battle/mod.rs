@@ -475,6 +475,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 damage_dealt: ship.damage_dealt,
                 damage_taken: ship.damage_taken,
                 destroyed,
+                ..*tally
             };
         }
         if self.m.fighters.any {

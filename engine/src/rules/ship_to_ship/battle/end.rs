@@ -46,6 +46,7 @@ pub fn finish(_m: &Matchup, st: &BattleState, ships: &mut [ShipTally]) -> Outcom
                 damage_dealt: s.dealt,
                 damage_taken: s.hull,
                 destroyed: !s.alive(),
+                ..*t
             };
         }
     }

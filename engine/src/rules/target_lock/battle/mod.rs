@@ -442,6 +442,7 @@ pub fn finish<O: Observer>(
             damage_dealt: s.dealt,
             damage_taken: s.taken,
             destroyed: !s.alive,
+            ..ships[i]
         };
     }
     // G18: the larger share of the enemy's boxes destroyed wins at the turn cap.

@@ -6,12 +6,14 @@
 mod heatmap;
 mod histogram;
 mod ladder;
+mod survival;
 mod sweep;
 mod whiskers;
 
 pub(crate) use heatmap::{HeatCell, heatmap, heatmap_of};
 pub(crate) use histogram::{Bars, histogram};
 pub(crate) use ladder::{LadderPoint, ladder};
+pub(crate) use survival::{SIDE_A, SIDE_B, SurvivalLine, survival_plot};
 pub(crate) use sweep::{Curve, sweep_plot};
 pub(crate) use whiskers::{Unit, WhiskerPlot, WhiskerRow, whiskers};
 
