@@ -140,6 +140,10 @@ fn bad_sweeps_fail_before_any_battle() {
         assert_eq!(o.status.code(), Some(2), "{name}: {}", stderr(&o));
         assert!(stderr(&o).contains(says), "{name}: {}", stderr(&o));
         assert!(!out.join("sweep.json").exists(), "{name}: nothing played");
+        // `validate` checks every value too.
+        let v = fleetlab(&["validate", config.to_str().unwrap()], tmp.path());
+        assert_eq!(v.status.code(), Some(2), "validate {name}: {}", stderr(&v));
+        assert!(stderr(&v).contains(says), "validate {name}: {}", stderr(&v));
     }
     // `rule_system` is in every file: the path leads to more than one.
     let config = experiment(
@@ -172,5 +176,27 @@ fn a_house_rule_is_swept_by_name() {
     assert!(
         html.contains(">false<") || html.contains("false</text>"),
         "value names on the axis"
+    );
+    // The same --out again, the values in the other order: the older directories go.
+    let shorter = experiment(
+        tmp.path(),
+        "hr1.toml",
+        "\n[experiment.sweep]\nset = \"house_rules.beam_bypasses_shields\"\nvalues = [false, true]",
+    );
+    let o = run(&shorter, &out, &["--battles", "200"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(out.join("0-false/manifest.json").is_file());
+    assert!(out.join("1-true/manifest.json").is_file());
+    assert!(
+        !out.join("0-true").exists(),
+        "the older sweep's value directory is removed"
+    );
+    assert!(
+        !out.join("1-false").exists(),
+        "the older sweep's value directory is removed"
+    );
+    assert!(
+        !out.join("report.html").exists(),
+        "the older sweep's page is removed"
     );
 }

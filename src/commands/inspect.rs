@@ -64,6 +64,18 @@ impl SystemTask for Inspect<'_> {
             for (i, m) in exp.matchups.iter().enumerate() {
                 let _ = writeln!(text, "  {i:>width$}. {}", m.label);
             }
+            if let Some((spec, path)) = fleetlab_sim::sweep::spec_of(&src)? {
+                // Every value is loaded and checked, as `run` does before the first battle.
+                for value in &spec.values {
+                    fleetlab_sim::sweep::load_point::<R>(&src, &spec, &path, value)?;
+                }
+                let _ = writeln!(
+                    text,
+                    "a sweep of {} over {} value(s): every value loads and checks",
+                    spec.set,
+                    spec.values.len()
+                );
+            }
             if let Some(u) = under {
                 let _ = writeln!(
                     text,

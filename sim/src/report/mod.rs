@@ -322,7 +322,7 @@ const REPORT_TABLES: [&str; 22] = [
 /// Files in `dir` that fleetlab writes into report directories (its table names, `audit.json`,
 /// `report.html`) and that are not in `owned`: left over from an older run. Other files (the
 /// user's own) are never touched.
-fn stale_files(dir: &Path, owned: &[String]) -> Vec<String> {
+pub(crate) fn stale_files(dir: &Path, owned: &[String]) -> Vec<String> {
     let Ok(entries) = fs::read_dir(dir) else {
         return Vec::new();
     };
