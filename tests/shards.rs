@@ -65,7 +65,21 @@ fn run_config(config: &str, out: &Path, seed: &str, shard: Option<String>) {
         args.extend(["--shard", &shard_arg]);
     }
     args.push("--out");
-    ok(fleetlab(&args, &[out]));
+    let o = ok(fleetlab(&args, &[out]));
+    if args.contains(&"--shard") {
+        // The summary's layout: the headline, then the answer (none from one shard), the file.
+        let text = String::from_utf8_lossy(&o.stdout);
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[0].contains(", shard "), "{text}");
+        assert!(
+            lines[1].starts_with("answer:   none from one shard"),
+            "{text}"
+        );
+        assert!(
+            lines[2].starts_with("written:  ") && lines[2].ends_with("partial.json"),
+            "{text}"
+        );
+    }
 }
 
 /// Run shards `0..n` of `n` at `seed` into `<dir>/shard-I`, returning their directories.

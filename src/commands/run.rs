@@ -355,27 +355,32 @@ impl SystemTask for Run<'_> {
             let path = partial
                 .write(&out)
                 .map_err(|e| CliError::Runtime(e.to_string()))?;
-            println!(
+            // The summary's layout: the headline, then what the run answers (a shard
+            // answers nothing on its own), what was written.
+            let mut text = format!(
                 "{} ({}), seed {seed}, shard {shard}: battles {}..{} of {} per matchup, {} \
-                 matchup(s), {speed}",
+                 matchup(s), {speed}\n",
                 exp.name,
                 R::NAME,
                 range.start,
                 range.end,
-                battles,
+                thousands(battles),
                 exp.matchups.len()
             );
             if partial.status() == RunStatus::Partial {
-                println!(
-                    "INTERRUPTED: {short} of shard {shard} — partial result; `fleetlab merge` \
-                     refuses it: run the shard again"
-                );
+                text.push_str(&format!(
+                    "INTERRUPTED: {short} of shard {shard} — `fleetlab merge` refuses this \
+                     partial result: run the shard again\n"
+                ));
             }
-            println!(
-                "partial result: {} (merge all {} shards with `fleetlab merge`)",
-                path.display(),
-                shard.count
-            );
+            text.push_str(&format!(
+                "answer:   none from one shard — merge all {} shards for the report and its \
+                 verdict: fleetlab merge PARTS... --out DIR\n\
+                 written:  {}\n",
+                shard.count,
+                path.display()
+            ));
+            super::emit(&text)?;
             (partial.status(), path)
         } else {
             let mut manifest = Manifest::new(&info, &results, battles, timing);
