@@ -12,7 +12,7 @@ use super::super::design::{Mount, ShipDesign};
 use super::super::direct_fire::{Delivery, ToHit, hits, modifier};
 use super::super::hex::Hex;
 use super::super::house_rules::{InterferenceFrom, LockLasts, LockRequired, RepairDifficulty};
-use super::super::lock::{LockCheck, can_lock, try_lock};
+use super::super::lock::{LockCheck, can_lock, lock_chance, try_lock};
 use super::super::matchup::Matchup;
 use super::super::repairs::Difficulty;
 use super::super::structure::Code;
@@ -85,6 +85,11 @@ pub fn activate<R: Roller, O: Observer>(
     // Whether a lock on the target can succeed at all: a Move changes only this ship's
     // destination counter, which the lock check does not read, so it is found once.
     let can_lock = lockable(m, st, i, lock_target);
+    // `lock_odds`: a lock neither held nor at least an even chance is a long shot; a closing
+    // burn that improves the track comes first.
+    let long_shot = policy.lock_odds
+        && st.ships[i].locks & (1 << lock_target) == 0
+        && !even_chance(m, st, i, lock_target);
     // Close in when no weapon reaches. Movement that closes (`closing`) also burns first when
     // the track needs it badly (a shot is worth less than arriving at the wanted range).
     // A plan not carried out now stands for the spare action: nothing this activation does
@@ -99,7 +104,7 @@ pub fn activate<R: Roller, O: Observer>(
             } else {
                 URGENT_BURN_LAST_SHOT
             };
-            if burn.gain > 0 && (!reaches || burn.gain >= urgent) {
+            if burn.gain > 0 && (!reaches || long_shot || burn.gain >= urgent) {
                 apply_burn(m, st, i, burn.shift, dice, obs);
                 left -= 1;
             } else {
@@ -180,12 +185,15 @@ pub fn activate<R: Roller, O: Observer>(
         trace!(obs, "  activates point defense");
     }
     if left > 0 && policy.closing {
-        let burn = match planned {
-            Some(b) => b,
-            None => plan_burn(m, st, i, lock_target, dice),
-        };
-        if burn.gain > 0 {
-            apply_burn(m, st, i, burn.shift, dice, obs);
+        // Rationed fuel: one Move a turn, as the burn's prediction assumes.
+        if !(policy.ration_fuel && st.ships[i].displacement > 0) {
+            let burn = match planned {
+                Some(b) => b,
+                None => plan_burn(m, st, i, lock_target, dice),
+            };
+            if burn.gain > 0 {
+                apply_burn(m, st, i, burn.shift, dice, obs);
+            }
         }
     } else if left > 0 && st.ships[t].alive {
         move_ship(m, st, i, t, dice, obs);
@@ -231,6 +239,11 @@ fn plan_burn<R: Roller>(
         brake: thrust,
         keep: m.keep[s.design as usize],
         reach,
+        fuel: if m.policies[s.side.index()].ration_fuel {
+            closing::fuel_price(d.burns, s.burns)
+        } else {
+            1
+        },
     };
     closing::best_burn(&plan, dice)
 }
@@ -515,6 +528,12 @@ fn lock<R: Roller, O: Observer>(
 /// succeed).
 fn lockable(m: &Matchup, st: &BattleState, i: usize, t: usize) -> bool {
     can_lock(lock_check(m, st, i, t), m.rules.lock_dice)
+}
+
+/// Whether ship `i`'s lock on `t` is automatic or succeeds at least half the time.
+fn even_chance(m: &Matchup, st: &BattleState, i: usize, t: usize) -> bool {
+    let (ways, total) = lock_chance(lock_check(m, st, i, t), m.rules.lock_dice);
+    2 * ways >= total
 }
 
 /// The lock roll's inputs for ship `i` locking onto `t` (seed, "Target Lock" modifiers).
