@@ -201,3 +201,34 @@ fn target_lock_reference_passes_its_committed_baseline() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out));
     assert!(text(&out).contains("no shift"), "{}", text(&out));
 }
+
+/// Target-lock: a house-rule change that moves the balance fails its committed baseline (exit
+/// 1): `lock_dice = "2d6"` (G8) moves the gun line's win rate by about −13.4 pp [−14.9, −11.9]
+/// (session 21, baseline re-recorded with the reference's new presets).
+#[test]
+fn target_lock_house_rule_change_fails_its_committed_baseline() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = tempfile::tempdir().unwrap();
+    let src = root.join("configs/target-lock");
+    let mut t = std::fs::read_to_string(src.join("reference-2v2.toml")).unwrap();
+    t = t.replace(
+        "include = [\"fleets.toml\"]",
+        &format!("include = [\"{}/fleets.toml\"]", src.display()),
+    );
+    t.push_str("\n[house_rules]\nlock_dice = \"2d6\"\n");
+    let path = dir.path().join("reference-2v2.toml");
+    std::fs::write(&path, t).unwrap();
+    let baseline = root.join("reports/baselines/target-lock-reference-2v2.json");
+    let out = fleetlab(
+        &[
+            "check",
+            path.to_str().unwrap(),
+            "--baseline",
+            baseline.to_str().unwrap(),
+            "--threads",
+            "2",
+        ],
+        root,
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+}

@@ -93,6 +93,11 @@ const SAMPLE: &[(&str, &str, &str)] = &[
         "missile-group",
         "massed-seekers-v2",
     ),
+    (
+        "configs/target-lock/reference-2v2.toml",
+        "gun-line",
+        "closing-seekers-v2",
+    ),
     // Cold Infinity (seed 000): railgun frigates and particle/laser frigates.
     (
         "configs/cold-infinity/reference-2v2.toml",

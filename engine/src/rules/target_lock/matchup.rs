@@ -3,6 +3,7 @@
 
 use super::battle::ShipState;
 use super::design::{ShipDesign, WeaponProfile};
+use super::direct_fire::Delivery;
 use super::house_rules::HouseRules;
 use super::policy::Policy;
 
@@ -25,4 +26,39 @@ pub struct Matchup {
     pub keep: Vec<i32>,
     /// Whether any weapon line used is a placeholder (G1 trust flag).
     pub placeholder: bool,
+    /// What each design's weapons can do, found once per matchup ([`Roles::of`]).
+    pub roles: Vec<Roles>,
+}
+
+/// A design's weapon roles, read every activation (point defense, launchers): found once
+/// from its weapon table lines, not per turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Roles {
+    /// Banks that are point-defense weapons (bit per bank).
+    pub pd_banks: u8,
+    /// Point-defense weapons over all those banks.
+    pub pd_weapons: u32,
+    /// Whether any bank fires projectiles or seekers.
+    pub launcher: bool,
+}
+
+impl Roles {
+    /// The roles of `d`'s banks on the weapon table `weapons`.
+    pub fn of(d: &ShipDesign, weapons: &[WeaponProfile]) -> Roles {
+        let mut r = Roles::default();
+        for (b, w) in d.weapons.iter().enumerate() {
+            let p = &weapons[w.weapon as usize];
+            if p.point_defense {
+                r.pd_banks |= 1 << b;
+                r.pd_weapons += u32::from(w.count);
+            }
+            r.launcher |= p.delivery != Delivery::Direct;
+        }
+        r
+    }
+
+    /// The roles of every design of a matchup.
+    pub fn all(designs: &[ShipDesign], weapons: &[WeaponProfile]) -> Vec<Roles> {
+        designs.iter().map(|d| Roles::of(d, weapons)).collect()
+    }
 }

@@ -26,6 +26,16 @@ pub struct Policy {
     /// track — own and the target's drift, then own braking — best keeps the wanted range;
     /// the first action goes to it when the track needs it badly.
     pub closing: bool,
+    /// Fuel rationed (used with `closing`): each hex burned is priced by how scarce the
+    /// burns left are ([`crate::rules::target_lock::battle::closing::fuel_price`]), and a
+    /// ship makes at most one Move a turn (the burn's prediction brakes once a turn), so a
+    /// gun line still has tanks to run down a drifting enemy late in the battle.
+    pub ration_fuel: bool,
+    /// No long-shot locks (used with `closing`): when a lock on the target is neither held
+    /// nor at least an even chance, the first action goes to a closing burn that improves the
+    /// track instead of the roll (a ship down to two actions otherwise gambles its turn on a
+    /// 1-in-6 lock while the range stays long).
+    pub lock_odds: bool,
 }
 
 impl Policy {
@@ -38,6 +48,8 @@ impl Policy {
         "massed-seekers-v2",
         "closing",
         "closing-seekers",
+        "closing-v2",
+        "closing-seekers-v2",
     ];
 
     /// A preset by name.
@@ -49,6 +61,8 @@ impl Policy {
             repair: false,
             salvo_over_pd: false,
             closing: false,
+            ration_fuel: false,
+            lock_odds: false,
         };
         Some(match name {
             "lock-then-fire" => base,
@@ -78,6 +92,22 @@ impl Policy {
                 mass_seekers: true,
                 salvo_over_pd: true,
                 closing: true,
+                ..base
+            },
+            "closing-v2" => Policy {
+                name: "closing-v2",
+                closing: true,
+                ration_fuel: true,
+                lock_odds: true,
+                ..base
+            },
+            "closing-seekers-v2" => Policy {
+                name: "closing-seekers-v2",
+                mass_seekers: true,
+                salvo_over_pd: true,
+                closing: true,
+                ration_fuel: true,
+                lock_odds: true,
                 ..base
             },
             "repair" => Policy {

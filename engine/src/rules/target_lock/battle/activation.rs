@@ -12,7 +12,7 @@ use super::super::design::{Mount, ShipDesign};
 use super::super::direct_fire::{Delivery, ToHit, hits, modifier};
 use super::super::hex::Hex;
 use super::super::house_rules::{InterferenceFrom, LockLasts, LockRequired, RepairDifficulty};
-use super::super::lock::{LockCheck, can_lock, try_lock};
+use super::super::lock::{LockCheck, can_lock, lock_chance, try_lock};
 use super::super::matchup::Matchup;
 use super::super::repairs::Difficulty;
 use super::super::structure::Code;
@@ -84,7 +84,13 @@ pub fn activate<R: Roller, O: Observer>(
     };
     // Whether a lock on the target can succeed at all: a Move changes only this ship's
     // destination counter, which the lock check does not read, so it is found once.
-    let can_lock = lockable(m, st, i, lock_target);
+    let check = lock_check(m, st, i, lock_target);
+    let can_lock = can_lock(check, m.rules.lock_dice);
+    // `lock_odds`: a lock neither held nor at least an even chance is a long shot; a closing
+    // burn that improves the track comes first.
+    let long_shot = policy.lock_odds
+        && st.ships[i].locks & (1 << lock_target) == 0
+        && !even_chance(check, m.rules.lock_dice);
     // Close in when no weapon reaches. Movement that closes (`closing`) also burns first when
     // the track needs it badly (a shot is worth less than arriving at the wanted range).
     // A plan not carried out now stands for the spare action: nothing this activation does
@@ -99,7 +105,7 @@ pub fn activate<R: Roller, O: Observer>(
             } else {
                 URGENT_BURN_LAST_SHOT
             };
-            if burn.gain > 0 && (!reaches || burn.gain >= urgent) {
+            if burn.gain > 0 && (!reaches || long_shot || burn.gain >= urgent) {
                 apply_burn(m, st, i, burn.shift, dice, obs);
                 left -= 1;
             } else {
@@ -174,18 +180,22 @@ pub fn activate<R: Roller, O: Observer>(
     }
     // Spare actions: point defense against an enemy that carries missiles, then Move toward
     // the kept range.
-    if left > 0 && !st.ships[i].pd_active && has_pd(m, d) && enemy_missiles(m, st, side) {
+    let roles = m.roles[st.ships[i].design as usize];
+    if left > 0 && !st.ships[i].pd_active && roles.pd_banks != 0 && enemy_missiles(m, st, side) {
         st.ships[i].pd_active = true;
         left -= 1;
         trace!(obs, "  activates point defense");
     }
     if left > 0 && policy.closing {
-        let burn = match planned {
-            Some(b) => b,
-            None => plan_burn(m, st, i, lock_target, dice),
-        };
-        if burn.gain > 0 {
-            apply_burn(m, st, i, burn.shift, dice, obs);
+        // Rationed fuel: one Move a turn, as the burn's prediction assumes.
+        if !(policy.ration_fuel && st.ships[i].displacement > 0) {
+            let burn = match planned {
+                Some(b) => b,
+                None => plan_burn(m, st, i, lock_target, dice),
+            };
+            if burn.gain > 0 {
+                apply_burn(m, st, i, burn.shift, dice, obs);
+            }
         }
     } else if left > 0 && st.ships[t].alive {
         move_ship(m, st, i, t, dice, obs);
@@ -214,6 +224,13 @@ fn plan_burn<R: Roller>(
     let s = &st.ships[i];
     let d = &m.designs[s.design as usize];
     let thrust = thrust(s, d);
+    if thrust.min(s.burns) <= 0 {
+        // No burn possible ([`closing::best_burn`] rolls no die then).
+        return closing::Burn {
+            shift: Hex::default(),
+            gain: 0,
+        };
+    }
     let reach = d
         .weapons
         .iter()
@@ -231,6 +248,11 @@ fn plan_burn<R: Roller>(
         brake: thrust,
         keep: m.keep[s.design as usize],
         reach,
+        fuel: if m.policies[s.side.index()].ration_fuel {
+            closing::fuel_price(d.burns, s.burns)
+        } else {
+            1
+        },
     };
     closing::best_burn(&plan, dice)
 }
@@ -372,10 +394,17 @@ fn enemy_pd(m: &Matchup, st: &BattleState, t: usize) -> u32 {
     let side = st.ships[t].side;
     let mut n = 0;
     for o in st.ships.iter().filter(|o| o.alive && o.side == side) {
+        let mut banks = m.roles[o.design as usize].pd_banks;
+        if banks == 0 {
+            continue;
+        }
         let d = &m.designs[o.design as usize];
-        for (b, w) in d.weapons.iter().enumerate() {
-            let p = &m.weapons[w.weapon as usize];
-            if p.point_defense && o.bank_ready(b) && o.ship.distance(at) <= p.max_range() {
+        let dist = o.ship.distance(at);
+        while banks != 0 {
+            let b = banks.trailing_zeros() as usize;
+            banks &= banks - 1;
+            let w = &d.weapons[b];
+            if o.bank_ready(b) && dist <= m.weapons[w.weapon as usize].max_range() {
                 n += u32::from(w.count);
             }
         }
@@ -383,31 +412,30 @@ fn enemy_pd(m: &Matchup, st: &BattleState, t: usize) -> u32 {
     n
 }
 
+/// Ready point-defense weapons of `t` (all of its design's when none of those banks is lost or
+/// jammed).
 fn pd_weapons(m: &Matchup, t: &ShipState) -> u32 {
+    let roles = m.roles[t.design as usize];
+    let down = (t.banks_lost | t.banks_jammed) & roles.pd_banks;
+    if down == 0 {
+        return roles.pd_weapons;
+    }
     let d = &m.designs[t.design as usize];
-    d.weapons
-        .iter()
-        .enumerate()
-        .filter(|(b, w)| t.bank_ready(*b) && m.weapons[w.weapon as usize].point_defense)
-        .map(|(_, w)| u32::from(w.count))
-        .sum()
+    let mut banks = roles.pd_banks & !down;
+    let mut n = 0;
+    while banks != 0 {
+        let b = banks.trailing_zeros() as usize;
+        banks &= banks - 1;
+        n += u32::from(d.weapons[b].count);
+    }
+    n
 }
 
-fn has_pd(m: &Matchup, d: &ShipDesign) -> bool {
-    d.weapons
-        .iter()
-        .any(|w| m.weapons[w.weapon as usize].point_defense)
-}
-
+/// Whether an enemy of `side` still in the battle carries projectiles or seekers.
 fn enemy_missiles(m: &Matchup, st: &BattleState, side: Side) -> bool {
-    st.ships.iter().any(|s| {
-        s.alive
-            && s.side != side
-            && m.designs[s.design as usize]
-                .weapons
-                .iter()
-                .any(|w| m.weapons[w.weapon as usize].delivery != Delivery::Direct)
-    })
+    st.ships
+        .iter()
+        .any(|s| s.alive && s.side != side && m.roles[s.design as usize].launcher)
 }
 
 /// Whether some ready bank reaches `t` and, if it needs a lock, a lock is held or possible
@@ -511,10 +539,10 @@ fn lock<R: Roller, O: Observer>(
     }
 }
 
-/// Whether ship `i` could lock onto `t` at all now (an automatic lock or a roll that can
-/// succeed).
-fn lockable(m: &Matchup, st: &BattleState, i: usize, t: usize) -> bool {
-    can_lock(lock_check(m, st, i, t), m.rules.lock_dice)
+/// Whether a lock with inputs `c` is automatic or succeeds at least half the time.
+fn even_chance(c: LockCheck, dice: super::super::lock::LockDice) -> bool {
+    let (ways, total) = lock_chance(c, dice);
+    2 * ways >= total
 }
 
 /// The lock roll's inputs for ship `i` locking onto `t` (seed, "Target Lock" modifiers).

@@ -13,7 +13,9 @@
 //!   ship's thrust, one Move a turn) the pair drifts on `w − a`, `w − 2a`, … hexes along `W`
 //!   in the next turns, until the velocities match;
 //! * cost = 2 × the range error summed over the [`HORIZON`] turns of that track and its stop
-//!   (|range − wanted|, plus 2 per hex beyond the longest reach) + the burn's hexes (fuel).
+//!   (|range − wanted|, plus 2 per hex beyond the longest reach) + the burn's hexes (fuel;
+//!   each hex priced by [`fuel_price`] when the policy rations fuel, presets `closing-v2`,
+//!   `closing-seekers-v2`).
 //!
 //! The wanted range is the design's kept range (`Matchup::keep`). The candidates are the
 //! "arrive" shift (the relative velocity that reaches the wanted range and can still brake
@@ -44,6 +46,8 @@ pub struct Plan {
     pub keep: i32,
     /// The longest reach of its weapons.
     pub reach: i32,
+    /// Price of one hex burned, in cost units (1: fuel is cheap; [`fuel_price`] when rationed).
+    pub fuel: i32,
 }
 
 /// The chosen burn: the destination shift and how much it improves on not burning.
@@ -103,7 +107,17 @@ pub fn cost(p: &Plan, dest: Hex) -> i32 {
         drift + braking_tail(left, a)
     };
     error += band(along(stop).length());
-    2 * error + dest.sub(p.dest).length()
+    2 * error + p.fuel * dest.sub(p.dest).length()
+}
+
+/// The price of a hex burned when fuel is rationed (policy `ration_fuel`): twice the tanks'
+/// capacity over the burns left, rounded up — 2 with full tanks, 4 at half, 8 at a quarter,
+/// 48 with one burn of 24 left. A burn must then save that many cost units (hex-turns of
+/// range error, doubled) per hex, so small corrections wait and the last burns are kept for
+/// matching a fleeing enemy's vector.
+pub fn fuel_price(capacity: i32, left: i32) -> i32 {
+    let left = left.max(1);
+    (2 * capacity.max(1) + left - 1) / left
 }
 
 /// The drift still to come while braking `a` a turn from `left` hexes a turn:
@@ -217,6 +231,7 @@ mod tests {
             brake: 2,
             keep: 2,
             reach: 14,
+            fuel: 1,
         }
     }
 
@@ -282,6 +297,35 @@ mod tests {
             Hex::new(3, 0),
         );
         assert_eq!(best_burn(&p, &mut dice).gain, 0);
+    }
+
+    #[test]
+    fn fuel_gets_dearer_as_the_tanks_empty() {
+        assert_eq!(fuel_price(24, 24), 2);
+        assert_eq!(fuel_price(24, 12), 4);
+        assert_eq!(fuel_price(24, 6), 8);
+        assert_eq!(fuel_price(24, 5), 10);
+        assert_eq!(fuel_price(24, 1), 48);
+        assert_eq!(fuel_price(24, 0), 48);
+    }
+
+    /// A dear burn is not worth a small correction: at range 3 wanting 2, matched, the ship
+    /// closes one hex with cheap fuel but coasts with its last burns.
+    #[test]
+    fn rationed_fuel_skips_small_corrections() {
+        let mut dice = Dice::for_battle(1, 2, 3);
+        let cheap = plan(
+            Hex::new(0, 0),
+            Hex::new(0, 0),
+            Hex::new(3, 0),
+            Hex::new(3, 0),
+        );
+        assert!(best_burn(&cheap, &mut dice).gain > 0);
+        let dear = Plan {
+            fuel: fuel_price(24, 2),
+            ..cheap
+        };
+        assert_eq!(best_burn(&dear, &mut dice).gain, 0);
     }
 
     /// Side B's problem is side A's reflected: the same cost for the reflected burn.

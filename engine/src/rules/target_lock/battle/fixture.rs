@@ -4,7 +4,7 @@ use super::super::design::{Drive, Mount, Mounted, ShipDesign, WeaponProfile};
 use super::super::direct_fire::Delivery;
 use super::super::hex::Hex;
 use super::super::house_rules::HouseRules;
-use super::super::matchup::Matchup;
+use super::super::matchup::{Matchup, Roles};
 use super::super::policy::Policy;
 use super::super::structure::parse_track;
 use super::super::tables::{SYSTEMS, System};
@@ -64,6 +64,7 @@ pub fn duel(d: ShipDesign, range: i32, policy: &str, keep: i32) -> Matchup {
     let a = ShipState::new(0, &d, Side::A, Hex::new(0, 0), Hex::new(1, 0));
     let b = ShipState::new(0, &d, Side::B, Hex::new(range, 0), Hex::new(-1, 0));
     Matchup {
+        roles: Roles::all(std::slice::from_ref(&d), &[heavy_gun()]),
         weapons: vec![heavy_gun()],
         designs: vec![d],
         start: vec![a, b],

@@ -222,6 +222,7 @@ pub fn resolve<R: Roller, O: Observer>(
 mod tests {
     use super::super::super::design::{Drive, Mount, Mounted, ShipDesign, WeaponProfile};
     use super::super::super::house_rules::HouseRules;
+    use super::super::super::matchup::Roles;
     use super::super::super::policy::Policy;
     use super::super::super::structure::parse_track;
     use super::super::super::tables::SYSTEMS;
@@ -270,6 +271,10 @@ mod tests {
         let a = ShipState::new(0, &design, Side::A, Hex::new(0, 0), Hex::new(1, 0));
         let b = ShipState::new(0, &design, Side::B, Hex::new(6, 0), Hex::new(-1, 0));
         Matchup {
+            roles: Roles::all(
+                std::slice::from_ref(&design),
+                std::slice::from_ref(&missile),
+            ),
             weapons: vec![missile],
             designs: vec![design],
             start: vec![a, b],

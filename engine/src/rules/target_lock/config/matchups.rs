@@ -13,7 +13,7 @@ use super::super::design::ShipDesign;
 use super::super::direct_fire::Delivery;
 use super::super::hex::Hex;
 use super::super::house_rules::HouseRules;
-use super::super::matchup::Matchup;
+use super::super::matchup::{Matchup, Roles};
 use super::super::policy::Policy;
 use super::Doc;
 use super::designs::Designs;
@@ -122,6 +122,7 @@ fn assemble(
             .collect(),
         ship_sides,
         matchup: Matchup {
+            roles: Roles::all(&mdesigns, &table.list),
             weapons: table.list.clone(),
             designs: mdesigns,
             start,
