@@ -25,6 +25,7 @@ use super::super::orders::{
     self, Command, EV_DISCARD, EV_FLED, EV_MARK_SPENT, EV_TOKEN, EXTRA_NAVIGATE, EXTRA_SCANNING,
     Holding, Jump, MAIN, Order,
 };
+use super::super::player::Player;
 use super::super::policy::OrderStyle;
 use super::super::ship::{MAX_SHIPS, Status};
 use super::super::terrain::{self, LineOfSight};
@@ -81,7 +82,7 @@ impl Default for MarkEffects {
     }
 }
 
-impl<R: Roller, O: Observer> Battle<'_, R, O> {
+impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
     // ---- Command phase ---------------------------------------------------------------------
 
     /// Command phase: every ship in play chooses an Order or a Command Token (ch. 5: "each
@@ -129,7 +130,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         if self.s.grouped & (1 << i) != 0 && self.formation_follower(i) {
             return Choice::default();
         }
-        let style = self.m.policies[ship.side.index()].command.orders;
+        let style = self.players[ship.side.index()].order_style();
         if style == OrderStyle::None {
             return Choice::default();
         }
@@ -160,7 +161,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     fn markers(&mut self) -> [Option<usize>; 2] {
         let mut out = [None; 2];
         for side in [Side::A, Side::B] {
-            if self.m.policies[side.index()].command.orders != OrderStyle::Tactician {
+            if self.players[side.index()].order_style() != OrderStyle::Tactician {
                 continue;
             }
             let mut smallest = u8::MAX;
@@ -475,7 +476,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     #[inline]
     fn command_source(&self, i: usize, command: Command) -> Option<usize> {
         let ship = &self.s.ships[i];
-        let discard = self.m.policies[ship.side.index()].command.discard_orders;
+        let discard = self.players[ship.side.index()].discards_orders();
         // Fast path (every attack asks): nothing can pay without a Token or a discard.
         if !discard && !ship.command.has_token() {
             return None;
@@ -540,12 +541,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             roll = self.reroll(i, setup, &roll, die, "Offensive Focus");
             used = Some(die);
         }
-        let gain = self.m.policies[self.s.ships[i].side.index()]
-            .command
-            .reroll_gain;
         if let Some(slot) = self.command_source(i, Command::Reroll)
             && let Some((die, g)) = command::best_reroll(setup, &roll, used)
-            && g >= f64::from(gain)
+            && self.players[self.s.ships[i].side.index()].rerolls(g)
         {
             self.pay(i, slot, Command::Reroll);
             roll = self.reroll(i, setup, &roll, die, "command");
@@ -613,17 +611,16 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         setup: &mut AttackSetup,
         roll: AttackRoll,
     ) -> AttackRoll {
-        let saves = self.m.policies[self.s.ships[j].side.index()]
-            .command
-            .dodge_saves;
-        if roll.dealt == 0 || roll.dealt < saves {
+        let player = &self.players[self.s.ships[j].side.index()];
+        // Not even a Dodge that saved every box would be worth it: no Command is looked for.
+        if !player.dodges(roll.dealt) {
             return roll;
         }
         let Some(slot) = self.command_source(j, Command::Dodge) else {
             return roll;
         };
         let (s2, r2) = command::dodged(setup, &roll);
-        if roll.dealt - r2.dealt < saves.max(1) {
+        if !player.dodges(roll.dealt - r2.dealt) {
             return roll;
         }
         self.pay(j, slot, Command::Dodge);
@@ -848,7 +845,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             if !ship.active() || ship.command.slots == [Holding::Empty; 3] {
                 continue;
             }
-            if !self.m.policies[ship.side.index()].fires {
+            if !self.players[ship.side.index()].fires() {
                 continue;
             }
             if ship.command.holds(Order::ContingentAttack) {

@@ -14,12 +14,13 @@ use super::super::damage::DamagePacket;
 use super::super::design::WeaponType;
 use super::super::house_rules::MissileTokenTerrain;
 use super::super::orders::{Command, Holding, Order};
+use super::super::player::Player;
 use super::super::scenario_events::{EVENT_LOST_TO_TERRAIN, EVENT_TERRAIN_DAMAGE};
 use super::super::ship::Status;
 use super::super::terrain::{self, LineOfSight};
 use super::{Battle, MISSILE_DIRECT_RANGE};
 
-impl<R: Roller, O: Observer> Battle<'_, R, O> {
+impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
     // Terrain work lives in functions kept out of line (`#[cold]`), called only with terrain
     // on the table, so open-space battles keep the hot loops they had before terrain existed.
 
@@ -406,7 +407,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             return 1000.0;
         }
         let ship = &self.s.ships[i];
-        if !self.m.policies[ship.side.index()].avoid_terrain {
+        if !self.players[ship.side.index()].avoids_terrain() {
             return 0.0;
         }
         let hazardous = if navigate { 0 } else { here.hazardous };
