@@ -7,6 +7,8 @@ use std::cell::Cell;
 use std::path::Path;
 
 use fleetlab_engine::dice::Dice;
+use fleetlab_engine::rules::cosmic_conflict::attack::{AttackRoll, AttackSetup};
+use fleetlab_engine::rules::cosmic_conflict::command::Die;
 use fleetlab_engine::rules::cosmic_conflict::condition::ConditionKind;
 use fleetlab_engine::rules::cosmic_conflict::design::{ShipDesign, Slot};
 use fleetlab_engine::rules::cosmic_conflict::player::{
@@ -47,11 +49,22 @@ impl Player for Asked {
     fn discards_orders(&self) -> bool {
         self.script.discards_orders()
     }
+    fn reroll_die(
+        &self,
+        setup: &AttackSetup,
+        roll: &AttackRoll,
+        except: Option<Die>,
+    ) -> Option<(Die, f64)> {
+        self.script.reroll_die(setup, roll, except)
+    }
     fn rerolls(&self, gain: f64) -> bool {
         self.script.rerolls(gain)
     }
     fn dodges(&self, saved: u32) -> bool {
         self.script.dodges(saved)
+    }
+    fn blocking_die(&self, setup: &AttackSetup, roll: &AttackRoll) -> Option<Die> {
+        self.script.blocking_die(setup, roll)
     }
     fn passes(&self, enemy_waiting: impl FnOnce() -> bool) -> bool {
         self.script.passes(enemy_waiting)
@@ -171,7 +184,10 @@ fn a_player_answering_as_the_script_reproduces_the_scripted_battles() {
         let exp = experiment(config);
         let (scripted, asked, calls) = both(&exp, 300, |p| Asked::new(p, false));
         assert_eq!(scripted, asked, "{config}");
-        assert!(calls > 0, "{config}: Weapons/Component Damage never asked the player");
+        assert!(
+            calls > 0,
+            "{config}: Weapons/Component Damage never asked the player"
+        );
     }
 }
 

@@ -15,8 +15,8 @@
 //! list (a reroll, a Dodge, passing, a PWS exchange, redirecting a Hit, which Condition to
 //! keep, which items Component Damage takes), the player answers it outright.
 
-use super::attack::{AttackSetup, WeaponProfile};
-use super::command;
+use super::attack::{AttackRoll, AttackSetup, WeaponProfile};
+use super::command::{self, Die};
 use super::condition::ConditionKind;
 use super::design::{ComponentKind, ShipDesign, Slot};
 use super::policy::{
@@ -74,12 +74,27 @@ pub trait Player {
     /// Hyperspace).
     fn discards_orders(&self) -> bool;
 
-    /// Whether to spend a Command on a reroll ("discard either an Accuracy or Damage d6 roll
-    /// and immediately reroll the d6") that gains `gain` expected damage boxes.
+    /// Offensive Focus and the reroll Command ("discard either an Accuracy or Damage d6 roll
+    /// and immediately reroll the d6"): which d6 of `roll` it would reroll, and the expected
+    /// damage that gains; `None` for none. Not `except`, a die already rerolled (G18).
+    fn reroll_die(
+        &self,
+        setup: &AttackSetup,
+        roll: &AttackRoll,
+        except: Option<Die>,
+    ) -> Option<(Die, f64)>;
+
+    /// Whether to spend a Command on a reroll that gains `gain` expected damage boxes.
     fn rerolls(&self, gain: f64) -> bool;
 
     /// Whether to spend a Dodge (the defender's Command) that saves `saved` damage boxes.
     fn dodges(&self, saved: u32) -> bool;
+
+    // ---- Terrain (ch. 8) -----------------------------------------------------------------
+
+    /// Blocking terrain, as the defender: which d6 of the attack's `roll` it "may request"
+    /// discarded and rolled again; `None` to keep the dice.
+    fn blocking_die(&self, setup: &AttackSetup, roll: &AttackRoll) -> Option<Die>;
 
     // ---- Activation (ch. 5 Steps 1–4) ---------------------------------------------------
 
@@ -154,6 +169,17 @@ impl Player for Policy {
         self.command.discard_orders
     }
 
+    /// The d6 whose reroll gains the most expected damage ([`command::best_reroll`]).
+    #[inline]
+    fn reroll_die(
+        &self,
+        setup: &AttackSetup,
+        roll: &AttackRoll,
+        except: Option<Die>,
+    ) -> Option<(Die, f64)> {
+        command::best_reroll(setup, roll, except)
+    }
+
     #[inline]
     fn rerolls(&self, gain: f64) -> bool {
         gain >= f64::from(self.command.reroll_gain)
@@ -162,6 +188,12 @@ impl Player for Policy {
     #[inline]
     fn dodges(&self, saved: u32) -> bool {
         saved >= self.command.dodge_saves.max(1)
+    }
+
+    /// The d6 whose reroll lowers the expected damage most ([`command::blocking_reroll`]).
+    #[inline]
+    fn blocking_die(&self, setup: &AttackSetup, roll: &AttackRoll) -> Option<Die> {
+        command::blocking_reroll(setup, roll).map(|(die, _)| die)
     }
 
     #[inline]

@@ -519,9 +519,10 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
 
     /// Attacker's rerolls (ch. 4 step 4; seed 003 l. 463, l. 469: "discard either an Accuracy
     /// or Damage d6 roll and immediately reroll the d6"): Offensive Focus (each attack this
-    /// turn), then the Offensive reroll Command on another die (G18), each rerolling the one
-    /// d6 whose reroll gains the most expected damage ([`command::best_reroll`]), when any
-    /// does. Out of line: only games with Orders call it.
+    /// turn), then the Offensive reroll Command on another die (G18), each rerolling the d6
+    /// the attacker's player picks (`Player::reroll_die`; the scripts: the one whose reroll
+    /// gains the most expected damage, when any does), the Command only when the player
+    /// spends it (`Player::rerolls`). Out of line: only games with Orders call it.
     #[inline(never)]
     pub(super) fn attacker_rerolls(
         &mut self,
@@ -534,16 +535,17 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
             return roll;
         }
         let mut used = None;
+        let player = &self.players[self.s.ships[i].side.index()];
         if c.holds(Order::OffensiveFocus)
-            && let Some((die, _)) = command::best_reroll(setup, &roll, None)
+            && let Some((die, _)) = player.reroll_die(setup, &roll, None)
         {
             self.reveal(i, Order::OffensiveFocus);
             roll = self.reroll(i, setup, &roll, die, "Offensive Focus");
             used = Some(die);
         }
         if let Some(slot) = self.command_source(i, Command::Reroll)
-            && let Some((die, g)) = command::best_reroll(setup, &roll, used)
-            && self.players[self.s.ships[i].side.index()].rerolls(g)
+            && let Some((die, g)) = player.reroll_die(setup, &roll, used)
+            && player.rerolls(g)
         {
             self.pay(i, slot, Command::Reroll);
             roll = self.reroll(i, setup, &roll, die, "command");

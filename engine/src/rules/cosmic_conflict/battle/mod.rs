@@ -773,7 +773,7 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
             roll
         };
         let roll = if blocking {
-            self.blocking_reroll(&setup, roll)
+            self.blocking_reroll(j, &setup, roll)
         } else {
             roll
         };

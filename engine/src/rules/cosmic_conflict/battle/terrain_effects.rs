@@ -366,12 +366,18 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
     /// results are determined — after the attacker's own rerolls (Offensive Focus, the reroll
     /// Command: "When determining the results") — and replaces one d6: the Accuracy die or
     /// one of a two-dice damage roll. The defender asks for the die whose reroll lowers the
-    /// expected damage most, if any does (G22, [`command::blocking_reroll`]). Before the
+    /// expected damage most, if any does (G22; the defender's `Player::blocking_die`). Before the
     /// defender's Dodge (both are the defender's; it dodges knowing the final dice).
     #[cold]
     #[inline(never)]
-    pub(super) fn blocking_reroll(&mut self, setup: &AttackSetup, roll: AttackRoll) -> AttackRoll {
-        let Some((die, _)) = command::blocking_reroll(setup, &roll) else {
+    pub(super) fn blocking_reroll(
+        &mut self,
+        j: usize,
+        setup: &AttackSetup,
+        roll: AttackRoll,
+    ) -> AttackRoll {
+        let defender = &self.players[self.s.ships[j].side.index()];
+        let Some(die) = defender.blocking_die(setup, &roll) else {
             trace!(
                 self.obs,
                 "    Blocking terrain: the defender keeps the dice"
