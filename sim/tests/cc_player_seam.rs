@@ -105,6 +105,9 @@ impl Player for Asked {
     fn condition_badness(&self, kind: ConditionKind) -> u8 {
         self.script.condition_badness(kind)
     }
+    fn propulsion_gives_up_hyperspace(&self, ship: &ShipState, design: &ShipDesign) -> bool {
+        self.script.propulsion_gives_up_hyperspace(ship, design)
+    }
     fn choose_losses(&self, ship: &ShipState, design: &ShipDesign, options: LossOptions) -> u32 {
         self.losses_asked.set(self.losses_asked.get() + 1);
         if !self.contrary {

@@ -262,7 +262,7 @@ pub fn choose<R: Roller, O: Observer, P: Player>(
 /// the ship is destroyed: completing the last row destroys it without a Condition (G13); and
 /// after [`MAX_CONDITION_ROLLS`] rolls. Orders and Commands the ship holds apply (see
 /// [`choose`]); `player` answers the choices the text leaves to it (which Condition to keep,
-/// which items Weapons and Component Damage take).
+/// which items Weapons and Component Damage take, what Propulsion Damage takes).
 pub fn generate_with<R: Roller, O: Observer, P: Player>(
     ship: &mut ShipState,
     design: &ShipDesign,
@@ -342,13 +342,16 @@ pub fn generate_with<R: Roller, O: Observer, P: Player>(
             }
             ConditionKind::Communications => ship.restrictions.communications = true,
             ConditionKind::Propulsion => {
-                let r = &mut ship.restrictions;
-                r.no_navigate = true;
-                // The owner gives up Hyperspace commands first: fleetlab's battles use none yet.
-                if !r.no_hyperspace {
-                    r.no_hyperspace = true;
+                ship.restrictions.no_navigate = true;
+                // "(a) no [Hyperspace] commands or (b) Velocity fixed": the owner's choice
+                // while both are open, else whichever is left.
+                let r = ship.restrictions;
+                let hyperspace = !r.no_hyperspace
+                    && (r.velocity_locked || player.propulsion_gives_up_hyperspace(ship, design));
+                if hyperspace {
+                    ship.restrictions.no_hyperspace = true;
                 } else {
-                    r.velocity_locked = true;
+                    ship.restrictions.velocity_locked = true;
                 }
             }
             ConditionKind::NoCondition => {}

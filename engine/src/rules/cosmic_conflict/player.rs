@@ -12,8 +12,9 @@
 //! ends, where a fighter flies, which Orders a ship gets), the rules run that search in
 //! `battle/` and the player answers how it ranks the options (its targeting, its approach,
 //! its fighter tactics, its Order style); where the choice is a yes/no or a pick from a short
-//! list (a reroll, a Dodge, passing, a PWS exchange, redirecting a Hit, which Condition to
-//! keep, which items Component Damage takes), the player answers it outright.
+//! list (a reroll and which die, a Dodge, Blocking terrain's reroll, passing, redirecting a
+//! Hit, which Condition to keep, which items Weapons and Component Damage take, what
+//! Propulsion Damage takes), the player answers it outright.
 
 use super::attack::{AttackRoll, AttackSetup, WeaponProfile};
 use super::command::{self, Die};
@@ -154,6 +155,10 @@ pub trait Player {
     /// Which items a Weapons or Component Damage result takes from `ship`: a mask
     /// [`LossOptions::allows`].
     fn choose_losses(&self, ship: &ShipState, design: &ShipDesign, options: LossOptions) -> u32;
+
+    /// Propulsion Damage, while both are open: give up (a) [Hyperspace] commands (`true`) or
+    /// (b) Velocity changes (`false`).
+    fn propulsion_gives_up_hyperspace(&self, ship: &ShipState, design: &ShipDesign) -> bool;
 }
 
 /// The scripted presets are players: each answer is the policy's parameter for that choice,
@@ -262,6 +267,12 @@ impl Player for Policy {
     #[inline]
     fn condition_badness(&self, kind: ConditionKind) -> u8 {
         command::badness(kind)
+    }
+
+    /// Every script gives up [Hyperspace] commands first.
+    #[inline]
+    fn propulsion_gives_up_hyperspace(&self, _ship: &ShipState, _design: &ShipDesign) -> bool {
+        true
     }
 
     /// Every script values items by a fixed cost ([`weapon_value`], [`component_value`]) and
