@@ -19,10 +19,9 @@ use fleetlab_engine::{NoTrace, Side};
 
 /// The default scripts' answers to the Condition choices (which result is worse; hidden Orders
 /// kept).
-const PLAYER: condition::ConditionChoices = condition::ConditionChoices {
-    badness: fleetlab_engine::rules::cosmic_conflict::command::badness,
-    discard_orders: false,
-};
+fn player() -> fleetlab_engine::rules::cosmic_conflict::policy::Policy {
+    fleetlab_engine::rules::cosmic_conflict::policy::Policy::preset("brawler").unwrap()
+}
 
 fn ship(size: u8, components: Vec<ComponentMount>) -> (ShipDesign, ShipState) {
     let design = ShipDesign {
@@ -141,7 +140,7 @@ fn brace_for_impact_used_up_spills_on() {
     assert_eq!((s.health_dmg, a.rows_completed), (22, 1));
     // One roll: 2d6 = 2 is Catastrophic.
     let mut dice = ScriptedDice::new(&[1, 1, 6, 6]);
-    let kind = condition::choose(&mut s, &design, &rules, PLAYER, &mut dice, &mut NoTrace);
+    let kind = condition::choose(&mut s, &design, &rules, &player(), &mut dice, &mut NoTrace);
     assert_eq!((kind, dice.used()), (ConditionKind::Catastrophic, 2));
 }
 
@@ -154,13 +153,21 @@ fn brace_for_impact_rolls_twice_and_chooses() {
     s.command
         .give(MAIN, Order::BraceForImpact, &Restrictions::default());
     let mut dice = ScriptedDice::new(&[1, 1, 6, 6]);
-    let kind = condition::choose(&mut s, &design, &rules, PLAYER, &mut dice, &mut NoTrace);
+    let kind = condition::choose(&mut s, &design, &rules, &player(), &mut dice, &mut NoTrace);
     assert_eq!(kind, ConditionKind::NoCondition);
     assert_eq!(dice.used(), 4);
     // Unbraced, the same dice destroy it.
     let (design, mut s) = ship(3, vec![]);
     let mut dice = ScriptedDice::new(&[1, 1]);
-    condition::generate_with(&mut s, &design, &rules, 1, PLAYER, &mut dice, &mut NoTrace);
+    condition::generate_with(
+        &mut s,
+        &design,
+        &rules,
+        1,
+        &player(),
+        &mut dice,
+        &mut NoTrace,
+    );
     assert!(!s.active());
 }
 
@@ -173,7 +180,7 @@ fn defensive_command_replaces_a_condition() {
     let (design, mut s) = ship(3, vec![]);
     assert!(s.command.take_token(&Restrictions::default()));
     let mut dice = ScriptedDice::new(&[1, 1, 3, 4]);
-    let kind = condition::choose(&mut s, &design, &rules, PLAYER, &mut dice, &mut NoTrace);
+    let kind = condition::choose(&mut s, &design, &rules, &player(), &mut dice, &mut NoTrace);
     assert_eq!(kind, ConditionKind::Serious);
     assert_eq!(s.command.slots[MAIN], Holding::Empty);
     assert_ne!(s.command.used & Command::ReplaceCondition.bit(), 0);
@@ -181,7 +188,7 @@ fn defensive_command_replaces_a_condition() {
     let (design, mut s) = ship(3, vec![]);
     s.command.take_token(&Restrictions::default());
     let mut dice = ScriptedDice::new(&[6, 6]);
-    let kind = condition::choose(&mut s, &design, &rules, PLAYER, &mut dice, &mut NoTrace);
+    let kind = condition::choose(&mut s, &design, &rules, &player(), &mut dice, &mut NoTrace);
     assert_eq!(kind, ConditionKind::NoCondition);
     assert!(s.command.has_token());
 }
@@ -194,7 +201,7 @@ fn component_damage_forbids_the_defensive_command() {
     s.command.take_token(&Restrictions::default());
     s.restrictions.no_defensive = true;
     let mut dice = ScriptedDice::new(&[1, 1]);
-    let kind = condition::choose(&mut s, &design, &rules, PLAYER, &mut dice, &mut NoTrace);
+    let kind = condition::choose(&mut s, &design, &rules, &player(), &mut dice, &mut NoTrace);
     assert_eq!(kind, ConditionKind::Catastrophic);
     assert!(s.command.has_token());
 }

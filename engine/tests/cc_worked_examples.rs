@@ -19,10 +19,9 @@ use fleetlab_engine::{NoTrace, Side};
 
 /// The default scripts' answers to the Condition choices (which result is worse; hidden Orders
 /// kept).
-const PLAYER: condition::ConditionChoices = condition::ConditionChoices {
-    badness: fleetlab_engine::rules::cosmic_conflict::command::badness,
-    discard_orders: false,
-};
+fn player() -> fleetlab_engine::rules::cosmic_conflict::policy::Policy {
+    fleetlab_engine::rules::cosmic_conflict::policy::Policy::preset("brawler").unwrap()
+}
 
 const DEFAULT: MghChart = MghChart {
     miss_max: 0,
@@ -286,7 +285,15 @@ fn vector_09_catastrophic_probability() {
     for _ in 0..n {
         let mut s = fresh;
         s.health_dmg = 10;
-        condition::generate_with(&mut s, &design, &rules, 1, PLAYER, &mut dice, &mut NoTrace);
+        condition::generate_with(
+            &mut s,
+            &design,
+            &rules,
+            1,
+            &player(),
+            &mut dice,
+            &mut NoTrace,
+        );
         destroyed += u32::from(s.status == Status::Destroyed);
     }
     let p = f64::from(destroyed) / f64::from(n);
@@ -476,7 +483,15 @@ fn weapons_damage_deactivates_weapons() {
     let mut s = ShipState::new(0, &design, Side::A, 0);
     s.health_dmg = 10;
     let mut dice = Dice::for_battle(2, 2, 2);
-    condition::generate_with(&mut s, &design, &rules, 1, PLAYER, &mut dice, &mut NoTrace);
+    condition::generate_with(
+        &mut s,
+        &design,
+        &rules,
+        1,
+        &player(),
+        &mut dice,
+        &mut NoTrace,
+    );
     assert!(s.restrictions.no_offensive);
     // Primary at delta 0 (E = 3) vs two Secondaries (WS 2 vs Size 3: E = 37/12 each).
     assert_eq!(s.weapons_off, 0b001);

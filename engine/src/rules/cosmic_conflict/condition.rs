@@ -8,11 +8,11 @@ use crate::dice::Roller;
 use crate::observer::Observer;
 use crate::trace;
 
-use super::attack::{AttackSetup, WeaponProfile};
 use super::damage::{self, DamagePacket};
 use super::design::{ComponentKind, ShipDesign, Slot, Variant};
 use super::house_rules::{HouseRules, TrackOrder};
 use super::orders::{Command, Order};
+use super::player::{LossOptions, Player, WEAPON_BITS};
 use super::ship::{ShipState, Status};
 
 /// A Condition table result.
@@ -115,73 +115,47 @@ fn is_component_weapon(ship: &ShipState, design: &ShipDesign, w: usize) -> bool 
     design.weapons[w].variant == Variant::StructurallyMounted && !ship.weapon_off(w)
 }
 
-/// Bit offset of weapons in the candidate masks of Component Damage ([`choose_losses`]):
-/// components take bits 0..16, Structurally Mounted weapons 16..32.
-const WEAPON_BITS: usize = 16;
-
-/// How much the owner values a weapon: expected damage against a same-Size target at Range.
-fn weapon_value(design: &ShipDesign, i: usize) -> f64 {
-    let w = &design.weapons[i];
-    let (accuracy_mod, damage_mod) = AttackSetup::variant_mods(w.variant);
-    let size = design.weapon_size(w);
-    AttackSetup {
-        weapon_size: size,
-        target_size: design.size,
-        band: WeaponProfile::new(w.kind, w.variant).bands()[0],
-        accuracy_mod,
-        damage_mod,
-        chart: Default::default(),
-        glance_extension: 0,
-    }
-    .expected_damage()
-}
-
-/// How much the owner values a component (a fixed AI preference; tracks by remaining boxes).
-fn component_value(ship: &ShipState, design: &ShipDesign, i: usize) -> f64 {
-    match design.components[i].kind {
-        ComponentKind::Armor | ComponentKind::Shield => ship.tracks[..usize::from(ship.n_tracks)]
-            .iter()
-            .filter(|t| usize::from(t.component) == i)
-            .map(|t| f64::from(t.undamaged()))
-            .sum(),
-        ComponentKind::DefenseSuite => 6.0,
-        ComponentKind::Pws | ComponentKind::Aws => 3.0,
-        ComponentKind::ManeuverEnhance | ComponentKind::HeadingEnhance => 2.0,
-        _ => 1.0,
-    }
-}
-
-/// Pick what to deactivate: option (a) one Primary or (b) two Secondary items, whichever costs
-/// the owner less. When only one Secondary item is left and no Primary, it is lost alone.
-/// Returns the bit mask of items to switch off.
-fn choose_losses(candidates: impl Iterator<Item = (usize, Slot, f64)> + Clone) -> u32 {
-    let mut best_primary: Option<(usize, f64)> = None;
-    let mut secondaries: [(usize, f64); 2] = [(usize::MAX, f64::INFINITY); 2];
-    for (i, slot, v) in candidates {
-        match slot {
-            Slot::Primary => {
-                if best_primary.is_none_or(|(_, bv)| v < bv) {
-                    best_primary = Some((i, v));
-                }
-            }
-            Slot::Secondary => {
-                if v < secondaries[0].1 {
-                    secondaries[1] = secondaries[0];
-                    secondaries[0] = (i, v);
-                } else if v < secondaries[1].1 {
-                    secondaries[1] = (i, v);
-                }
+/// Weapons Damage: "lose 1 Primary or 2 Secondary weapons" — the working weapons, by slot.
+fn weapons_lost(ship: &ShipState, design: &ShipDesign) -> LossOptions {
+    let mut options = LossOptions {
+        condition: ConditionKind::Weapons,
+        primary: 0,
+        secondary: 0,
+    };
+    for (i, w) in design.weapons.iter().enumerate() {
+        if !ship.weapon_off(i) {
+            match w.slot {
+                Slot::Primary => options.primary |= 1 << i,
+                Slot::Secondary => options.secondary |= 1 << i,
             }
         }
     }
-    let two_secondaries = secondaries[1].0 != usize::MAX;
-    let option_b = secondaries[0].1 + secondaries[1].1;
-    match best_primary {
-        Some((i, v)) if !two_secondaries || v <= option_b => 1 << i,
-        _ if two_secondaries => (1 << secondaries[0].0) | (1 << secondaries[1].0),
-        _ if secondaries[0].0 != usize::MAX => 1 << secondaries[0].0,
-        _ => 0,
+    options
+}
+
+/// Component Damage: "Choose and deactivate one Component in a Primary Slot or two in
+/// Secondary" — the components that can still be deactivated, and the working Structurally
+/// Mounted weapons (Primary; bits from [`WEAPON_BITS`]).
+fn components_lost(ship: &ShipState, design: &ShipDesign) -> LossOptions {
+    let mut options = LossOptions {
+        condition: ConditionKind::Component,
+        primary: 0,
+        secondary: 0,
+    };
+    for (i, c) in design.components.iter().enumerate() {
+        if can_deactivate_component(ship, design, i) {
+            match c.slot {
+                Slot::Primary => options.primary |= 1 << i,
+                Slot::Secondary => options.secondary |= 1 << i,
+            }
+        }
     }
+    for w in 0..design.weapons.len() {
+        if is_component_weapon(ship, design, w) {
+            options.primary |= 1 << (WEAPON_BITS + w);
+        }
+    }
+    options
 }
 
 /// Roll one Condition, rerolling results without a functional effect. When no result of the
@@ -215,20 +189,8 @@ pub fn roll<R: Roller>(
 /// (it takes about 30 Critical results in a row, each 1 in 18).
 pub const MAX_CONDITION_ROLLS: u32 = 64;
 
-/// What a ship's player answers where Chapter 8 lets it choose about a Condition — a
-/// preference, not a rule: the battle passes its side's policy's answers
-/// (`command::badness`, `CommandPolicy::discard_orders`).
-#[derive(Clone, Copy, Debug)]
-pub struct ConditionChoices {
-    /// How much the player dislikes each Condition: a braced ship keeps the lower of its two
-    /// rolls; a Defensive Command replaces a Condition worse than the table's average.
-    pub badness: fn(ConditionKind) -> u8,
-    /// Hidden Orders may be discarded to pay for the Defensive Command.
-    pub discard_orders: bool,
-}
-
 /// Mean `badness` of one roll on `table` (2d6 − 2 indexed), in 36ths.
-pub fn mean_36(table: &[ConditionKind; 11], badness: fn(ConditionKind) -> u8) -> u32 {
+pub fn mean_36(table: &[ConditionKind; 11], badness: impl Fn(ConditionKind) -> u8) -> u32 {
     table
         .iter()
         .enumerate()
@@ -244,16 +206,17 @@ pub fn mean_36(table: &[ConditionKind; 11], badness: fn(ConditionKind) -> u8) ->
 ///   spent (from a Token, or a hidden Order when the player allows discarding them) on a
 ///   result worse than an average roll.
 ///
-/// Which result is worse is the player's preference, not a rule: `player` answers it.
-pub fn choose<R: Roller, O: Observer>(
+/// Which result is worse is the player's preference, not a rule: `player` answers it
+/// ([`Player::condition_badness`], [`Player::discards_orders`]).
+pub fn choose<R: Roller, O: Observer, P: Player>(
     ship: &mut ShipState,
     design: &ShipDesign,
     rules: &HouseRules,
-    player: ConditionChoices,
+    player: &P,
     dice: &mut R,
     obs: &mut O,
 ) -> ConditionKind {
-    let badness = player.badness;
+    let badness = |k| player.condition_badness(k);
     let mut kind = roll(ship, design, rules, dice);
     if ship.command.holds(Order::BraceForImpact) {
         ship.command.reveal(Order::BraceForImpact);
@@ -277,7 +240,7 @@ pub fn choose<R: Roller, O: Observer>(
     if let Some(slot) = ship.command.source(
         Command::ReplaceCondition,
         &ship.restrictions,
-        player.discard_orders,
+        player.discards_orders(),
     ) && u32::from(badness(kind)) * 36 > mean_36(&rules.condition_table, badness)
     {
         ship.command.spend(slot, Command::ReplaceCondition);
@@ -298,13 +261,14 @@ pub fn choose<R: Roller, O: Observer>(
 /// every chain (Critical rolls twice more; Serious Damage may complete another row). Stops when
 /// the ship is destroyed: completing the last row destroys it without a Condition (G13); and
 /// after [`MAX_CONDITION_ROLLS`] rolls. Orders and Commands the ship holds apply (see
-/// [`choose`]); `player` answers the choices the text leaves to it.
-pub fn generate_with<R: Roller, O: Observer>(
+/// [`choose`]); `player` answers the choices the text leaves to it (which Condition to keep,
+/// which items Weapons and Component Damage take, what Propulsion Damage takes).
+pub fn generate_with<R: Roller, O: Observer, P: Player>(
     ship: &mut ShipState,
     design: &ShipDesign,
     rules: &HouseRules,
     rows: u16,
-    player: ConditionChoices,
+    player: &P,
     dice: &mut R,
     obs: &mut O,
 ) {
@@ -346,29 +310,24 @@ pub fn generate_with<R: Roller, O: Observer>(
             }
             ConditionKind::Weapons => {
                 ship.restrictions.no_offensive = true;
-                let candidates = design
-                    .weapons
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, _)| !ship.weapon_off(*i))
-                    .map(|(i, w)| (i, w.slot, weapon_value(design, i)));
-                let lost = choose_losses(candidates) as u16;
+                let options = weapons_lost(ship, design);
+                let lost = player.choose_losses(ship, design, options);
+                debug_assert!(
+                    options.allows(lost),
+                    "Weapons Damage: {lost:#b} not allowed"
+                );
+                let lost = lost as u16;
                 ship.weapons_off |= lost;
                 trace!(obs, "        weapons lost (mask): {lost:#b}");
             }
             ConditionKind::Component => {
                 ship.restrictions.no_defensive = true;
-                let s = *ship;
-                let components = design
-                    .components
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, _)| can_deactivate_component(&s, design, *i))
-                    .map(|(i, c)| (i, c.slot, component_value(&s, design, i)));
-                let mounted = (0..design.weapons.len())
-                    .filter(|&w| is_component_weapon(&s, design, w))
-                    .map(|w| (WEAPON_BITS + w, Slot::Primary, weapon_value(design, w)));
-                let lost = choose_losses(components.chain(mounted));
+                let options = components_lost(ship, design);
+                let lost = player.choose_losses(ship, design, options);
+                debug_assert!(
+                    options.allows(lost),
+                    "Component Damage: {lost:#b} not allowed"
+                );
                 ship.components_off |= lost as u16;
                 ship.weapons_off |= (lost >> WEAPON_BITS) as u16;
                 ship.recount(design);
@@ -383,13 +342,16 @@ pub fn generate_with<R: Roller, O: Observer>(
             }
             ConditionKind::Communications => ship.restrictions.communications = true,
             ConditionKind::Propulsion => {
-                let r = &mut ship.restrictions;
-                r.no_navigate = true;
-                // The owner gives up Hyperspace commands first: fleetlab's battles use none yet.
-                if !r.no_hyperspace {
-                    r.no_hyperspace = true;
+                ship.restrictions.no_navigate = true;
+                // "(a) no [Hyperspace] commands or (b) Velocity fixed": the owner's choice
+                // while both are open, else whichever is left.
+                let r = ship.restrictions;
+                let hyperspace = !r.no_hyperspace
+                    && (r.velocity_locked || player.propulsion_gives_up_hyperspace(ship, design));
+                if hyperspace {
+                    ship.restrictions.no_hyperspace = true;
                 } else {
-                    r.velocity_locked = true;
+                    ship.restrictions.velocity_locked = true;
                 }
             }
             ConditionKind::NoCondition => {}
@@ -445,16 +407,13 @@ mod tests {
         let rules = HouseRules::default();
         let mut ship = ShipState::new(0, &design, Side::A, 0);
         let mut dice = ScriptedDice::new(&[4, 5]);
-        let player = ConditionChoices {
-            badness: super::super::command::badness,
-            discard_orders: false,
-        };
+        let player = super::super::policy::Policy::preset("brawler").unwrap();
         generate_with(
             &mut ship,
             &design,
             &rules,
             1,
-            player,
+            &player,
             &mut dice,
             &mut NoTrace,
         );
@@ -466,24 +425,5 @@ mod tests {
         assert!(has_effect(ConditionKind::Component, &fresh, &design));
         fresh.weapons_off = 1;
         assert!(!has_effect(ConditionKind::Component, &fresh, &design));
-    }
-
-    #[test]
-    fn losses_prefer_the_cheaper_option() {
-        // one primary worth 3 vs two secondaries worth 1 + 1.5
-        let c = [
-            (0, Slot::Primary, 3.0),
-            (1, Slot::Secondary, 1.0),
-            (2, Slot::Secondary, 1.5),
-        ];
-        assert_eq!(choose_losses(c.iter().copied()), 0b110);
-        let c = [
-            (0, Slot::Primary, 2.0),
-            (1, Slot::Secondary, 1.0),
-            (2, Slot::Secondary, 1.5),
-        ];
-        assert_eq!(choose_losses(c.iter().copied()), 0b001);
-        let c = [(3, Slot::Secondary, 1.0)];
-        assert_eq!(choose_losses(c.iter().copied()), 0b1000);
     }
 }

@@ -15,7 +15,8 @@
 //! * [`orders`] — Orders, Command Tokens and their per-turn record (ch. 5, ch. 8);
 //!   [`command`] — the AI's decisions about them (rerolls, Dodge, Condition choice);
 //! * [`formation`] — Formations and Escorts (ch. 9g);
-//! * [`policy`] — scripted AI policies;
+//! * [`player`] — the side's player: the seam where the rules ask a side for its choices;
+//!   [`policy`] — the scripted AI policies, which are players;
 //! * [`terrain`], [`terrain_library`] — terrain attributes, line of sight, the text's example
 //!   pieces (ch. 8); [`victory`] — the scenario's victory conditions and objectives (ch. 9);
 //!   [`faction`] — the optional faction rules (ch. 9b);
@@ -39,6 +40,7 @@ pub mod formation;
 pub mod house_rules;
 pub mod matchup;
 pub mod orders;
+pub mod player;
 pub mod points;
 pub mod policy;
 pub mod readings;

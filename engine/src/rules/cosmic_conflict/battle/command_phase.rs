@@ -25,6 +25,7 @@ use super::super::orders::{
     self, Command, EV_DISCARD, EV_FLED, EV_MARK_SPENT, EV_TOKEN, EXTRA_NAVIGATE, EXTRA_SCANNING,
     Holding, Jump, MAIN, Order,
 };
+use super::super::player::Player;
 use super::super::policy::OrderStyle;
 use super::super::ship::{MAX_SHIPS, Status};
 use super::super::terrain::{self, LineOfSight};
@@ -81,7 +82,7 @@ impl Default for MarkEffects {
     }
 }
 
-impl<R: Roller, O: Observer> Battle<'_, R, O> {
+impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
     // ---- Command phase ---------------------------------------------------------------------
 
     /// Command phase: every ship in play chooses an Order or a Command Token (ch. 5: "each
@@ -129,7 +130,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         if self.s.grouped & (1 << i) != 0 && self.formation_follower(i) {
             return Choice::default();
         }
-        let style = self.m.policies[ship.side.index()].command.orders;
+        let style = self.players[ship.side.index()].order_style();
         if style == OrderStyle::None {
             return Choice::default();
         }
@@ -160,7 +161,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     fn markers(&mut self) -> [Option<usize>; 2] {
         let mut out = [None; 2];
         for side in [Side::A, Side::B] {
-            if self.m.policies[side.index()].command.orders != OrderStyle::Tactician {
+            if self.players[side.index()].order_style() != OrderStyle::Tactician {
                 continue;
             }
             let mut smallest = u8::MAX;
@@ -475,7 +476,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     #[inline]
     fn command_source(&self, i: usize, command: Command) -> Option<usize> {
         let ship = &self.s.ships[i];
-        let discard = self.m.policies[ship.side.index()].command.discard_orders;
+        let discard = self.players[ship.side.index()].discards_orders();
         // Fast path (every attack asks): nothing can pay without a Token or a discard.
         if !discard && !ship.command.has_token() {
             return None;
@@ -518,9 +519,10 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     /// Attacker's rerolls (ch. 4 step 4; seed 003 l. 463, l. 469: "discard either an Accuracy
     /// or Damage d6 roll and immediately reroll the d6"): Offensive Focus (each attack this
-    /// turn), then the Offensive reroll Command on another die (G18), each rerolling the one
-    /// d6 whose reroll gains the most expected damage ([`command::best_reroll`]), when any
-    /// does. Out of line: only games with Orders call it.
+    /// turn), then the Offensive reroll Command on another die (G18), each rerolling the d6
+    /// the attacker's player picks (`Player::reroll_die`; the scripts: the one whose reroll
+    /// gains the most expected damage, when any does), the Command only when the player
+    /// spends it (`Player::rerolls`). Out of line: only games with Orders call it.
     #[inline(never)]
     pub(super) fn attacker_rerolls(
         &mut self,
@@ -533,19 +535,17 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             return roll;
         }
         let mut used = None;
+        let player = &self.players[self.s.ships[i].side.index()];
         if c.holds(Order::OffensiveFocus)
-            && let Some((die, _)) = command::best_reroll(setup, &roll, None)
+            && let Some((die, _)) = player.reroll_die(setup, &roll, None)
         {
             self.reveal(i, Order::OffensiveFocus);
             roll = self.reroll(i, setup, &roll, die, "Offensive Focus");
             used = Some(die);
         }
-        let gain = self.m.policies[self.s.ships[i].side.index()]
-            .command
-            .reroll_gain;
         if let Some(slot) = self.command_source(i, Command::Reroll)
-            && let Some((die, g)) = command::best_reroll(setup, &roll, used)
-            && g >= f64::from(gain)
+            && let Some((die, g)) = player.reroll_die(setup, &roll, used)
+            && player.rerolls(g)
         {
             self.pay(i, slot, Command::Reroll);
             roll = self.reroll(i, setup, &roll, die, "command");
@@ -613,17 +613,16 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         setup: &mut AttackSetup,
         roll: AttackRoll,
     ) -> AttackRoll {
-        let saves = self.m.policies[self.s.ships[j].side.index()]
-            .command
-            .dodge_saves;
-        if roll.dealt == 0 || roll.dealt < saves {
+        let player = &self.players[self.s.ships[j].side.index()];
+        // Not even a Dodge that saved every box would be worth it: no Command is looked for.
+        if !player.dodges(roll.dealt) {
             return roll;
         }
         let Some(slot) = self.command_source(j, Command::Dodge) else {
             return roll;
         };
         let (s2, r2) = command::dodged(setup, &roll);
-        if roll.dealt - r2.dealt < saves.max(1) {
+        if !player.dodges(roll.dealt - r2.dealt) {
             return roll;
         }
         self.pay(j, slot, Command::Dodge);
@@ -848,7 +847,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             if !ship.active() || ship.command.slots == [Holding::Empty; 3] {
                 continue;
             }
-            if !self.m.policies[ship.side.index()].fires {
+            if !self.players[ship.side.index()].fires() {
                 continue;
             }
             if ship.command.holds(Order::ContingentAttack) {

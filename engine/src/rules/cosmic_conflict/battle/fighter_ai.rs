@@ -15,6 +15,7 @@ use crate::geometry::Vec2;
 use crate::observer::Observer;
 
 use super::super::fighters::LAUNCH_DISTANCE;
+use super::super::player::Player;
 use super::super::terrain;
 use super::Battle;
 
@@ -32,7 +33,7 @@ const APPROACH_WEIGHT: f32 = 0.1;
 /// An empty fighter flies home: boxes per unit of distance from its carrier.
 const HOMING_WEIGHT: f32 = 1.0;
 
-impl<R: Roller, O: Observer> Battle<'_, R, O> {
+impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
     /// The enemy units and weapons that could reach any point fighter `i` may fly to this
     /// activation (within `reach` of it): the rest add nothing to [`Battle::exposure`] at any
     /// candidate point, so one pass here spares a pass per point. Ships in ascending order and
@@ -45,7 +46,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let near = |t: Vec2, r: f64| t.distance(me.pos) <= r + reach + 1e-6;
         let mut out = Threats::NONE;
         for (j, t) in self.s.ships.iter().enumerate() {
-            if t.side == me.side || !t.active() || !m.policies[t.side.index()].fires {
+            if t.side == me.side || !t.active() || !self.players[t.side.index()].fires() {
                 continue;
             }
             if t.size > 0 && t.equipment.pws > 0 && near(t.pos, pws_reach) {
@@ -164,7 +165,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             .unwrap_or_default()
             .move_distance();
         let board = m.scenario.board;
-        let caution = m.policies[me.side.index()].fighter_caution;
+        let caution = self.players[me.side.index()].fighter_caution();
         // Damage past the fighter's last box is not lost twice.
         let boxes = me.remaining() as f32;
         // Per activation, not per candidate point: who can reach the fighter, whom it can reach.

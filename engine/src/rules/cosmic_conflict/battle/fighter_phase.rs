@@ -16,12 +16,13 @@ use super::super::fighters::{
     EVENT_ATTACK, EVENT_AWS_HIT, EVENT_COLLECTED, EVENT_LAUNCHED, EVENT_LOST, EVENT_RESUPPLIED,
     LAUNCH_DISTANCE, NO_CARRIER,
 };
+use super::super::player::Player;
 use super::super::policy::{Approach, FighterTactics};
 use super::super::ship::Status;
 use super::super::terrain;
 use super::Battle;
 
-impl<R: Roller, O: Observer> Battle<'_, R, O> {
+impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
     /// The carrier of unit `i`, if it has one.
     fn carrier_of(&self, i: usize) -> Option<usize> {
         match self.m.fighters.carrier.get(i) {
@@ -97,14 +98,14 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     #[inline(never)]
     pub(super) fn activate_fighter(&mut self, i: usize) {
         let m = self.m;
-        let policy = &m.policies[self.s.ships[i].side.index()];
+        let player = &self.players[self.s.ships[i].side.index()];
         if self.s.ships[i].status == Status::Aboard {
             if !self.carrier_check(i) {
                 return;
             }
             let Some(c) = self.carrier_of(i) else { return };
             // A side that holds its ground (turret, passive) keeps its fighters aboard (FT6).
-            if policy.approach == Approach::Hold {
+            if player.approach() == Approach::Hold {
                 return;
             }
             if self.s.fighters.shots[i] < m.fighters.full_load[i] {
@@ -144,13 +145,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 self.s.ships[i].pos.y,
                 self.s.fighters.shots[i]
             );
-            if policy.fires {
+            if player.fires() {
                 self.fighter_attack(i);
             }
         }
-        if policy.approach != Approach::Hold && self.s.ships[i].active() {
+        if player.approach() != Approach::Hold && self.s.ships[i].active() {
             self.fighter_move(i);
-            if self.s.ships[i].active() && policy.pws_exchange && m.rules.pws_exchange {
+            if self.s.ships[i].active() && player.calls_pws_exchange() && m.rules.pws_exchange {
                 self.pws_exchanges_with_fighters(i);
             }
             if self.s.ships[i].active() {
@@ -221,7 +222,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         }
         if me.equipment.pws > 0 || spec.fpws > 0 {
             // Cautious interceptors screen: the enemy fighter nearest their carrier first.
-            let cautious = m.policies[me.side.index()].fighter_tactics == FighterTactics::Cautious;
+            let cautious =
+                self.players[me.side.index()].fighter_tactics() == FighterTactics::Cautious;
             let from = match self.carrier_of(i) {
                 Some(c) if cautious && self.s.ships[c].active() => self.s.ships[c].pos,
                 _ => me.pos,
@@ -257,7 +259,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let design = &m.designs[usize::from(me.design)];
         let reach = design.fighter.unwrap_or_default().move_distance();
         let board = m.scenario.board;
-        let cautious = m.policies[me.side.index()].fighter_tactics == FighterTactics::Cautious;
+        let cautious = self.players[me.side.index()].fighter_tactics() == FighterTactics::Cautious;
         // A fighter with a weapon picks its point (FT8); PWS-only fighters hunt (FT6).
         let (p, unit) = if cautious && !design.weapons.is_empty() {
             let loaded = self.s.fighters.shots[i] > 0;

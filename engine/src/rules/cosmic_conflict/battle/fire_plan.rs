@@ -12,6 +12,7 @@
 use crate::dice::Roller;
 use crate::observer::Observer;
 
+use super::super::player::Player;
 use super::Battle;
 
 /// What a shot at one enemy is worth, in points: the share of the enemy's points its
@@ -50,7 +51,7 @@ pub fn kill_chance(expected: f32, left: f32) -> f32 {
     share * share
 }
 
-impl<R: Roller, O: Observer> Battle<'_, R, O> {
+impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
     /// The `kill-value` key of enemy `j` for a weapon of ship `i` with expected damage
     /// `expected` ([`shot_value`]); the enemy's boxes left less the expected damage of ship
     /// `i`'s side's missile tokens flying at it.
@@ -69,7 +70,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         }
         let left = target.remaining() as f32 - pending;
         let boxes = m.start[j].remaining() as f32;
-        let weight = m.policies[side.index()].kill_weight;
+        let weight = self.players[side.index()].kill_weight();
         shot_value(expected, left, boxes, target.points as f32, weight)
     }
 }

@@ -15,6 +15,7 @@ use super::super::formation::{self, Group, GroupKind};
 use super::super::orders::{
     Command, EV_CONTRIBUTION, EV_LEFT_GROUP, EV_REDIRECT_ESCORT, EV_REDIRECT_FORMATION, Holding,
 };
+use super::super::player::Player;
 use super::super::policy::{Approach, Contribute};
 use super::super::ship::Status;
 use super::Battle;
@@ -30,7 +31,7 @@ fn ships(mut mask: u64) -> impl Iterator<Item = usize> + Clone {
     })
 }
 
-impl<R: Roller, O: Observer> Battle<'_, R, O> {
+impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
     /// Battle start: the matchup's groups, all intact.
     pub(super) fn reset_groups(&mut self) {
         self.s.groups.clear();
@@ -279,8 +280,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             Some(g) if self.s.groups[g].intact() => usize::from(self.s.groups[g].lead),
             _ => lead,
         };
-        let policy = &self.m.policies[self.s.ships[mover].side.index()];
-        if policy.approach != Approach::Hold && self.s.ships[mover].active() {
+        let player = &self.players[self.s.ships[mover].side.index()];
+        if player.approach() != Approach::Hold && self.s.ships[mover].active() {
             self.movement::<true, true>(mover);
             self.follow(mover, present);
             for k in order.clone() {
@@ -388,9 +389,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             return 0;
         }
         let m = self.m;
-        let how = m.policies[self.s.ships[i].side.index()]
-            .formation
-            .contribute;
+        let how = self.players[self.s.ships[i].side.index()].contributes();
         if how == Contribute::Never {
             return 0;
         }
@@ -463,7 +462,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         };
         let group = self.s.groups[g];
         let side = self.s.ships[j].side;
-        if !group.intact() || !self.m.policies[side.index()].formation.redirect_hits {
+        if !group.intact() || !self.players[side.index()].redirects_hits() {
             return (j, roll);
         }
         let rules = self.m.rules.formations;

@@ -26,7 +26,6 @@ use targeting::Sighting;
 
 use super::activation::{self, ActivationDriver};
 use super::attack::{AttackSetup, Band};
-use super::command;
 use super::condition;
 use super::damage::{self, DamagePacket};
 use super::design::WeaponType;
@@ -35,7 +34,8 @@ use super::formation::Group;
 use super::house_rules::{BraceForImpact, BypassAccuracy, FirstPlayer};
 use super::matchup::{GameLength, Matchup};
 use super::orders::{Holding, Order};
-use super::policy::{Approach, OrderStyle, Passing};
+use super::player::Player;
+use super::policy::{Approach, OrderStyle, Policy};
 use super::ship::{ShipState, Status};
 use super::terrain::TerrainPiece;
 
@@ -259,9 +259,13 @@ impl Iterator for Alternating {
     }
 }
 
-/// A battle in progress: the matchup, the state, the dice and the observer.
-pub struct Battle<'a, R: Roller, O: Observer> {
+/// A battle in progress: the matchup, the sides' players, the state, the dice and the
+/// observer.
+pub struct Battle<'a, R: Roller, O: Observer, P: Player = Policy> {
     m: &'a Matchup,
+    /// Each side's player ([`Player`]), by [`Side::index`]: the rules ask it wherever the
+    /// text gives that side a choice.
+    players: &'a [P; 2],
     s: &'a mut BattleState,
     dice: &'a mut R,
     obs: &'a mut O,
@@ -275,8 +279,20 @@ pub fn begin<R: Roller, O: Observer>(
     dice: &mut R,
     obs: &mut O,
 ) {
+    begin_with(m, &m.policies, state, dice, obs);
+}
+
+/// [`begin`] with the sides' `players` (whether a side gives Orders is theirs to say).
+pub fn begin_with<R: Roller, O: Observer, P: Player>(
+    m: &Matchup,
+    players: &[P; 2],
+    state: &mut BattleState,
+    dice: &mut R,
+    obs: &mut O,
+) {
     Battle {
         m,
+        players,
         s: state,
         dice,
         obs,
@@ -293,8 +309,20 @@ pub fn turn<R: Roller, O: Observer>(
     dice: &mut R,
     obs: &mut O,
 ) -> bool {
+    turn_with(m, &m.policies, state, dice, obs)
+}
+
+/// [`turn`] with every choice made by the sides' `players`.
+pub fn turn_with<R: Roller, O: Observer, P: Player>(
+    m: &Matchup,
+    players: &[P; 2],
+    state: &mut BattleState,
+    dice: &mut R,
+    obs: &mut O,
+) -> bool {
     let mut b = Battle {
         m,
+        players,
         s: state,
         dice,
         obs,
@@ -319,6 +347,7 @@ pub fn finish<R: Roller, O: Observer>(
     let ending = state.ending;
     Battle {
         m,
+        players: &m.policies,
         s: state,
         dice,
         obs,
@@ -335,12 +364,25 @@ pub fn play<R: Roller, O: Observer>(
     obs: &mut O,
     ships: &mut [ShipTally],
 ) -> Outcome {
-    begin(m, state, dice, obs);
-    while !turn(m, state, dice, obs) {}
+    play_with(m, &m.policies, state, dice, obs, ships)
+}
+
+/// [`play`] with the sides' `players` making every choice ([`Player`]): the matchup's
+/// policies give the same bits as [`play`].
+pub fn play_with<R: Roller, O: Observer, P: Player>(
+    m: &Matchup,
+    players: &[P; 2],
+    state: &mut BattleState,
+    dice: &mut R,
+    obs: &mut O,
+    ships: &mut [ShipTally],
+) -> Outcome {
+    begin_with(m, players, state, dice, obs);
+    while !turn_with(m, players, state, dice, obs) {}
     finish(m, state, dice, obs, ships)
 }
 
-impl<R: Roller, O: Observer> Battle<'_, R, O> {
+impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
     fn reset(&mut self) {
         self.s.ships.clear();
         self.s.ships.extend_from_slice(&self.m.start);
@@ -390,14 +432,13 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     }
 
     /// Whether a side's policy gives Orders or takes Tokens (then the Command layer runs),
-    /// and whether nothing at all beyond plain ships is in play. From the matchup's
-    /// policies, so a player who changes policy between turns changes them too.
+    /// and whether nothing at all beyond plain ships is in play. From the players' answers
+    /// each turn, so a player who changes policy between turns changes them too.
     fn set_layers(&mut self) {
         self.s.orders = self
-            .m
-            .policies
+            .players
             .iter()
-            .any(|p| p.command.orders != OrderStyle::None);
+            .any(|p| p.order_style() != OrderStyle::None);
         self.s.plain = !self.s.orders
             && self.s.groups.is_empty()
             && self.s.terrain.is_empty()
@@ -733,7 +774,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             roll
         };
         let roll = if blocking {
-            self.blocking_reroll(&setup, roll)
+            self.blocking_reroll(j, &setup, roll)
         } else {
             roll
         };
@@ -807,10 +848,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 design,
                 &m.rules,
                 applied.rows_completed,
-                condition::ConditionChoices {
-                    badness: command::badness,
-                    discard_orders: m.policies[ship.side.index()].command.discard_orders,
-                },
+                &self.players[ship.side.index()],
                 self.dice,
                 self.obs,
             );
@@ -874,7 +912,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             return;
         }
         let m = self.m;
-        let policy = &m.policies[self.s.ships[i].side.index()];
+        let player = &self.players[self.s.ships[i].side.index()];
         trace!(
             self.obs,
             "  {} activates at ({:.1}, {:.1}) heading {:.0} velocity {}",
@@ -885,7 +923,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             self.s.ships[i].velocity
         );
         self.attack_step::<ORDERS, PLAIN>(i);
-        if policy.approach != Approach::Hold {
+        if player.approach() != Approach::Hold {
             self.movement::<ORDERS, false>(i);
             self.after_movement_fire::<ORDERS, PLAIN>(i);
         }
@@ -898,8 +936,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     #[inline(always)]
     fn attack_step<const ORDERS: bool, const PLAIN: bool>(&mut self, i: usize) {
         let m = self.m;
-        let policy = &m.policies[self.s.ships[i].side.index()];
-        if policy.fires {
+        if self.players[self.s.ships[i].side.index()].fires() {
             self.aws_active::<PLAIN>(i);
             // Borrow the scratch buffer out of the state while the state is read.
             let mut sighted = std::mem::take(&mut self.s.sightings);
@@ -936,11 +973,11 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     #[inline(always)]
     fn after_movement_fire<const ORDERS: bool, const PLAIN: bool>(&mut self, i: usize) {
         let m = self.m;
-        let policy = &m.policies[self.s.ships[i].side.index()];
-        if ORDERS && policy.fires {
+        let player = &self.players[self.s.ships[i].side.index()];
+        if ORDERS && player.fires() {
             self.contingent_fire(i);
         }
-        if self.s.ships[i].active() && policy.pws_exchange && m.rules.pws_exchange {
+        if self.s.ships[i].active() && player.calls_pws_exchange() && m.rules.pws_exchange {
             if !PLAIN && m.fighters.any {
                 self.pws_exchanges_with_fighters(i);
             } else {
@@ -1022,7 +1059,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     }
 }
 
-impl<R: Roller, O: Observer> Battle<'_, R, O> {
+impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
     /// The activation copies with hooks, out of line: however large they grow, the plain
     /// copy's inlining (and so `reference-3v3`'s speed) stays the same.
     #[inline(never)]
@@ -1035,7 +1072,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     }
 }
 
-impl<R: Roller, O: Observer> ActivationDriver for Battle<'_, R, O> {
+impl<R: Roller, O: Observer, P: Player> ActivationDriver for Battle<'_, R, O, P> {
     fn first_player(&self) -> Side {
         self.s.first.unwrap_or(Side::A)
     }
@@ -1059,12 +1096,11 @@ impl<R: Roller, O: Observer> ActivationDriver for Battle<'_, R, O> {
     }
 
     fn wants_to_pass(&mut self, side: Side, size: u8) -> bool {
-        match self.m.policies[side.index()].passing {
-            Passing::Never => false,
-            Passing::WhenEnemyWaiting => self.s.ships.iter().enumerate().any(|(j, s)| {
+        self.players[side.index()].passes(|| {
+            self.s.ships.iter().enumerate().any(|(j, s)| {
                 s.side != side && s.active() && s.size == size && self.s.activated & (1 << j) == 0
-            }),
-        }
+            })
+        })
     }
 
     /// Which of a side's ships of one Size activates next is that player's choice; the

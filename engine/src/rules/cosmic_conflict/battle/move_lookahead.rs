@@ -19,6 +19,7 @@ use crate::geometry::Vec2;
 use crate::observer::Observer;
 
 use super::super::house_rules::MovementRow;
+use super::super::player::Player;
 use super::Battle;
 use super::movement::turn_toward;
 
@@ -108,7 +109,7 @@ pub fn planned_end(plan: &MovePlan, v: u8) -> Vec2 {
     p1 - away * (1.0 / len) * (shift * gap.signum())
 }
 
-impl<R: Roller, O: Observer> Battle<'_, R, O> {
+impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
     /// The best (velocity change, end point) of ship `i`'s move among `changes` (Velocity
     /// changes the ship may make for free); equally good end points are chosen among on the
     /// battle's dice.

@@ -6,6 +6,7 @@ use crate::geometry::Vec2;
 use crate::observer::Observer;
 use crate::trace;
 
+use super::super::player::Player;
 use super::super::policy::{Approach, Movement, Targeting};
 use super::super::ship::{ShipState, Status};
 use super::super::victory::{self, Objective};
@@ -77,14 +78,14 @@ impl Mover {
     }
 }
 
-impl<R: Roller, O: Observer> Battle<'_, R, O> {
+impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
     /// The enemy ship `i`'s policy is about (its movement, the Mark Target it places), and
     /// the other enemies exactly as good (bit per ship): callers choose among them on the
     /// battle's dice ([`Battle::focus_fair`]), never by setup order.
     #[inline(always)]
     pub(super) fn focus_ties(&self, i: usize) -> Option<(usize, u64)> {
         let me = &self.s.ships[i];
-        let targeting = self.m.policies[me.side.index()].targeting;
+        let targeting = self.players[me.side.index()].targeting();
         let mut best: Option<(usize, f64)> = None;
         let mut ties = 0u64;
         for (j, t) in self.s.ships.iter().enumerate() {
@@ -187,7 +188,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         };
         let enemy = self.s.ships[f].pos;
         let (brawl, standoff) = m.ranges[usize::from(ship.design)];
-        let desired = match m.policies[ship.side.index()].approach {
+        let desired = match self.players[ship.side.index()].approach() {
             Approach::Hold => return,
             Approach::Close { range } => range.unwrap_or(brawl),
             Approach::Standoff { range } => range.unwrap_or(standoff),
@@ -215,7 +216,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             3
         };
         let mut best: Option<(f64, i8, Vec2)> = None;
-        if m.policies[ship.side.index()].movement == Movement::Lookahead {
+        if self.players[ship.side.index()].movement() == Movement::Lookahead {
             let plan = super::move_lookahead::MovePlan {
                 pos: ship.pos,
                 facing: dir,

@@ -7,11 +7,12 @@ use crate::outcome::Verdict;
 use crate::trace;
 
 use super::super::orders::Order;
+use super::super::player::Player;
 use super::super::scenario_events::EVENT_OBJECTIVE_TOKEN;
 use super::super::victory::{self, Objective};
 use super::Battle;
 
-impl<R: Roller, O: Observer> Battle<'_, R, O> {
+impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
     /// Whether ship `i` holds an Enhance Scanners Order this turn: the [Scanning] Order whose
     /// option 2 is "Fulfill an Orders requirement for the current Scenario" (ch. 8). The
     /// Enhance Sensors Command fulfils a *Command* requirement, and the raid asks for an

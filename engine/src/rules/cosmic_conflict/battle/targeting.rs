@@ -6,6 +6,7 @@ use crate::observer::Observer;
 
 use super::super::attack::Band;
 use super::super::design::WeaponType;
+use super::super::player::Player;
 use super::super::policy::Targeting;
 use super::Battle;
 
@@ -25,7 +26,7 @@ pub struct Sighting {
     pub(super) blocked: bool,
 }
 
-impl<R: Roller, O: Observer> Battle<'_, R, O> {
+impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
     /// Where every enemy in play lies from ship `i`: computed once per activation, since
     /// nothing moves during the attack step.
     /// `PLAIN`: [`super::BattleState::plain`], no terrain to test.
@@ -155,7 +156,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         sighted: &[Sighting],
     ) -> Option<(usize, Band, u64)> {
         let me = &self.s.ships[i];
-        let policy = &self.m.policies[me.side.index()];
+        let targeting = self.players[me.side.index()].targeting();
         let profile = self.profile(i, w);
         let mount = &self.m.designs[usize::from(me.design)].weapons[w];
         let arcs = mount.arcs;
@@ -182,7 +183,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             if e <= 0.0 {
                 continue;
             }
-            let key = match policy.targeting {
+            let key = match targeting {
                 Targeting::BestOdds => e,
                 Targeting::Weakest => -(t.remaining() as f32),
                 Targeting::MostDangerous => self.threat(s.ship),

@@ -14,12 +14,13 @@ use super::super::damage::DamagePacket;
 use super::super::design::WeaponType;
 use super::super::house_rules::MissileTokenTerrain;
 use super::super::orders::{Command, Holding, Order};
+use super::super::player::Player;
 use super::super::scenario_events::{EVENT_LOST_TO_TERRAIN, EVENT_TERRAIN_DAMAGE};
 use super::super::ship::Status;
 use super::super::terrain::{self, LineOfSight};
 use super::{Battle, MISSILE_DIRECT_RANGE};
 
-impl<R: Roller, O: Observer> Battle<'_, R, O> {
+impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
     // Terrain work lives in functions kept out of line (`#[cold]`), called only with terrain
     // on the table, so open-space battles keep the hot loops they had before terrain existed.
 
@@ -365,12 +366,18 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
     /// results are determined — after the attacker's own rerolls (Offensive Focus, the reroll
     /// Command: "When determining the results") — and replaces one d6: the Accuracy die or
     /// one of a two-dice damage roll. The defender asks for the die whose reroll lowers the
-    /// expected damage most, if any does (G22, [`command::blocking_reroll`]). Before the
+    /// expected damage most, if any does (G22; the defender's `Player::blocking_die`). Before the
     /// defender's Dodge (both are the defender's; it dodges knowing the final dice).
     #[cold]
     #[inline(never)]
-    pub(super) fn blocking_reroll(&mut self, setup: &AttackSetup, roll: AttackRoll) -> AttackRoll {
-        let Some((die, _)) = command::blocking_reroll(setup, &roll) else {
+    pub(super) fn blocking_reroll(
+        &mut self,
+        j: usize,
+        setup: &AttackSetup,
+        roll: AttackRoll,
+    ) -> AttackRoll {
+        let defender = &self.players[self.s.ships[j].side.index()];
+        let Some(die) = defender.blocking_die(setup, &roll) else {
             trace!(
                 self.obs,
                 "    Blocking terrain: the defender keeps the dice"
@@ -406,7 +413,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             return 1000.0;
         }
         let ship = &self.s.ships[i];
-        if !self.m.policies[ship.side.index()].avoid_terrain {
+        if !self.players[ship.side.index()].avoids_terrain() {
             return 0.0;
         }
         let hazardous = if navigate { 0 } else { here.hazardous };
