@@ -1,6 +1,6 @@
 //! AI presets (digest D17): what a side's ships decide each turn, one small named function per
 //! decision — power ([`power_order`]), EW split ([`ew_split`]), thrust plan ([`thrust_plan`]),
-//! fire ([`shot_value`], [`choose_config`], [`choose_seam`]) and defensive fire
+//! fire ([`shot_value`], [`choose_config`], [`choose_sighting`], [`choose_seam`]) and defensive fire
 //! ([`worth_defending`]). The battle loop calls them; nothing here changes a rule. Ties between
 //! equally good choices go to the battle's dice (the caller's [`pick_tie`]).
 
@@ -302,6 +302,22 @@ pub fn system_pick(_policy: &Policy, roll: u16) -> DefenderPick {
     DefenderPick::MostLeftRolled(roll)
 }
 
+/// The attacker's pick of Rating and section on a five-section ship's mixed hex (§7.3.1.1
+/// "the attacker may select which Rating to use"; §7.4.1.2B "the attacker may choose which
+/// section to hit"), given the expected damage of the F/A choice (`fore_aft`) and the P/S
+/// choice (`port_starboard`): the larger — a better hit chance is traded against a softer
+/// section; `Some(0)` F/A, `Some(1)` P/S, `None` on a tie (the caller rolls). Both presets play
+/// it.
+pub fn choose_sighting(fore_aft: f64, port_starboard: f64) -> Option<usize> {
+    if fore_aft > port_starboard {
+        Some(0)
+    } else if port_starboard > fore_aft {
+        Some(1)
+    } else {
+        None
+    }
+}
+
 /// The attacker's pick on a seam (D17 8, §7.4.1.2): the section with less hull and armor
 /// left; `None` on a tie (the caller rolls).
 pub fn choose_seam(a: (usize, u32), b: (usize, u32)) -> Option<usize> {
@@ -339,6 +355,14 @@ mod tests {
         assert_eq!((e.shroud, e.amplification, e.ecm), (2, 3, 2));
         let e = ew_split(&p, 1, 13);
         assert_eq!((e.shroud, e.amplification, e.ecm), (1, 0, 0));
+    }
+
+    /// §7.3.1.1 / §7.4.1.2B: the choice with the larger expected damage; a tie is the dice's.
+    #[test]
+    fn sighting_by_expected_damage() {
+        assert_eq!(choose_sighting(1.5, 1.0), Some(0));
+        assert_eq!(choose_sighting(0.5, 1.0), Some(1));
+        assert_eq!(choose_sighting(1.0, 1.0), None);
     }
 
     #[test]

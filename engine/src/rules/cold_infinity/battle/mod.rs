@@ -120,6 +120,9 @@ pub struct BattleState {
     pub sight: Vec<Option<Result<AttackFacts, CannotFire>>>,
     /// One weapon's possible shot at each ship (§7.1), for the two passes of its choice.
     pub plans: Vec<Option<Shot>>,
+    /// Points each ship's hits claimed on each target this phase under `start-of-phase`
+    /// (`claims[target * ships + attacker]`): the damage credit's split.
+    pub claims: Vec<u32>,
     /// Turn number (1-based once begun).
     pub turn: u32,
     /// Per-side tallies.
@@ -145,6 +148,7 @@ impl Clone for BattleState {
             others: self.others.clone(),
             sight: self.sight.clone(),
             plans: self.plans.clone(),
+            claims: self.claims.clone(),
             turn: self.turn,
             sides: self.sides,
             weapons: self.weapons.clone(),
@@ -166,6 +170,7 @@ impl Clone for BattleState {
         self.others.clone_from(&source.others);
         self.sight.clone_from(&source.sight);
         self.plans.clone_from(&source.plans);
+        self.claims.clone_from(&source.claims);
         self.turn = source.turn;
         self.sides = source.sides;
         self.weapons.clone_from(&source.weapons);
@@ -201,6 +206,7 @@ impl BattleState {
             others: Vec::with_capacity(n),
             sight: vec![None; n],
             plans: vec![None; n],
+            claims: vec![0; n * n],
             turn: 0,
             sides: [SideTally::default(); 2],
             weapons: (0..n).map(|i| fresh_weapons(m, i).collect()).collect(),
