@@ -198,7 +198,14 @@ pub fn thrust_plan(
                 ..ManeuverPlan::default()
             };
             let next = super::movement::maneuvers::execute(own, &plan, readings);
-            let score = plan_score(&next, keep, target, target_velocity, main_arc, arcs);
+            // The arc check only adds to the score: a candidate already worse than the best
+            // without it can never tie the final best, so its arc is not checked (same pick).
+            let base = plan_base(&next, keep, target, target_velocity);
+            let score = if base > best {
+                base
+            } else {
+                base + plan_arc_penalty(&next, target, main_arc, arcs)
+            };
             if score < best {
                 best = score;
                 ties = 1;
@@ -217,17 +224,23 @@ pub fn thrust_plan(
         .map_or_else(ManeuverPlan::default, |&(plan, _)| plan)
 }
 
-/// How bad a motion after the move is (lower is better): 4 per hex off the kept range, 6 if
-/// the main weapon does not bear, the relative speed, and a continuing pivot.
-fn plan_score(
+/// How bad a motion after the move is (lower is better) is [`plan_base`] (4 per hex off the
+/// kept range, the relative speed, a continuing pivot) plus [`plan_arc_penalty`] (6 if the main
+/// weapon does not bear).
+/// The part of a plan's score that needs no arc.
+fn plan_base(next: &Motion, keep: i32, target: Hex, target_velocity: Hex) -> i32 {
+    let off = (range(next.pos, target) - keep).abs();
+    let relative = next.velocity.sub(target_velocity).length();
+    4 * off + relative + next.pivot_rate.abs()
+}
+
+/// 6 if the main weapon does not bear on `target` after the move, else 0.
+fn plan_arc_penalty(
     next: &Motion,
-    keep: i32,
     target: Hex,
-    target_velocity: Hex,
     main: Option<&Mount>,
     (geometry, rotated): (&ArcGeometry, RotatedArcs),
 ) -> i32 {
-    let off = (range(next.pos, target) - keep).abs();
     let bears = main.is_none_or(|m| {
         can_bear(
             geometry,
@@ -240,8 +253,7 @@ fn plan_score(
             target,
         )
     });
-    let relative = next.velocity.sub(target_velocity).length();
-    4 * off + if bears { 0 } else { 6 } + relative + next.pivot_rate.abs()
+    if bears { 0 } else { 6 }
 }
 
 /// The configuration a weapon fires in (D17 6): the first it allows of Burst, Pulse,

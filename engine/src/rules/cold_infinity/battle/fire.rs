@@ -83,16 +83,32 @@ pub(super) fn determine<R: Roller>(m: &Matchup, st: &mut BattleState, i: usize, 
     let me = st.ships[i];
     let other = bridge_accuracy(&bd.design, &st.damage[i]);
     st.sight.fill(None);
+    // The mount whose shots `st.plans` holds: a mount with the same arc and weapon (as it is
+    // now, §13.1.9) has the same shots (nothing `plan_shot` reads changes while shots are
+    // chosen), so they are planned once — the two fore railguns of a Reaper.
+    let mut planned_for: Option<usize> = None;
     for (k, w) in bd.mounts.iter().enumerate() {
         let arming = me.arming[k];
         if !arming.can_fire(w.weapon.rof) {
             continue;
         }
-        // The weapon's shot at every ship, once for both passes (nothing it reads changes
-        // while shots are chosen).
-        for t in 0..st.ships.len() {
-            let plan = plan_shot(m, st, i, k, t, other);
-            st.plans[t] = plan;
+        let same = planned_for.is_some_and(|p| {
+            let q = &bd.mounts[p];
+            q.arc == w.arc
+                && q.weapon == w.weapon
+                && weapon_now(m, st, i, p) == weapon_now(m, st, i, k)
+        });
+        if same {
+            for plan in st.plans.iter_mut().flatten() {
+                plan.mount = k as u8;
+            }
+        } else {
+            // The weapon's shot at every ship, once for both passes.
+            for t in 0..st.ships.len() {
+                let plan = plan_shot(m, st, i, k, t, other);
+                st.plans[t] = plan;
+            }
+            planned_for = Some(k);
         }
         let mut best = f64::MIN;
         let mut ties = 0u32;
@@ -440,26 +456,38 @@ pub(super) fn resolve<R: Roller, O: Observer>(
         // §7.4.1.3 "the defender chooses" among intact systems of the struck type: the
         // defending side's policy's pick, ties by this roll of the battle's dice.
         let pick = system_pick(&m.policies[st.ships[t].side.index()], dice.below(60) as u16);
-        let marked_before = st.damage[t].points_marked();
+        // Damage dealt and taken: what the attack added to the live marks (hull and system
+        // points), so two hits on the same 10-hull section credit 10, not 20; under
+        // `start-of-phase` credited once the phase is over ([`credit_phase`]).
+        let traced = crate::observer::enabled(obs);
+        let marked_before = if literal && !traced {
+            0
+        } else {
+            st.damage[t].points_marked()
+        };
         let out = if literal {
-            let (scratch, snap) = (&mut st.scratch[t], &st.snapshot[t]);
-            scratch.copy_from(snap);
-            let snap_marked = snap.points_marked();
-            let o = resolve_attack(
-                td,
-                scratch,
-                dice,
-                &m.rules.fire,
-                pick,
-                &attack,
-                hit,
-                &Defences::default(),
-            );
-            let (live, scratch, snap) = (&mut st.damage[t], &st.scratch[t], &st.snapshot[t]);
-            live.add_delta(td, snap, scratch);
-            let n = st.ships.len();
-            st.claims[t * n + a] += scratch.points_marked() - snap_marked;
-            o
+            if hit.band.is_hit() {
+                // A miss changes nothing and rolls nothing (`resolve_attack`): no copy.
+                let (scratch, snap) = (&mut st.scratch[t], &st.snapshot[t]);
+                scratch.copy_from(snap);
+                let o = resolve_attack(
+                    td,
+                    scratch,
+                    dice,
+                    &m.rules.fire,
+                    pick,
+                    &attack,
+                    hit,
+                    &Defences::default(),
+                );
+                let (live, scratch, snap) = (&mut st.damage[t], &st.scratch[t], &st.snapshot[t]);
+                let claimed = live.add_delta(td, snap, scratch);
+                let n = st.ships.len();
+                st.claims[t * n + a] += claimed;
+                o
+            } else {
+                Default::default()
+            }
         } else {
             resolve_attack(
                 td,
@@ -472,10 +500,11 @@ pub(super) fn resolve<R: Roller, O: Observer>(
                 &Defences::default(),
             )
         };
-        // Damage dealt and taken: what the attack added to the live marks (hull and system
-        // points), so two hits on the same 10-hull section credit 10, not 20; under
-        // `start-of-phase` credited once the phase is over ([`credit_phase`]).
-        let done = st.damage[t].points_marked() - marked_before;
+        let done = if literal && !traced {
+            0
+        } else {
+            st.damage[t].points_marked() - marked_before
+        };
         if !literal {
             st.ships[a].dealt += done;
             st.ships[t].taken += done;

@@ -59,6 +59,9 @@ pub struct ShipState {
     pub shroud: i32,
     /// Power left after the systems are powered (enrichment).
     pub spare_power: i32,
+    /// EW points this turn (§4: the sensors' points if the reactor, less what destroyed
+    /// systems draw, covers the sensors' need), set with the power allocation.
+    pub ew_points: i32,
     /// This turn's initiative entry.
     pub initiative: InitiativeEntry,
     /// The reactor was unstable at the end of last turn (§13.1.4).
@@ -276,6 +279,7 @@ pub fn begin(m: &Matchup, st: &mut BattleState) {
             ew: EwAllocation::default(),
             shroud: 0,
             spare_power: 0,
+            ew_points: 0,
             initiative: InitiativeEntry::default(),
             unstable: false,
             unstable_rolls: 0,
