@@ -167,12 +167,14 @@ pub fn thrust_plan(
     } else {
         0
     };
-    // Score every candidate once (at most 3 pivots × 13 accelerations), then take the k-th of
-    // the best in the same order (k by dice).
-    let mut scored = [(ManeuverPlan::default(), 0i32); 39];
+    // Every candidate (at most 3 pivots × 13 accelerations) moved once and scored without its
+    // arc ([`plan_base`]); the arc only adds ([`plan_arc_penalty`]), so it is checked first for
+    // the candidates with the least base and then only where the base does not already exceed
+    // the best score found: the best score and its ties are exactly the full scoring's. Then
+    // the k-th of the best in candidate order (k by dice).
+    let mut cands = [(ManeuverPlan::default(), Motion::default(), 0i32, i32::MAX); 39];
     let mut count = 0usize;
-    let mut best = i32::MAX;
-    let mut ties = 0u32;
+    let mut least = i32::MAX;
     for pivot in -1..=1 {
         let rate = own.pivot_rate + pivot;
         if !(-1..=1).contains(&rate) {
@@ -198,30 +200,35 @@ pub fn thrust_plan(
                 ..ManeuverPlan::default()
             };
             let next = super::movement::maneuvers::execute(own, &plan, readings);
-            // The arc check only adds to the score: a candidate already worse than the best
-            // without it can never tie the final best, so its arc is not checked (same pick).
             let base = plan_base(&next, keep, target, target_velocity);
-            let score = if base > best {
-                base
-            } else {
-                base + plan_arc_penalty(&next, target, main_arc, arcs)
-            };
-            if score < best {
-                best = score;
-                ties = 1;
-            } else if score == best {
-                ties += 1;
-            }
-            scored[count] = (plan, score);
+            least = least.min(base);
+            cands[count] = (plan, next, base, i32::MAX);
             count += 1;
         }
     }
+    let cands = &mut cands[..count];
+    let mut best = i32::MAX;
+    for (_, next, base, score) in cands.iter_mut() {
+        if *base == least {
+            *score = *base + plan_arc_penalty(next, target, main_arc, arcs);
+            best = best.min(*score);
+        }
+    }
+    if best > least {
+        for (_, next, base, score) in cands.iter_mut() {
+            if *base != least && *base <= best {
+                *score = *base + plan_arc_penalty(next, target, main_arc, arcs);
+                best = best.min(*score);
+            }
+        }
+    }
+    let ties = cands.iter().filter(|c| c.3 == best).count() as u32;
     let pick = pick_tie(dice, ties) as usize;
-    scored[..count]
+    cands
         .iter()
-        .filter(|(_, score)| *score == best)
+        .filter(|c| c.3 == best)
         .nth(pick)
-        .map_or_else(ManeuverPlan::default, |&(plan, _)| plan)
+        .map_or_else(ManeuverPlan::default, |c| c.0)
 }
 
 /// How bad a motion after the move is (lower is better) is [`plan_base`] (4 per hex off the

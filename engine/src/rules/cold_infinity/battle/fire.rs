@@ -65,7 +65,7 @@ pub fn weapons_fire_step<R: Roller, O: Observer>(
     dice: &mut R,
     obs: &mut O,
 ) {
-    st.shots.clear();
+    open_fire_determination(m, st);
     for i in 0..st.ships.len() {
         if st.ships[i].alive {
             determine(m, st, i, dice);
@@ -75,9 +75,20 @@ pub fn weapons_fire_step<R: Roller, O: Observer>(
     resolve(m, st, dice, obs);
 }
 
+/// Before §7.2's choices: no shots yet, and the overkill guard's measures (nothing is hit while
+/// shots are chosen) — each ship's hull left, and the expected damage aimed at it so far.
+pub(super) fn open_fire_determination(m: &Matchup, st: &mut BattleState) {
+    st.shots.clear();
+    for t in 0..st.ships.len() {
+        st.hull[t] = hull_left(&m.design_of(t).design, &st.damage[t]);
+        st.aimed[t] = 0.0;
+    }
+}
+
 /// §7.2 for ship `i`: every ready weapon fires all its shots at the enemy where its expected
 /// damage is largest (ties by the battle's dice), skipping targets already given shots worth
-/// their remaining hull (no overkill by design); a weapon with no such target holds fire.
+/// their remaining hull (no overkill by design; `st.aimed` against `st.hull`, set by the
+/// caller); a weapon with no such target holds fire.
 pub(super) fn determine<R: Roller>(m: &Matchup, st: &mut BattleState, i: usize, dice: &mut R) {
     let bd = m.design_of(i);
     let me = st.ships[i];
@@ -120,14 +131,7 @@ pub(super) fn determine<R: Roller>(m: &Matchup, st: &mut BattleState, i: usize, 
                 let Some(shot) = st.plans[t] else {
                     continue;
                 };
-                let planned: f64 = st
-                    .shots
-                    .iter()
-                    .filter(|s| usize::from(s.target) == t)
-                    .map(|s| s.value)
-                    .sum();
-                let cap = hull_left(&m.design_of(t).design, &st.damage[t]);
-                if planned >= cap {
+                if st.aimed[t] >= st.hull[t] {
                     continue;
                 }
                 if pass == 0 {
@@ -142,6 +146,7 @@ pub(super) fn determine<R: Roller>(m: &Matchup, st: &mut BattleState, i: usize, 
                         let shot = choose_section(m, st, shot, dice);
                         for _ in 0..w.weapon.rof.shots.max(1) {
                             st.shots.push(shot);
+                            st.aimed[t] += shot.value;
                         }
                     }
                     seen += 1;

@@ -123,6 +123,11 @@ pub struct BattleState {
     pub sight: Vec<Option<Result<AttackFacts, CannotFire>>>,
     /// One weapon's possible shot at each ship (§7.1), for the two passes of its choice.
     pub plans: Vec<Option<Shot>>,
+    /// Each ship's hull left at the start of the fire phase (the overkill guard of §7.2's
+    /// policy).
+    pub hull: Vec<f64>,
+    /// Expected damage of the shots aimed at each ship so far this phase.
+    pub aimed: Vec<f64>,
     /// Points each ship's hits claimed on each target this phase under `start-of-phase`
     /// (`claims[target * ships + attacker]`): the damage credit's split.
     pub claims: Vec<u32>,
@@ -152,6 +157,8 @@ impl Clone for BattleState {
             sight: self.sight.clone(),
             plans: self.plans.clone(),
             claims: self.claims.clone(),
+            hull: self.hull.clone(),
+            aimed: self.aimed.clone(),
             turn: self.turn,
             sides: self.sides,
             weapons: self.weapons.clone(),
@@ -174,6 +181,8 @@ impl Clone for BattleState {
         self.sight.clone_from(&source.sight);
         self.plans.clone_from(&source.plans);
         self.claims.clone_from(&source.claims);
+        self.hull.clone_from(&source.hull);
+        self.aimed.clone_from(&source.aimed);
         self.turn = source.turn;
         self.sides = source.sides;
         self.weapons.clone_from(&source.weapons);
@@ -210,6 +219,8 @@ impl BattleState {
             sight: vec![None; n],
             plans: vec![None; n],
             claims: vec![0; n * n],
+            hull: vec![0.0; n],
+            aimed: vec![0.0; n],
             turn: 0,
             sides: [SideTally::default(); 2],
             weapons: (0..n).map(|i| fresh_weapons(m, i).collect()).collect(),

@@ -382,7 +382,7 @@ fn five_section_target(fa: u8, ps: u8, armor: [u8; 4]) -> Matchup {
 fn chosen(m: &Matchup, seed: u64) -> Vec<(u8, i16)> {
     let mut st = started(m);
     let mut dice = Dice::for_battle(seed, 5, 0);
-    st.shots.clear();
+    fire::open_fire_determination(m, &mut st);
     fire::determine(m, &mut st, 0, &mut dice);
     st.shots.iter().map(|s| (s.section, s.drm)).collect()
 }
