@@ -233,34 +233,72 @@ pub fn struck_sections(design: &ShipDesign, hit: SectionHit) -> (usize, Option<u
     }
 }
 
+/// One way the attacker may take its shot (§7.3.1.1, §7.4.1.1): the silhouette Rating the hit
+/// roll uses and the section(s) the fire then strikes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The silhouette Rating of the hit roll.
+    pub rating: i32,
+    /// The section struck (or a seam, the attacker's pick again).
+    pub section: SectionHit,
+}
+
+/// The attacker's choices against `target` seen at `aspect` from `from` (§7.3.1.1: "The
+/// attacker may select which Rating to use if the fire is coming from a hex that is mixed";
+/// §7.4.1.1: a five-section ship is struck fore/aft through the F/A Rating, port/starboard
+/// through P/S; §7.4.1.2B: "A weapon incoming directly along facing 2 will strike between the
+/// fore and starboard sections of a 5-section ship … the attacker may choose which section to
+/// hit"). One choice, or — on a mixed hex where the Rating chosen moves the section struck (an
+/// upright five-section ship) — two: the F/A Rating with its fore/aft section, then the P/S
+/// Rating with its port/starboard section; the attacker's policy trades hit chance against
+/// section. Where the Rating does not move the section (every other layout, or a ship rolled
+/// 90°), the larger Rating: nothing is traded for it.
+pub fn choices(
+    layout: SectionLayout,
+    aspect: Aspect,
+    from: Hex,
+    target: &Pose,
+    fa: i32,
+    ps: i32,
+) -> (Choice, Option<Choice>) {
+    if aspect == Aspect::Either {
+        let by_fa = section_hit(layout, Aspect::ForeAft, from, target);
+        let by_ps = section_hit(layout, Aspect::PortStarboard, from, target);
+        if by_fa != by_ps {
+            return (
+                Choice {
+                    rating: fa,
+                    section: by_fa,
+                },
+                Some(Choice {
+                    rating: ps,
+                    section: by_ps,
+                }),
+            );
+        }
+    }
+    (
+        Choice {
+            rating: silhouette_rating(aspect, fa, ps),
+            section: section_hit(layout, aspect, from, target),
+        },
+        None,
+    )
+}
+
 /// The whole boundary in one call (§7.3.1.1, §7.4.1.1–2): the aspect of `target` (a ship of
-/// `design`) from `from`, the silhouette Rating the hit roll uses and the design's section(s)
-/// the fire strikes.
+/// `design`) from `from` and the attacker's [`choices`] of Rating and section.
 pub fn seen_from(
     regions: &SilhouetteRegions,
     rule: RotatedSilhouette,
     design: &ShipDesign,
     from: Hex,
     target: &Pose,
-) -> (Aspect, i32, (usize, Option<usize>)) {
+) -> (Aspect, Choice, Option<Choice>) {
     let (fa, ps) = (i32::from(design.sil_fa), i32::from(design.sil_ps));
     let a = aspect(regions, rule, from, target, fa, ps);
-    // §7.4.1.1: a five-section ship is struck on the diagram of the silhouette the hit roll
-    // used ("If weapons fire used the F/S silhouette …, the damage affects the forward or aft
-    // section. If it used the P/S silhouette, … the port or starboard section"): on a mixed
-    // hex the attacker took the larger Rating ([`silhouette_rating`]), so the section follows
-    // it; only equal Ratings leave the seam.
-    let used = match a {
-        Aspect::Either if fa > ps => Aspect::ForeAft,
-        Aspect::Either if ps > fa => Aspect::PortStarboard,
-        other => other,
-    };
-    let hit = section_hit(design.layout(), used, from, target);
-    (
-        a,
-        silhouette_rating(a, fa, ps),
-        struck_sections(design, hit),
-    )
+    let (first, second) = choices(design.layout(), a, from, target, fa, ps);
+    (a, first, second)
 }
 
 #[cfg(test)]
@@ -280,15 +318,25 @@ mod tests {
         Facing::new(f).unit().scale(n)
     }
 
+    /// The first (usually the only) choice: its Rating and the design's section(s) struck.
     fn seen(d: &ShipDesign, from: Hex, t: &Pose) -> (i32, (usize, Option<usize>)) {
-        let (_, sil, sec) = seen_from(
+        seen_all(d, from, t)[0]
+    }
+
+    /// Every choice the attacker has: Rating and the design's section(s) struck.
+    fn seen_all(d: &ShipDesign, from: Hex, t: &Pose) -> Vec<(i32, (usize, Option<usize>))> {
+        let (_, first, second) = seen_from(
             &SilhouetteRegions::DIGEST,
             RotatedSilhouette::default(),
             d,
             from,
             t,
         );
-        (sil, sec)
+        [Some(first), second]
+            .into_iter()
+            .flatten()
+            .map(|c| (c.rating, struck_sections(d, c.section)))
+            .collect()
     }
 
     /// §7.3.1.1 with the Reaper's F/A 1, P/S 3: nose-on the F/A Rating, broadside the P/S.
@@ -352,25 +400,50 @@ mod tests {
         assert_eq!(seen(&d, at(2, 3), &rolled).1, (0, None));
     }
 
-    /// §7.4.1.1 (seed: "If weapons fire used the F/S silhouette for the to-hit roll, the
-    /// damage affects the forward or aft section. If it used the P/S silhouette, the damage
-    /// affects the port or starboard section"): on a mixed hex the hit roll takes the larger
-    /// Rating, so the struck section comes from that silhouette's diagram — not the seam of
-    /// both diagrams (the old answer: fore or starboard at the attacker's pick).
+    /// §7.3.1.1 (seed: "The attacker may select which Rating to use if the fire is coming from
+    /// a hex that is mixed white and gray"), §7.4.1.1 ("If weapons fire used the F/S silhouette
+    /// for the to-hit roll, the damage affects the forward or aft section. If it used the P/S
+    /// silhouette, the damage affects the port or starboard section") and the §7.4.1.2B example
+    /// ("A weapon incoming directly along facing 2 will strike between the fore and starboad
+    /// sections of a 5-section ship that is not rolled or tumbled. In such cases, the attacker
+    /// may choose which section to hit"): on a mixed hex the attacker has two choices, each
+    /// Rating with its own section. The old answer forced the larger Rating and its section.
     #[test]
     fn five_sections_struck_on_the_silhouette_used() {
         use SectionPos::*;
         let mut d = sectioned(250, &[Fore, Aft, Port, Starboard]);
         let t = upright(1);
-        // F/A larger: facing 2 at 60° is mixed; the F/A Rating is used, the fore section hit.
+        // Sections: 0 fore, 1 aft, 2 port, 3 starboard.
+        // F/A larger: along facing 2 (60°) is mixed: F/A with fore, or P/S with starboard.
         (d.sil_fa, d.sil_ps) = (4, 2);
-        assert_eq!(seen(&d, at(2, 2), &t), (4, (0, None)));
-        // P/S larger: 30° off the nose is mixed; the P/S Rating is used, starboard hit.
+        assert_eq!(seen_all(&d, at(2, 2), &t), [(4, (0, None)), (2, (3, None))]);
+        // P/S larger: 30° off the nose is mixed: F/A with fore, or P/S with starboard.
         (d.sil_fa, d.sil_ps) = (2, 4);
-        assert_eq!(seen(&d, at(1, 1).add(at(2, 1)), &t), (4, (3, None)));
-        // Equal Ratings: either diagram gives the same number, the attacker picks the section.
+        let thirty = at(1, 1).add(at(2, 1));
+        assert_eq!(seen_all(&d, thirty, &t), [(2, (0, None)), (4, (3, None))]);
+        // Equal Ratings: the same number either way, the attacker picks the section.
         (d.sil_fa, d.sil_ps) = (3, 3);
-        assert_eq!(seen(&d, at(2, 2), &t), (3, (0, Some(3))));
+        assert_eq!(seen_all(&d, at(2, 2), &t), [(3, (0, None)), (3, (3, None))]);
+        // Off the mixed hexes, one choice.
+        (d.sil_fa, d.sil_ps) = (4, 2);
+        assert_eq!(seen_all(&d, at(1, 3), &t), [(4, (0, None))]);
+        // Rolled 90° (struck as 3 sections whatever the Rating): one choice, the larger.
+        let rolled = Pose {
+            roll: Quarter(1),
+            ..t
+        };
+        let rule = RotatedSilhouette::AsIfUpright;
+        let (_, first, second) = seen_from(&SilhouetteRegions::DIGEST, rule, &d, at(2, 2), &rolled);
+        assert_eq!((first.rating, second), (4, None));
+    }
+
+    /// The Reaper (3 sections) on its mixed hex (30° off the nose, P/S larger): the Rating does
+    /// not move the section, so one choice with the larger Rating.
+    #[test]
+    fn three_sections_mixed_hex_one_choice() {
+        let d = reaper();
+        let t = upright(1);
+        assert_eq!(seen_all(&d, at(1, 1).add(at(2, 1)), &t), [(3, (0, None))]);
     }
 
     /// §7.4.1.1: a 1st-rate ship is struck in the outer section of the facing the fire comes

@@ -22,6 +22,10 @@ pub struct ShipDamage {
     pub fire_turns: Vec<u8>,
     /// The ship is destroyed (core hull at 0, §7.4.4; or reactor detonation, §13.1.4).
     pub destroyed: bool,
+    /// The section of each system (`ShipDesign::section_of`, read once from the design this
+    /// state was made for; [`ShipDamage::system_left`] checks it against the design it is
+    /// given and falls back to the search).
+    pub section_of: Vec<u8>,
 }
 
 /// Where applied damage went (§7.4.3–§7.4.5).
@@ -48,6 +52,7 @@ impl Clone for ShipDamage {
             adaptive: self.adaptive.clone(),
             fire_turns: self.fire_turns.clone(),
             destroyed: self.destroyed,
+            section_of: self.section_of.clone(),
         }
     }
 
@@ -58,6 +63,7 @@ impl Clone for ShipDamage {
         self.adaptive.clone_from(&source.adaptive);
         self.fire_turns.clone_from(&source.fire_turns);
         self.destroyed = source.destroyed;
+        self.section_of.clone_from(&source.section_of);
     }
 }
 
@@ -72,6 +78,9 @@ impl ShipDamage {
             adaptive: vec![[0; 7]; n],
             fire_turns: vec![0; n],
             destroyed: false,
+            section_of: (0..design.systems.len() as u16)
+                .map(|s| design.section_of(s) as u8)
+                .collect(),
         }
     }
 
@@ -101,14 +110,23 @@ impl ShipDamage {
     /// §7.3's "damage is applied at the end of this phase" when every hit of the phase was
     /// located against the same start-of-phase state (`before`). Losses add up to the design's
     /// structure and armor; fires and adaptive points keep the larger; a core (or single)
-    /// section at 0, or `after.destroyed`, destroys the ship. No allocation.
-    pub fn add_delta(&mut self, design: &ShipDesign, before: &ShipDamage, after: &ShipDamage) {
+    /// section at 0, or `after.destroyed`, destroys the ship. No allocation. Returns the hull
+    /// and system points the attack claimed (`after` − `before`, before the caps).
+    pub fn add_delta(
+        &mut self,
+        design: &ShipDesign,
+        before: &ShipDamage,
+        after: &ShipDamage,
+    ) -> u32 {
+        let mut claimed = 0u32;
         for (i, sys) in design.systems.iter().enumerate() {
             let d = after.system_damage[i].saturating_sub(before.system_damage[i]);
+            claimed += u32::from(d);
             self.system_damage[i] = (self.system_damage[i] + d).min(sys.structure);
         }
         for (k, sec) in design.sections.iter().enumerate() {
             let d = after.hull_damage[k].saturating_sub(before.hull_damage[k]);
+            claimed += u32::from(d);
             self.hull_damage[k] = (self.hull_damage[k] + d).min(sec.hull);
             let a = after.armor_lost[k].saturating_sub(before.armor_lost[k]);
             self.armor_lost[k] = self.armor_lost[k].saturating_add(a).min(sec.armor);
@@ -121,6 +139,7 @@ impl ShipDamage {
             }
         }
         self.destroyed |= after.destroyed;
+        claimed
     }
 
     /// Hull and system structure points marked lost so far (capped at the design's structure
@@ -158,8 +177,21 @@ impl ShipDamage {
     }
 
     /// Undamaged structure of system `sys` (0 once its section is destroyed, §7.4.4).
+    #[inline]
     pub fn system_left(&self, design: &ShipDesign, sys: u16) -> u16 {
-        if self.section_destroyed(design, design.section_of(sys)) {
+        let i = usize::from(sys);
+        let sec = match self.section_of.get(i) {
+            Some(&k)
+                if design
+                    .sections
+                    .get(usize::from(k))
+                    .is_some_and(|x| x.systems.contains(&sys)) =>
+            {
+                usize::from(k)
+            }
+            _ => design.section_of(sys),
+        };
+        if self.section_destroyed(design, sec) {
             return 0;
         }
         let i = usize::from(sys);
@@ -261,9 +293,9 @@ mod tests {
         let mut b = start.clone();
         b.damage_hull(&d, 2, 12);
         b.system_damage[3] = 2;
-        live.add_delta(&d, &start, &a);
+        assert_eq!(live.add_delta(&d, &start, &a), 12, "the points claimed");
         assert!(!live.destroyed);
-        live.add_delta(&d, &start, &b);
+        assert_eq!(live.add_delta(&d, &start, &b), 14);
         assert_eq!(live.hull_damage[2], 20, "capped at the core's hull");
         assert_eq!(live.system_damage[3], 2);
         assert!(live.destroyed);

@@ -144,10 +144,14 @@ pub fn bearing_deg(d: Hex) -> f64 {
 /// The difference of two bearings, normalised to `[−180, 180]`.
 #[inline]
 pub fn angle_between(a: f64, b: f64) -> f64 {
-    let mut d = (a - b) % 360.0;
-    if d > 180.0 {
+    // Whole turns off by subtraction, not `fmod` (bearings are within a turn or two, so one or
+    // two steps): each step is exact (both are multiples of the difference's ulp), so the
+    // result is `fmod`'s then normalised, except that an exact −360 gives +0 instead of −0.
+    let mut d = a - b;
+    while d > 180.0 {
         d -= 360.0;
-    } else if d < -180.0 {
+    }
+    while d < -180.0 {
         d += 360.0;
     }
     d
@@ -190,6 +194,34 @@ mod tests {
             for r in -60..=60 {
                 let d = Hex::new(q, r);
                 assert_eq!(bearing_deg(d).to_bits(), d.bearing_deg().to_bits(), "{d:?}");
+            }
+        }
+    }
+
+    /// `angle_between` by subtraction gives `fmod`'s answer bit for bit (the old code) for every
+    /// bearing of the table against every facing and arc-centre axis.
+    #[test]
+    fn angle_between_matches_fmod() {
+        let old = |a: f64, b: f64| {
+            let mut d = (a - b) % 360.0;
+            if d > 180.0 {
+                d -= 360.0;
+            } else if d < -180.0 {
+                d += 360.0;
+            }
+            d
+        };
+        for q in -BEARING_REACH..=BEARING_REACH {
+            for r in -BEARING_REACH..=BEARING_REACH {
+                let a = bearing_deg(Hex::new(q, r));
+                for steps in 0..12 {
+                    let b = ArcCentre::from_steps(steps).bearing_deg();
+                    let (x, y) = (angle_between(a, b), old(a, b));
+                    assert!(
+                        x == y && (x.to_bits() == y.to_bits() || x == 0.0),
+                        "{a} {b}"
+                    );
+                }
             }
         }
     }

@@ -1,6 +1,6 @@
 //! AI presets (digest D17): what a side's ships decide each turn, one small named function per
 //! decision — power ([`power_order`]), EW split ([`ew_split`]), thrust plan ([`thrust_plan`]),
-//! fire ([`shot_value`], [`choose_config`], [`choose_seam`]) and defensive fire
+//! fire ([`shot_value`], [`choose_config`], [`choose_sighting`], [`choose_seam`]) and defensive fire
 //! ([`worth_defending`]). The battle loop calls them; nothing here changes a rule. Ties between
 //! equally good choices go to the battle's dice (the caller's [`pick_tie`]).
 
@@ -167,12 +167,14 @@ pub fn thrust_plan(
     } else {
         0
     };
-    // Score every candidate once (at most 3 pivots × 13 accelerations), then take the k-th of
-    // the best in the same order (k by dice).
-    let mut scored = [(ManeuverPlan::default(), 0i32); 39];
+    // Every candidate (at most 3 pivots × 13 accelerations) moved once and scored without its
+    // arc ([`plan_base`]); the arc only adds ([`plan_arc_penalty`]), so it is checked first for
+    // the candidates with the least base and then only where the base does not already exceed
+    // the best score found: the best score and its ties are exactly the full scoring's. Then
+    // the k-th of the best in candidate order (k by dice).
+    let mut cands = [(ManeuverPlan::default(), Motion::default(), 0i32, i32::MAX); 39];
     let mut count = 0usize;
-    let mut best = i32::MAX;
-    let mut ties = 0u32;
+    let mut least = i32::MAX;
     for pivot in -1..=1 {
         let rate = own.pivot_rate + pivot;
         if !(-1..=1).contains(&rate) {
@@ -198,36 +200,54 @@ pub fn thrust_plan(
                 ..ManeuverPlan::default()
             };
             let next = super::movement::maneuvers::execute(own, &plan, readings);
-            let score = plan_score(&next, keep, target, target_velocity, main_arc, arcs);
-            if score < best {
-                best = score;
-                ties = 1;
-            } else if score == best {
-                ties += 1;
-            }
-            scored[count] = (plan, score);
+            let base = plan_base(&next, keep, target, target_velocity);
+            least = least.min(base);
+            cands[count] = (plan, next, base, i32::MAX);
             count += 1;
         }
     }
+    let cands = &mut cands[..count];
+    let mut best = i32::MAX;
+    for (_, next, base, score) in cands.iter_mut() {
+        if *base == least {
+            *score = *base + plan_arc_penalty(next, target, main_arc, arcs);
+            best = best.min(*score);
+        }
+    }
+    if best > least {
+        for (_, next, base, score) in cands.iter_mut() {
+            if *base != least && *base <= best {
+                *score = *base + plan_arc_penalty(next, target, main_arc, arcs);
+                best = best.min(*score);
+            }
+        }
+    }
+    let ties = cands.iter().filter(|c| c.3 == best).count() as u32;
     let pick = pick_tie(dice, ties) as usize;
-    scored[..count]
+    cands
         .iter()
-        .filter(|(_, score)| *score == best)
+        .filter(|c| c.3 == best)
         .nth(pick)
-        .map_or_else(ManeuverPlan::default, |&(plan, _)| plan)
+        .map_or_else(ManeuverPlan::default, |c| c.0)
 }
 
-/// How bad a motion after the move is (lower is better): 4 per hex off the kept range, 6 if
-/// the main weapon does not bear, the relative speed, and a continuing pivot.
-fn plan_score(
+/// How bad a motion after the move is (lower is better) is [`plan_base`] (4 per hex off the
+/// kept range, the relative speed, a continuing pivot) plus [`plan_arc_penalty`] (6 if the main
+/// weapon does not bear).
+/// The part of a plan's score that needs no arc.
+fn plan_base(next: &Motion, keep: i32, target: Hex, target_velocity: Hex) -> i32 {
+    let off = (range(next.pos, target) - keep).abs();
+    let relative = next.velocity.sub(target_velocity).length();
+    4 * off + relative + next.pivot_rate.abs()
+}
+
+/// 6 if the main weapon does not bear on `target` after the move, else 0.
+fn plan_arc_penalty(
     next: &Motion,
-    keep: i32,
     target: Hex,
-    target_velocity: Hex,
     main: Option<&Mount>,
     (geometry, rotated): (&ArcGeometry, RotatedArcs),
 ) -> i32 {
-    let off = (range(next.pos, target) - keep).abs();
     let bears = main.is_none_or(|m| {
         can_bear(
             geometry,
@@ -240,8 +260,7 @@ fn plan_score(
             target,
         )
     });
-    let relative = next.velocity.sub(target_velocity).length();
-    4 * off + if bears { 0 } else { 6 } + relative + next.pivot_rate.abs()
+    if bears { 0 } else { 6 }
 }
 
 /// The configuration a weapon fires in (D17 6): the first it allows of Burst, Pulse,
@@ -302,6 +321,22 @@ pub fn system_pick(_policy: &Policy, roll: u16) -> DefenderPick {
     DefenderPick::MostLeftRolled(roll)
 }
 
+/// The attacker's pick of Rating and section on a five-section ship's mixed hex (§7.3.1.1
+/// "the attacker may select which Rating to use"; §7.4.1.2B "the attacker may choose which
+/// section to hit"), given the expected damage of the F/A choice (`fore_aft`) and the P/S
+/// choice (`port_starboard`): the larger — a better hit chance is traded against a softer
+/// section; `Some(0)` F/A, `Some(1)` P/S, `None` on a tie (the caller rolls). Both presets play
+/// it.
+pub fn choose_sighting(fore_aft: f64, port_starboard: f64) -> Option<usize> {
+    if fore_aft > port_starboard {
+        Some(0)
+    } else if port_starboard > fore_aft {
+        Some(1)
+    } else {
+        None
+    }
+}
+
 /// The attacker's pick on a seam (D17 8, §7.4.1.2): the section with less hull and armor
 /// left; `None` on a tie (the caller rolls).
 pub fn choose_seam(a: (usize, u32), b: (usize, u32)) -> Option<usize> {
@@ -339,6 +374,14 @@ mod tests {
         assert_eq!((e.shroud, e.amplification, e.ecm), (2, 3, 2));
         let e = ew_split(&p, 1, 13);
         assert_eq!((e.shroud, e.amplification, e.ecm), (1, 0, 0));
+    }
+
+    /// §7.3.1.1 / §7.4.1.2B: the choice with the larger expected damage; a tie is the dice's.
+    #[test]
+    fn sighting_by_expected_damage() {
+        assert_eq!(choose_sighting(1.5, 1.0), Some(0));
+        assert_eq!(choose_sighting(0.5, 1.0), Some(1));
+        assert_eq!(choose_sighting(1.0, 1.0), None);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 use super::arcs::{FiringArc, can_bear};
 use super::arming::Arming;
-use super::aspect::{Aspect, Pose, SectionHit, aspect, section_hit, silhouette_rating};
+use super::aspect::{Aspect, Choice, Pose, SectionHit, aspect, choices};
 use super::design::{RateOfFire, SectionLayout};
 use super::ess::EssFacts;
 use super::ew::{EwAttacker, attack_ew_with_ess};
@@ -73,10 +73,14 @@ pub struct AttackFacts {
     pub ew_drm: i32,
     /// Which silhouette diagram applies (`Either`: the attacker's choice).
     pub aspect: Aspect,
-    /// The Rating the attacker uses (the larger on `Either`).
+    /// The Rating of the attacker's first choice ([`choices`]: the only one, or on a
+    /// five-section ship's mixed hex the F/A Rating).
     pub silhouette: i32,
-    /// The outer section the fire strikes (or a seam to choose on).
+    /// The outer section the first choice strikes (or a seam to choose on).
     pub section: SectionHit,
+    /// The attacker's other choice on a five-section ship's mixed hex (§7.3.1.1, §7.4.1.2B):
+    /// the P/S Rating with its port/starboard section.
+    pub alternative: Option<Choice>,
 }
 
 /// Check §7.1 for one weapon against one target and return the attack's facts. `others` are
@@ -143,13 +147,15 @@ pub fn sight_facts(
         target.fa,
         target.ps,
     );
+    let (first, alternative) = choices(target.layout, a, from, &target.pose, target.fa, target.ps);
     Ok(AttackFacts {
         range: range(from, to),
         locked: ew.locked,
         ew_drm: ew.drm,
         aspect: a,
-        silhouette: silhouette_rating(a, target.fa, target.ps),
-        section: section_hit(target.layout, a, from, &target.pose),
+        silhouette: first.rating,
+        section: first.section,
+        alternative,
     })
 }
 

@@ -9,7 +9,7 @@ use crate::trace;
 
 use super::super::arcs::can_bear;
 use super::super::armor::section_armor;
-use super::super::aspect::{Pose, struck_sections};
+use super::super::aspect::{Choice, Pose, struck_sections};
 use super::super::damage_effects::bridge_effects;
 use super::super::design::{ShipDesign, SystemKind};
 use super::super::ew::EwAttacker;
@@ -18,7 +18,7 @@ use super::super::fire::hit_roll::{HitBand, HitModifiers, roll_to_hit};
 use super::super::fire::readings::{DfArming, Simultaneity};
 use super::super::matchup::Matchup;
 use super::super::policy::{
-    choose_config, choose_seam, pick_tie, shot_value, system_pick, worth_defending,
+    choose_config, choose_seam, choose_sighting, pick_tie, shot_value, system_pick, worth_defending,
 };
 use super::super::preconditions::{AttackFacts, Firer, Target, sight_facts, weapon_bears};
 use super::super::weapons::technologies::{can_be_defended, may_defend};
@@ -65,7 +65,7 @@ pub fn weapons_fire_step<R: Roller, O: Observer>(
     dice: &mut R,
     obs: &mut O,
 ) {
-    st.shots.clear();
+    open_fire_determination(m, st);
     for i in 0..st.ships.len() {
         if st.ships[i].alive {
             determine(m, st, i, dice);
@@ -75,24 +75,51 @@ pub fn weapons_fire_step<R: Roller, O: Observer>(
     resolve(m, st, dice, obs);
 }
 
+/// Before §7.2's choices: no shots yet, and the overkill guard's measures (nothing is hit while
+/// shots are chosen) — each ship's hull left, and the expected damage aimed at it so far.
+pub(super) fn open_fire_determination(m: &Matchup, st: &mut BattleState) {
+    st.shots.clear();
+    for t in 0..st.ships.len() {
+        st.hull[t] = hull_left(&m.design_of(t).design, &st.damage[t]);
+        st.aimed[t] = 0.0;
+    }
+}
+
 /// §7.2 for ship `i`: every ready weapon fires all its shots at the enemy where its expected
 /// damage is largest (ties by the battle's dice), skipping targets already given shots worth
-/// their remaining hull (no overkill by design); a weapon with no such target holds fire.
-fn determine<R: Roller>(m: &Matchup, st: &mut BattleState, i: usize, dice: &mut R) {
+/// their remaining hull (no overkill by design; `st.aimed` against `st.hull`, set by the
+/// caller); a weapon with no such target holds fire.
+pub(super) fn determine<R: Roller>(m: &Matchup, st: &mut BattleState, i: usize, dice: &mut R) {
     let bd = m.design_of(i);
     let me = st.ships[i];
     let other = bridge_accuracy(&bd.design, &st.damage[i]);
     st.sight.fill(None);
+    // The mount whose shots `st.plans` holds: a mount with the same arc and weapon (as it is
+    // now, §13.1.9) has the same shots (nothing `plan_shot` reads changes while shots are
+    // chosen), so they are planned once — the two fore railguns of a Reaper.
+    let mut planned_for: Option<usize> = None;
     for (k, w) in bd.mounts.iter().enumerate() {
         let arming = me.arming[k];
         if !arming.can_fire(w.weapon.rof) {
             continue;
         }
-        // The weapon's shot at every ship, once for both passes (nothing it reads changes
-        // while shots are chosen).
-        for t in 0..st.ships.len() {
-            let plan = plan_shot(m, st, i, k, t, other);
-            st.plans[t] = plan;
+        let same = planned_for.is_some_and(|p| {
+            let q = &bd.mounts[p];
+            q.arc == w.arc
+                && q.weapon == w.weapon
+                && weapon_now(m, st, i, p) == weapon_now(m, st, i, k)
+        });
+        if same {
+            for plan in st.plans.iter_mut().flatten() {
+                plan.mount = k as u8;
+            }
+        } else {
+            // The weapon's shot at every ship, once for both passes.
+            for t in 0..st.ships.len() {
+                let plan = plan_shot(m, st, i, k, t, other);
+                st.plans[t] = plan;
+            }
+            planned_for = Some(k);
         }
         let mut best = f64::MIN;
         let mut ties = 0u32;
@@ -104,14 +131,7 @@ fn determine<R: Roller>(m: &Matchup, st: &mut BattleState, i: usize, dice: &mut 
                 let Some(shot) = st.plans[t] else {
                     continue;
                 };
-                let planned: f64 = st
-                    .shots
-                    .iter()
-                    .filter(|s| usize::from(s.target) == t)
-                    .map(|s| s.value)
-                    .sum();
-                let cap = hull_left(&m.design_of(t).design, &st.damage[t]);
-                if planned >= cap {
+                if st.aimed[t] >= st.hull[t] {
                     continue;
                 }
                 if pass == 0 {
@@ -126,6 +146,7 @@ fn determine<R: Roller>(m: &Matchup, st: &mut BattleState, i: usize, dice: &mut 
                         let shot = choose_section(m, st, shot, dice);
                         for _ in 0..w.weapon.rof.shots.max(1) {
                             st.shots.push(shot);
+                            st.aimed[t] += shot.value;
                         }
                     }
                     seen += 1;
@@ -176,9 +197,19 @@ fn plan_shot(
         HitModifiers::from_facts(&facts, &weapon, td.section_count(), m.rules.fire.range_zero);
     mods.other = other;
     let drm = mods.drm();
-    let (a, _) = struck_sections(td, facts.section);
-    let armor = section_armor(td, &st.damage[t], a, w.weapon.tech, m.rules.fire.halving);
-    let config = choose_config(w.weapon.configs);
+    let first = Choice {
+        rating: facts.silhouette,
+        section: facts.section,
+    };
+    let (mut drm, mut a, mut value) = taken(m, st, &weapon, t, drm, facts.silhouette, first);
+    // §7.3.1.1, §7.4.1.2B: on a five-section ship's mixed hex the value is the better choice's
+    // ([`choose_section`] makes the choice, ties by dice, once the target is chosen).
+    if let Some(alt) = facts.alternative {
+        let other = taken(m, st, &weapon, t, drm, first.rating, alt);
+        if other.2 > value {
+            (drm, a, value) = other;
+        }
+    }
     Some(Shot {
         attacker: i as u8,
         mount: k as u8,
@@ -186,10 +217,29 @@ fn plan_shot(
         drm,
         df: 0,
         section: a as u8,
-        config,
+        config: choose_config(w.weapon.configs),
         range: facts.range.clamp(0, i32::from(u16::MAX)) as u16,
-        value: shot_value(&weapon, drm, armor),
+        value,
     })
+}
+
+/// A shot taken as `choice` (§7.3.1.1, §7.4.1.1): its DRM (`drm` was summed with the Rating
+/// `rating`), the section struck (the first of a seam: the pick is [`choose_section`]'s) and
+/// its expected damage against that section's armor.
+fn taken(
+    m: &Matchup,
+    st: &BattleState,
+    weapon: &super::super::design::WeaponDesign,
+    t: usize,
+    drm: i16,
+    rating: i32,
+    choice: Choice,
+) -> (i16, usize, f64) {
+    let td = &m.design_of(t).design;
+    let drm = drm - rating as i16 + choice.rating as i16;
+    let (a, _) = struck_sections(td, choice.section);
+    let armor = section_armor(td, &st.damage[t], a, weapon.tech, m.rules.fire.halving);
+    (drm, a, shot_value(weapon, drm, armor))
 }
 
 /// Ship `i`'s sight of ship `t` this phase (§7.1.5 on: line of sight past every other ship,
@@ -228,19 +278,44 @@ fn sight(
     facts.ok()
 }
 
-/// The attacker's seam pick (§7.4.1.2): re-derive the struck sections and take the one with
-/// less hull and armor left; ties by the battle's dice.
+/// The attacker's choices once the target is chosen: on a five-section ship's mixed hex the
+/// Rating and its section (§7.3.1.1, §7.4.1.2B; the policy's [`choose_sighting`]: the larger
+/// expected damage, ties by the battle's dice), then on a seam the section (§7.4.1.2: the
+/// policy's [`choose_seam`], the one with less hull and armor left; ties by the battle's
+/// dice). Reads the firer's sight of the target (`st.sight`, this firer's).
 fn choose_section<R: Roller>(m: &Matchup, st: &BattleState, mut shot: Shot, dice: &mut R) -> Shot {
     let (i, t) = (usize::from(shot.attacker), usize::from(shot.target));
     let td = &m.design_of(t).design;
-    let from = st.ships[i].motion.pos;
-    let (_, _, (a, b)) = super::super::aspect::seen_from(
-        &m.rules.movement.silhouettes,
-        m.rules.movement.rotated_silhouette,
-        td,
-        from,
-        &pose(st, t),
-    );
+    let Some(Ok(facts)) = st.sight[t] else {
+        return shot;
+    };
+    let mut choice = Choice {
+        rating: facts.silhouette,
+        section: facts.section,
+    };
+    if let Some(alt) = facts.alternative {
+        let weapon = weapon_now(m, st, i, usize::from(shot.mount));
+        // The shot's DRM was summed with the Rating of the choice `plan_shot` valued higher.
+        let base = i32::from(shot.drm)
+            - if usize::from(shot.section) == struck_sections(td, alt.section).0 {
+                alt.rating
+            } else {
+                choice.rating
+            };
+        let base = base as i16;
+        let first = taken(m, st, &weapon, t, base, 0, choice);
+        let second = taken(m, st, &weapon, t, base, 0, alt);
+        let take_alt = match choose_sighting(first.2, second.2) {
+            Some(k) => k == 1,
+            None => pick_tie(dice, 2) == 1,
+        };
+        let (drm, _, value) = if take_alt { second } else { first };
+        if take_alt {
+            choice = alt;
+        }
+        (shot.drm, shot.value) = (drm, value);
+    }
+    let (a, b) = struck_sections(td, choice.section);
     let Some(b) = b else {
         shot.section = a as u8;
         return shot;
@@ -367,6 +442,7 @@ pub(super) fn resolve<R: Roller, O: Observer>(
         }
     }
     shot_order(st, literal, dice);
+    st.claims.fill(0);
     for n in 0..st.shot_order.len() {
         let shot = st.shots[usize::from(st.shot_order[n])];
         let (a, t) = (usize::from(shot.attacker), usize::from(shot.target));
@@ -385,23 +461,38 @@ pub(super) fn resolve<R: Roller, O: Observer>(
         // §7.4.1.3 "the defender chooses" among intact systems of the struck type: the
         // defending side's policy's pick, ties by this roll of the battle's dice.
         let pick = system_pick(&m.policies[st.ships[t].side.index()], dice.below(60) as u16);
-        let marked_before = st.damage[t].points_marked();
+        // Damage dealt and taken: what the attack added to the live marks (hull and system
+        // points), so two hits on the same 10-hull section credit 10, not 20; under
+        // `start-of-phase` credited once the phase is over ([`credit_phase`]).
+        let traced = crate::observer::enabled(obs);
+        let marked_before = if literal && !traced {
+            0
+        } else {
+            st.damage[t].points_marked()
+        };
         let out = if literal {
-            let (scratch, snap) = (&mut st.scratch[t], &st.snapshot[t]);
-            scratch.copy_from(snap);
-            let o = resolve_attack(
-                td,
-                scratch,
-                dice,
-                &m.rules.fire,
-                pick,
-                &attack,
-                hit,
-                &Defences::default(),
-            );
-            let (live, scratch, snap) = (&mut st.damage[t], &st.scratch[t], &st.snapshot[t]);
-            live.add_delta(td, snap, scratch);
-            o
+            if hit.band.is_hit() {
+                // A miss changes nothing and rolls nothing (`resolve_attack`): no copy.
+                let (scratch, snap) = (&mut st.scratch[t], &st.snapshot[t]);
+                scratch.copy_from(snap);
+                let o = resolve_attack(
+                    td,
+                    scratch,
+                    dice,
+                    &m.rules.fire,
+                    pick,
+                    &attack,
+                    hit,
+                    &Defences::default(),
+                );
+                let (live, scratch, snap) = (&mut st.damage[t], &st.scratch[t], &st.snapshot[t]);
+                let claimed = live.add_delta(td, snap, scratch);
+                let n = st.ships.len();
+                st.claims[t * n + a] += claimed;
+                o
+            } else {
+                Default::default()
+            }
         } else {
             resolve_attack(
                 td,
@@ -414,11 +505,15 @@ pub(super) fn resolve<R: Roller, O: Observer>(
                 &Defences::default(),
             )
         };
-        // Damage dealt and taken: what the attack added to the live marks (hull and system
-        // points), so two start-of-phase hits on the same 10-hull section credit 10, not 20.
-        let done = st.damage[t].points_marked() - marked_before;
-        st.ships[a].dealt += done;
-        st.ships[t].taken += done;
+        let done = if literal && !traced {
+            0
+        } else {
+            st.damage[t].points_marked() - marked_before
+        };
+        if !literal {
+            st.ships[a].dealt += done;
+            st.ships[t].taken += done;
+        }
         if hit.band.is_hit() {
             st.event(attacker_side, Event::Hits);
         }
@@ -440,6 +535,48 @@ pub(super) fn resolve<R: Roller, O: Observer>(
             hit.band,
             done
         );
+    }
+    if literal {
+        credit_phase(st);
+    }
+}
+
+/// Damage dealt and taken under `start-of-phase` (§7.3: every hit located against the start of
+/// the phase, the sum applied at its end): each target takes what the phase added to its live
+/// marks; its attackers share that in proportion to what each one's hits claimed against the
+/// snapshot (rounded down; the points the rounding leaves count for the attacking side only).
+/// No claim overlaps in most phases, and then each attacker is credited exactly its claim.
+/// Before, the hits were credited in shot order, so the lower-index shooter got the points two
+/// ships' hits both claimed (ties by index).
+fn credit_phase(st: &mut BattleState) {
+    let n = st.ships.len();
+    for t in 0..n {
+        let live = st.damage[t].points_marked() - st.snapshot[t].points_marked();
+        let claims = &st.claims[t * n..(t + 1) * n];
+        let claimed: u32 = claims.iter().sum();
+        if claimed == 0 {
+            continue;
+        }
+        st.ships[t].taken += live;
+        let mut credited = 0;
+        for a in 0..n {
+            let c = credit_share(live, st.claims[t * n + a], claimed);
+            st.ships[a].dealt += c;
+            credited += c;
+        }
+        let side = st.ships[t].side.other().index();
+        st.sides[side].damage_dealt += live - credited;
+    }
+}
+
+/// One attacker's share of `live` points a target took in a phase, for its `claim` of the
+/// `claimed` all its attackers' hits claimed (`claimed` ≥ `live`): the claim itself when no
+/// claims overlap (`claimed == live`), else `live × claim / claimed` rounded down.
+pub fn credit_share(live: u32, claim: u32, claimed: u32) -> u32 {
+    if claimed == live {
+        claim
+    } else {
+        (u64::from(live) * u64::from(claim) / u64::from(claimed)) as u32
     }
 }
 

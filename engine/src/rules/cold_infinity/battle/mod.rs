@@ -59,6 +59,9 @@ pub struct ShipState {
     pub shroud: i32,
     /// Power left after the systems are powered (enrichment).
     pub spare_power: i32,
+    /// EW points this turn (§4: the sensors' points if the reactor, less what destroyed
+    /// systems draw, covers the sensors' need), set with the power allocation.
+    pub ew_points: i32,
     /// This turn's initiative entry.
     pub initiative: InitiativeEntry,
     /// The reactor was unstable at the end of last turn (§13.1.4).
@@ -120,6 +123,14 @@ pub struct BattleState {
     pub sight: Vec<Option<Result<AttackFacts, CannotFire>>>,
     /// One weapon's possible shot at each ship (§7.1), for the two passes of its choice.
     pub plans: Vec<Option<Shot>>,
+    /// Each ship's hull left at the start of the fire phase (the overkill guard of §7.2's
+    /// policy).
+    pub hull: Vec<f64>,
+    /// Expected damage of the shots aimed at each ship so far this phase.
+    pub aimed: Vec<f64>,
+    /// Points each ship's hits claimed on each target this phase under `start-of-phase`
+    /// (`claims[target * ships + attacker]`): the damage credit's split.
+    pub claims: Vec<u32>,
     /// Turn number (1-based once begun).
     pub turn: u32,
     /// Per-side tallies.
@@ -145,6 +156,9 @@ impl Clone for BattleState {
             others: self.others.clone(),
             sight: self.sight.clone(),
             plans: self.plans.clone(),
+            claims: self.claims.clone(),
+            hull: self.hull.clone(),
+            aimed: self.aimed.clone(),
             turn: self.turn,
             sides: self.sides,
             weapons: self.weapons.clone(),
@@ -166,6 +180,9 @@ impl Clone for BattleState {
         self.others.clone_from(&source.others);
         self.sight.clone_from(&source.sight);
         self.plans.clone_from(&source.plans);
+        self.claims.clone_from(&source.claims);
+        self.hull.clone_from(&source.hull);
+        self.aimed.clone_from(&source.aimed);
         self.turn = source.turn;
         self.sides = source.sides;
         self.weapons.clone_from(&source.weapons);
@@ -201,6 +218,9 @@ impl BattleState {
             others: Vec::with_capacity(n),
             sight: vec![None; n],
             plans: vec![None; n],
+            claims: vec![0; n * n],
+            hull: vec![0.0; n],
+            aimed: vec![0.0; n],
             turn: 0,
             sides: [SideTally::default(); 2],
             weapons: (0..n).map(|i| fresh_weapons(m, i).collect()).collect(),
@@ -270,6 +290,7 @@ pub fn begin(m: &Matchup, st: &mut BattleState) {
             ew: EwAllocation::default(),
             shroud: 0,
             spare_power: 0,
+            ew_points: 0,
             initiative: InitiativeEntry::default(),
             unstable: false,
             unstable_rolls: 0,

@@ -96,7 +96,10 @@ pub fn power_allocation(m: &Matchup, st: &mut BattleState) {
         // §3.3: with no power from any plant, zero-power systems are deactivated too.
         let has_plant = plants > 0;
         let mut left = plants - drain;
-        let (sensor_need, _) = sensors(&bd.design, dmg);
+        let (sensor_need, points) = sensors(&bd.design, dmg);
+        // What the EW step reads (§4): the sensors' points if the reactor, less the drain,
+        // covers their need (the same damage: nothing is hit between the two).
+        st.ships[i].ew_points = if sensor_need <= left { points } else { 0 };
         let sensors_on = has_plant && sensor_need <= left;
         if sensors_on {
             left -= sensor_need;
@@ -197,10 +200,7 @@ pub fn electronic_warfare<R: Roller>(m: &Matchup, st: &mut BattleState, dice: &m
         if !st.ships[i].alive {
             continue;
         }
-        let bd = m.design_of(i);
-        let (need, points) = sensors(&bd.design, &st.damage[i]);
-        let reactor = reactor_output(&bd.design, &st.damage[i]) - drawn_by_destroyed(st, i);
-        let points = if need <= reactor { points } else { 0 };
+        let points = st.ships[i].ew_points;
         let predicted = nearest_enemy(st, i, dice).map_or(0, |(k, _)| {
             let me = st.ships[i].motion;
             let them = st.ships[k].motion;

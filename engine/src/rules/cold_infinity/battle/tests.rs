@@ -316,3 +316,244 @@ fn turn_cap_measure_counts_a_lost_sections_systems() {
     dmg.system_damage[16] = 3; // the reactor, in the core
     assert_eq!(dmg.structure_lost(d), 20 + 34 + 3);
 }
+
+/// A Reaper (A, ship 0) facing a five-section target (B, ship 1, F/A `fa`, P/S `ps`) that
+/// sees it along its facing 2 — a mixed hex under the default regions — 3 hexes off; the
+/// target's sections are fore, aft, port, starboard, core with armor `armor` (fore first).
+fn five_section_target(fa: u8, ps: u8, armor: [u8; 4]) -> Matchup {
+    use super::super::design::{ArmorKind, SectionDesign, SectionPos, Tech};
+    let mut m = reaper_duel();
+    for w in &mut m.designs[0].mounts {
+        w.weapon.tech = Tech::Particle; // meets armor (Matter would not, §8.2.1)
+    }
+    let mut d = reaper();
+    d.mass_tenths = 250;
+    (d.sil_fa, d.sil_ps) = (fa, ps);
+    let pos = [
+        SectionPos::Fore,
+        SectionPos::Aft,
+        SectionPos::Port,
+        SectionPos::Starboard,
+    ];
+    d.sections = pos
+        .iter()
+        .zip(armor)
+        .map(|(&pos, armor)| SectionDesign {
+            pos,
+            armor,
+            armor_kind: ArmorKind::Standard,
+            hull: 20,
+            systems: 0..0,
+        })
+        .collect();
+    d.sections.push(SectionDesign {
+        pos: SectionPos::Core,
+        armor: 6,
+        armor_kind: ArmorKind::Standard,
+        hull: 20,
+        systems: 0..18,
+    });
+    m.designs.push(BattleDesign {
+        design: d,
+        mounts: Vec::new(),
+        keep: 1,
+        main: None,
+        cost: Default::default(),
+    });
+    let target = Facing::new(1);
+    m.start[0].motion = Motion {
+        pos: Hex::default(),
+        facing: Facing::new(5),
+        ..Motion::default()
+    };
+    m.start[1] = ShipStart {
+        design: 1,
+        side: Side::B,
+        motion: Motion {
+            pos: Facing::new(5).unit().scale(3),
+            facing: target,
+            ..Motion::default()
+        },
+    };
+    m
+}
+
+/// The shots ship 0 chooses (§7.2) in `m`, by the battle's dice `seed`: (section, DRM).
+fn chosen(m: &Matchup, seed: u64) -> Vec<(u8, i16)> {
+    let mut st = started(m);
+    let mut dice = Dice::for_battle(seed, 5, 0);
+    fire::open_fire_determination(m, &mut st);
+    fire::determine(m, &mut st, 0, &mut dice);
+    st.shots.iter().map(|s| (s.section, s.drm)).collect()
+}
+
+/// §7.3.1.1 (seed: "The attacker may select which Rating to use if the fire is coming from a
+/// hex that is mixed white and gray") and §7.4.1.2B ("A weapon incoming directly along facing
+/// 2 will strike between the fore and starboad sections of a 5-section ship … the attacker may
+/// choose which section to hit"): the attacker's policy takes the F/A Rating (4) with the fore
+/// section or the P/S Rating (2) with the starboard one, whichever does more expected damage.
+/// The old code always took the larger Rating and its section (fore).
+#[test]
+fn five_section_mixed_hex_is_the_attackers_choice_7_4_1_2b() {
+    let (fore, starboard) = (0u8, 3u8);
+    // Soft fore: the larger Rating and the fore section.
+    let shots = chosen(&five_section_target(4, 2, [0, 4, 4, 4]), 1);
+    assert!(!shots.is_empty());
+    assert!(shots.iter().all(|&(s, _)| s == fore), "{shots:?}");
+    let fore_drm = shots[0].1;
+    // Fore armored past the railgun's damage: the P/S Rating (2 less) and starboard.
+    let shots = chosen(&five_section_target(4, 2, [10, 4, 4, 0]), 1);
+    assert!(!shots.is_empty());
+    assert!(
+        shots
+            .iter()
+            .all(|&(s, d)| s == starboard && d == fore_drm - 2),
+        "{shots:?}"
+    );
+    // Equal Ratings and armor: a tie, settled by the battle's dice — both sections occur.
+    let m = five_section_target(3, 3, [4, 4, 4, 4]);
+    let mut seen = [false; 4];
+    for seed in 0..32 {
+        for (s, _) in chosen(&m, seed) {
+            seen[usize::from(s)] = true;
+        }
+    }
+    assert_eq!(seen, [true, false, false, true]);
+}
+
+/// Fairness of the statistics under `simultaneity = start-of-phase`: points two attackers'
+/// hits both claimed are shared in proportion to the claims, not given to the one rolled first
+/// (the lower index). 5 points taken, claims 3 and 3: 2 each (the odd point counts for the
+/// side only); before, the first shooter got 3 and the second 2.
+#[test]
+fn shared_points_split_by_claim_not_index() {
+    assert_eq!(fire::credit_share(5, 3, 6), 2);
+    assert_eq!(fire::credit_share(6, 3, 6), 3, "no overlap: the claim");
+    assert_eq!(fire::credit_share(4, 1, 4), 1);
+    // In a battle: two B Reapers hit an A Reaper with one point left everywhere; whatever the
+    // shot order, ship and side credits add up to the points taken.
+    let mut m = reaper_duel();
+    m.designs[0].mounts[RAILGUN_MOUNT].weapon.damage =
+        super::super::design::DamageDice::new(4, 6, 0);
+    m.start.push(ShipStart {
+        side: Side::B,
+        ..m.start[1]
+    });
+    m.names.push("B2 Reaper".into());
+    let d = m.designs[0].design.clone();
+    for seed in 0..64 {
+        let mut st = started(&m);
+        for (k, sec) in d.sections.iter().enumerate() {
+            st.damage[0].hull_damage[k] = sec.hull - 1;
+        }
+        for (k, sys) in d.systems.iter().enumerate() {
+            st.damage[0].system_damage[k] = sys.structure - 1;
+        }
+        let before = st.damage[0].points_marked();
+        for attacker in [1u8, 2, 1, 2] {
+            st.shots.push(Shot {
+                attacker,
+                mount: RAILGUN_MOUNT as u8,
+                target: 0,
+                drm: 6,
+                df: 0,
+                section: 0,
+                config: super::super::design::Config::Burst,
+                range: 2,
+                value: 1.0,
+            });
+        }
+        let mut dice = Dice::for_battle(seed, 11, 0);
+        fire::resolve(&m, &mut st, &mut dice, &mut crate::observer::NoTrace);
+        let live = st.damage[0].points_marked() - before;
+        let side_extra = st.sides[Side::B.index()].damage_dealt;
+        assert_eq!(st.ships[1].dealt + st.ships[2].dealt + side_extra, live);
+        assert_eq!(st.ships[0].taken, live);
+    }
+}
+
+/// §7.4.1.3 (seed: "the defender chooses" among the struck type's systems): the battle asks the
+/// defending policy, whose pick among equally intact systems goes to the battle's dice. Each of
+/// the Reaper's two fore missile racks (systems 5 and 6, structure 5 each) is the one struck
+/// across seeds; with `DefenderPick::MostLeft` (ties to the first listed) system 6 never would be.
+#[test]
+fn defenders_pick_among_equal_systems_goes_to_the_dice_7_4_1_3() {
+    let m = reaper_duel();
+    let mut first_hit = [false; 2];
+    for seed in 0..64 {
+        let mut st = started(&m);
+        st.shots.push(Shot {
+            attacker: 1,
+            mount: RAILGUN_MOUNT as u8,
+            target: 0,
+            drm: 8,
+            df: 0,
+            section: 0,
+            config: super::super::design::Config::Burst,
+            range: 2,
+            value: 1.0,
+        });
+        let mut dice = Dice::for_battle(seed, 13, 0);
+        fire::resolve(&m, &mut st, &mut dice, &mut crate::observer::NoTrace);
+        let dmg = &st.damage[0].system_damage;
+        match (dmg[5], dmg[6]) {
+            (x, 0) if x > 0 => first_hit[0] = true,
+            (0, y) if y > 0 => first_hit[1] = true,
+            _ => {}
+        }
+    }
+    assert_eq!(first_hit, [true, true]);
+}
+
+/// §13.1.9's tie path: a weapon that cannot hit at the range its policy keeps loses the same
+/// (nothing) either way, so `reduction_choice` has no preference and the battle's dice pick the
+/// row — across seeds both damage and range are lowered.
+#[test]
+fn reduction_tie_goes_to_the_dice_13_1_9() {
+    use super::super::policy::reduction_choice;
+    let mut m = reaper_duel();
+    m.designs[0].mounts[RAILGUN_MOUNT].weapon.accuracy.value = -40;
+    m.designs[0].mounts[RAILGUN_MOUNT].weapon.damage =
+        super::super::design::DamageDice::new(2, 6, 0);
+    let w = m.designs[0].mounts[RAILGUN_MOUNT].weapon;
+    assert_eq!(reduction_choice(&w, m.designs[0].keep), None);
+    let mut seen = (false, false);
+    for seed in 0..32 {
+        let mut st = started(&m);
+        let mut dice = Dice::for_battle(seed, 17, 0);
+        st.damage[0].system_damage[RAILGUN_SYS] = 1;
+        weapon_damage::reduce_damaged_weapons(&m, &mut st, 0, &mut dice);
+        let now = weapon_damage::weapon_now(&m, &st, 0, RAILGUN_MOUNT);
+        seen.0 |= now.damage != w.damage && now.range == w.range;
+        seen.1 |= now.range != w.range && now.damage == w.damage;
+    }
+    assert_eq!(seen, (true, true));
+}
+
+/// §3.4 after a §13.1.9 destruction: a railgun (power 1) destroyed because it can drop no
+/// further, in the Damage Effects step, still draws its 1 point on the next turn (spare 0) and
+/// nothing the turn after (spare 1) — the same timing as a railgun destroyed by fire.
+#[test]
+fn weapon_destroyed_by_13_1_9_drains_next_turn_3_4() {
+    let m = reaper_duel();
+    let mut st = started(&m);
+    let mut dice = Dice::for_battle(1, 2, 3);
+    preliminary::power_allocation(&m, &mut st);
+    assert_eq!(st.ships[0].spare_power, 0);
+    st.weapons[0][RAILGUN_MOUNT].damage = Default::default();
+    st.weapons[0][RAILGUN_MOUNT].range = RangeRating { per: 3, hexes: 1 };
+    st.damage[0].system_damage[RAILGUN_SYS] = 1;
+    effects::damage_effects_step(&m, &mut st, &mut dice, &mut crate::observer::NoTrace);
+    assert!(st.damage[0].system_destroyed(&m.designs[0].design, RAILGUN_SYS as u16));
+    preliminary::power_allocation(&m, &mut st);
+    assert_eq!(
+        st.ships[0].spare_power, 0,
+        "the destroyed railgun still draws"
+    );
+    preliminary::end_turn_drain(&mut st, 0);
+    preliminary::power_allocation(&m, &mut st);
+    assert_eq!(
+        st.ships[0].spare_power, 1,
+        "one turn of drain for a 1-power weapon"
+    );
+}

@@ -329,6 +329,7 @@ mod tests {
             aspect: Aspect::PortStarboard,
             silhouette: 3,
             section: SectionHit::One(SectionPos::Fore),
+            alternative: None,
         };
         let m = HitModifiers::from_facts(&facts, &railgun(), 3, RangeZero::MinusOne);
         assert_eq!(

@@ -28,7 +28,10 @@ pub const fn guided_attack(f: &Flight, range: u16, facing: usize) -> Attack {
 }
 
 /// Resolves a guided hit on `design`/`damage` (`fire::attack::resolve_attack`). The battle
-/// applies it at the end of the Guided Weapons Phase (§7.3).
+/// applies it at the end of the Guided Weapons Phase (§7.3). `pick` is the defender's choice
+/// among intact systems of the struck type (§7.4.1.3 "the defender chooses"): the battle passes
+/// its defending policy's, `policy::system_pick` with a roll of the battle's dice — as
+/// `battle/fire.rs` does for direct fire — never `DefenderPick::MostLeft` (ties by SDS index).
 #[allow(clippy::too_many_arguments)]
 pub fn resolve_strike(
     design: &ShipDesign,
@@ -55,6 +58,13 @@ mod tests {
     use crate::hex::Hex;
     use crate::rules::cold_infinity::design::fixtures::reaper;
     use crate::rules::cold_infinity::design::{Config, DamageDice, PulseRating, Tech};
+    use crate::rules::cold_infinity::policy::{Policy, system_pick};
+
+    /// The defending policy's pick (as the battle asks it), with a fixed roll: these hits strike
+    /// no tied systems.
+    fn defender() -> DefenderPick {
+        system_pick(&Policy::preset("closing-gunline").unwrap(), 0)
+    }
 
     fn flight(m: Munition) -> Flight {
         Flight {
@@ -83,7 +93,7 @@ mod tests {
             &mut s,
             &mut dice,
             &FireReadings::default(),
-            DefenderPick::MostLeft,
+            defender(),
             &f,
             9,
             0,
@@ -108,7 +118,7 @@ mod tests {
             &mut s,
             &mut dice,
             &FireReadings::default(),
-            DefenderPick::MostLeft,
+            defender(),
             &flight(m),
             9,
             0,

@@ -17,9 +17,9 @@ use crate::rules::cold_infinity::design::RangeRating;
 use crate::rules::cold_infinity::design::fixtures::reaper;
 use crate::rules::cold_infinity::fire::Readings as FireReadings;
 use crate::rules::cold_infinity::fire::attack::Defences;
-use crate::rules::cold_infinity::fire::hit_location::DefenderPick;
 use crate::rules::cold_infinity::fire::hit_roll::HitBand;
 use crate::rules::cold_infinity::intercepts::{intercept_attempts, intercept_drm};
+use crate::rules::cold_infinity::policy::{Policy, system_pick};
 
 #[test]
 fn harbinger_salvo_against_a_reaper() {
@@ -85,7 +85,7 @@ fn harbinger_salvo_against_a_reaper() {
         &mut damage,
         &mut dice,
         &FireReadings::default(),
-        DefenderPick::MostLeft,
+        system_pick(&Policy::preset("closing-gunline").unwrap(), 0),
         &second,
         range,
         0,
