@@ -10,9 +10,9 @@ use fleetlab_engine::dice::Dice;
 use fleetlab_engine::rules::cosmic_conflict::attack::{AttackRoll, AttackSetup};
 use fleetlab_engine::rules::cosmic_conflict::command::Die;
 use fleetlab_engine::rules::cosmic_conflict::condition::ConditionKind;
-use fleetlab_engine::rules::cosmic_conflict::design::{ShipDesign, Slot};
+use fleetlab_engine::rules::cosmic_conflict::design::ShipDesign;
 use fleetlab_engine::rules::cosmic_conflict::player::{
-    LossOptions, Player, WEAPON_BITS, cheapest_losses, component_value, weapon_value,
+    LossOptions, Player, cheapest_losses, loss_values,
 };
 use fleetlab_engine::rules::cosmic_conflict::policy::{
     Approach, Contribute, FighterTactics, Movement, OrderStyle, Policy, Targeting,
@@ -114,21 +114,7 @@ impl Player for Asked {
             return self.script.choose_losses(ship, design, options);
         }
         // The same valuation, negated: the costliest option is "cheapest".
-        let items = (0..32)
-            .filter(|b| (options.primary | options.secondary) & (1 << b) != 0)
-            .map(|b| {
-                let slot = if options.primary & (1 << b) != 0 {
-                    Slot::Primary
-                } else {
-                    Slot::Secondary
-                };
-                let value = match options.condition {
-                    ConditionKind::Component if b < WEAPON_BITS => component_value(ship, design, b),
-                    ConditionKind::Component => weapon_value(design, b - WEAPON_BITS),
-                    _ => weapon_value(design, b),
-                };
-                (b, slot, -value)
-            });
+        let items = loss_values(ship, design, options).map(|(b, slot, v)| (b, slot, -v));
         let lost = cheapest_losses(items);
         assert!(options.allows(lost), "{lost:#b} not allowed by {options:?}");
         lost

@@ -275,29 +275,10 @@ impl Player for Policy {
         true
     }
 
-    /// Every script values items by a fixed cost ([`weapon_value`], [`component_value`]) and
-    /// loses the cheaper option.
+    /// Every script values items by a fixed cost ([`loss_values`]) and loses the cheaper
+    /// option.
     fn choose_losses(&self, ship: &ShipState, design: &ShipDesign, options: LossOptions) -> u32 {
-        let mut all = options.primary | options.secondary;
-        let items = std::iter::from_fn(move || {
-            if all == 0 {
-                return None;
-            }
-            let bit = all.trailing_zeros() as usize;
-            all &= all - 1;
-            let slot = if options.primary & (1 << bit) != 0 {
-                Slot::Primary
-            } else {
-                Slot::Secondary
-            };
-            let value = match options.condition {
-                ConditionKind::Component if bit < WEAPON_BITS => component_value(ship, design, bit),
-                ConditionKind::Component => weapon_value(design, bit - WEAPON_BITS),
-                _ => weapon_value(design, bit),
-            };
-            Some((bit, slot, value))
-        });
-        cheapest_losses(items)
+        cheapest_losses(loss_values(ship, design, options))
     }
 }
 
@@ -331,6 +312,34 @@ pub fn component_value(ship: &ShipState, design: &ShipDesign, i: usize) -> f64 {
         ComponentKind::ManeuverEnhance | ComponentKind::HeadingEnhance => 2.0,
         _ => 1.0,
     }
+}
+
+/// Each item `options` offers as (bit, slot, the scripts' fixed value of it: [`weapon_value`]
+/// or [`component_value`]), in bit order.
+pub fn loss_values<'a>(
+    ship: &'a ShipState,
+    design: &'a ShipDesign,
+    options: LossOptions,
+) -> impl Iterator<Item = (usize, Slot, f64)> + Clone + 'a {
+    let mut all = options.primary | options.secondary;
+    std::iter::from_fn(move || {
+        if all == 0 {
+            return None;
+        }
+        let bit = all.trailing_zeros() as usize;
+        all &= all - 1;
+        let slot = if options.primary & (1 << bit) != 0 {
+            Slot::Primary
+        } else {
+            Slot::Secondary
+        };
+        let value = match options.condition {
+            ConditionKind::Component if bit < WEAPON_BITS => component_value(ship, design, bit),
+            ConditionKind::Component => weapon_value(design, bit - WEAPON_BITS),
+            _ => weapon_value(design, bit),
+        };
+        Some((bit, slot, value))
+    })
 }
 
 /// Option (a) one Primary or (b) two Secondary items, whichever costs less by the values
