@@ -257,6 +257,42 @@ fn nearest_enemy_ties_go_to_the_dice() {
     assert_eq!(seen, [false, true, true]);
 }
 
+/// Ship 0 (a Reaper) with one point left in every section and system takes one railgun shot
+/// (DRM +6, range 2, Burst) from each of `attackers`, resolved at once on battle `seed`'s dice:
+/// the state after the phase and the points the phase added to the live marks.
+fn railgun_shots_at_a_battered_reaper(
+    m: &Matchup,
+    seed: u64,
+    attackers: [u8; 4],
+) -> (BattleState, u32) {
+    let d = &m.designs[0].design;
+    let mut st = started(m);
+    for (k, sec) in d.sections.iter().enumerate() {
+        st.damage[0].hull_damage[k] = sec.hull - 1;
+    }
+    for (k, sys) in d.systems.iter().enumerate() {
+        st.damage[0].system_damage[k] = sys.structure - 1;
+    }
+    let before = st.damage[0].points_marked();
+    for attacker in attackers {
+        st.shots.push(Shot {
+            attacker,
+            mount: RAILGUN_MOUNT as u8,
+            target: 0,
+            drm: 6,
+            df: 0,
+            section: 0,
+            config: super::super::design::Config::Burst,
+            range: 2,
+            value: 1.0,
+        });
+    }
+    let mut dice = Dice::for_battle(seed, 11, 0);
+    fire::resolve(m, &mut st, &mut dice, &mut crate::observer::NoTrace);
+    let live = st.damage[0].points_marked() - before;
+    (st, live)
+}
+
 /// Statistics under `simultaneity = start-of-phase` (§7.3: every hit located against the
 /// start of the phase): damage dealt and taken are what the phase's hits added to the live
 /// marks. A Reaper with one point left in every section and system takes four hits at once;
@@ -267,33 +303,9 @@ fn damage_credited_is_the_capped_live_difference() {
     let mut m = reaper_duel();
     m.designs[0].mounts[RAILGUN_MOUNT].weapon.damage =
         super::super::design::DamageDice::new(4, 6, 0);
-    let d = m.designs[0].design.clone();
     let mut over = 0;
     for seed in 0..64 {
-        let mut st = started(&m);
-        for (k, sec) in d.sections.iter().enumerate() {
-            st.damage[0].hull_damage[k] = sec.hull - 1;
-        }
-        for (k, sys) in d.systems.iter().enumerate() {
-            st.damage[0].system_damage[k] = sys.structure - 1;
-        }
-        let before = st.damage[0].points_marked();
-        for _ in 0..4 {
-            st.shots.push(Shot {
-                attacker: 1,
-                mount: RAILGUN_MOUNT as u8,
-                target: 0,
-                drm: 6,
-                df: 0,
-                section: 0,
-                config: super::super::design::Config::Burst,
-                range: 2,
-                value: 1.0,
-            });
-        }
-        let mut dice = Dice::for_battle(seed, 11, 0);
-        fire::resolve(&m, &mut st, &mut dice, &mut crate::observer::NoTrace);
-        let live = st.damage[0].points_marked() - before;
+        let (st, live) = railgun_shots_at_a_battered_reaper(&m, seed, [1; 4]);
         assert_eq!(st.ships[1].dealt, live, "seed {seed}");
         assert_eq!(st.ships[0].taken, live, "seed {seed}");
         over += live;
@@ -440,32 +452,8 @@ fn shared_points_split_by_claim_not_index() {
         ..m.start[1]
     });
     m.names.push("B2 Reaper".into());
-    let d = m.designs[0].design.clone();
     for seed in 0..64 {
-        let mut st = started(&m);
-        for (k, sec) in d.sections.iter().enumerate() {
-            st.damage[0].hull_damage[k] = sec.hull - 1;
-        }
-        for (k, sys) in d.systems.iter().enumerate() {
-            st.damage[0].system_damage[k] = sys.structure - 1;
-        }
-        let before = st.damage[0].points_marked();
-        for attacker in [1u8, 2, 1, 2] {
-            st.shots.push(Shot {
-                attacker,
-                mount: RAILGUN_MOUNT as u8,
-                target: 0,
-                drm: 6,
-                df: 0,
-                section: 0,
-                config: super::super::design::Config::Burst,
-                range: 2,
-                value: 1.0,
-            });
-        }
-        let mut dice = Dice::for_battle(seed, 11, 0);
-        fire::resolve(&m, &mut st, &mut dice, &mut crate::observer::NoTrace);
-        let live = st.damage[0].points_marked() - before;
+        let (st, live) = railgun_shots_at_a_battered_reaper(&m, seed, [1, 2, 1, 2]);
         let side_extra = st.sides[Side::B.index()].damage_dealt;
         assert_eq!(st.ships[1].dealt + st.ships[2].dealt + side_extra, live);
         assert_eq!(st.ships[0].taken, live);
