@@ -38,6 +38,15 @@ pub enum Plan {
 }
 
 impl Plan {
+    /// Matchups that are played (and stop) together, in play order: an A/B group (base,
+    /// variant and ladder rungs, on the same dice), else each of the `matchups` alone.
+    pub fn units(&self, matchups: usize) -> Vec<Vec<usize>> {
+        match self {
+            Plan::Ab(ab) => ab.groups().map(|g| g.collect()).collect(),
+            _ => (0..matchups).map(|k| vec![k]).collect(),
+        }
+    }
+
     /// The kind's name in manifests and baselines.
     pub fn kind(&self) -> &'static str {
         match self {

@@ -155,6 +155,10 @@ pub struct Partial {
     pub manifest: Manifest,
     /// Per matchup, in the experiment's order: labels and tally.
     pub results: Vec<MatchupResult>,
+    /// Tables the shard streamed into its directory beside `partial.json` for `merge` to
+    /// join (`per_battle.csv` with `run --shard --per-battle`); absent when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tables: Vec<String>,
 }
 
 impl Partial {
@@ -169,6 +173,7 @@ impl Partial {
             battle_range: range.into(),
             manifest,
             results,
+            tables: Vec::new(),
         }
     }
 
@@ -487,6 +492,20 @@ pub struct Merged {
     pub results: Vec<MatchupResult>,
     /// How many shards were merged.
     pub shards: u32,
+    /// Every shard, in shard order: where its `partial.json` is, its battle indices and the
+    /// tables it streamed ([`Partial::tables`]).
+    pub parts: Vec<MergedPart>,
+}
+
+/// One shard of a [`Merged`] run.
+#[derive(Clone, Debug)]
+pub struct MergedPart {
+    /// Its `partial.json`.
+    pub file: PathBuf,
+    /// The battle indices it played.
+    pub battles: Range<u64>,
+    /// The tables it streamed beside `partial.json`.
+    pub tables: Vec<String>,
 }
 
 /// Read and merge the parts at `paths` (`partial.json` files or directories holding one), in
@@ -722,6 +741,7 @@ fn sum(
     let mut results: Option<Vec<MatchupResult>> = None;
     let (mut elapsed, mut threads) = (0.0, 0);
     let mut next = 0;
+    let mut parts = Vec::new();
     for shard in shards {
         let (path, part) = shard?;
         same_run(&path, &part, ref_path, reference)?;
@@ -736,6 +756,11 @@ fn sum(
             });
         }
         next += 1;
+        parts.push(MergedPart {
+            file: path.clone(),
+            battles: part.battle_range.start..part.battle_range.end,
+            tables: part.tables.clone(),
+        });
         elapsed += part.manifest.timing.elapsed_seconds;
         threads += part.manifest.timing.threads;
         match &mut results {
@@ -774,6 +799,7 @@ fn sum(
         manifest,
         results,
         shards: count,
+        parts,
     })
 }
 

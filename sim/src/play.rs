@@ -3,10 +3,11 @@
 //! of battle indices ([`play`]) or until every reported interval is narrow enough
 //! ([`play_to_target`]).
 
+use std::io;
 use std::ops::Range;
 use std::sync::atomic::AtomicBool;
 
-use fleetlab_engine::RuleSystem;
+use fleetlab_engine::{Outcome, RuleSystem};
 
 use crate::kinds::{GamePlan, Plan, SearchSide};
 use crate::load::Experiment;
@@ -27,20 +28,48 @@ pub fn play<R: RuleSystem>(
     on_batch: &(dyn Fn(u64) + Sync),
     stop: Option<&AtomicBool>,
 ) -> Vec<MatchupResult> {
-    let units = units(exp);
+    let units = exp.plan.units(exp.matchups.len());
     let active = vec![true; units.len()];
-    play_units::<R>(
-        exp, &units, &active, seed, range, on_matchup, on_batch, stop,
-    )
+    match play_units::<R>(
+        exp, &units, &active, seed, range, on_matchup, on_batch, stop, None,
+    ) {
+        Ok(results) => results,
+        Err(_) => unreachable!("without a recorder nothing is written"),
+    }
 }
 
-/// Units that are played (and stop) together: a plain matchup, or an A/B group (base,
-/// variant and ladder rungs).
-fn units<R: RuleSystem>(exp: &Experiment<R>) -> Vec<Vec<usize>> {
-    match &exp.plan {
-        Plan::Ab(ab) => ab.groups().map(|g| g.collect()).collect(),
-        _ => (0..exp.matchups.len()).map(|k| vec![k]).collect(),
-    }
+/// Where [`play_recorded`] hands each unit's battles as they are played: the unit's matchup
+/// indices (one, or an A/B group's arms) and, per battle index in order, one outcome per
+/// matchup of the unit, in the unit's order.
+pub type RecordUnit<'a> = dyn FnMut(&[usize], &[(u64, Outcome)]) -> io::Result<()> + 'a;
+
+/// [`play`], also handing every battle's outcome to `record` (the per-battle table,
+/// [`crate::per_battle`]): unit by unit, battle index by battle index. The results are
+/// [`play`]'s. Policy games with search cells are not recorded (a search cell plays
+/// through its own runner): the caller refuses them ([`crate::per_battle::supported`]).
+#[allow(clippy::too_many_arguments)]
+pub fn play_recorded<R: RuleSystem>(
+    exp: &Experiment<R>,
+    seed: u64,
+    range: Range<u64>,
+    on_matchup: &dyn Fn(&str),
+    on_batch: &(dyn Fn(u64) + Sync),
+    stop: Option<&AtomicBool>,
+    record: &mut RecordUnit<'_>,
+) -> io::Result<Vec<MatchupResult>> {
+    let units = exp.plan.units(exp.matchups.len());
+    let active = vec![true; units.len()];
+    play_units::<R>(
+        exp,
+        &units,
+        &active,
+        seed,
+        range,
+        on_matchup,
+        on_batch,
+        stop,
+        Some(record),
+    )
 }
 
 /// When [`play_to_target`] stops.
@@ -89,7 +118,7 @@ pub fn play_to_target<R: RuleSystem>(
     on_batch: &(dyn Fn(u64) + Sync),
     stop: Option<&AtomicBool>,
 ) -> (Vec<MatchupResult>, bool) {
-    let units = units(exp);
+    let units = exp.plan.units(exp.matchups.len());
     let mut results: Option<Vec<MatchupResult>> = None;
     let mut active: Vec<bool> = vec![true; units.len()];
     let mut done_to = 0u64;
@@ -102,7 +131,7 @@ pub fn play_to_target<R: RuleSystem>(
         .min(target.cap);
         // Play this look's slice of every active unit through the ordinary runner: an
         // experiment restricted to the active units.
-        let look = play_units::<R>(
+        let look = match play_units::<R>(
             exp,
             &units,
             &active,
@@ -111,7 +140,11 @@ pub fn play_to_target<R: RuleSystem>(
             on_matchup,
             on_batch,
             stop,
-        );
+            None,
+        ) {
+            Ok(look) => look,
+            Err(_) => unreachable!("without a recorder nothing is written"),
+        };
         match &mut results {
             None => results = Some(look),
             Some(sums) => {
@@ -147,7 +180,8 @@ pub fn play_to_target<R: RuleSystem>(
     (results, met)
 }
 
-/// Battles `range` of the active units (results for inactive ones are empty).
+/// Battles `range` of the active units (results for inactive ones are empty), each unit's
+/// battles handed to `record` when there is one (its first error stops the run).
 #[allow(clippy::too_many_arguments)]
 fn play_units<R: RuleSystem>(
     exp: &Experiment<R>,
@@ -158,7 +192,8 @@ fn play_units<R: RuleSystem>(
     on_matchup: &dyn Fn(&str),
     on_batch: &(dyn Fn(u64) + Sync),
     stop: Option<&AtomicBool>,
-) -> Vec<MatchupResult> {
+    mut record: Option<&mut RecordUnit<'_>>,
+) -> io::Result<Vec<MatchupResult>> {
     let n = exp.matchups.len();
     let mut tallies: Vec<MatchupTally> = exp
         .matchups
@@ -176,15 +211,28 @@ fn play_units<R: RuleSystem>(
                 let arms: Vec<_> = unit.iter().map(|&k| &exp.matchups[k]).collect();
                 let labels: Vec<&str> = arms.iter().map(|m| m.label.as_str()).collect();
                 on_matchup(&labels.join(" | "));
-                let t = runner::run_group::<R>(
-                    &arms,
-                    exp.keys[b],
-                    seed,
-                    ab.arms[b].subject,
-                    range.clone(),
-                    on_batch,
-                    stop,
-                );
+                let (key, subject) = (exp.keys[b], ab.arms[b].subject);
+                let t = match record.as_deref_mut() {
+                    Some(record) => runner::run_group_recorded::<R>(
+                        &arms,
+                        key,
+                        seed,
+                        subject,
+                        range.clone(),
+                        on_batch,
+                        stop,
+                        &mut |battles| record(unit, battles),
+                    )?,
+                    None => runner::run_group::<R>(
+                        &arms,
+                        key,
+                        seed,
+                        subject,
+                        range.clone(),
+                        on_batch,
+                        stop,
+                    ),
+                };
                 for (&k, tally) in unit.iter().zip(t.arms) {
                     tallies[k] = tally;
                 }
@@ -197,14 +245,25 @@ fn play_units<R: RuleSystem>(
             }
             (_, &[k]) => {
                 on_matchup(&exp.matchups[k].label);
-                tallies[k] = runner::run_matchup::<R>(
-                    &exp.matchups[k],
-                    exp.keys[k],
-                    seed,
-                    range.clone(),
-                    on_batch,
-                    stop,
-                );
+                tallies[k] = match record.as_deref_mut() {
+                    Some(record) => runner::run_matchup_recorded::<R>(
+                        &exp.matchups[k],
+                        exp.keys[k],
+                        seed,
+                        range.clone(),
+                        on_batch,
+                        stop,
+                        &mut |battles| record(unit, battles),
+                    )?,
+                    None => runner::run_matchup::<R>(
+                        &exp.matchups[k],
+                        exp.keys[k],
+                        seed,
+                        range.clone(),
+                        on_batch,
+                        stop,
+                    ),
+                };
             }
             _ => unreachable!("units are single matchups or A/B groups"),
         }
@@ -224,7 +283,7 @@ fn play_units<R: RuleSystem>(
         r.paired = p;
         r.moments = m;
     }
-    results
+    Ok(results)
 }
 
 /// A policy game's search cell `k`: its search player chooses among its side's policies

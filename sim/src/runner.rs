@@ -82,6 +82,83 @@ pub struct GroupTallies {
     pub moments: Option<ScoreMoments>,
 }
 
+/// One worker of an A/B group: a reusable battle state per arm (each keeps its own tally),
+/// the joint results and a score scratch row.
+struct GroupWorker<R: RuleSystem> {
+    workers: Vec<Worker<R>>,
+    paired: PairedTally,
+    moments: Option<ScoreMoments>,
+    scores: Vec<Score>,
+}
+
+impl<R: RuleSystem> GroupWorker<R> {
+    fn new(arms: &[&NamedMatchup<R::Matchup>]) -> Self {
+        GroupWorker {
+            workers: arms.iter().map(|m| Worker::<R>::new(&m.matchup)).collect(),
+            paired: PairedTally::default(),
+            moments: (arms.len() > 2).then(|| ScoreMoments::new(arms.len())),
+            scores: vec![Score::Loss; arms.len()],
+        }
+    }
+
+    /// Battle `i` of every arm on the same dice, recorded; `each` sees every arm's outcome,
+    /// in arm order.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn play(
+        &mut self,
+        arms: &[&NamedMatchup<R::Matchup>],
+        seed: u64,
+        key: u64,
+        subject: Side,
+        i: u64,
+        each: &mut impl FnMut(Outcome),
+    ) {
+        for ((w, m), score) in self.workers.iter_mut().zip(arms).zip(&mut self.scores) {
+            let outcome = w.play_outcome(&m.matchup, seed, key, i);
+            *score = Score::of(outcome.verdict, subject);
+            each(outcome);
+        }
+        self.paired.record(self.scores[0], self.scores[1]);
+        if let Some(moments) = &mut self.moments {
+            moments.record(&self.scores);
+        }
+    }
+
+    fn tallies(self) -> GroupTallies {
+        GroupTallies {
+            arms: self.workers.into_iter().map(|w| w.tally).collect(),
+            paired: self.paired,
+            moments: self.moments,
+        }
+    }
+}
+
+impl GroupTallies {
+    /// No battles yet, for the arms of a group.
+    fn empty<R: RuleSystem>(arms: &[&NamedMatchup<R::Matchup>]) -> Self {
+        GroupTallies {
+            arms: arms
+                .iter()
+                .map(|m| MatchupTally::new(R::ship_count(&m.matchup)))
+                .collect(),
+            paired: PairedTally::default(),
+            moments: (arms.len() > 2).then(|| ScoreMoments::new(arms.len())),
+        }
+    }
+
+    /// Add another part's battles (integer sums: the order does not matter).
+    fn merge(&mut self, other: &GroupTallies) {
+        for (x, y) in self.arms.iter_mut().zip(&other.arms) {
+            x.merge(y);
+        }
+        self.paired.merge(&other.paired);
+        if let (Some(x), Some(y)) = (&mut self.moments, &other.moments) {
+            x.merge(y);
+        }
+    }
+}
+
 /// Run battles `indices` of an A/B group: battle `i` of every arm's matchup (base, variant,
 /// then ladder rungs) on the same dice (`key` is shared), the subject fleet on side
 /// `subject` in all. Deterministic for any thread count, like [`run_matchup`]; `stop` as
@@ -97,60 +174,60 @@ pub fn run_group<R: RuleSystem>(
     stop: Option<&AtomicBool>,
 ) -> GroupTallies {
     assert!(arms.len() >= 2, "an A/B group has a base and a variant");
-    let with_moments = arms.len() > 2;
-    let empty = || GroupTallies {
-        arms: arms
-            .iter()
-            .map(|m| MatchupTally::new(R::ship_count(&m.matchup)))
-            .collect(),
-        paired: PairedTally::default(),
-        moments: with_moments.then(|| ScoreMoments::new(arms.len())),
-    };
     batches(indices)
         .fold(
-            // Per worker: one reusable battle state per arm (each keeps its own tally), the
-            // joint results, and a score scratch row.
-            || {
-                let workers: Vec<Worker<R>> =
-                    arms.iter().map(|m| Worker::<R>::new(&m.matchup)).collect();
-                let moments = with_moments.then(|| ScoreMoments::new(arms.len()));
-                let scores = vec![Score::Loss; arms.len()];
-                (workers, PairedTally::default(), moments, scores)
-            },
-            |(mut workers, mut paired, mut moments, mut scores), slice| {
+            || GroupWorker::<R>::new(arms),
+            |mut g, slice| {
                 if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-                    return (workers, paired, moments, scores);
+                    return g;
                 }
                 let len = slice.end - slice.start;
                 for i in slice {
-                    for ((w, m), score) in workers.iter_mut().zip(arms).zip(scores.iter_mut()) {
-                        *score = Score::of(w.play_one(&m.matchup, seed, key, i), subject);
-                    }
-                    paired.record(scores[0], scores[1]);
-                    if let Some(moments) = &mut moments {
-                        moments.record(&scores);
-                    }
+                    g.play(arms, seed, key, subject, i, &mut |_| {});
                 }
                 // Every arm's battles count for progress.
                 on_batch(arms.len() as u64 * len);
-                (workers, paired, moments, scores)
+                g
             },
         )
-        .map(|(workers, paired, moments, _)| GroupTallies {
-            arms: workers.into_iter().map(|w| w.tally).collect(),
-            paired,
-            moments,
-        })
-        .reduce(empty, |mut a, b| {
-            for (x, y) in a.arms.iter_mut().zip(&b.arms) {
-                x.merge(y);
-            }
-            a.paired.merge(&b.paired);
-            if let (Some(x), Some(y)) = (&mut a.moments, &b.moments) {
-                x.merge(y);
-            }
-            a
-        })
+        .map(GroupWorker::tallies)
+        .reduce(
+            || GroupTallies::empty::<R>(arms),
+            |mut a, b| {
+                a.merge(&b);
+                a
+            },
+        )
+}
+
+/// [`run_group`], also handing every battle's outcomes to `record`: per battle index, in
+/// order, every arm's outcome in arm order (`arms.len()` entries per battle, each with its
+/// battle index). Played in waves as [`run_matchup_recorded`]; the tallies are the same as
+/// [`run_group`]'s.
+#[allow(clippy::too_many_arguments)]
+pub fn run_group_recorded<R: RuleSystem>(
+    arms: &[&NamedMatchup<R::Matchup>],
+    key: u64,
+    seed: u64,
+    subject: Side,
+    indices: Range<u64>,
+    on_batch: &(dyn Fn(u64) + Sync),
+    stop: Option<&AtomicBool>,
+    record: &mut RecordBattles<'_>,
+) -> std::io::Result<GroupTallies> {
+    assert!(arms.len() >= 2, "an A/B group has a base and a variant");
+    let mut tallies = GroupTallies::empty::<R>(arms);
+    play_in_waves(
+        indices,
+        arms.len(),
+        || GroupWorker::<R>::new(arms),
+        |g, i, out| g.play(arms, seed, key, subject, i, &mut |o| out.push((i, o))),
+        |g| tallies.merge(&g.tallies()),
+        on_batch,
+        stop,
+        record,
+    )?;
+    Ok(tallies)
 }
 
 /// The dice key of a matchup (from its label, so reordering matchups keeps their dice).
@@ -207,31 +284,61 @@ pub fn run_matchup_recorded<R: RuleSystem>(
     record: &mut RecordBattles<'_>,
 ) -> std::io::Result<MatchupTally> {
     let mut tally = MatchupTally::new(R::ship_count(&m.matchup));
+    play_in_waves(
+        indices,
+        1,
+        || Worker::<R>::new(&m.matchup),
+        |w, i, out| out.push((i, w.play_outcome(&m.matchup, seed, key, i))),
+        |w| tally.merge(&w.tally),
+        on_batch,
+        stop,
+        record,
+    )?;
+    Ok(tally)
+}
+
+/// The recorded runners' loop: battles `indices` in waves of [`WAVE_BATCHES_PER_THREAD`]
+/// batches per thread; each batch gets a fresh `worker` and a buffer of its outcomes
+/// (`per_battle` per battle index, pushed by `play`), and a wave's batches are merged
+/// (`merge`) and recorded in battle order before the next wave starts. A batch skipped after
+/// `stop` records nothing.
+#[allow(clippy::too_many_arguments)]
+fn play_in_waves<W: Send>(
+    indices: Range<u64>,
+    per_battle: usize,
+    worker: impl Fn() -> W + Sync + Send,
+    play: impl Fn(&mut W, u64, &mut Vec<(u64, Outcome)>) + Sync + Send,
+    mut merge: impl FnMut(W),
+    on_batch: &(dyn Fn(u64) + Sync),
+    stop: Option<&AtomicBool>,
+    record: &mut RecordBattles<'_>,
+) -> std::io::Result<()> {
     let wave = WAVE_BATCHES_PER_THREAD * rayon::current_num_threads() as u64 * BATCH;
     let mut start = indices.start;
     while start < indices.end {
         let end = indices.end.min((start / BATCH) * BATCH + wave);
-        let played: Vec<(MatchupTally, Vec<(u64, Outcome)>)> = batches(start..end)
+        let played: Vec<(W, Vec<(u64, Outcome)>)> = batches(start..end)
             .map(|slice| {
-                let mut w = Worker::<R>::new(&m.matchup);
+                let mut w = worker();
                 let mut outcomes = Vec::new();
                 if !stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-                    outcomes.reserve_exact((slice.end - slice.start) as usize);
-                    for i in slice.clone() {
-                        outcomes.push((i, w.play_outcome(&m.matchup, seed, key, i)));
+                    let len = slice.end - slice.start;
+                    outcomes.reserve_exact(len as usize * per_battle);
+                    for i in slice {
+                        play(&mut w, i, &mut outcomes);
                     }
-                    on_batch(slice.end - slice.start);
+                    on_batch(len * per_battle as u64);
                 }
-                (w.tally, outcomes)
+                (w, outcomes)
             })
             .collect();
-        for (t, outcomes) in &played {
-            tally.merge(t);
-            record(outcomes)?;
+        for (w, outcomes) in played {
+            merge(w);
+            record(&outcomes)?;
         }
         start = end;
     }
-    Ok(tally)
+    Ok(())
 }
 
 /// The parallel fold both runners share: one `worker` per rayon job plays whole batches of

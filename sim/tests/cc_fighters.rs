@@ -213,7 +213,7 @@ fn fighters_defend_as_size_0_with_six_health() {
     let (out, state, used, log) = play_scripted(&m, &[6, 3]);
     assert_eq!(used, 2, "{log}");
     assert!(
-        log.contains("B2 rocket-fighter takes 6 (health 6/6) — DESTROYED"),
+        log.contains("B2 rocket-fighter takes 6 damage: Health 0 of 6 left — DESTROYED"),
         "{log}"
     );
     assert_eq!(state.ships[2].status, Status::Destroyed);
@@ -501,7 +501,7 @@ b = {{ fleet = "gunship", policy = "turret", orders = "none" }}
     // smallest Size activates first).
     let (out, state, _, log) = play_scripted(&m, &[1, 6, 1]);
     assert!(
-        log.contains("A1 paper-carrier takes 1 (health 1/1) — DESTROYED"),
+        log.contains("A1 paper-carrier takes 1 damage: Health 0 of 1 left — DESTROYED"),
         "{log}"
     );
     assert_eq!(out.ending, Ending::Annihilation);

@@ -60,9 +60,11 @@ pub struct RunArgs {
     /// cap per matchup (default 1,000,000). Deterministic for a seed.
     #[arg(long, value_name = "E")]
     pub target_error: Option<f64>,
-    /// Also write per_battle.csv: one row per battle (seed, matchup, policies, battle index,
-    /// winner, what decided it, turns, points and damage per side), streamed to disk in
-    /// battle order. Plain runs and fleet matrices; not with --shard or --target-error.
+    /// Also write per_battle.csv and per_battle.parquet: one row per battle (seed, matchup,
+    /// policies, battle index, winner, what decided it, turns, points and damage per side),
+    /// streamed to disk in battle order. Plain runs, fleet matrices, A/B experiments (every
+    /// arm) and policy games, and their shards (`merge` joins the tables); not with
+    /// --target-error, a raced game or a search player.
     #[arg(long)]
     pub per_battle: bool,
 }
@@ -86,10 +88,10 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
             ));
         }
     }
-    if args.per_battle && (args.shard.is_some() || args.target_error.is_some()) {
+    if args.per_battle && args.target_error.is_some() {
         return Err(CliError::Usage(
-            "--per-battle writes one table of a whole run: not with --shard (merge does not \
-             join per-battle tables yet) or --target-error"
+            "--per-battle writes each battle once, in order: not with --target-error (its \
+             looks play more battles of a matchup after others)"
                 .into(),
         ));
     }
@@ -154,9 +156,9 @@ impl SystemTask for Run<'_> {
         }
         if args.per_battle && (raced || !per_battle::supported(&exp.plan)) {
             return Err(CliError::Usage(format!(
-                "{}: --per-battle is for plain runs and fleet matrices (an A/B experiment, a \
-                 policy game or a search player plays through other runners, which do not \
-                 write per-battle rows yet)",
+                "{}: --per-battle records plain runs, fleet matrices, A/B experiments and \
+                 policy games, not a raced game (`race`) or a search player (`search`), whose \
+                 battles play through their own runners",
                 args.config.display()
             )));
         }
@@ -165,6 +167,13 @@ impl SystemTask for Run<'_> {
             None => args.battles.or(exp.spec.battles).unwrap_or(DEFAULT_BATTLES),
         };
         let seed = args.seed.or(exp.spec.seed).unwrap_or(DEFAULT_SEED);
+        if args.per_battle && i64::try_from(seed).is_err() {
+            return Err(CliError::Usage(format!(
+                "{}: --per-battle writes the seed as a 64-bit signed integer (Parquet int64): \
+                 seed {seed} is 2^63 or more; choose a smaller --seed",
+                args.config.display()
+            )));
+        }
         let mut info = exp.run_info(&args.config, seed, battles);
         let range = args.shard.map_or(0..battles, |s| s.range(battles));
         let slice = range.end - range.start;
@@ -178,7 +187,7 @@ impl SystemTask for Run<'_> {
         // Find out now, not after hours of battles, that the results could not be written.
         report::prepare_dir(&out).map_err(|e| CliError::Runtime(e.to_string()))?;
         let mut per_battle_writer = if args.per_battle {
-            let w = per_battle::PerBattleWriter::create(&out, seed).map_err(|e| {
+            let w = per_battle::PerBattleWriter::create(&out).map_err(|e| {
                 CliError::Runtime(format!(
                     "cannot write {}: {e}",
                     out.join(per_battle::PER_BATTLE_FILE).display()
@@ -305,7 +314,7 @@ impl SystemTask for Run<'_> {
             return Err(per_battle_file(e));
         }
         let streamed: Vec<_> = match per_battle_writer {
-            Some(w) => vec![w.finish().map_err(per_battle_file)?],
+            Some(w) => w.finish().map_err(per_battle_file)?,
             None => Vec::new(),
         };
         // The answers under the policy game, after the experiment's own battles (not when a
@@ -351,7 +360,17 @@ impl SystemTask for Run<'_> {
         );
 
         let (status, record) = if let Some(shard) = args.shard {
-            let partial = Partial::new(&info, shard, results, timing);
+            let mut partial = Partial::new(&info, shard, results, timing);
+            // The shard's streamed tables go into place before its partial.json, which
+            // lists them for `merge`: a shard without partial.json is not one.
+            for (tmp, target) in &streamed {
+                std::fs::rename(tmp, target).map_err(|e| {
+                    CliError::Runtime(format!("cannot write {}: {e}", target.display()))
+                })?;
+                if let Some(name) = target.file_name() {
+                    partial.tables.push(name.to_string_lossy().into_owned());
+                }
+            }
             let path = partial
                 .write(&out)
                 .map_err(|e| CliError::Runtime(e.to_string()))?;

@@ -13,7 +13,7 @@ pub mod game;
 pub mod html;
 mod invented;
 pub mod kinds;
-mod parquet_out;
+pub(crate) mod parquet_out;
 mod summary;
 pub mod sweep_out;
 pub mod tables;

@@ -54,11 +54,7 @@ fn compatible_arrow_schema(df: &DataFrame) -> KeyValueMetadata {
 /// Encode `columns` (all `rows` long) as a Parquet file (zstd-compressed, serialized on the
 /// calling thread), returning its bytes or polars' error message.
 pub(crate) fn to_parquet(columns: &[Column], rows: usize) -> Result<Vec<u8>, String> {
-    let columns = columns
-        .iter()
-        .map(to_polars)
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut df = DataFrame::new(rows, columns).map_err(|e| e.to_string())?;
+    let mut df = frame(columns, rows)?;
     let mut bytes = Vec::new();
     ParquetWriter::new(&mut bytes)
         .with_compression(ParquetCompression::Zstd(None))
@@ -67,6 +63,49 @@ pub(crate) fn to_parquet(columns: &[Column], rows: usize) -> Result<Vec<u8>, Str
         .finish(&mut df)
         .map_err(|e| e.to_string())?;
     Ok(bytes)
+}
+
+/// A Parquet file written in row groups as its rows arrive (the per-battle table, whose rows
+/// do not fit in memory at once), with the same types and footer schema as [`to_parquet`].
+pub(crate) struct ParquetStream {
+    writer: polars::prelude::BatchedWriter<std::fs::File>,
+    file: std::fs::File,
+}
+
+impl ParquetStream {
+    /// Start a Parquet file on `file` with the columns of `empty` (the table's columns with
+    /// no rows: they give the schema).
+    pub(crate) fn create(file: std::fs::File, empty: &[Column]) -> Result<ParquetStream, String> {
+        let df = frame(empty, 0)?;
+        let clone = file.try_clone().map_err(|e| e.to_string())?;
+        let writer = ParquetWriter::new(clone)
+            .with_compression(ParquetCompression::Zstd(None))
+            .with_key_value_metadata(Some(compatible_arrow_schema(&df)))
+            .set_parallel(false)
+            .batched(df.schema())
+            .map_err(|e| e.to_string())?;
+        Ok(ParquetStream { writer, file })
+    }
+
+    /// Append `columns` (all `rows` long) as one row group.
+    pub(crate) fn write(&mut self, columns: &[Column], rows: usize) -> Result<(), String> {
+        let df = frame(columns, rows)?;
+        self.writer.write_batch(&df).map_err(|e| e.to_string())
+    }
+
+    /// Write the footer and fsync the file.
+    pub(crate) fn finish(self) -> Result<(), String> {
+        self.writer.finish().map_err(|e| e.to_string())?;
+        self.file.sync_all().map_err(|e| e.to_string())
+    }
+}
+
+fn frame(columns: &[Column], rows: usize) -> Result<DataFrame, String> {
+    let columns = columns
+        .iter()
+        .map(to_polars)
+        .collect::<Result<Vec<_>, _>>()?;
+    DataFrame::new(rows, columns).map_err(|e| e.to_string())
 }
 
 /// The columns of a Parquet file as other tools see them: each column's name and the Arrow

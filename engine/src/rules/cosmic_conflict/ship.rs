@@ -253,3 +253,31 @@ impl ShipState {
         self.health_dmg / u16::from(self.row_length)
     }
 }
+
+/// What is left of a ship's protection and Health, in the game's words, for trace lines:
+/// `Shield 2 of 4, Armor 3 of 3, Health 17 of 20 left` (tracks of deactivated components
+/// absorb nothing and are not counted; a ship without Shields or Armor names only Health).
+pub struct Left<'a>(pub &'a ShipState);
+
+impl std::fmt::Display for Left<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let ship = self.0;
+        for (shield, name) in [(true, "Shield"), (false, "Armor")] {
+            let (left, cap) = ship.tracks[..usize::from(ship.n_tracks)]
+                .iter()
+                .filter(|t| t.shield == shield && !ship.component_off(usize::from(t.component)))
+                .fold((0u32, 0u32), |(l, c), t| {
+                    (l + u32::from(t.undamaged()), c + u32::from(t.cap))
+                });
+            if cap > 0 {
+                write!(f, "{name} {left} of {cap}, ")?;
+            }
+        }
+        write!(
+            f,
+            "Health {} of {} left",
+            ship.health_cap - ship.health_dmg,
+            ship.health_cap
+        )
+    }
+}

@@ -876,11 +876,10 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
         let ship = &self.s.ships[j];
         trace!(
             self.obs,
-            "      {} takes {} (health {}/{}){}",
+            "      {} takes {} damage: {}{}",
             m.names[j],
             applied.filled,
-            ship.health_dmg,
-            ship.health_cap,
+            super::ship::Left(ship),
             if ship.status == Status::Destroyed {
                 " — DESTROYED"
             } else {
