@@ -19,6 +19,6 @@ pub use dice::{Dice, Roller};
 pub use observer::{NoTrace, Observer, Trace};
 pub use outcome::{
     Decider, DeciderKind, Ending, MAX_DECIDERS, MAX_EVENTS, Outcome, ShipTally, Side, SideTally,
-    Verdict,
+    Verdict, WeaponTally,
 };
 pub use rule_system::{ConfigIssue, RuleSystem};

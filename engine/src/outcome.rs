@@ -192,6 +192,16 @@ pub struct ShipTally {
     pub lost_on_turn: u32,
 }
 
+/// One weapon line's totals of one battle (the report's damage by weapon; the lines are
+/// [`crate::RuleSystem::weapons`]'s).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WeaponTally {
+    /// Damage its attacks dealt (as [`ShipTally::damage_dealt`] counts it).
+    pub damage_dealt: u32,
+    /// Enemy units its attacks destroyed (the hit that destroyed them).
+    pub kills: u32,
+}
+
 /// The result of one battle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {

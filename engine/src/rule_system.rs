@@ -123,6 +123,24 @@ pub trait RuleSystem: Send + Sync + 'static {
     /// The side unit `ship` (setup order, as in [`RuleSystem::ship_count`]) fights on.
     fn ship_side(matchup: &Self::Matchup, ship: usize) -> crate::outcome::Side;
 
+    /// The weapon lines whose damage the rule system tallies, in a fixed order: (the unit
+    /// carrying it, in setup order; the line's name as the unit's design gives it). Empty (the
+    /// default) when the rule system does not tally damage by weapon: the report then has no
+    /// weapon rows. Called once per matchup, not per battle.
+    fn weapons(_matchup: &Self::Matchup) -> Vec<(usize, String)> {
+        Vec::new()
+    }
+
+    /// After [`RuleSystem::finish`]: each weapon line's totals of the battle in `state`, into
+    /// `weapons` (as long as [`RuleSystem::weapons`]'s list, in its order). Default: nothing.
+    #[inline]
+    fn tally_weapons(
+        _matchup: &Self::Matchup,
+        _state: &Self::State,
+        _weapons: &mut [crate::outcome::WeaponTally],
+    ) {
+    }
+
     /// Whether unit `ship` (setup order, as in [`RuleSystem::ship_count`]) is destroyed in
     /// `state`, by the same test [`RuleSystem::finish`] reports as [`ShipTally::destroyed`].
     /// [`RuleSystem::play`] asks it after every turn to learn the turn each unit was lost in.

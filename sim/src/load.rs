@@ -329,6 +329,7 @@ impl<R: RuleSystem> Experiment<R> {
                     .into_iter()
                     .map(str::to_owned)
                     .collect();
+                r.weapons = R::weapons(&m.matchup);
                 r
             })
             .collect()

@@ -5,7 +5,7 @@
 
 use fleetlab_engine::rule_system::NamedMatchup;
 use fleetlab_engine::{
-    Decider, Ending, MAX_DECIDERS, MAX_EVENTS, Outcome, ShipTally, Side, Verdict,
+    Decider, Ending, MAX_DECIDERS, MAX_EVENTS, Outcome, ShipTally, Side, Verdict, WeaponTally,
 };
 use serde::{Deserialize, Serialize};
 
@@ -69,6 +69,13 @@ pub struct MatchupTally {
     /// (empty elsewhere, and then not written).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub search_choices: Vec<u64>,
+    /// Per weapon line ([`MatchupResult::weapons`]): damage its attacks dealt, summed over the
+    /// battles; empty when the rule system does not tally damage by weapon.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub weapon_damage_dealt: Vec<u64>,
+    /// Per weapon line: enemy units its attacks destroyed, summed over the battles.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub weapon_kills: Vec<u64>,
 }
 
 impl MatchupTally {
@@ -94,6 +101,8 @@ impl MatchupTally {
             ship_lost_on_turn: vec![Histogram::new(TURN_BINS); ships],
             ship_first_loss: vec![0; ships],
             search_choices: Vec::new(),
+            weapon_damage_dealt: Vec::new(),
+            weapon_kills: Vec::new(),
         }
     }
 
@@ -147,9 +156,39 @@ impl MatchupTally {
         }
     }
 
+    /// Add one battle's weapon-line totals (the battle itself is counted by
+    /// [`MatchupTally::record`]).
+    #[inline]
+    pub fn record_weapons(&mut self, weapons: &[WeaponTally]) {
+        if self.weapon_damage_dealt.len() < weapons.len() {
+            self.weapon_damage_dealt.resize(weapons.len(), 0);
+            self.weapon_kills.resize(weapons.len(), 0);
+        }
+        for ((d, k), w) in self
+            .weapon_damage_dealt
+            .iter_mut()
+            .zip(&mut self.weapon_kills)
+            .zip(weapons)
+        {
+            *d += u64::from(w.damage_dealt);
+            *k += u64::from(w.kills);
+        }
+    }
+
     /// Add another tally of the same matchup.
     pub fn merge(&mut self, other: &MatchupTally) {
         self.battles += other.battles;
+        for (mine, theirs) in [
+            (&mut self.weapon_damage_dealt, &other.weapon_damage_dealt),
+            (&mut self.weapon_kills, &other.weapon_kills),
+        ] {
+            if mine.len() < theirs.len() {
+                mine.resize(theirs.len(), 0);
+            }
+            for (a, b) in mine.iter_mut().zip(theirs) {
+                *a += b;
+            }
+        }
         if self.search_choices.len() < other.search_choices.len() {
             self.search_choices.resize(other.search_choices.len(), 0);
         }
@@ -381,6 +420,10 @@ pub struct MatchupResult {
     /// ([`fleetlab_engine::rule_system::PLACEHOLDER_SUFFIX`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub house_rules: Vec<String>,
+    /// The weapon lines the rule system tallies damage for ([`fleetlab_engine::RuleSystem::weapons`]):
+    /// the unit carrying each (index into `ship_names`) and its name; empty when it tallies none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub weapons: Vec<(usize, String)>,
 }
 
 impl MatchupResult {
@@ -407,6 +450,7 @@ impl MatchupResult {
             paired: None,
             moments: None,
             house_rules: Vec::new(),
+            weapons: Vec::new(),
         }
     }
 }

@@ -8,6 +8,7 @@ use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use fleetlab_engine::dice::{Dice, name_key};
+use fleetlab_engine::outcome::WeaponTally;
 use fleetlab_engine::rule_system::NamedMatchup;
 use fleetlab_engine::search::{SearchSettings, Searcher};
 use fleetlab_engine::{NoTrace, Outcome, RuleSystem, ShipTally, Side, Verdict};
@@ -26,6 +27,8 @@ pub struct Worker<R: RuleSystem> {
     ships: Vec<ShipTally>,
     /// Each ship's side (setup order).
     sides: Vec<Side>,
+    /// One battle's weapon-line totals (empty when the rule system tallies none).
+    weapons: Vec<WeaponTally>,
     /// What this worker has accumulated.
     pub tally: MatchupTally,
 }
@@ -38,6 +41,7 @@ impl<R: RuleSystem> Worker<R> {
             state: R::new_state(m),
             ships: vec![ShipTally::default(); n],
             sides: ship_sides::<R>(m),
+            weapons: vec![WeaponTally::default(); R::weapons(m).len()],
             tally: MatchupTally::new(n),
         }
     }
@@ -61,6 +65,10 @@ impl<R: RuleSystem> Worker<R> {
         let mut dice = Dice::for_battle(seed, key, i);
         let outcome = R::play(m, &mut self.state, &mut dice, &mut NoTrace, &mut self.ships);
         self.tally.record(&outcome, &self.ships, &self.sides);
+        if !self.weapons.is_empty() {
+            R::tally_weapons(m, &self.state, &mut self.weapons);
+            self.tally.record_weapons(&self.weapons);
+        }
         outcome
     }
 }

@@ -208,6 +208,10 @@ fn write_report_inner(
     render(dir, &event_rows(results), &mut files)?;
     render(dir, &why::survival_rows(results), &mut files)?;
     render(dir, &why::efficiency_rows(results), &mut files)?;
+    let weapons = why::weapon_rows(results);
+    if !weapons.is_empty() {
+        render(dir, &weapons, &mut files)?;
+    }
     render(dir, &decided::decided_by_rows(results), &mut files)?;
     match &manifest.run.plan {
         Plan::Run => {}
@@ -294,8 +298,9 @@ fn file_name(path: &Path) -> String {
 }
 
 /// Tables fleetlab writes into a report directory (as `.csv` and `.parquet`), by any command.
-const REPORT_TABLES: [&str; 22] = [
+const REPORT_TABLES: [&str; 23] = [
     "summary",
+    "weapons",
     "distributions",
     "ships",
     "events",
@@ -476,6 +481,7 @@ pub(crate) mod test_support {
             paired: None,
             moments: None,
             house_rules: vec!["turn_cap".into()],
+            weapons: Vec::new(),
         }]
     }
 

@@ -1,6 +1,7 @@
 //! Why a fleet wins (issue 18 §5): each ship's survival by turn and each side's points
 //! efficiency, from the losses by turn the runner tallies (`MatchupTally::ship_lost_on_turn`,
-//! `ship_first_loss`; kill order is in the ships table).
+//! `ship_first_loss`; kill order is in the ships table), and damage by weapon
+//! (`MatchupTally::weapon_damage_dealt`, where the rule system tallies its weapon lines).
 
 use fleetlab_engine::Side;
 
@@ -65,6 +66,92 @@ table_row! {
         /// lost nothing).
         pub exchange_ratio: f64,
     }
+}
+
+table_row! {
+    /// One weapon line of one ship of one matchup (`weapons.csv` / `weapons.parquet`), where
+    /// the rule system tallies damage by weapon; per ship a last row `other` holds the damage
+    /// its attacks dealt outside its weapon lines (point-weapon exchanges, fighters), so the
+    /// rows of a ship add up to its damage dealt in the ships table.
+    pub struct WeaponRow in "weapons" {
+        /// Matchup label.
+        pub matchup: String,
+        /// `A` or `B`.
+        pub side: String,
+        /// The side's fleet.
+        pub fleet: String,
+        /// The side's policy.
+        pub policy: String,
+        /// Ship name.
+        pub ship: String,
+        /// Position in the setup order (as in the ships table).
+        pub ship_index: u32,
+        /// The weapon line as the ship's design gives it (`other`: the rest of its damage).
+        pub weapon: String,
+        /// Battles played.
+        pub battles: u64,
+        /// Damage its attacks dealt over all battles.
+        pub damage_dealt: u64,
+        /// `damage_dealt / battles`.
+        pub mean_damage_dealt: f64,
+        /// Its share of the side's damage dealt (NaN when the side dealt none).
+        pub share_of_side: f64,
+        /// Enemy units its attacks destroyed over all battles (the hit that destroyed them;
+        /// `other` rows: 0, not counted).
+        pub kills: u64,
+    }
+}
+
+/// The weapons table: every weapon line of every matchup that has them (none when the rule
+/// system does not tally damage by weapon).
+pub fn weapon_rows(results: &[MatchupResult]) -> Vec<WeaponRow> {
+    let mut rows = Vec::new();
+    for r in results.iter().filter(|r| !r.weapons.is_empty()) {
+        let t = &r.tally;
+        let side_total = |side: usize| -> u64 {
+            r.ship_sides
+                .iter()
+                .zip(&t.ship_damage_dealt)
+                .filter(|(s, _)| s.index() == side)
+                .map(|(_, d)| d)
+                .sum()
+        };
+        let totals = [side_total(0), side_total(1)];
+        let line = |i: usize| t.weapon_damage_dealt.get(i).copied().unwrap_or(0);
+        for (ship, (name, side)) in r.ship_names.iter().zip(&r.ship_sides).enumerate() {
+            let me = side.index();
+            let row = |weapon: String, dealt: u64, kills: u64| WeaponRow {
+                matchup: r.label.clone(),
+                side: side.to_string(),
+                fleet: r.fleets[me].clone(),
+                policy: policy_name(&r.policies[me]),
+                ship: name.clone(),
+                ship_index: ship as u32,
+                weapon,
+                battles: t.battles,
+                damage_dealt: dealt,
+                mean_damage_dealt: mean_of(dealt, t.battles),
+                share_of_side: if totals[me] > 0 {
+                    dealt as f64 / totals[me] as f64
+                } else {
+                    f64::NAN
+                },
+                kills,
+            };
+            let mut by_lines = 0;
+            for (i, (_, weapon)) in r.weapons.iter().enumerate().filter(|(_, w)| w.0 == ship) {
+                let dealt = line(i);
+                by_lines += dealt;
+                let kills = t.weapon_kills.get(i).copied().unwrap_or(0);
+                rows.push(row(weapon.clone(), dealt, kills));
+            }
+            let ship_dealt = t.ship_damage_dealt.get(ship).copied().unwrap_or(0);
+            if ship_dealt > by_lines {
+                rows.push(row("other".into(), ship_dealt - by_lines, 0));
+            }
+        }
+    }
+    rows
 }
 
 /// The survival table: every ship of every matchup, turns 1 to the last turn any battle of

@@ -143,6 +143,48 @@ impl RuleSystem for CosmicConflict {
         state.ships[ship].status == ship::Status::Destroyed
     }
 
+    /// Every weapon line of every ship (design order), named as the trace names a weapon:
+    /// `1 kinetic (Primary slot, none)` — its place on the SIC, type, slot and variant.
+    fn weapons(matchup: &Matchup) -> Vec<(usize, String)> {
+        matchup
+            .start
+            .iter()
+            .enumerate()
+            .flat_map(|(i, s)| {
+                matchup.designs[usize::from(s.design)]
+                    .weapons
+                    .iter()
+                    .enumerate()
+                    .map(move |(w, mount)| {
+                        let name = format!(
+                            "{} {} ({:?} slot, {})",
+                            w + 1,
+                            mount.kind.name(),
+                            mount.slot,
+                            mount.variant.name()
+                        );
+                        (i, name)
+                    })
+            })
+            .collect()
+    }
+
+    #[inline]
+    fn tally_weapons(
+        matchup: &Matchup,
+        state: &BattleState,
+        weapons: &mut [crate::outcome::WeaponTally],
+    ) {
+        let mut out = weapons.iter_mut();
+        for (s, lines) in matchup.start.iter().zip(&state.weapons) {
+            let n = matchup.designs[usize::from(s.design)].weapons.len();
+            // The ship's lines first: `zip` stops on them without taking a slot too many.
+            for (line, slot) in lines[..n].iter().zip(out.by_ref()) {
+                *slot = *line;
+            }
+        }
+    }
+
     fn begin<R: Roller, O: Observer>(
         matchup: &Matchup,
         state: &mut BattleState,

@@ -214,6 +214,7 @@ fn render_report(dir: &Path, manifest: &manifest::ManifestView) -> Result<String
         optional("survival.csv")?.as_ref(),
         &ships,
         optional("efficiency.csv")?.as_ref(),
+        optional("weapons.csv")?.as_ref(),
         &order,
     )? {
         sections.push(why);

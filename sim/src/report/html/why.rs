@@ -25,6 +25,7 @@ pub(crate) fn section(
     survival: Option<&CsvFile>,
     ships: &CsvFile,
     efficiency: Option<&CsvFile>,
+    weapons: Option<&CsvFile>,
     order: &[String],
 ) -> Result<Option<Section>, HtmlError> {
     let Some(survival) = survival else {
@@ -62,12 +63,16 @@ pub(crate) fn section(
     }
     let ship_rows = ship_table_rows(ships)?;
     let side_rows = efficiency.map(efficiency_rows).transpose()?;
+    let weapon_rows = weapons.map(weapon_rows).transpose()?;
     let mut body = String::from(
         "<p class=\"note\">Survival: the share of battles in which each ship was still in play \
          at the end of each turn (side A solid, side B dashed). Lost first: the share of \
          battles in which the ship was among its side's first losses. Points: what each \
          side's points bought — score per 100 points, enemy points destroyed per point \
-         fielded, and the exchange ratio (enemy points destroyed per own point lost).</p>\n",
+         fielded, and the exchange ratio (enemy points destroyed per own point lost). \
+         Weapons (where the rule system tallies them): each weapon line's mean damage per \
+         battle, its share of the side's damage and its kills per battle (`other`: damage \
+         dealt outside the weapon lines).</p>\n",
     );
     let mut shown = 0;
     for m in order {
@@ -138,6 +143,26 @@ pub(crate) fn section(
                 &rows,
             ));
         }
+        if let Some(weapon_rows) = &weapon_rows {
+            let rows: Vec<Vec<Cell>> = weapon_rows
+                .iter()
+                .filter(|(matchup, _)| matchup == m)
+                .map(|(_, row)| row.clone())
+                .collect();
+            if !rows.is_empty() {
+                body.push_str(&table(
+                    &[
+                        "side",
+                        "ship",
+                        "weapon",
+                        "mean damage dealt",
+                        "share of side's damage",
+                        "kills per battle",
+                    ],
+                    &rows,
+                ));
+            }
+        }
         body.push_str("</details>\n");
         shown += 1;
     }
@@ -181,6 +206,41 @@ fn ship_table_rows(ships: &CsvFile) -> Result<Vec<(String, Vec<Cell>)>, HtmlErro
 }
 
 /// (matchup, row) per side: points, score and what the points bought.
+/// Damage by weapon: each weapon line's (and `other`'s) mean damage, share and kills.
+fn weapon_rows(file: &CsvFile) -> Result<Vec<(String, Vec<Cell>)>, HtmlError> {
+    file.require(&[
+        "matchup",
+        "side",
+        "ship",
+        "weapon",
+        "battles",
+        "mean_damage_dealt",
+        "share_of_side",
+        "kills",
+    ])?;
+    file.rows()
+        .map(|r| {
+            let battles = r.u64("battles")?;
+            let kills = if r.str("weapon")? == "other" {
+                "—".to_owned()
+            } else {
+                num(r.u64("kills")? as f64 / battles.max(1) as f64, 2)
+            };
+            Ok((
+                r.str("matchup")?.to_owned(),
+                vec![
+                    Cell::Text(r.str("side")?.to_owned()),
+                    Cell::Text(r.str("ship")?.to_owned()),
+                    Cell::Text(r.str("weapon")?.to_owned()),
+                    Cell::Num(num(r.f64("mean_damage_dealt")?, 2)),
+                    Cell::Num(pct(r.f64("share_of_side")?)),
+                    Cell::Num(kills),
+                ],
+            ))
+        })
+        .collect()
+}
+
 fn efficiency_rows(file: &CsvFile) -> Result<Vec<(String, Vec<Cell>)>, HtmlError> {
     file.require(&[
         "matchup",

@@ -6,7 +6,9 @@
 use crate::dice::Roller;
 use crate::geometry::Vec2;
 use crate::observer::Observer;
-use crate::outcome::{Ending, MAX_EVENTS, Outcome, ShipTally, Side, SideTally, Verdict};
+use crate::outcome::{
+    Ending, MAX_EVENTS, Outcome, ShipTally, Side, SideTally, Verdict, WeaponTally,
+};
 use crate::trace;
 
 mod command_phase;
@@ -28,7 +30,7 @@ use super::activation::{self, ActivationDriver};
 use super::attack::{AttackSetup, Band};
 use super::condition;
 use super::damage::{self, DamagePacket};
-use super::design::WeaponType;
+use super::design::{MAX_WEAPONS, WeaponType};
 use super::fighters::FighterState;
 use super::formation::Group;
 use super::house_rules::{BraceForImpact, BypassAccuracy, FirstPlayer};
@@ -102,6 +104,9 @@ pub struct BattleState {
     pub fighters: FighterState,
     /// How the game ended, once [`turn`] has said it did.
     pub ending: Ending,
+    /// Per ship, per weapon line: damage its attacks dealt and ships they destroyed (the
+    /// report's damage by weapon; point-weapon exchanges and fighters are not a line).
+    pub weapons: Vec<[WeaponTally; MAX_WEAPONS]>,
 }
 
 /// The forward model copies positions: `clone_from` copies field by field into the kept
@@ -129,6 +134,7 @@ impl Clone for BattleState {
             escort_window: self.escort_window,
             fighters: self.fighters,
             ending: self.ending,
+            weapons: self.weapons.clone(),
         }
     }
 
@@ -153,6 +159,7 @@ impl Clone for BattleState {
             escort_window,
             fighters,
             ending,
+            weapons,
         } = source;
         self.ships.clone_from(ships);
         self.tokens.clone_from(tokens);
@@ -173,6 +180,7 @@ impl Clone for BattleState {
         self.escort_window = *escort_window;
         self.fighters = *fighters;
         self.ending = *ending;
+        self.weapons.clone_from(weapons);
     }
 }
 
@@ -204,6 +212,7 @@ impl BattleState {
             escort_window: (u8::MAX, 0),
             fighters: FighterState::default(),
             ending: Ending::TurnLimit,
+            weapons: Vec::with_capacity(m.start.len()),
         }
     }
 }
@@ -386,6 +395,10 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
     fn reset(&mut self) {
         self.s.ships.clear();
         self.s.ships.extend_from_slice(&self.m.start);
+        self.s.weapons.clear();
+        self.s
+            .weapons
+            .resize(self.m.start.len(), [WeaponTally::default(); MAX_WEAPONS]);
         self.s.tokens.clear();
         self.s.terrain.clear();
         self.s.terrain.extend_from_slice(&self.m.scenario.terrain);
@@ -811,8 +824,14 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
             kinetic: mount.kind == WeaponType::Kinetic,
             health_only: false,
         };
+        let in_play = self.s.ships[j].status == Status::Active;
         let filled = self.damage_with::<PLAIN>(j, packet);
         self.s.ships[i].damage_dealt += filled;
+        let line = &mut self.s.weapons[i][w];
+        line.damage_dealt += filled;
+        if in_play && self.s.ships[j].status == Status::Destroyed {
+            line.kills += 1;
+        }
     }
 
     /// Apply damage to ship `j` and generate the Conditions it earns. Returns boxes filled.
