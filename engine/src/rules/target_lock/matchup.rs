@@ -40,6 +40,14 @@ pub struct Roles {
     pub pd_weapons: u32,
     /// Whether any bank fires projectiles or seekers.
     pub launcher: bool,
+    /// Banks that are not point-defense weapons (bit per bank).
+    pub attack_banks: u8,
+    /// The longest reach of the attack banks (0 without one): a ship's reach while none of
+    /// them is lost or jammed.
+    pub reach: i32,
+    /// The shortest reach of the point-defense banks (0 without one): every point-defense
+    /// weapon of a ship with all of them ready reaches this far.
+    pub pd_reach: i32,
 }
 
 impl Roles {
@@ -49,8 +57,16 @@ impl Roles {
         for (b, w) in d.weapons.iter().enumerate() {
             let p = &weapons[w.weapon as usize];
             if p.point_defense {
+                r.pd_reach = if r.pd_banks == 0 {
+                    p.max_range()
+                } else {
+                    r.pd_reach.min(p.max_range())
+                };
                 r.pd_banks |= 1 << b;
                 r.pd_weapons += u32::from(w.count);
+            } else {
+                r.attack_banks |= 1 << b;
+                r.reach = r.reach.max(p.max_range());
             }
             r.launcher |= p.delivery != Delivery::Direct;
         }

@@ -68,18 +68,19 @@ pub fn activate<R: Roller, O: Observer>(
     if policy.repair && left > 1 && repair(m, st, i, d, dice, obs) {
         left -= 1;
     }
-    let Some(t) = pick_target(m, st, i, false, dice) else {
-        return;
-    };
     // `massed-seekers-v2` picks the seeker target first and locks onto it when a salvo there
     // could outnumber the point defense; the other presets lock onto `t`.
-    let early_seeker_target = if policy.salvo_over_pd {
-        pick_target(m, st, i, true, dice)
-    } else {
-        None
+    let (t, early_seeker_target) = pick_targets(m, st, i, policy.salvo_over_pd, dice);
+    let Some(t) = t else {
+        return;
     };
+    // The warheads already aimed at the seeker target and its side's point defense in reach
+    // stay as they are until this ship attacks (its Move, lock and Aim change neither): found
+    // once, the point defense only when a salvo is possible at all.
+    let aimed = early_seeker_target.map_or(0, |u| aimed_at(st, side, u));
+    let mut pd = None;
     let lock_target = match early_seeker_target {
-        Some(u) if salvo(m, st, i, u, left - 1) + aimed_at(st, side, u) > enemy_pd(m, st, u) => u,
+        Some(u) if outnumbers(m, st, i, u, left - 1, aimed, &mut pd) => u,
         _ => t,
     };
     // Whether a lock on the target can succeed at all: a Move changes only this ship's
@@ -139,7 +140,7 @@ pub fn activate<R: Roller, O: Observer>(
     {
         tries += 1;
         left -= 1;
-        lock(m, st, i, lock_target, dice, obs);
+        lock(m, st, i, lock_target, check, dice, obs);
     }
     if policy.aim && left > 1 && st.ships[i].aim == 0 && st.ships[i].locks & (1 << lock_target) != 0
     {
@@ -155,9 +156,8 @@ pub fn activate<R: Roller, O: Observer>(
     } else {
         t
     };
-    let hold_seekers = policy.salvo_over_pd
-        && salvo(m, st, i, seeker_target, left) + aimed_at(st, side, seeker_target)
-            <= enemy_pd(m, st, seeker_target);
+    let hold_seekers =
+        policy.salvo_over_pd && !outnumbers(m, st, i, seeker_target, left, aimed, &mut pd);
     for b in 0..d.weapons.len() {
         if left == 0 {
             break;
@@ -231,14 +231,18 @@ fn plan_burn<R: Roller>(
             gain: 0,
         };
     }
-    let reach = d
-        .weapons
-        .iter()
-        .enumerate()
-        .filter(|(b, w)| s.bank_ready(*b) && !m.weapons[w.weapon as usize].point_defense)
-        .map(|(_, w)| m.weapons[w.weapon as usize].max_range())
-        .max()
-        .unwrap_or(0);
+    let roles = &m.roles[s.design as usize];
+    let reach = if (s.banks_lost | s.banks_jammed) & roles.attack_banks == 0 {
+        roles.reach
+    } else {
+        d.weapons
+            .iter()
+            .enumerate()
+            .filter(|(b, w)| s.bank_ready(*b) && !m.weapons[w.weapon as usize].point_defense)
+            .map(|(_, w)| m.weapons[w.weapon as usize].max_range())
+            .max()
+            .unwrap_or(0)
+    };
     let plan = closing::Plan {
         ship: s.ship,
         dest: s.dest,
@@ -303,6 +307,60 @@ fn unit_toward(v: Hex, dirs: [Hex; 6]) -> Option<Hex> {
     dirs.into_iter().max_by_key(|d| d.dot(v))
 }
 
+/// A target key: point-defense weapons (0 unless the seeker target is sought), intact
+/// boxes, range.
+type TargetKey = (u32, u32, i32);
+
+/// The lowest key offered so far, the first ship offering it and how many share it.
+#[derive(Clone, Copy)]
+struct Lowest {
+    key: TargetKey,
+    first: Option<usize>,
+    ties: u32,
+}
+
+impl Lowest {
+    const NONE: Lowest = Lowest {
+        key: (u32::MAX, u32::MAX, i32::MAX),
+        first: None,
+        ties: 0,
+    };
+
+    fn offer(&mut self, j: usize, k: TargetKey) {
+        if self.first.is_none() || k < self.key {
+            *self = Lowest {
+                key: k,
+                first: Some(j),
+                ties: 1,
+            };
+        } else if k == self.key {
+            self.ties += 1;
+        }
+    }
+
+    /// The ship: the only one with the lowest key, or the one the dice pick among those
+    /// sharing it, in ship order (`key` of an enemy gives its key again).
+    fn pick<R: Roller>(
+        self,
+        st: &BattleState,
+        i: usize,
+        key: impl Fn(&ShipState) -> TargetKey,
+        dice: &mut R,
+    ) -> Option<usize> {
+        if self.ties <= 1 {
+            return self.first;
+        }
+        let pick = dice.below(self.ties) as usize;
+        let side = st.ships[i].side;
+        st.ships
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.alive && t.side != side && key(t) == self.key)
+            .nth(pick)
+            .map(|(j, _)| j)
+    }
+}
+
 /// The enemy to engage: the one with fewest intact boxes (or, for massed seekers, fewest
 /// point-defense weapons), then the nearest; ties go to the battle's dice.
 ///
@@ -320,33 +378,44 @@ fn pick_target<R: Roller>(
         let pd = if by_pd { pd_weapons(m, t) } else { 0 };
         (pd, t.boxes_left, s.ship.distance(t.ship))
     };
-    let enemy = |t: &ShipState| t.alive && t.side != s.side;
-    let mut best = (u32::MAX, u32::MAX, i32::MAX);
-    let mut first = None;
-    let mut ties = 0u32;
+    let mut lowest = Lowest::NONE;
     for (j, t) in st.ships.iter().enumerate() {
-        if !enemy(t) {
-            continue;
-        }
-        let k = key(t);
-        if first.is_none() || k < best {
-            best = k;
-            first = Some(j);
-            ties = 1;
-        } else if k == best {
-            ties += 1;
+        if t.alive && t.side != s.side {
+            lowest.offer(j, key(t));
         }
     }
-    if ties <= 1 {
-        return first;
+    lowest.pick(st, i, key, dice)
+}
+
+/// [`pick_target`] for the target (`by_pd` false) and, when `seekers`, then for the seeker
+/// target (`by_pd` true), with one pass over the ships for both; a tie's die is drawn for the
+/// target first, as two calls would draw them.
+fn pick_targets<R: Roller>(
+    m: &Matchup,
+    st: &BattleState,
+    i: usize,
+    seekers: bool,
+    dice: &mut R,
+) -> (Option<usize>, Option<usize>) {
+    let s = &st.ships[i];
+    let mut target = Lowest::NONE;
+    let mut seeker = Lowest::NONE;
+    for (j, t) in st.ships.iter().enumerate() {
+        if t.alive && t.side != s.side {
+            let (boxes, range) = (t.boxes_left, s.ship.distance(t.ship));
+            target.offer(j, (0, boxes, range));
+            if seekers {
+                seeker.offer(j, (pd_weapons(m, t), boxes, range));
+            }
+        }
     }
-    let pick = dice.below(ties) as usize;
-    st.ships
-        .iter()
-        .enumerate()
-        .filter(|(_, t)| enemy(t) && key(t) == best)
-        .nth(pick)
-        .map(|(j, _)| j)
+    let near = |t: &ShipState| (0, t.boxes_left, s.ship.distance(t.ship));
+    let t = target.pick(st, i, near, dice);
+    if t.is_none() || !seekers {
+        return (t, None);
+    }
+    let by_pd = |t: &ShipState| (pd_weapons(m, t), t.boxes_left, s.ship.distance(t.ship));
+    (t, seeker.pick(st, i, by_pd, dice))
 }
 
 /// The warheads ship `i` could launch at `t` with `actions` attack actions: its ready seeker
@@ -354,6 +423,9 @@ fn pick_target<R: Roller>(
 /// magazine goes (the lock is the caller's).
 fn salvo(m: &Matchup, st: &BattleState, i: usize, t: usize, actions: i32) -> u32 {
     let (s, tt) = (&st.ships[i], &st.ships[t]);
+    if !m.roles[s.design as usize].launcher || s.warheads <= 0 || actions <= 0 {
+        return 0;
+    }
     let d = &m.designs[s.design as usize];
     let mut left = actions;
     let mut warheads = s.warheads.max(0) as u32;
@@ -378,6 +450,22 @@ fn salvo(m: &Matchup, st: &BattleState, i: usize, t: usize, actions: i32) -> u32
     n
 }
 
+/// Whether ship `i`'s salvo at `t` with `actions` attack actions and the `aimed` warheads of
+/// its side already there outnumber `t`'s side's point defense in reach ([`enemy_pd`], kept
+/// in `pd` once found; not needed when there is nothing to launch).
+fn outnumbers(
+    m: &Matchup,
+    st: &BattleState,
+    i: usize,
+    t: usize,
+    actions: i32,
+    aimed: u32,
+    pd: &mut Option<u32>,
+) -> bool {
+    let n = salvo(m, st, i, t, actions) + aimed;
+    n > 0 && n > *pd.get_or_insert_with(|| enemy_pd(m, st, t))
+}
+
 /// Warheads of `side`'s counters already aimed at `t` this turn.
 fn aimed_at(st: &BattleState, side: Side, t: usize) -> u32 {
     st.counters
@@ -394,12 +482,18 @@ fn enemy_pd(m: &Matchup, st: &BattleState, t: usize) -> u32 {
     let side = st.ships[t].side;
     let mut n = 0;
     for o in st.ships.iter().filter(|o| o.alive && o.side == side) {
-        let mut banks = m.roles[o.design as usize].pd_banks;
+        let roles = &m.roles[o.design as usize];
+        let mut banks = roles.pd_banks;
         if banks == 0 {
             continue;
         }
-        let d = &m.designs[o.design as usize];
         let dist = o.ship.distance(at);
+        if (o.banks_lost | o.banks_jammed) & banks == 0 && dist <= roles.pd_reach {
+            // All ready, all in reach.
+            n += roles.pd_weapons;
+            continue;
+        }
+        let d = &m.designs[o.design as usize];
         while banks != 0 {
             let b = banks.trailing_zeros() as usize;
             banks &= banks - 1;
@@ -512,16 +606,17 @@ fn move_ship<R: Roller, O: Observer>(
     moved > 0
 }
 
-/// Target Lock on `t` (seed, "Target Lock").
+/// Target Lock on `t` (seed, "Target Lock") with the roll's inputs `c` ([`lock_check`] of
+/// `i` on `t`, found once an activation).
 fn lock<R: Roller, O: Observer>(
     m: &Matchup,
     st: &mut BattleState,
     i: usize,
     t: usize,
+    c: LockCheck,
     dice: &mut R,
     obs: &mut O,
 ) {
-    let c = lock_check(m, st, i, t);
     let side = st.ships[i].side;
     let ok = try_lock(c, m.rules.lock_dice, dice);
     trace!(
