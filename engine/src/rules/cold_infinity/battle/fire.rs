@@ -38,7 +38,7 @@ fn pose(st: &BattleState, i: usize) -> Pose {
 }
 
 /// The accuracy penalty of a damaged bridge (§13.1.8.1), 0 or −1.
-fn bridge_accuracy(d: &ShipDesign, dmg: &super::super::damage_state::ShipDamage) -> i16 {
+pub fn bridge_accuracy(d: &ShipDesign, dmg: &super::super::damage_state::ShipDamage) -> i16 {
     let mut worst = 0;
     for (i, s) in d.systems.iter().enumerate() {
         if let SystemKind::Bridge { .. } = s.kind {
@@ -92,7 +92,9 @@ pub(super) fn open_fire_determination(m: &Matchup, st: &mut BattleState) {
 pub(super) fn determine<R: Roller>(m: &Matchup, st: &mut BattleState, i: usize, dice: &mut R) {
     let bd = m.design_of(i);
     let me = st.ships[i];
-    let other = bridge_accuracy(&bd.design, &st.damage[i]);
+    // `bridge_accuracy`, from what the damage leaves the ship (read once per damage state).
+    st.condition[i].refresh(&bd.design, &st.damage[i], &m.rules.movement);
+    let other = st.condition[i].bridge_accuracy;
     st.sight.fill(None);
     // The mount whose shots `st.plans` holds: a mount with the same arc and weapon (as it is
     // now, §13.1.9) has the same shots (nothing `plan_shot` reads changes while shots are

@@ -50,10 +50,11 @@ pub fn sensors(d: &ShipDesign, dmg: &super::super::damage_state::ShipDamage) -> 
 /// keeps drawing its standard power for as many turns as that power); returns what the
 /// destroyed systems draw this turn.
 pub fn destroyed_drain(m: &Matchup, st: &mut BattleState, i: usize) -> i32 {
-    let d = &m.design_of(i).design;
+    st.condition[i].refresh(&m.design_of(i).design, &st.damage[i], &m.rules.movement);
+    let destroyed = &st.condition[i].destroyed;
     let mut drain = 0;
     for (s, p) in st.power[i].iter_mut().enumerate() {
-        if !p.destroyed && st.damage[i].system_destroyed(d, s as u16) {
+        if !p.destroyed && destroyed[s] {
             p.destroy();
         }
         if p.destroyed {
@@ -89,14 +90,16 @@ pub fn power_allocation(m: &Matchup, st: &mut BattleState) {
         if !st.ships[i].alive {
             continue;
         }
+        // Refreshes `st.condition[i]` (what the damage leaves: `reactor_output`, `sensors`,
+        // destroyed systems), read below.
         let drain = destroyed_drain(m, st, i);
         let bd = m.design_of(i);
-        let dmg = &st.damage[i];
-        let plants = reactor_output(&bd.design, dmg);
+        let cond = &st.condition[i];
+        let plants = cond.reactor;
         // §3.3: with no power from any plant, zero-power systems are deactivated too.
         let has_plant = plants > 0;
         let mut left = plants - drain;
-        let (sensor_need, points) = sensors(&bd.design, dmg);
+        let (sensor_need, points) = cond.sensors;
         // What the EW step reads (§4): the sensors' points if the reactor, less the drain,
         // covers their need (the same damage: nothing is hit between the two).
         st.ships[i].ew_points = if sensor_need <= left { points } else { 0 };
@@ -112,7 +115,7 @@ pub fn power_allocation(m: &Matchup, st: &mut BattleState) {
         }
         let ship = &mut st.ships[i];
         for (k, w) in bd.mounts.iter().enumerate() {
-            let intact = !dmg.system_destroyed(&bd.design, w.sys);
+            let intact = !cond.destroyed[usize::from(w.sys)];
             let on = intact
                 && has_plant
                 && power_order(&w.weapon, left)
