@@ -197,7 +197,7 @@ fn within(half: f64, centre: ArcCentre, d: Hex) -> bool {
 }
 
 /// How far the in-arc table reaches from the firer, in `q` and in `r` (farther: per call).
-const TABLE_REACH: i32 = 32;
+const TABLE_REACH: i32 = 64;
 /// Rows (and columns) of one block of the in-arc table.
 const TABLE_SIDE: i32 = 2 * TABLE_REACH + 1;
 /// 64-bit words of one block.

@@ -28,6 +28,8 @@ pub struct Condition {
     pub sensors: (i32, i32),
     /// Per system: destroyed (§7.4.4).
     pub destroyed: Vec<bool>,
+    /// Per system: its undamaged structure ([`ShipDamage::system_left`]), read once.
+    left: Vec<u16>,
     /// The thrust limits before enrichment and before the no-reactor rule: pooled engine
     /// thrust and the thrusters' channel Ratings ([`super::movement::limits`]).
     thrust: ThrustLimits,
@@ -46,6 +48,7 @@ impl Clone for Condition {
             reactor: self.reactor,
             sensors: self.sensors,
             destroyed: self.destroyed.clone(),
+            left: self.left.clone(),
             thrust: self.thrust,
             enrich: self.enrich.clone(),
             bridge_accuracy: self.bridge_accuracy,
@@ -60,6 +63,7 @@ impl Clone for Condition {
         self.reactor = source.reactor;
         self.sensors = source.sensors;
         self.destroyed.clone_from(&source.destroyed);
+        self.left.clone_from(&source.left);
         self.thrust = source.thrust;
         self.enrich.clone_from(&source.enrich);
         self.bridge_accuracy = source.bridge_accuracy;
@@ -79,6 +83,7 @@ impl Condition {
             seen_systems: vec![0; d.systems.len()],
             seen_hull: vec![0; d.sections.len()],
             destroyed: vec![false; d.systems.len()],
+            left: vec![0; d.systems.len()],
             enrich: Vec::with_capacity(engines),
             ..Condition::default()
         }
@@ -99,17 +104,23 @@ impl Condition {
         self.valid = true;
         self.seen_systems.copy_from_slice(&dmg.system_damage);
         self.seen_hull.copy_from_slice(&dmg.hull_damage);
-        self.reactor = preliminary::reactor_output(d, dmg);
-        self.sensors = preliminary::sensors(d, dmg);
-        for (s, x) in self.destroyed.iter_mut().enumerate() {
-            *x = dmg.system_destroyed(d, s as u16);
+        for (s, x) in self.left.iter_mut().enumerate() {
+            *x = dmg.system_left(d, s as u16);
         }
-        self.bridge_accuracy = fire::bridge_accuracy(d, dmg);
+        let left = &self.left;
+        let left_of = |s: u16| left[usize::from(s)];
+        self.reactor = preliminary::reactor_output_from(d, left_of);
+        self.sensors = preliminary::sensors_from(d, left_of);
+        self.bridge_accuracy = fire::bridge_accuracy_from(d, left_of);
+        // `system_destroyed`: nothing left.
+        for (x, &l) in self.destroyed.iter_mut().zip(left) {
+            *x = l == 0;
+        }
         // `movement::limits`'s loop, its enrichment left for [`Condition::limits`].
         let mut l = ThrustLimits::default();
         self.enrich.clear();
         for (i, s) in d.systems.iter().enumerate() {
-            let left = i32::from(dmg.system_left(d, i as u16));
+            let left = i32::from(left[i]);
             let lost = i32::from(s.structure) - left;
             match s.kind {
                 SystemKind::Engine { enrich_cost } if left > 0 => {

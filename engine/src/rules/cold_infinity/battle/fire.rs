@@ -39,10 +39,16 @@ fn pose(st: &BattleState, i: usize) -> Pose {
 
 /// The accuracy penalty of a damaged bridge (§13.1.8.1), 0 or −1.
 pub fn bridge_accuracy(d: &ShipDesign, dmg: &super::super::damage_state::ShipDamage) -> i16 {
+    bridge_accuracy_from(d, |s| dmg.system_left(d, s))
+}
+
+/// [`bridge_accuracy`] given each system's undamaged structure (`left`, by system index).
+pub fn bridge_accuracy_from(d: &ShipDesign, left: impl Fn(u16) -> u16) -> i16 {
+    let system_left = left;
     let mut worst = 0;
     for (i, s) in d.systems.iter().enumerate() {
         if let SystemKind::Bridge { .. } = s.kind {
-            let left = dmg.system_left(d, i as u16);
+            let left = system_left(i as u16);
             if left > 0 {
                 worst = worst.min(bridge_effects(s.structure, s.structure - left).accuracy);
             }
