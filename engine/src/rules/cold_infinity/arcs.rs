@@ -10,7 +10,7 @@ use super::geometry::{ArcCentre, Facing, angle_between, bearing_deg};
 use super::movement::Quarter;
 use super::movement::readings::RotatedArcs;
 use crate::hex::Hex;
-use std::sync::LazyLock;
+use std::sync::{LazyLock, OnceLock};
 
 /// An arc shape (§7.1.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -179,8 +179,59 @@ pub fn in_arc(
     let Some(half) = geometry.half_width(shape) else {
         return true;
     };
+    if *geometry == ArcGeometry::DIGEST && d.q.abs() <= TABLE_REACH && d.r.abs() <= TABLE_REACH {
+        let shape_row = half_width_index(shape);
+        let block = DIGEST_TABLE[shape_row * 12 + usize::from(centre.steps())]
+            .get_or_init(|| table_block(half, centre));
+        let k = ((d.q + TABLE_REACH) * TABLE_SIDE + d.r + TABLE_REACH) as usize;
+        return (block[k / 64] >> (k % 64)) & 1 == 1;
+    }
+    within(half, centre, d)
+}
+
+/// Whether displacement `d` (not zero) lies within `half` degrees of `centre` or on its ray:
+/// the arc test itself, per call.
+fn within(half: f64, centre: ArcCentre, d: Hex) -> bool {
     let axis = centre.bearing_deg();
     angle_between(bearing_deg(d), axis).abs() <= half + EPS || ray_touches(centre, d)
+}
+
+/// How far the in-arc table reaches from the firer, in `q` and in `r` (farther: per call).
+const TABLE_REACH: i32 = 64;
+/// Rows (and columns) of one block of the in-arc table.
+const TABLE_SIDE: i32 = 2 * TABLE_REACH + 1;
+/// 64-bit words of one block.
+const TABLE_WORDS: usize = ((TABLE_SIDE * TABLE_SIDE) as usize).div_ceil(64);
+
+/// The in-arc answers of the default geometry ([`ArcGeometry::DIGEST`], the one every shipped
+/// config plays), one bit per displacement within [`TABLE_REACH`], a block per (shape, centre)
+/// built on first use from [`within`] — the same answers, read instead of computed (the
+/// thrust plan asks for each of its candidates).
+static DIGEST_TABLE: [OnceLock<[u64; TABLE_WORDS]>; 48] = [const { OnceLock::new() }; 48];
+
+/// Index of a non-turret shape in [`ArcGeometry::half_width_deg`].
+const fn half_width_index(shape: ArcShape) -> usize {
+    match shape {
+        ArcShape::Fixed => 0,
+        ArcShape::Narrow => 1,
+        ArcShape::Standard => 2,
+        ArcShape::Wide | ArcShape::Turret => 3,
+    }
+}
+
+/// One block of [`DIGEST_TABLE`]: [`within`] for every displacement within the reach.
+fn table_block(half: f64, centre: ArcCentre) -> [u64; TABLE_WORDS] {
+    let mut block = [0u64; TABLE_WORDS];
+    for q in -TABLE_REACH..=TABLE_REACH {
+        for r in -TABLE_REACH..=TABLE_REACH {
+            let d = Hex::new(q, r);
+            if d.is_zero() || within(half, centre, d) {
+                let k = ((q + TABLE_REACH) * TABLE_SIDE + r + TABLE_REACH) as usize;
+                block[k / 64] |= 1 << (k % 64);
+            }
+        }
+    }
+    block
 }
 
 /// Whether a weapon on a ship can bear on `target` (§7.1.4, §7.1.4.1).
@@ -470,5 +521,34 @@ mod tests {
             relative_direction(o, Facing::new(2), Facing::new(1).unit()),
             ArcCentre::facing(6)
         );
+    }
+
+    /// The tabled default geometry answers as the per-call test ([`within`]) for every shape,
+    /// centre and displacement within the table's reach and past it (and the wider geometry,
+    /// never tabled, as well).
+    #[test]
+    fn tabled_arcs_match_the_per_call_test() {
+        let shapes = [
+            ArcShape::Fixed,
+            ArcShape::Narrow,
+            ArcShape::Standard,
+            ArcShape::Wide,
+        ];
+        for geometry in [ArcGeometry::DIGEST, ArcGeometry::WIDER] {
+            for shape in shapes {
+                let half = geometry.half_width(shape).unwrap();
+                for k in 0..12 {
+                    let centre = ArcCentre::from_steps(k);
+                    for q in -TABLE_REACH - 3..=TABLE_REACH + 3 {
+                        for r in -TABLE_REACH - 3..=TABLE_REACH + 3 {
+                            let (firer, target) = (Hex::new(5, -3), Hex::new(5 + q, r - 3));
+                            let d = Hex::new(q, r);
+                            let expected = d.is_zero() || within(half, centre, d);
+                            assert_eq!(in_arc(&geometry, centre, shape, firer, target), expected);
+                        }
+                    }
+                }
+            }
+        }
     }
 }

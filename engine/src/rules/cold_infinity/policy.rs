@@ -184,6 +184,16 @@ pub fn thrust_plan(
         if pivot_cost > limits.rotation || pivot_cost > limits.budget {
             continue;
         }
+        // The candidates of one pivot differ only in acceleration: moved once without it
+        // (`accelerated` then adds it exactly as `execute` would).
+        let coasting = super::movement::maneuvers::execute(
+            own,
+            &ManeuverPlan {
+                pivot,
+                ..ManeuverPlan::default()
+            },
+            readings,
+        );
         for accel in -max_accel..=max_accel {
             let accel_cost = accel.abs() * costs.accel;
             let channel = if accel >= 0 {
@@ -199,7 +209,7 @@ pub fn thrust_plan(
                 accel,
                 ..ManeuverPlan::default()
             };
-            let next = super::movement::maneuvers::execute(own, &plan, readings);
+            let next = super::movement::maneuvers::accelerated(own, &coasting, accel, readings);
             let base = plan_base(&next, keep, target, target_velocity);
             least = least.min(base);
             cands[count] = (plan, next, base, i32::MAX);

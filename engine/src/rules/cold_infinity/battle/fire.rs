@@ -38,11 +38,17 @@ fn pose(st: &BattleState, i: usize) -> Pose {
 }
 
 /// The accuracy penalty of a damaged bridge (§13.1.8.1), 0 or −1.
-fn bridge_accuracy(d: &ShipDesign, dmg: &super::super::damage_state::ShipDamage) -> i16 {
+pub fn bridge_accuracy(d: &ShipDesign, dmg: &super::super::damage_state::ShipDamage) -> i16 {
+    bridge_accuracy_from(d, |s| dmg.system_left(d, s))
+}
+
+/// [`bridge_accuracy`] given each system's undamaged structure (`left`, by system index).
+pub fn bridge_accuracy_from(d: &ShipDesign, left: impl Fn(u16) -> u16) -> i16 {
+    let system_left = left;
     let mut worst = 0;
     for (i, s) in d.systems.iter().enumerate() {
         if let SystemKind::Bridge { .. } = s.kind {
-            let left = dmg.system_left(d, i as u16);
+            let left = system_left(i as u16);
             if left > 0 {
                 worst = worst.min(bridge_effects(s.structure, s.structure - left).accuracy);
             }
@@ -92,7 +98,9 @@ pub(super) fn open_fire_determination(m: &Matchup, st: &mut BattleState) {
 pub(super) fn determine<R: Roller>(m: &Matchup, st: &mut BattleState, i: usize, dice: &mut R) {
     let bd = m.design_of(i);
     let me = st.ships[i];
-    let other = bridge_accuracy(&bd.design, &st.damage[i]);
+    // `bridge_accuracy`, from what the damage leaves the ship (read once per damage state).
+    st.condition[i].refresh(&bd.design, &st.damage[i], &m.rules.movement);
+    let other = st.condition[i].bridge_accuracy;
     st.sight.fill(None);
     // The mount whose shots `st.plans` holds: a mount with the same arc and weapon (as it is
     // now, §13.1.9) has the same shots (nothing `plan_shot` reads changes while shots are

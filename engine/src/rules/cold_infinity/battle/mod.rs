@@ -8,6 +8,7 @@
 //! 4 Damage Effects ([`effects`]): fires, reactor detonation, ships out (§13).
 //! 5 Final Actions: nothing yet (hangars, cargo, reloads are later rules).
 
+pub mod condition;
 pub mod effects;
 pub mod fire;
 pub mod movement;
@@ -36,6 +37,7 @@ use super::{
     DECIDED_ANNIHILATION, DECIDED_DRAW_AT_TURN_CAP, DECIDED_MUTUAL_DESTRUCTION,
     DECIDED_TURN_CAP_MEASURE, Event,
 };
+use condition::Condition;
 use weapon_damage::WeaponNow;
 
 /// One ship in battle (small and `Copy`; its damage lives in [`BattleState::damage`]).
@@ -140,6 +142,8 @@ pub struct BattleState {
     /// Per ship, per system: its power state (§3.2, §3.4: a destroyed active system keeps
     /// drawing).
     pub power: Vec<Vec<SystemPower>>,
+    /// Per ship: what its damage leaves it, read once per damage state.
+    pub condition: Vec<Condition>,
 }
 
 impl Clone for BattleState {
@@ -163,6 +167,7 @@ impl Clone for BattleState {
             sides: self.sides,
             weapons: self.weapons.clone(),
             power: self.power.clone(),
+            condition: self.condition.clone(),
         }
     }
 
@@ -187,6 +192,7 @@ impl Clone for BattleState {
         self.sides = source.sides;
         self.weapons.clone_from(&source.weapons);
         self.power.clone_from(&source.power);
+        self.condition.clone_from(&source.condition);
     }
 }
 
@@ -225,6 +231,9 @@ impl BattleState {
             sides: [SideTally::default(); 2],
             weapons: (0..n).map(|i| fresh_weapons(m, i).collect()).collect(),
             power: (0..n).map(|i| fresh_power(m, i).collect()).collect(),
+            condition: (0..n)
+                .map(|i| Condition::new(&m.design_of(i).design))
+                .collect(),
         }
     }
 
@@ -298,6 +307,7 @@ pub fn begin(m: &Matchup, st: &mut BattleState) {
             taken: 0,
         });
         st.damage[i].reset();
+        st.condition[i].invalidate();
         for (w, fresh) in st.weapons[i].iter_mut().zip(fresh_weapons(m, i)) {
             *w = fresh;
         }

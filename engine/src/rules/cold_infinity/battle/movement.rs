@@ -100,12 +100,9 @@ pub fn movement_step<R: Roller, O: Observer>(
             None => (own.pos, Hex::default()),
         };
         let c = costs(&bd.design);
-        let lim = limits(
-            &bd.design,
-            &st.damage[i],
-            st.ships[i].spare_power,
-            &m.rules.movement,
-        );
+        // `limits`, from what the damage leaves the ship (read once per damage state).
+        st.condition[i].refresh(&bd.design, &st.damage[i], &m.rules.movement);
+        let lim = st.condition[i].limits(st.ships[i].spare_power);
         let r = &m.rules.movement;
         let plan = thrust_plan(
             &own,

@@ -16,20 +16,31 @@ use super::BattleState;
 
 /// Reactor output of a ship now (§3.1.1, §13.1.4: the undamaged structure of every reactor).
 pub fn reactor_output(d: &ShipDesign, dmg: &super::super::damage_state::ShipDamage) -> i32 {
+    reactor_output_from(d, |s| dmg.system_left(d, s))
+}
+
+/// [`reactor_output`] given each system's undamaged structure (`left`, by system index).
+pub fn reactor_output_from(d: &ShipDesign, left: impl Fn(u16) -> u16) -> i32 {
     (0..d.systems.len() as u16)
         .filter(|&s| d.systems[usize::from(s)].kind == SystemKind::Reactor)
-        .map(|s| i32::from(reactor_rating(dmg.system_left(d, s))))
+        .map(|s| i32::from(reactor_rating(left(s))))
         .sum()
 }
 
 /// Sensor power need and EW points of a ship now (§4, §13.1.1, §13.1.8.1: a bridge that lost
 /// half its structure costs 1 point).
 pub fn sensors(d: &ShipDesign, dmg: &super::super::damage_state::ShipDamage) -> (i32, i32) {
+    sensors_from(d, |s| dmg.system_left(d, s))
+}
+
+/// [`sensors`] given each system's undamaged structure (`left`, by system index).
+pub fn sensors_from(d: &ShipDesign, left: impl Fn(u16) -> u16) -> (i32, i32) {
+    let system_left = left;
     let mut need = 0;
     let mut ew = 0i32;
     let mut bridge = 0i32;
     for (i, s) in d.systems.iter().enumerate() {
-        let left = dmg.system_left(d, i as u16);
+        let left = system_left(i as u16);
         match s.kind {
             SystemKind::Sensors { power, .. } if left > 0 => {
                 need += i32::from(power);
@@ -50,10 +61,11 @@ pub fn sensors(d: &ShipDesign, dmg: &super::super::damage_state::ShipDamage) -> 
 /// keeps drawing its standard power for as many turns as that power); returns what the
 /// destroyed systems draw this turn.
 pub fn destroyed_drain(m: &Matchup, st: &mut BattleState, i: usize) -> i32 {
-    let d = &m.design_of(i).design;
+    st.condition[i].refresh(&m.design_of(i).design, &st.damage[i], &m.rules.movement);
+    let destroyed = &st.condition[i].destroyed;
     let mut drain = 0;
     for (s, p) in st.power[i].iter_mut().enumerate() {
-        if !p.destroyed && st.damage[i].system_destroyed(d, s as u16) {
+        if !p.destroyed && destroyed[s] {
             p.destroy();
         }
         if p.destroyed {
@@ -89,14 +101,16 @@ pub fn power_allocation(m: &Matchup, st: &mut BattleState) {
         if !st.ships[i].alive {
             continue;
         }
+        // Refreshes `st.condition[i]` (what the damage leaves: `reactor_output`, `sensors`,
+        // destroyed systems), read below.
         let drain = destroyed_drain(m, st, i);
         let bd = m.design_of(i);
-        let dmg = &st.damage[i];
-        let plants = reactor_output(&bd.design, dmg);
+        let cond = &st.condition[i];
+        let plants = cond.reactor;
         // §3.3: with no power from any plant, zero-power systems are deactivated too.
         let has_plant = plants > 0;
         let mut left = plants - drain;
-        let (sensor_need, points) = sensors(&bd.design, dmg);
+        let (sensor_need, points) = cond.sensors;
         // What the EW step reads (§4): the sensors' points if the reactor, less the drain,
         // covers their need (the same damage: nothing is hit between the two).
         st.ships[i].ew_points = if sensor_need <= left { points } else { 0 };
@@ -112,7 +126,7 @@ pub fn power_allocation(m: &Matchup, st: &mut BattleState) {
         }
         let ship = &mut st.ships[i];
         for (k, w) in bd.mounts.iter().enumerate() {
-            let intact = !dmg.system_destroyed(&bd.design, w.sys);
+            let intact = !cond.destroyed[usize::from(w.sys)];
             let on = intact
                 && has_plant
                 && power_order(&w.weapon, left)
@@ -187,8 +201,24 @@ pub fn nearest_enemy<R: Roller>(st: &BattleState, i: usize, dice: &mut R) -> Opt
             .filter(move |(_, s)| s.alive && s.side != me.side)
             .map(|(k, s)| (k, range(me.motion.pos, s.motion.pos)))
     };
-    let nearest = enemies().map(|(_, r)| r).min()?;
-    let ties = enemies().filter(|&(_, r)| r == nearest).count() as u32;
+    // One pass for the least range, its first enemy and how many tie on it; a second only
+    // on a tie (one nearest enemy rolls nothing: `pick_tie` of 1).
+    let mut first: Option<(usize, i32)> = None;
+    let mut ties = 0u32;
+    for (k, r) in enemies() {
+        match first {
+            Some((_, least)) if r > least => {}
+            Some((_, least)) if r == least => ties += 1,
+            _ => {
+                first = Some((k, r));
+                ties = 1;
+            }
+        }
+    }
+    let (_, nearest) = first?;
+    if ties == 1 {
+        return first;
+    }
     let pick = pick_tie(dice, ties) as usize;
     enemies().filter(|&(_, r)| r == nearest).nth(pick)
 }

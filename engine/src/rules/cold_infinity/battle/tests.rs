@@ -257,6 +257,54 @@ fn nearest_enemy_ties_go_to_the_dice() {
     assert_eq!(seen, [false, true, true]);
 }
 
+/// The one-pass `nearest_enemy` answers as the three-pass reference (least range, count the
+/// ties, the dice's pick among them) and rolls the same dice, over many random placements of
+/// five ships (ties, dead ships, one side empty included).
+#[test]
+fn nearest_enemy_as_the_reference() {
+    fn reference<R: Roller>(st: &BattleState, i: usize, dice: &mut R) -> Option<(usize, i32)> {
+        let me = &st.ships[i];
+        let enemies = || {
+            st.ships
+                .iter()
+                .enumerate()
+                .filter(move |(_, s)| s.alive && s.side != me.side)
+                .map(|(k, s)| (k, me.motion.pos.distance(s.motion.pos)))
+        };
+        let nearest = enemies().map(|(_, r)| r).min()?;
+        let ties = enemies().filter(|&(_, r)| r == nearest).count() as u32;
+        let pick = super::super::policy::pick_tie(dice, ties) as usize;
+        enemies().filter(|&(_, r)| r == nearest).nth(pick)
+    }
+    let mut m = reaper_duel();
+    for side in [Side::A, Side::B, Side::B] {
+        m.start.push(ShipStart { side, ..m.start[1] });
+        m.names.push("extra".into());
+    }
+    let mut st = BattleState::for_matchup(&m);
+    begin(&m, &mut st);
+    let mut place = Dice::for_battle(99, 1, 0);
+    for seed in 0..3000 {
+        for s in st.ships.iter_mut() {
+            s.motion.pos = Hex::new(place.below(7) as i32 - 3, place.below(7) as i32 - 3);
+            s.alive = place.below(5) != 0;
+            s.side = if place.below(2) == 0 {
+                Side::A
+            } else {
+                Side::B
+            };
+        }
+        for i in 0..st.ships.len() {
+            let (mut a, mut b) = (Dice::for_battle(seed, 7, 0), Dice::for_battle(seed, 7, 0));
+            assert_eq!(
+                preliminary::nearest_enemy(&st, i, &mut a),
+                reference(&st, i, &mut b)
+            );
+            assert_eq!(a.below(1000), b.below(1000));
+        }
+    }
+}
+
 /// Ship 0 (a Reaper) with one point left in every section and system takes one railgun shot
 /// (DRM +6, range 2, Burst) from each of `attackers`, resolved at once on battle `seed`'s dice:
 /// the state after the phase and the points the phase added to the live marks.

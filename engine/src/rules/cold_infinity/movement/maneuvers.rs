@@ -263,6 +263,25 @@ pub fn execute(m: &Motion, plan: &ManeuverPlan, readings: &Readings) -> Motion {
     n
 }
 
+/// [`execute`] of a plan that only pivots and accelerates (no roll, tumble, slide, maneuvered
+/// acceleration or non-inertial turn), from `coasting`, [`execute`] of the same plan with no
+/// acceleration: the acceleration adds `accel` hexes along the facing it is thrust on (the
+/// nose before the rotation or after it, house rule `thrust_order`) to the vector, and so to
+/// the destination; the rotation does not depend on it. Integer arithmetic: the same motion as
+/// [`execute`] (the thrust plan moves its candidates once per pivot with it).
+pub fn accelerated(m: &Motion, coasting: &Motion, accel: i32, readings: &Readings) -> Motion {
+    let along = match readings.thrust_order {
+        ThrustOrder::RotateThenAccelerate => coasting.facing,
+        ThrustOrder::AccelerateThenRotate => m.facing,
+    };
+    let step = along.unit().scale(accel);
+    Motion {
+        velocity: coasting.velocity.add(step),
+        pos: coasting.pos.add(step),
+        ..*coasting
+    }
+}
+
 /// The involuntary maneuver of a ship with no thrust (§5.7): if it is not already rotating,
 /// roll 1d10 each turn; on 1, roll 1d6 (1–2 pivot, 3–4 roll, 5–6 tumble) and a third die for
 /// the direction (odd: one way, even: the other — our reading of "roll a third time"). The
@@ -729,5 +748,54 @@ mod tests {
         };
         let n = execute(&m, &ManeuverPlan::default(), &Readings::default());
         assert_eq!((n.pos, n.velocity), (Hex::new(2, -1), Hex::new(2, -1)));
+    }
+
+    /// [`accelerated`] (the thrust plan's fast path) moves exactly as [`execute`] for every
+    /// pivot and acceleration from many motions (positions, vectors, facings, pivot rates,
+    /// rolls and tumbles), under both thrust orders.
+    #[test]
+    fn accelerated_moves_as_execute() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |n: i32| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as i32
+        };
+        for order in [
+            ThrustOrder::RotateThenAccelerate,
+            ThrustOrder::AccelerateThenRotate,
+        ] {
+            let r = Readings {
+                thrust_order: order,
+                ..Readings::default()
+            };
+            for _ in 0..2000 {
+                let m = Motion {
+                    pos: Hex::new(next(41) - 20, next(41) - 20),
+                    velocity: Hex::new(next(13) - 6, next(13) - 6),
+                    facing: Facing::new(1 + next(6)),
+                    pivot_rate: next(3) - 1,
+                    roll: Quarter(next(4) as u8),
+                    roll_rate: next(3) - 1,
+                    tumble: Quarter(next(4) as u8),
+                    tumble_rate: next(3) - 1,
+                };
+                for pivot in -1..=1 {
+                    let plan = |accel| ManeuverPlan {
+                        pivot,
+                        accel,
+                        ..ManeuverPlan::default()
+                    };
+                    let coasting = execute(&m, &plan(0), &r);
+                    for accel in -6..=6 {
+                        assert_eq!(
+                            accelerated(&m, &coasting, accel, &r),
+                            execute(&m, &plan(accel), &r)
+                        );
+                    }
+                }
+            }
+        }
     }
 }

@@ -1,0 +1,235 @@
+//! What a ship's damage leaves it (§3.1.1 reactor output, §4 sensors, §5.1–5.3.2 engines and
+//! thrusters, §7.4.4 destroyed systems, §13.1.8.1 bridge): read from its damage once and kept
+//! until the damage changes. Power allocation, the thrust limits and fire determination read
+//! these figures every turn; most turns a ship takes no new damage, so they are the same
+//! answers as computing them afresh ([`preliminary::reactor_output`],
+//! [`preliminary::sensors`], [`limits`](super::movement::limits), [`fire::bridge_accuracy`]), read instead
+//! of computed.
+
+use super::super::damage_state::ShipDamage;
+use super::super::design::{ShipDesign, SystemKind, ThrusterRole};
+use super::super::movement::Readings;
+use super::super::movement::thrust::{channel_rating, engine_thrust, enrichment_thrust};
+use super::super::policy::ThrustLimits;
+use super::{fire, preliminary};
+
+/// One ship's condition, with the damage it was read from.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Condition {
+    /// The figures below were read from damage equal to `seen_systems` and `seen_hull`.
+    valid: bool,
+    /// System structure lost when read.
+    seen_systems: Vec<u16>,
+    /// Hull lost per section when read.
+    seen_hull: Vec<u16>,
+    /// Reactor output (§3.1.1, §13.1.4).
+    pub reactor: i32,
+    /// Sensor power need and EW points (§4, §13.1.8.1).
+    pub sensors: (i32, i32),
+    /// Per system: destroyed (§7.4.4).
+    pub destroyed: Vec<bool>,
+    /// Per system: its undamaged structure ([`ShipDamage::system_left`]), read once.
+    left: Vec<u16>,
+    /// The thrust limits before enrichment and before the no-reactor rule: pooled engine
+    /// thrust and the thrusters' channel Ratings ([`super::movement::limits`]).
+    thrust: ThrustLimits,
+    /// Enrichment convert Rating of each working engine, in SDS order (§5.3.2).
+    enrich: Vec<i32>,
+    /// The damaged bridge's accuracy penalty (§13.1.8.1), 0 or −1.
+    pub bridge_accuracy: i16,
+}
+
+impl Clone for Condition {
+    fn clone(&self) -> Self {
+        Condition {
+            valid: self.valid,
+            seen_systems: self.seen_systems.clone(),
+            seen_hull: self.seen_hull.clone(),
+            reactor: self.reactor,
+            sensors: self.sensors,
+            destroyed: self.destroyed.clone(),
+            left: self.left.clone(),
+            thrust: self.thrust,
+            enrich: self.enrich.clone(),
+            bridge_accuracy: self.bridge_accuracy,
+        }
+    }
+
+    /// Field by field, reusing every buffer.
+    fn clone_from(&mut self, source: &Self) {
+        self.valid = source.valid;
+        self.seen_systems.clone_from(&source.seen_systems);
+        self.seen_hull.clone_from(&source.seen_hull);
+        self.reactor = source.reactor;
+        self.sensors = source.sensors;
+        self.destroyed.clone_from(&source.destroyed);
+        self.left.clone_from(&source.left);
+        self.thrust = source.thrust;
+        self.enrich.clone_from(&source.enrich);
+        self.bridge_accuracy = source.bridge_accuracy;
+    }
+}
+
+impl Condition {
+    /// Sized for `d` (nothing read yet), so reading allocates nothing.
+    pub fn new(d: &ShipDesign) -> Condition {
+        let engines = d
+            .systems
+            .iter()
+            .filter(|s| matches!(s.kind, SystemKind::Engine { .. }))
+            .count();
+        Condition {
+            valid: false,
+            seen_systems: vec![0; d.systems.len()],
+            seen_hull: vec![0; d.sections.len()],
+            destroyed: vec![false; d.systems.len()],
+            left: vec![0; d.systems.len()],
+            enrich: Vec::with_capacity(engines),
+            ..Condition::default()
+        }
+    }
+
+    /// Forget what was read (a new battle).
+    pub fn invalidate(&mut self) {
+        self.valid = false;
+    }
+
+    /// Bring the figures up to `dmg` (of design `d`): read afresh only when the system or
+    /// hull losses differ from those last read — the only marks the figures depend on.
+    pub fn refresh(&mut self, d: &ShipDesign, dmg: &ShipDamage, r: &Readings) {
+        if self.valid && self.seen_systems == dmg.system_damage && self.seen_hull == dmg.hull_damage
+        {
+            return;
+        }
+        self.valid = true;
+        self.seen_systems.copy_from_slice(&dmg.system_damage);
+        self.seen_hull.copy_from_slice(&dmg.hull_damage);
+        for (s, x) in self.left.iter_mut().enumerate() {
+            *x = dmg.system_left(d, s as u16);
+        }
+        let left = &self.left;
+        let left_of = |s: u16| left[usize::from(s)];
+        self.reactor = preliminary::reactor_output_from(d, left_of);
+        self.sensors = preliminary::sensors_from(d, left_of);
+        self.bridge_accuracy = fire::bridge_accuracy_from(d, left_of);
+        // `system_destroyed`: nothing left.
+        for (x, &l) in self.destroyed.iter_mut().zip(left) {
+            *x = l == 0;
+        }
+        // `movement::limits`'s loop, its enrichment left for [`Condition::limits`].
+        let mut l = ThrustLimits::default();
+        self.enrich.clear();
+        for (i, s) in d.systems.iter().enumerate() {
+            let left = i32::from(left[i]);
+            let lost = i32::from(s.structure) - left;
+            match s.kind {
+                SystemKind::Engine { enrich_cost } if left > 0 => {
+                    l.budget += engine_thrust(i32::from(s.structure), lost, r.engine_damage);
+                    self.enrich.push(i32::from(enrich_cost));
+                }
+                SystemKind::Thruster(role) => {
+                    let c = channel_rating(i32::from(s.structure), lost);
+                    match role {
+                        ThrusterRole::Aft => l.forward += c,
+                        ThrusterRole::Fore => l.backward += c,
+                        ThrusterRole::Omni => {
+                            l.forward += c;
+                            l.backward += c;
+                            l.rotation += c;
+                        }
+                        _ => l.rotation += c,
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.thrust = l;
+    }
+
+    /// [`super::movement::limits`] from the figures read: nothing without a working reactor, else the
+    /// engines and thrusters plus the enrichment `spare_power` buys through the first working
+    /// engine that converts it.
+    pub fn limits(&self, spare_power: i32) -> ThrustLimits {
+        if self.reactor == 0 {
+            return ThrustLimits::default();
+        }
+        let mut l = self.thrust;
+        let mut enrich = 0;
+        for &cost in &self.enrich {
+            if enrich == 0 {
+                enrich = enrichment_thrust(spare_power, cost, false);
+            }
+        }
+        l.budget += enrich;
+        l
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::design::fixtures::reaper;
+    use super::super::super::movement::readings::EngineDamage;
+    use super::super::movement;
+    use super::*;
+
+    /// The figures read once per damage state are the reference functions' answers, over
+    /// many random damage states of a Reaper (systems and hull hit one mark at a time, now and
+    /// then a whole section or system lost, the same state read twice) under both engine
+    /// damage readings and any spare power.
+    #[test]
+    fn condition_answers_as_the_reference_functions() {
+        let d = reaper();
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        for rule in [
+            EngineDamage::HalfUndamagedStructure,
+            EngineDamage::OnePerTwoLost,
+        ] {
+            let r = Readings {
+                engine_damage: rule,
+                ..Readings::default()
+            };
+            for _ in 0..200 {
+                let mut dmg = ShipDamage::new(&d);
+                let mut c = Condition::new(&d);
+                for _ in 0..40 {
+                    match next(8) {
+                        0 => {
+                            let k = next(d.sections.len());
+                            dmg.hull_damage[k] = (dmg.hull_damage[k] + 1).min(d.sections[k].hull);
+                        }
+                        1 => {
+                            let k = next(d.sections.len());
+                            dmg.hull_damage[k] = d.sections[k].hull;
+                        }
+                        2 => {
+                            let s = next(d.systems.len());
+                            dmg.system_damage[s] = d.systems[s].structure;
+                        }
+                        3 => {}
+                        _ => {
+                            let s = next(d.systems.len());
+                            dmg.system_damage[s] =
+                                (dmg.system_damage[s] + 1).min(d.systems[s].structure);
+                        }
+                    }
+                    c.refresh(&d, &dmg, &r);
+                    assert_eq!(c.reactor, preliminary::reactor_output(&d, &dmg));
+                    assert_eq!(c.sensors, preliminary::sensors(&d, &dmg));
+                    assert_eq!(c.bridge_accuracy, fire::bridge_accuracy(&d, &dmg));
+                    for s in 0..d.systems.len() {
+                        assert_eq!(c.destroyed[s], dmg.system_destroyed(&d, s as u16));
+                    }
+                    for spare in 0..12 {
+                        assert_eq!(c.limits(spare), movement::limits(&d, &dmg, spare, &r));
+                    }
+                }
+            }
+        }
+    }
+}
