@@ -98,6 +98,14 @@ fn steady_state_junction_v3_preset_battles_do_not_allocate() {
     assert_junction_matchups_do_not_allocate(&exp.matchups[..16]);
 }
 
+/// Issue 17's `brawler-v4` (also stands off while the enemy's magazines are loaded, up to its
+/// turn limit): every pair of search-player-v4.toml's select half.
+#[test]
+fn steady_state_junction_v4_preset_battles_do_not_allocate() {
+    let exp = config::<Junction>("junction/search-player-v4.toml");
+    assert_junction_matchups_do_not_allocate(&exp.matchups[..25]);
+}
+
 /// Ship to Ship Combat (seed 001): the duel and the fleet battle (blasts, chained hull checks,
 /// asteroids), every preset.
 #[test]

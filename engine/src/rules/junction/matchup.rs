@@ -93,7 +93,10 @@ impl Matchup {
             .map(|s| {
                 let p = &policies[s.side.index()];
                 let moves = matches!(p.approach, Approach::Keep(_));
-                (moves && p.dodge != super::policy::Dodge::None)
+                (moves
+                    && (p.dodge != super::policy::Dodge::None
+                        || p.stand_off_magazine > 0
+                        || p.hold_lead))
                     .then(|| longest_enemy_reach(s.side) + 2)
             })
             .collect();

@@ -37,6 +37,7 @@ pub mod config;
 pub mod crits;
 pub mod design;
 pub mod dodge_plan;
+pub mod engage_plan;
 pub mod ewar;
 pub mod guided;
 pub mod hazards;

@@ -259,6 +259,20 @@ pub struct Policy {
     /// While enemy salvos of this kind fly at a ship, it keeps the stand-off distance (just
     /// outside the enemy's longest reach) instead of its own (`dodge_plan::kept_distance`).
     pub dodge: Dodge,
+    /// While the enemy ships in play still carry at least this many attacking guided weapons,
+    /// a moving ship keeps the stand-off distance instead of its own
+    /// (`engage_plan::keep_distance`); 0: off (every preset before `brawler-v4`).
+    pub stand_off_magazine: u32,
+    /// The last turn on which `stand_off_magazine` keeps a ship out (the game clock: two
+    /// ships waiting for each other's magazines would wait out the battle).
+    pub stand_off_turns: u32,
+    /// `stand_off_magazine` keeps a ship out only while it closes on an enemy faster than
+    /// this many hexes a turn (0: at any speed): the closing speed that a loaded kinetic
+    /// launcher punishes (speed squared).
+    pub stand_off_closing: u32,
+    /// While the side is ahead on the game-end measure (J6), a moving ship keeps the
+    /// stand-off distance: the clock plays for it. Off in every preset.
+    pub hold_lead: bool,
 }
 
 impl Policy {
@@ -274,6 +288,7 @@ impl Policy {
         "missile-boat-v2",
         "pd-screen-v2",
         "brawler-v3",
+        "brawler-v4",
     ];
 
     /// A preset by name.
@@ -305,6 +320,10 @@ impl Policy {
             salvo_leak: 0,
             kinetic_min_ap: 0,
             dodge: Dodge::None,
+            stand_off_magazine: 0,
+            stand_off_turns: 0,
+            stand_off_closing: 0,
+            hold_lead: false,
         };
         Some(match name {
             // Closes to Precision Targeting range: sync fire, ×3 crits, table choice.
@@ -380,6 +399,16 @@ impl Policy {
                 dodge: Dodge::Guided,
                 ..Policy::preset("brawler-v2")?
             },
+            // Issue 17's third pass: `brawler-v3` that also keeps out of reach while the enemy
+            // still has missiles loaded, and closes once they are spent (or fewer than
+            // `V4_STAND_OFF_MAGAZINE` are left) — the rest of the search player's switch.
+            "brawler-v4" => Policy {
+                preset: "brawler-v4",
+                stand_off_magazine: V4_STAND_OFF_MAGAZINE,
+                stand_off_turns: V4_STAND_OFF_TURNS,
+                stand_off_closing: V4_STAND_OFF_CLOSING,
+                ..Policy::preset("brawler-v3")?
+            },
             _ => return None,
         })
     }
@@ -401,6 +430,12 @@ impl Policy {
 pub const V2_SALVO_LEAK: u32 = 1;
 /// `kinetic_min_ap` of the `-v2` presets.
 pub const V2_KINETIC_MIN_AP: u32 = 100;
+/// `stand_off_magazine` of `brawler-v4`.
+pub const V4_STAND_OFF_MAGAZINE: u32 = 1;
+/// `stand_off_turns` of `brawler-v4`.
+pub const V4_STAND_OFF_TURNS: u32 = 40;
+/// `stand_off_closing` of `brawler-v4`.
+pub const V4_STAND_OFF_CLOSING: u32 = 4;
 
 impl fmt::Display for Policy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -439,6 +474,18 @@ impl fmt::Display for Policy {
                 Dodge::Kinetic => f.write_str(" dodge=kinetic")?,
                 Dodge::Guided => f.write_str(" dodge=guided")?,
             }
+        }
+        if preset.is_some_and(|p| p.stand_off_magazine != self.stand_off_magazine) {
+            write!(f, " stand_off_magazine={}", self.stand_off_magazine)?;
+        }
+        if preset.is_some_and(|p| p.stand_off_turns != self.stand_off_turns) {
+            write!(f, " stand_off_turns={}", self.stand_off_turns)?;
+        }
+        if preset.is_some_and(|p| p.stand_off_closing != self.stand_off_closing) {
+            write!(f, " stand_off_closing={}", self.stand_off_closing)?;
+        }
+        if preset.is_some_and(|p| p.hold_lead != self.hold_lead) {
+            write!(f, " hold_lead={}", self.hold_lead)?;
         }
         match self.pd_launches {
             PdLaunches::Excalibur => {}

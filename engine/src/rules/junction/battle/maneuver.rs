@@ -6,7 +6,7 @@ use crate::dice::Roller;
 use crate::observer::Observer;
 use crate::trace;
 
-use super::super::dodge_plan::{self, Incoming};
+use super::super::engage_plan::{self, Threat};
 use super::super::hex::{self, DIRECTIONS, Hex};
 use super::super::house_rules::ThreatZones;
 use super::super::payloads;
@@ -151,7 +151,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     /// The distance ship `i` keeps to the nearest enemy this turn (`None`: it never burns):
     /// its policy's, or its stand-off distance while enemy salvos its policy dodges are in
-    /// flight at it ([`dodge_plan::kept_distance`]). Read from the phase's opening snapshot.
+    /// flight at it or the enemy still carries the missiles its policy keeps out of reach of
+    /// ([`engage_plan::keep_distance`]). Read from the phase's opening snapshot.
     pub(super) fn kept(&self, i: usize) -> Option<i32> {
         let m = self.m;
         let keep = m.keep[i]?;
@@ -159,24 +160,81 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             return Some(keep);
         };
         let side = self.st.ships[i].side;
-        let mut incoming = Incoming::default();
+        let mut threat = Threat::default();
         for w in self.st.gws.iter() {
             if w.drone || w.side == side || usize::from(w.target) != i {
                 continue;
             }
             if payloads::kinetic(m.catalogue.guided[usize::from(w.guided)].payload) {
-                incoming.kinetic += 1;
+                threat.incoming.kinetic += 1;
             } else {
-                incoming.other += 1;
+                threat.incoming.other += 1;
             }
         }
-        let dodge = m.policies[side.index()].dodge;
-        Some(dodge_plan::kept_distance(
-            keep,
-            Some(run_to),
-            dodge,
-            incoming,
-        ))
+        let p = &m.policies[side.index()];
+        if p.stand_off_magazine > 0 && self.st.turn <= p.stand_off_turns {
+            threat.enemy_loaded = self.enemy_loaded(side);
+            threat.closing = self.closing(i);
+        }
+        threat.turn = self.st.turn;
+        if p.hold_lead {
+            threat.ahead = self.ahead(side);
+        }
+        Some(engage_plan::keep_distance(keep, Some(run_to), p, threat))
+    }
+
+    /// Whether `side` would win if the battle ended now: J6's measure, each fleet's fraction
+    /// of value still in play, ahead by more than the draw margin (`battle::finish`).
+    fn ahead(&self, side: crate::outcome::Side) -> bool {
+        let (mut value, mut total) = ([0u64; 2], [0u64; 2]);
+        for s in self.st.ships.iter() {
+            let k = usize::from(s.side != side);
+            total[k] += u64::from(s.points);
+            if s.status.in_battle() {
+                value[k] += u64::from(s.points);
+            }
+        }
+        let frac = |k: usize| value[k] as f64 / total[k].max(1) as f64 * 100.0;
+        frac(0) - frac(1) > f64::from(self.m.rules.draw_margin_percent)
+    }
+
+    /// The fastest ship `i` closes on any enemy ship in play if both coast one turn: the
+    /// distance now less the distance after the coast (the largest over the enemies, so no
+    /// tie between equally near enemies needs breaking).
+    fn closing(&self, i: usize) -> i32 {
+        let s = &self.st.ships[i];
+        let mut fastest = i32::MIN;
+        for o in self.st.ships.iter() {
+            if o.side == s.side || !o.status.in_play() {
+                continue;
+            }
+            let now = s.pos.distance(o.pos);
+            let next = s.pos.add(s.vel).distance(o.pos.add(o.vel));
+            fastest = fastest.max(now - next);
+        }
+        fastest
+    }
+
+    /// Attacking guided weapons (contact and stand-off payloads) still loaded in the
+    /// magazines of the ships in play that are not on `side`.
+    fn enemy_loaded(&self, side: crate::outcome::Side) -> u32 {
+        let m = self.m;
+        let mut loaded = 0;
+        for s in self.st.ships.iter() {
+            if s.side == side || !s.status.in_play() {
+                continue;
+            }
+            for (k, &(g, _)) in m.design(s).magazine.iter().enumerate() {
+                let attacks = matches!(
+                    payloads::attack(m.catalogue.guided[g].payload),
+                    Some(payloads::Attack::Contact | payloads::Attack::DirectFire { .. })
+                );
+                if attacks {
+                    loaded += s.magazine[k];
+                }
+            }
+        }
+        loaded
     }
 
     /// Closest approach of every pair of enemy ships during this phase (G14); surrendered

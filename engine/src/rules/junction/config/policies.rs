@@ -65,6 +65,22 @@ pub struct SideSpec {
     /// `kinetic` or `guided` (`brawler-v3`).
     #[serde(default)]
     pub dodge: Option<super::super::policy::Dodge>,
+    /// Override: keep the stand-off distance while the enemy still carries at least this
+    /// many attacking guided weapons (0: off; `brawler-v4` 1).
+    #[serde(default)]
+    pub stand_off_magazine: Option<Spanned<i64>>,
+    /// Override: the last turn on which `stand_off_magazine` keeps a ship out (`brawler-v4`
+    /// 12).
+    #[serde(default)]
+    pub stand_off_turns: Option<Spanned<i64>>,
+    /// Override: `stand_off_magazine` keeps a ship out only while it closes faster than
+    /// this many hexes a turn (0: at any speed; `brawler-v4` 4).
+    #[serde(default)]
+    pub stand_off_closing: Option<Spanned<i64>>,
+    /// Override: keep the stand-off distance while ahead on the game-end measure (J6;
+    /// default false).
+    #[serde(default)]
+    pub hold_lead: Option<bool>,
 }
 
 /// A side's policy preset with its overrides; `None` for an unknown preset (reported).
@@ -131,6 +147,20 @@ pub(super) fn policy(d: usize, at: &str, side: &SideSpec, is: &mut Issues) -> Op
     }
     if let Some(x) = side.dodge {
         p.dodge = x;
+    }
+    if let Some(n) = &side.stand_off_magazine {
+        p.stand_off_magazine =
+            is.int_or_lo(d, n, &format!("{at}.stand_off_magazine"), 0, 1_000_000) as u32;
+    }
+    if let Some(n) = &side.stand_off_turns {
+        p.stand_off_turns = is.int_or_lo(d, n, &format!("{at}.stand_off_turns"), 0, 1000) as u32;
+    }
+    if let Some(n) = &side.stand_off_closing {
+        p.stand_off_closing =
+            is.int_or_lo(d, n, &format!("{at}.stand_off_closing"), 0, 1000) as u32;
+    }
+    if let Some(h) = side.hold_lead {
+        p.hold_lead = h;
     }
     Some(p)
 }

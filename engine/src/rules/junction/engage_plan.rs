@@ -1,0 +1,236 @@
+//! The distance a ship keeps to the enemy (issue 17, `brawler-v4`): close in to its own
+//! distance, or stand off just outside the enemy's longest reach. `brawler-v3` stood off only
+//! while enemy salvos were in flight at the ship (`dodge_plan`); the search player still
+//! stood off more often against a missile boat — while the enemy's magazines were still
+//! loaded (docs/configs.md, "What the search player exploits"). A player facing launchers
+//! keeps out of the knife fight until the enemy has spent its missiles (salvos launched at a
+//! ship that keeps running are lost once out of delta-v, J9), then closes. A pure function of
+//! the position; the battle code (`battle/maneuver.rs`) gathers its inputs.
+//!
+//! Text: seed 004 Appendix 1 "Kinetic" (Attack Power equal to the relative velocity squared:
+//! a ship closing fast on a loaded launcher offers it the speed its kinetics need), "Guided
+//! Weapon Maneuver" (a salvo steers within its acceleration and delta-v; J9). The text leaves
+//! burns to the player; `stand_off_magazine` is a policy setting, not a house rule.
+
+use super::dodge_plan::{self, Incoming};
+use super::policy::Policy;
+
+/// What the keep-distance decision reads of the position (the Maneuver Phase's opening
+/// snapshot).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Threat {
+    /// Enemy salvos in flight at the ship, by kind.
+    pub incoming: Incoming,
+    /// Attacking guided weapons still loaded in the magazines of the enemy ships in play
+    /// (contact and stand-off payloads; not decoys, drones, racks' frames or Excalibur).
+    pub enemy_loaded: u32,
+    /// The turn being played (1 = the first).
+    pub turn: u32,
+    /// The fastest the ship closes on any enemy ship in play if both coast (hexes of
+    /// distance lost in one turn; 0 or less: not closing).
+    pub closing: i32,
+    /// The side would win if the battle ended now (J6: its fraction of fleet value still in
+    /// play beats the enemy's by more than the draw margin).
+    pub ahead: bool,
+}
+
+/// The distance a ship keeps to the nearest enemy this turn: `run_to` (the stand-off
+/// distance) while its policy's `dodge` names salvos in flight at it
+/// ([`dodge_plan::kept_distance`]), or, up to turn `stand_off_turns`, while the enemy still
+/// has at least `stand_off_magazine` attacking guided weapons loaded (0: never for that
+/// reason) and the ship closes on an enemy faster than `stand_off_closing` hexes a turn
+/// (0: at any speed; a kinetic strikes with the closing speed squared, so a player closes on
+/// loaded launchers slowly: it brakes by aiming at the stand-off distance for a turn);
+/// otherwise its own `keep`. A policy with `hold_lead` also stands off while its side is
+/// ahead on the game-end measure (J6): the clock plays for it ("hold when ahead"). The turn limit is the game clock: two ships that both
+/// wait for the other's magazines would otherwise wait out the battle (J5, J6: a draw).
+/// A ship with no stand-off distance (`None`) keeps `keep`.
+pub fn keep_distance(keep: i32, run_to: Option<i32>, p: &Policy, threat: Threat) -> i32 {
+    let Some(r) = run_to else {
+        return keep;
+    };
+    if p.hold_lead && threat.ahead {
+        return r;
+    }
+    let loaded = p.stand_off_magazine > 0
+        && threat.enemy_loaded >= p.stand_off_magazine
+        && threat.turn <= p.stand_off_turns
+        && threat.closing > p.stand_off_closing as i32;
+    if loaded {
+        r
+    } else {
+        dodge_plan::kept_distance(keep, run_to, p.dodge, threat.incoming)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::junction::policy::Dodge;
+
+    fn preset(name: &str) -> Policy {
+        Policy::preset(name).unwrap()
+    }
+
+    /// The missile cruiser's full magazines (8 light nukes, 4 heavy kinetics) and the
+    /// destroyer's 8 light kinetics: `search-player-v4.toml`'s strike group on turn 2.
+    const LOADED: Threat = Threat {
+        incoming: Incoming {
+            kinetic: 0,
+            other: 0,
+        },
+        enemy_loaded: 20,
+        turn: 2,
+        closing: 9,
+        ahead: false,
+    };
+
+    /// The battle line against a loaded strike group: `brawler-v3` closes to 3 hexes while no
+    /// salvo flies at it (into the launchers' kinetic reach); `brawler-v4` keeps out at 16.
+    #[test]
+    fn a_brawler_keeps_out_while_the_enemy_is_loaded() {
+        assert_eq!(keep_distance(3, Some(16), &preset("brawler-v3"), LOADED), 3);
+        assert_eq!(
+            keep_distance(3, Some(16), &preset("brawler-v4"), LOADED),
+            16
+        );
+        // The older presets have no stand-off distance.
+        assert_eq!(keep_distance(3, None, &preset("brawler-v2"), LOADED), 3);
+    }
+
+    /// Magazines spent below the setting: it closes, unless salvos still fly at it.
+    #[test]
+    fn it_closes_once_the_enemy_has_spent_its_missiles() {
+        let p = Policy {
+            stand_off_magazine: 4,
+            ..preset("brawler-v4")
+        };
+        let spent = Threat {
+            enemy_loaded: 3,
+            ..LOADED
+        };
+        assert_eq!(keep_distance(3, Some(16), &p, spent), 3);
+        assert_eq!(
+            keep_distance(
+                3,
+                Some(16),
+                &p,
+                Threat {
+                    enemy_loaded: 4,
+                    ..spent
+                }
+            ),
+            16
+        );
+        let in_flight = Threat {
+            incoming: Incoming {
+                kinetic: 1,
+                other: 0,
+            },
+            ..spent
+        };
+        assert_eq!(keep_distance(3, Some(16), &p, in_flight), 16);
+        let no_dodge = Policy {
+            dodge: Dodge::None,
+            ..p
+        };
+        assert_eq!(keep_distance(3, Some(16), &no_dodge, in_flight), 3);
+    }
+
+    /// The clock: past `stand_off_turns` it closes on a loaded enemy (two `brawler-v4`s would
+    /// otherwise wait for each other's magazines until the turn cap), still dodging salvos.
+    #[test]
+    fn it_closes_when_the_clock_runs_out() {
+        let p = preset("brawler-v4");
+        let late = Threat {
+            turn: p.stand_off_turns + 1,
+            ..LOADED
+        };
+        assert_eq!(keep_distance(3, Some(16), &p, late), 3);
+        let last = Threat {
+            turn: p.stand_off_turns,
+            ..LOADED
+        };
+        assert_eq!(keep_distance(3, Some(16), &p, last), 16);
+        let dodging = Threat {
+            incoming: Incoming {
+                kinetic: 0,
+                other: 2,
+            },
+            ..late
+        };
+        assert_eq!(keep_distance(3, Some(16), &p, dodging), 16);
+    }
+
+    /// The speed limit: closing on loaded launchers at or below `stand_off_closing` hexes a
+    /// turn it keeps closing; faster, it brakes (aims at the stand-off distance this turn).
+    #[test]
+    fn it_closes_slowly_on_loaded_launchers() {
+        let p = Policy {
+            stand_off_closing: 4,
+            ..preset("brawler-v4")
+        };
+        let slow = Threat {
+            closing: 4,
+            ..LOADED
+        };
+        assert_eq!(keep_distance(3, Some(16), &p, slow), 3);
+        let fast = Threat {
+            closing: 5,
+            ..LOADED
+        };
+        assert_eq!(keep_distance(3, Some(16), &p, fast), 16);
+        // Magazines spent: no speed limit.
+        assert_eq!(
+            keep_distance(
+                3,
+                Some(16),
+                &p,
+                Threat {
+                    enemy_loaded: 0,
+                    ..fast
+                }
+            ),
+            3
+        );
+    }
+
+    /// `hold_lead`: ahead on the game-end measure, it stands off even from a spent enemy;
+    /// behind or level it closes. Off (every preset), the lead changes nothing.
+    #[test]
+    fn a_side_ahead_holds_its_lead_when_told_to() {
+        let spent = Threat {
+            enemy_loaded: 0,
+            ahead: true,
+            ..LOADED
+        };
+        assert_eq!(keep_distance(3, Some(16), &preset("brawler-v4"), spent), 3);
+        let p = Policy {
+            hold_lead: true,
+            ..preset("brawler-v4")
+        };
+        assert_eq!(keep_distance(3, Some(16), &p, spent), 16);
+        assert_eq!(
+            keep_distance(
+                3,
+                Some(16),
+                &p,
+                Threat {
+                    ahead: false,
+                    ..spent
+                }
+            ),
+            3
+        );
+    }
+
+    /// A setting of 0 never stands off for loaded magazines (exactly `brawler-v3`).
+    #[test]
+    fn zero_is_off() {
+        let p = Policy {
+            stand_off_magazine: 0,
+            ..preset("brawler-v4")
+        };
+        assert_eq!(keep_distance(3, Some(16), &p, LOADED), 3);
+    }
+}
