@@ -71,7 +71,7 @@ pub(crate) fn section(
          side's points bought — score per 100 points, enemy points destroyed per point \
          fielded, and the exchange ratio (enemy points destroyed per own point lost). \
          Weapons (where the rule system tallies them): each weapon line's mean damage per \
-         battle, its share of the side's damage and its kills per battle (`other`: damage \
+         battle, its share of the side's damage and its kills per battle (&ldquo;other&rdquo;: damage \
          dealt outside the weapon lines).</p>\n",
     );
     let mut shown = 0;
