@@ -179,13 +179,8 @@ mod tests {
     #[test]
     fn condition_answers_as_the_reference_functions() {
         let d = reaper();
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut dice = crate::dice::Dice::for_battle(19, 1, 0);
+        let mut next = |n: usize| crate::dice::Roller::below(&mut dice, n as u32) as usize;
         for rule in [
             EngineDamage::HalfUndamagedStructure,
             EngineDamage::OnePerTwoLost,

@@ -34,6 +34,11 @@ pub fn costs(d: &ShipDesign) -> ThrustCosts {
 /// A ship with no working reactor has nothing: engines are zero-power systems "requiring a
 /// functional power plant" (§16.4.11), and with no power from any plant zero-power systems are
 /// deactivated (§3.3).
+///
+/// The battle reads these from [`super::condition::Condition::limits`] (once per damage
+/// state); this straight reading of the rules is the specification it is tested against
+/// (`condition_answers_as_the_reference_functions`), kept on purpose as
+/// `line_of_sight.rs`'s walk is.
 pub fn limits(d: &ShipDesign, dmg: &ShipDamage, spare_power: i32, r: &Readings) -> ThrustLimits {
     let mut l = ThrustLimits::default();
     if reactor_output(d, dmg) == 0 {

@@ -755,13 +755,8 @@ mod tests {
     /// rolls and tumbles), under both thrust orders.
     #[test]
     fn accelerated_moves_as_execute() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |n: i32| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as i32
-        };
+        let mut dice = crate::dice::Dice::for_battle(19, 2, 0);
+        let mut next = |n: i32| crate::dice::Roller::below(&mut dice, n as u32) as i32;
         for order in [
             ThrustOrder::RotateThenAccelerate,
             ThrustOrder::AccelerateThenRotate,
