@@ -106,6 +106,14 @@ fn steady_state_junction_v4_preset_battles_do_not_allocate() {
     assert_junction_matchups_do_not_allocate(&exp.matchups[..25]);
 }
 
+/// Issue 17's `brawler-v5` (also holds a stand-off against loaded launchers): every pair of
+/// search-player-v5.toml's select half.
+#[test]
+fn steady_state_junction_v5_preset_battles_do_not_allocate() {
+    let exp = config::<Junction>("junction/search-player-v5.toml");
+    assert_junction_matchups_do_not_allocate(&exp.matchups[..36]);
+}
+
 /// Ship to Ship Combat (seed 001): the duel and the fleet battle (blasts, chained hull checks,
 /// asteroids), every preset.
 #[test]

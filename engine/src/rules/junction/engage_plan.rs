@@ -32,6 +32,10 @@ pub struct Threat {
     /// The side would win if the battle ended now (J6: its fraction of fleet value still in
     /// play beats the enemy's by more than the draw margin).
     pub ahead: bool,
+    /// The enemy would win if the battle ended now (J6, the other way round).
+    pub behind: bool,
+    /// Hexes from the ship to the nearest enemy ship in play (`i32::MAX`: none).
+    pub distance: i32,
 }
 
 /// The distance a ship keeps to the nearest enemy this turn: `run_to` (the stand-off
@@ -52,6 +56,9 @@ pub fn keep_distance(keep: i32, run_to: Option<i32>, p: &Policy, threat: Threat)
     if p.hold_lead && threat.ahead {
         return r;
     }
+    if holds_stand_off(r, p, threat) {
+        return r;
+    }
     let loaded = p.stand_off_magazine > 0
         && threat.enemy_loaded >= p.stand_off_magazine
         && threat.turn <= p.stand_off_turns
@@ -61,6 +68,27 @@ pub fn keep_distance(keep: i32, run_to: Option<i32>, p: &Policy, threat: Threat)
     } else {
         dodge_plan::kept_distance(keep, run_to, p.dodge, threat.incoming)
     }
+}
+
+/// `brawler-v5`'s stand-off hold (issue 17, fourth pass): from turn `hold_from` (0: never) up
+/// to `stand_off_turns`, a ship that sits at the stand-off distance `run_to` (at most one hex
+/// inside it) while neither it nor any enemy closes (`closing` ≤ 0: the enemy keeps its own
+/// distance too) does not break the stand-off while the enemy still carries at least
+/// `stand_off_magazine` (at least one) attacking guided weapons and its side is not behind on
+/// the game-end measure (J6). Closing on a missile boat that waits with loaded launchers
+/// offers its kinetics the speed they need (Appendix 1 "Kinetic", speed squared) and turns a
+/// draw into a loss; waiting leaves the enemy the choice to come, and the clock (J5, J6) ends
+/// a standoff between equal fleets as a draw. The search player of
+/// `configs/junction/search-player-v4.toml` gained most in exactly these positions (docs/configs.md).
+/// A side that is behind has to attack: it closes as `brawler-v4` does.
+pub fn holds_stand_off(run_to: i32, p: &Policy, threat: Threat) -> bool {
+    p.hold_from > 0
+        && threat.turn >= p.hold_from
+        && threat.turn <= p.stand_off_turns
+        && threat.enemy_loaded >= p.stand_off_magazine.max(1)
+        && threat.closing <= 0
+        && threat.distance >= run_to - 1
+        && !threat.behind
 }
 
 #[cfg(test)]
@@ -83,6 +111,8 @@ mod tests {
         turn: 2,
         closing: 9,
         ahead: false,
+        behind: false,
+        distance: 12,
     };
 
     /// The battle line against a loaded strike group: `brawler-v3` closes to 3 hexes while no
@@ -232,5 +262,117 @@ mod tests {
             ..preset("brawler-v4")
         };
         assert_eq!(keep_distance(3, Some(16), &p, LOADED), 3);
+    }
+
+    /// The stand-off of `search-player-v4.toml`'s late turns: the battle line sits 16 hexes
+    /// from a missile boat that keeps its own distance (neither closes) with launchers still
+    /// loaded, both fleets whole. `brawler-v4` breaks it (not closing faster than 4: it
+    /// closes to 3, into the kinetics); `brawler-v5` holds it.
+    const STAND_OFF: Threat = Threat {
+        incoming: Incoming {
+            kinetic: 0,
+            other: 0,
+        },
+        enemy_loaded: 4,
+        turn: 12,
+        closing: 0,
+        ahead: false,
+        behind: false,
+        distance: 16,
+    };
+
+    #[test]
+    fn brawler_v5_holds_a_stand_off_against_loaded_launchers() {
+        assert_eq!(
+            keep_distance(3, Some(16), &preset("brawler-v4"), STAND_OFF),
+            3
+        );
+        assert_eq!(
+            keep_distance(3, Some(16), &preset("brawler-v5"), STAND_OFF),
+            16
+        );
+        // One hex inside the stand-off distance still counts; two do not.
+        let p = preset("brawler-v5");
+        let at = |distance| Threat {
+            distance,
+            ..STAND_OFF
+        };
+        assert_eq!(keep_distance(3, Some(16), &p, at(15)), 16);
+        assert_eq!(keep_distance(3, Some(16), &p, at(14)), 3);
+        // Drifting apart (closing < 0) is no reason to come back in.
+        let opening = Threat {
+            closing: -2,
+            ..STAND_OFF
+        };
+        assert_eq!(keep_distance(3, Some(16), &p, opening), 16);
+    }
+
+    /// What breaks the hold: the side is behind (it has to attack), the enemy's launchers are
+    /// spent, someone is closing (the enemy comes: `brawler-v4`'s speed limit decides), the
+    /// first turns (`hold_from`) and the clock (`stand_off_turns`).
+    #[test]
+    fn brawler_v5_attacks_when_waiting_does_not_pay() {
+        let p = preset("brawler-v5");
+        let with = |t: Threat| keep_distance(3, Some(16), &p, t);
+        assert_eq!(
+            with(Threat {
+                behind: true,
+                ..STAND_OFF
+            }),
+            3
+        );
+        assert_eq!(
+            with(Threat {
+                enemy_loaded: 0,
+                ..STAND_OFF
+            }),
+            3
+        );
+        assert_eq!(
+            with(Threat {
+                closing: 2,
+                ..STAND_OFF
+            }),
+            3
+        );
+        assert_eq!(
+            with(Threat {
+                closing: 6,
+                ..STAND_OFF
+            }),
+            16
+        );
+        assert_eq!(
+            with(Threat {
+                turn: p.hold_from - 1,
+                ..STAND_OFF
+            }),
+            3
+        );
+        assert_eq!(
+            with(Threat {
+                turn: p.hold_from,
+                ..STAND_OFF
+            }),
+            16
+        );
+        assert_eq!(
+            with(Threat {
+                turn: p.stand_off_turns + 1,
+                ..STAND_OFF
+            }),
+            3
+        );
+        // Ahead, it holds too (the clock plays for it).
+        assert_eq!(
+            with(Threat {
+                ahead: true,
+                ..STAND_OFF
+            }),
+            16
+        );
+        // Off (0): exactly `brawler-v4`.
+        let off = Policy { hold_from: 0, ..p };
+        assert_eq!(keep_distance(3, Some(16), &off, STAND_OFF), 3);
     }
 }

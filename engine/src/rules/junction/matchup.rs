@@ -96,7 +96,8 @@ impl Matchup {
                 (moves
                     && (p.dodge != super::policy::Dodge::None
                         || p.stand_off_magazine > 0
-                        || p.hold_lead))
+                        || p.hold_lead
+                        || p.hold_from > 0))
                     .then(|| longest_enemy_reach(s.side) + 2)
             })
             .collect();

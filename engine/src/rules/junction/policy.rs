@@ -273,6 +273,11 @@ pub struct Policy {
     /// While the side is ahead on the game-end measure (J6), a moving ship keeps the
     /// stand-off distance: the clock plays for it. Off in every preset.
     pub hold_lead: bool,
+    /// From this turn on, a ship that sits at the stand-off distance while the enemy keeps its
+    /// own (neither closes) holds it instead of breaking the stand-off, while the enemy still
+    /// carries loaded launchers and its side is not behind on the game-end measure
+    /// (`engage_plan::keep_distance`); 0: off (every preset before `brawler-v5`).
+    pub hold_from: u32,
 }
 
 impl Policy {
@@ -289,6 +294,7 @@ impl Policy {
         "pd-screen-v2",
         "brawler-v3",
         "brawler-v4",
+        "brawler-v5",
     ];
 
     /// A preset by name.
@@ -324,6 +330,7 @@ impl Policy {
             stand_off_turns: 0,
             stand_off_closing: 0,
             hold_lead: false,
+            hold_from: 0,
         };
         Some(match name {
             // Closes to Precision Targeting range: sync fire, ×3 crits, table choice.
@@ -409,6 +416,14 @@ impl Policy {
                 stand_off_closing: V4_STAND_OFF_CLOSING,
                 ..Policy::preset("brawler-v3")?
             },
+            // Issue 17's fourth pass: `brawler-v4` that does not break a stand-off against
+            // loaded launchers — once both sides sit out of each other's reach it waits
+            // (for the enemy to come, or for the clock) unless its side is behind.
+            "brawler-v5" => Policy {
+                preset: "brawler-v5",
+                hold_from: V5_HOLD_FROM,
+                ..Policy::preset("brawler-v4")?
+            },
             _ => return None,
         })
     }
@@ -436,6 +451,8 @@ pub const V4_STAND_OFF_MAGAZINE: u32 = 1;
 pub const V4_STAND_OFF_TURNS: u32 = 40;
 /// `stand_off_closing` of `brawler-v4`.
 pub const V4_STAND_OFF_CLOSING: u32 = 4;
+/// `hold_from` of `brawler-v5`.
+pub const V5_HOLD_FROM: u32 = 5;
 
 impl fmt::Display for Policy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -486,6 +503,9 @@ impl fmt::Display for Policy {
         }
         if preset.is_some_and(|p| p.hold_lead != self.hold_lead) {
             write!(f, " hold_lead={}", self.hold_lead)?;
+        }
+        if preset.is_some_and(|p| p.hold_from != self.hold_from) {
+            write!(f, " hold_from={}", self.hold_from)?;
         }
         match self.pd_launches {
             PdLaunches::Excalibur => {}

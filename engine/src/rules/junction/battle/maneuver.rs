@@ -176,6 +176,14 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             threat.enemy_loaded = self.enemy_loaded(side);
             threat.closing = self.closing(i);
         }
+        if p.hold_from > 0 && self.st.turn >= p.hold_from && self.st.turn <= p.stand_off_turns {
+            if p.stand_off_magazine == 0 {
+                threat.enemy_loaded = self.enemy_loaded(side);
+                threat.closing = self.closing(i);
+            }
+            threat.distance = self.enemy_distance(i);
+            threat.behind = self.ahead(side.other());
+        }
         threat.turn = self.st.turn;
         if p.hold_lead {
             threat.ahead = self.ahead(side);
@@ -213,6 +221,18 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             fastest = fastest.max(now - next);
         }
         fastest
+    }
+
+    /// Hexes from ship `i` to the nearest enemy ship in play (`i32::MAX`: none).
+    fn enemy_distance(&self, i: usize) -> i32 {
+        let s = &self.st.ships[i];
+        self.st
+            .ships
+            .iter()
+            .filter(|o| o.side != s.side && o.status.in_play())
+            .map(|o| s.pos.distance(o.pos))
+            .min()
+            .unwrap_or(i32::MAX)
     }
 
     /// Attacking guided weapons (contact and stand-off payloads) still loaded in the

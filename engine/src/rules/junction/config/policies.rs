@@ -81,6 +81,10 @@ pub struct SideSpec {
     /// default false).
     #[serde(default)]
     pub hold_lead: Option<bool>,
+    /// Override: from this turn on, hold a stand-off against loaded launchers while neither
+    /// side closes and the side is not behind (0: off; `brawler-v5` 5).
+    #[serde(default)]
+    pub hold_from: Option<Spanned<i64>>,
 }
 
 /// A side's policy preset with its overrides; `None` for an unknown preset (reported).
@@ -161,6 +165,9 @@ pub(super) fn policy(d: usize, at: &str, side: &SideSpec, is: &mut Issues) -> Op
     }
     if let Some(h) = side.hold_lead {
         p.hold_lead = h;
+    }
+    if let Some(n) = &side.hold_from {
+        p.hold_from = is.int_or_lo(d, n, &format!("{at}.hold_from"), 0, 1000) as u32;
     }
     Some(p)
 }
