@@ -9,7 +9,7 @@ use std::fmt;
 use crate::dice::Roller;
 use crate::hex::Hex;
 
-use super::arcs::{ArcGeometry, can_bear};
+use super::arcs::{ArcGeometry, Bearing, effective_arc};
 use super::damage_effects::{ReductionChoice, reduce_damage_row, reduce_range_row};
 use super::design::{Config, ConfigSet, DamageDice, RangeRating, WeaponDesign};
 use super::ew::EwAllocation;
@@ -171,8 +171,10 @@ pub fn thrust_plan(
     // arc ([`plan_base`]); the arc only adds ([`plan_arc_penalty`]), so it is checked first for
     // the candidates with the least base and then only where the base does not already exceed
     // the best score found: the best score and its ties are exactly the full scoring's. Then
-    // the k-th of the best in candidate order (k by dice).
-    let mut cands = [(ManeuverPlan::default(), Motion::default(), 0i32, i32::MAX); 39];
+    // the k-th of the best in candidate order (k by dice). The candidates of one pivot share
+    // their facing, roll and tumble, so the main weapon's arc is looked up once per pivot.
+    let mut cands = [Candidate::default(); 39];
+    let mut arcs_by_pivot = [MainArc::None; 3];
     let mut count = 0usize;
     let mut least = i32::MAX;
     for pivot in -1..=1 {
@@ -194,6 +196,7 @@ pub fn thrust_plan(
             },
             readings,
         );
+        arcs_by_pivot[(pivot + 1) as usize] = MainArc::of(&coasting, main_arc, arcs);
         for accel in -max_accel..=max_accel {
             let accel_cost = accel.abs() * costs.accel;
             let channel = if accel >= 0 {
@@ -204,41 +207,96 @@ pub fn thrust_plan(
             if accel_cost > channel || accel_cost + pivot_cost > limits.budget {
                 continue;
             }
-            let plan = ManeuverPlan {
-                pivot,
-                accel,
-                ..ManeuverPlan::default()
-            };
             let next = super::movement::maneuvers::accelerated(own, &coasting, accel, readings);
             let base = plan_base(&next, keep, target, target_velocity);
             least = least.min(base);
-            cands[count] = (plan, next, base, i32::MAX);
+            cands[count] = Candidate {
+                pivot: pivot as i8,
+                accel: accel as i8,
+                pos: next.pos,
+                base,
+                score: i32::MAX,
+            };
             count += 1;
         }
     }
     let cands = &mut cands[..count];
+    let penalty = |c: &Candidate| arcs_by_pivot[(c.pivot + 1) as usize].penalty(c.pos, target);
     let mut best = i32::MAX;
-    for (_, next, base, score) in cands.iter_mut() {
-        if *base == least {
-            *score = *base + plan_arc_penalty(next, target, main_arc, arcs);
-            best = best.min(*score);
+    for c in cands.iter_mut() {
+        if c.base == least {
+            c.score = c.base + penalty(c);
+            best = best.min(c.score);
         }
     }
     if best > least {
-        for (_, next, base, score) in cands.iter_mut() {
-            if *base != least && *base <= best {
-                *score = *base + plan_arc_penalty(next, target, main_arc, arcs);
-                best = best.min(*score);
+        for c in cands.iter_mut() {
+            if c.base != least && c.base <= best {
+                c.score = c.base + penalty(c);
+                best = best.min(c.score);
             }
         }
     }
-    let ties = cands.iter().filter(|c| c.3 == best).count() as u32;
+    let ties = cands.iter().filter(|c| c.score == best).count() as u32;
     let pick = pick_tie(dice, ties) as usize;
     cands
         .iter()
-        .filter(|c| c.3 == best)
+        .filter(|c| c.score == best)
         .nth(pick)
-        .map_or_else(ManeuverPlan::default, |c| c.0)
+        .map_or_else(ManeuverPlan::default, |c| ManeuverPlan {
+            pivot: i32::from(c.pivot),
+            accel: i32::from(c.accel),
+            ..ManeuverPlan::default()
+        })
+}
+
+/// One candidate of [`thrust_plan`]: its pivot and acceleration, where it ends, its score
+/// without the arc and with it (`i32::MAX` until checked).
+#[derive(Clone, Copy, Debug, Default)]
+struct Candidate {
+    pivot: i8,
+    accel: i8,
+    pos: Hex,
+    base: i32,
+    score: i32,
+}
+
+/// The main weapon's arc after a pivot (facing, roll and tumble as the move leaves them), for
+/// [`plan_arc_penalty`]'s test of every acceleration of that pivot.
+#[derive(Clone, Copy, Debug)]
+enum MainArc {
+    /// No main weapon: it always "bears".
+    None,
+    /// The arc cannot bear (house rule `rotated_arcs` = `off-plane-blind`).
+    Blind,
+    /// The map-absolute arc.
+    Arc(Bearing),
+}
+
+impl MainArc {
+    fn of(
+        next: &Motion,
+        main: Option<&Mount>,
+        (geometry, rotated): (&ArcGeometry, RotatedArcs),
+    ) -> MainArc {
+        let Some(m) = main else {
+            return MainArc::None;
+        };
+        match effective_arc(m.arc, next.facing, next.roll, next.tumble, rotated) {
+            Some((centre, shape)) => MainArc::Arc(Bearing::new(geometry, centre, shape)),
+            None => MainArc::Blind,
+        }
+    }
+
+    /// [`plan_arc_penalty`] of a candidate of this pivot ending at `pos`.
+    fn penalty(&self, pos: Hex, target: Hex) -> i32 {
+        let bears = match self {
+            MainArc::None => true,
+            MainArc::Blind => false,
+            MainArc::Arc(b) => b.covers(target.sub(pos)),
+        };
+        if bears { 0 } else { 6 }
+    }
 }
 
 /// How bad a motion after the move is (lower is better) is [`plan_base`] (4 per hex off the
@@ -251,7 +309,10 @@ fn plan_base(next: &Motion, keep: i32, target: Hex, target_velocity: Hex) -> i32
     4 * off + relative + next.pivot_rate.abs()
 }
 
-/// 6 if the main weapon does not bear on `target` after the move, else 0.
+/// 6 if the main weapon does not bear on `target` after the move, else 0: the straight
+/// reading, the specification [`MainArc::penalty`] (what [`thrust_plan`] uses: the arc looked
+/// up once per pivot) is tested against (`main_arc_answers_as_the_arc_penalty`).
+#[cfg(test)]
 fn plan_arc_penalty(
     next: &Motion,
     target: Hex,
@@ -259,7 +320,7 @@ fn plan_arc_penalty(
     (geometry, rotated): (&ArcGeometry, RotatedArcs),
 ) -> i32 {
     let bears = main.is_none_or(|m| {
-        can_bear(
+        super::arcs::can_bear(
             geometry,
             rotated,
             m.arc,
@@ -392,6 +453,63 @@ mod tests {
         assert_eq!(choose_sighting(1.5, 1.0), Some(0));
         assert_eq!(choose_sighting(0.5, 1.0), Some(1));
         assert_eq!(choose_sighting(1.0, 1.0), None);
+    }
+
+    /// The thrust plan's arc test, looked up once per pivot ([`MainArc`]), answers as
+    /// [`plan_arc_penalty`] (`can_bear` per candidate) over random motions, arcs, targets near
+    /// and beyond the in-arc table, both geometries and both `rotated_arcs` readings.
+    #[test]
+    fn main_arc_answers_as_the_arc_penalty() {
+        use super::super::arcs::{ArcShape, FiringArc};
+        use super::super::design::fixtures::railgun;
+        use super::super::geometry::{ArcCentre, Facing};
+        use super::super::movement::Quarter;
+        let mut dice = crate::dice::Dice::for_battle(19, 5, 0);
+        let mut next = |n: i32| Roller::below(&mut dice, n as u32) as i32;
+        let shapes = [
+            ArcShape::Fixed,
+            ArcShape::Narrow,
+            ArcShape::Standard,
+            ArcShape::Wide,
+            ArcShape::Turret,
+        ];
+        let mut checked = [0u32; 2];
+        for _ in 0..20_000 {
+            let mount = Mount {
+                sys: 0,
+                weapon: railgun(),
+                arc: FiringArc {
+                    centre: ArcCentre::from_steps(next(12)),
+                    shape: shapes[next(5) as usize],
+                    keel: next(2) == 1,
+                },
+            };
+            let m = Motion {
+                pos: Hex::new(next(81) - 40, next(81) - 40),
+                facing: Facing::new(1 + next(6)),
+                roll: Quarter(next(4) as u8),
+                tumble: Quarter(next(4) as u8),
+                ..Motion::default()
+            };
+            let reach = [3, 20, 60][next(3) as usize];
+            let target = m.pos.add(Hex::new(
+                next(2 * reach + 1) - reach,
+                next(2 * reach + 1) - reach,
+            ));
+            let geometry = [ArcGeometry::DIGEST, ArcGeometry::WIDER][next(2) as usize];
+            let rotated = [RotatedArcs::AsIfLevel, RotatedArcs::OffPlaneBlind][next(2) as usize];
+            for main in [None, Some(&mount)] {
+                let expected = plan_arc_penalty(&m, target, main, (&geometry, rotated));
+                let fast = MainArc::of(&m, main, (&geometry, rotated)).penalty(m.pos, target);
+                assert_eq!(
+                    fast, expected,
+                    "{m:?} {target:?} {main:?} {geometry:?} {rotated:?}"
+                );
+                checked[usize::from(expected == 0)] += 1;
+            }
+        }
+        // Both answers occur often.
+        assert!(checked.iter().all(|&n| n > 2_000), "{checked:?}");
     }
 
     #[test]
