@@ -10,7 +10,7 @@ use super::geometry::{ArcCentre, Facing, angle_between, bearing_deg};
 use super::movement::Quarter;
 use super::movement::readings::RotatedArcs;
 use crate::hex::Hex;
-use std::sync::{LazyLock, OnceLock};
+use std::sync::LazyLock;
 
 /// An arc shape (§7.1.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -172,21 +172,52 @@ pub fn in_arc(
     firer: Hex,
     target: Hex,
 ) -> bool {
-    let d = target.sub(firer);
-    if d.is_zero() {
-        return true;
+    Bearing::new(geometry, centre, shape).covers(target.sub(firer))
+}
+
+/// One map-absolute arc (`centre`, `shape`) of a geometry, looked up once: [`in_arc`] for any
+/// displacement from the firer with no per-call choice of table block (the thrust plan asks
+/// the same arc for every acceleration of a pivot).
+#[derive(Clone, Copy, Debug)]
+pub struct Bearing {
+    /// The arc's block of [`DIGEST_TABLE`] (default geometry), else `None`.
+    block: Option<&'static [u64; TABLE_WORDS]>,
+    /// The shape's half-width (`None`: a turret, everything).
+    half: Option<f64>,
+    /// The centre.
+    centre: ArcCentre,
+}
+
+impl Bearing {
+    /// The arc (`centre`, `shape`) of `geometry`.
+    pub fn new(geometry: &ArcGeometry, centre: ArcCentre, shape: ArcShape) -> Bearing {
+        let half = geometry.half_width(shape);
+        let block = (half.is_some() && *geometry == ArcGeometry::DIGEST)
+            .then(|| &DIGEST_TABLE[half_width_index(shape) * 12 + usize::from(centre.steps())]);
+        Bearing {
+            block,
+            half,
+            centre,
+        }
     }
-    let Some(half) = geometry.half_width(shape) else {
-        return true;
-    };
-    if *geometry == ArcGeometry::DIGEST && d.q.abs() <= TABLE_REACH && d.r.abs() <= TABLE_REACH {
-        let shape_row = half_width_index(shape);
-        let block = DIGEST_TABLE[shape_row * 12 + usize::from(centre.steps())]
-            .get_or_init(|| table_block(half, centre));
-        let k = ((d.q + TABLE_REACH) * TABLE_SIDE + d.r + TABLE_REACH) as usize;
-        return (block[k / 64] >> (k % 64)) & 1 == 1;
+
+    /// Whether displacement `d` from the firer is in the arc (the firer's own hex always is).
+    #[inline]
+    pub fn covers(&self, d: Hex) -> bool {
+        if d.is_zero() {
+            return true;
+        }
+        let Some(half) = self.half else {
+            return true;
+        };
+        match self.block {
+            Some(block) if d.q.abs() <= TABLE_REACH && d.r.abs() <= TABLE_REACH => {
+                let k = ((d.q + TABLE_REACH) * TABLE_SIDE + d.r + TABLE_REACH) as usize;
+                (block[k / 64] >> (k % 64)) & 1 == 1
+            }
+            _ => within(half, self.centre, d),
+        }
     }
-    within(half, centre, d)
 }
 
 /// Whether displacement `d` (not zero) lies within `half` degrees of `centre` or on its ray:
@@ -196,18 +227,37 @@ fn within(half: f64, centre: ArcCentre, d: Hex) -> bool {
     angle_between(bearing_deg(d), axis).abs() <= half + EPS || ray_touches(centre, d)
 }
 
-/// How far the in-arc table reaches from the firer, in `q` and in `r` (farther: per call).
-const TABLE_REACH: i32 = 64;
+/// How far the in-arc table reaches from the firer, in `q` and in `r` (farther: per call) —
+/// the bearing table's reach, so building it takes no `atan2`.
+const TABLE_REACH: i32 = super::geometry::BEARING_REACH;
 /// Rows (and columns) of one block of the in-arc table.
 const TABLE_SIDE: i32 = 2 * TABLE_REACH + 1;
 /// 64-bit words of one block.
 const TABLE_WORDS: usize = ((TABLE_SIDE * TABLE_SIDE) as usize).div_ceil(64);
 
 /// The in-arc answers of the default geometry ([`ArcGeometry::DIGEST`], the one every shipped
-/// config plays), one bit per displacement within [`TABLE_REACH`], a block per (shape, centre)
-/// built on first use from [`within`] — the same answers, read instead of computed (the
-/// thrust plan asks for each of its candidates).
-static DIGEST_TABLE: [OnceLock<[u64; TABLE_WORDS]>; 48] = [const { OnceLock::new() }; 48];
+/// config plays), one bit per displacement within [`TABLE_REACH`], a block per (shape, centre),
+/// all built together on first use from [`within`] — the same answers, read instead of
+/// computed (the thrust plan asks for each of its candidates). Built whole, not block by block
+/// as battles first need them, so no battle pays for a block.
+static DIGEST_TABLE: LazyLock<[[u64; TABLE_WORDS]; 48]> = LazyLock::new(|| {
+    let mut table = [[0u64; TABLE_WORDS]; 48];
+    let halves = ArcGeometry::DIGEST.half_width_deg;
+    for q in -TABLE_REACH..=TABLE_REACH {
+        for r in -TABLE_REACH..=TABLE_REACH {
+            let d = Hex::new(q, r);
+            let k = ((q + TABLE_REACH) * TABLE_SIDE + r + TABLE_REACH) as usize;
+            for (row, &half) in halves.iter().enumerate() {
+                for c in 0..12 {
+                    if d.is_zero() || within(half, ArcCentre::from_steps(c as i32), d) {
+                        table[row * 12 + c][k / 64] |= 1 << (k % 64);
+                    }
+                }
+            }
+        }
+    }
+    table
+});
 
 /// Index of a non-turret shape in [`ArcGeometry::half_width_deg`].
 const fn half_width_index(shape: ArcShape) -> usize {
@@ -217,21 +267,6 @@ const fn half_width_index(shape: ArcShape) -> usize {
         ArcShape::Standard => 2,
         ArcShape::Wide | ArcShape::Turret => 3,
     }
-}
-
-/// One block of [`DIGEST_TABLE`]: [`within`] for every displacement within the reach.
-fn table_block(half: f64, centre: ArcCentre) -> [u64; TABLE_WORDS] {
-    let mut block = [0u64; TABLE_WORDS];
-    for q in -TABLE_REACH..=TABLE_REACH {
-        for r in -TABLE_REACH..=TABLE_REACH {
-            let d = Hex::new(q, r);
-            if d.is_zero() || within(half, centre, d) {
-                let k = ((q + TABLE_REACH) * TABLE_SIDE + r + TABLE_REACH) as usize;
-                block[k / 64] |= 1 << (k % 64);
-            }
-        }
-    }
-    block
 }
 
 /// Whether a weapon on a ship can bear on `target` (§7.1.4, §7.1.4.1).

@@ -111,7 +111,7 @@ pub const fn range_3d(hexes: i32, layers: i32) -> i32 {
 }
 
 /// How far the bearing table reaches, in `q` and in `r`.
-const BEARING_REACH: i32 = 48;
+pub(super) const BEARING_REACH: i32 = 64;
 /// Rows (and columns) of the bearing table.
 const BEARING_SIDE: i32 = 2 * BEARING_REACH + 1;
 

@@ -9,17 +9,19 @@ use std::fmt;
 use crate::dice::Roller;
 use crate::hex::Hex;
 
-use super::arcs::{ArcGeometry, can_bear};
+use super::arcs::{ArcGeometry, Bearing, effective_arc};
 use super::damage_effects::{ReductionChoice, reduce_damage_row, reduce_range_row};
-use super::design::{Config, ConfigSet, DamageDice, RangeRating, WeaponDesign};
+use super::design::{Config, ConfigSet, DamageDice, PulseRating, RangeRating, WeaponDesign};
 use super::ew::EwAllocation;
 use super::fire::hit_location::DefenderPick;
-use super::fire::hit_roll::{accuracy_drm, hit_ways, range_penalty};
+use super::fire::hit_roll::{THREE_D6_WAYS, accuracy_drm, hit_ways, range_penalty};
+use super::fire::readings::PulseBonus;
 use super::fire::readings::RangeZero;
 use super::geometry::range;
 use super::matchup::Mount;
 use super::movement::readings::RotatedArcs;
 use super::movement::{ManeuverPlan, Motion, ThrustCosts};
+use super::weapons::configurations::pulse_count;
 
 /// A side's policy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,9 +115,17 @@ pub fn power_order(weapon: &WeaponDesign, left: i32) -> bool {
 
 /// The EW split (D17 3, §4.1–4.2): shroud points enough to lock the target at its predicted
 /// range plus the policy's margin (10 hexes a point); the rest half to amplification (the odd
-/// point) and half to ECM.
+/// point) and half to ECM. When every point in the shroud would still not reach the predicted
+/// range ([`shroud_reaches`]), none goes to it — nor to amplification, which acts only inside
+/// the shroud (§4.2) — and all go to ECM (§4.3), the one use left.
 pub fn ew_split(policy: &Policy, points: i32, predicted_range: i32) -> EwAllocation {
     let points = points.clamp(0, 255);
+    if !shroud_reaches(points, predicted_range) {
+        return EwAllocation {
+            ecm: points as u8,
+            ..EwAllocation::default()
+        };
+    }
     let need = (predicted_range + policy.shroud_margin + 9)
         .div_euclid(10)
         .max(1);
@@ -127,6 +137,13 @@ pub fn ew_split(policy: &Policy, points: i32, predicted_range: i32) -> EwAllocat
         ecm: (rest / 2) as u8,
         reserved: 0,
     }
+}
+
+/// Whether a shroud of all `points` (10 hexes each, §4.1) reaches a target at
+/// `predicted_range`: a player spends nothing on a shroud that cannot lock the target (before
+/// session 23 the split put every point into one, for no lock and no amplification).
+pub const fn shroud_reaches(points: i32, predicted_range: i32) -> bool {
+    10 * points >= predicted_range
 }
 
 /// What a ship may spend on its move (§5.1–5.2): the engine budget and what its thrusters can
@@ -171,8 +188,10 @@ pub fn thrust_plan(
     // arc ([`plan_base`]); the arc only adds ([`plan_arc_penalty`]), so it is checked first for
     // the candidates with the least base and then only where the base does not already exceed
     // the best score found: the best score and its ties are exactly the full scoring's. Then
-    // the k-th of the best in candidate order (k by dice).
-    let mut cands = [(ManeuverPlan::default(), Motion::default(), 0i32, i32::MAX); 39];
+    // the k-th of the best in candidate order (k by dice). The candidates of one pivot share
+    // their facing, roll and tumble, so the main weapon's arc is looked up once per pivot.
+    let mut cands = [Candidate::default(); 39];
+    let mut arcs_by_pivot = [MainArc::None; 3];
     let mut count = 0usize;
     let mut least = i32::MAX;
     for pivot in -1..=1 {
@@ -194,6 +213,7 @@ pub fn thrust_plan(
             },
             readings,
         );
+        arcs_by_pivot[(pivot + 1) as usize] = MainArc::of(&coasting, main_arc, arcs);
         for accel in -max_accel..=max_accel {
             let accel_cost = accel.abs() * costs.accel;
             let channel = if accel >= 0 {
@@ -204,41 +224,96 @@ pub fn thrust_plan(
             if accel_cost > channel || accel_cost + pivot_cost > limits.budget {
                 continue;
             }
-            let plan = ManeuverPlan {
-                pivot,
-                accel,
-                ..ManeuverPlan::default()
-            };
             let next = super::movement::maneuvers::accelerated(own, &coasting, accel, readings);
             let base = plan_base(&next, keep, target, target_velocity);
             least = least.min(base);
-            cands[count] = (plan, next, base, i32::MAX);
+            cands[count] = Candidate {
+                pivot: pivot as i8,
+                accel: accel as i8,
+                pos: next.pos,
+                base,
+                score: i32::MAX,
+            };
             count += 1;
         }
     }
     let cands = &mut cands[..count];
+    let penalty = |c: &Candidate| arcs_by_pivot[(c.pivot + 1) as usize].penalty(c.pos, target);
     let mut best = i32::MAX;
-    for (_, next, base, score) in cands.iter_mut() {
-        if *base == least {
-            *score = *base + plan_arc_penalty(next, target, main_arc, arcs);
-            best = best.min(*score);
+    for c in cands.iter_mut() {
+        if c.base == least {
+            c.score = c.base + penalty(c);
+            best = best.min(c.score);
         }
     }
     if best > least {
-        for (_, next, base, score) in cands.iter_mut() {
-            if *base != least && *base <= best {
-                *score = *base + plan_arc_penalty(next, target, main_arc, arcs);
-                best = best.min(*score);
+        for c in cands.iter_mut() {
+            if c.base != least && c.base <= best {
+                c.score = c.base + penalty(c);
+                best = best.min(c.score);
             }
         }
     }
-    let ties = cands.iter().filter(|c| c.3 == best).count() as u32;
+    let ties = cands.iter().filter(|c| c.score == best).count() as u32;
     let pick = pick_tie(dice, ties) as usize;
     cands
         .iter()
-        .filter(|c| c.3 == best)
+        .filter(|c| c.score == best)
         .nth(pick)
-        .map_or_else(ManeuverPlan::default, |c| c.0)
+        .map_or_else(ManeuverPlan::default, |c| ManeuverPlan {
+            pivot: i32::from(c.pivot),
+            accel: i32::from(c.accel),
+            ..ManeuverPlan::default()
+        })
+}
+
+/// One candidate of [`thrust_plan`]: its pivot and acceleration, where it ends, its score
+/// without the arc and with it (`i32::MAX` until checked).
+#[derive(Clone, Copy, Debug, Default)]
+struct Candidate {
+    pivot: i8,
+    accel: i8,
+    pos: Hex,
+    base: i32,
+    score: i32,
+}
+
+/// The main weapon's arc after a pivot (facing, roll and tumble as the move leaves them), for
+/// [`plan_arc_penalty`]'s test of every acceleration of that pivot.
+#[derive(Clone, Copy, Debug)]
+enum MainArc {
+    /// No main weapon: it always "bears".
+    None,
+    /// The arc cannot bear (house rule `rotated_arcs` = `off-plane-blind`).
+    Blind,
+    /// The map-absolute arc.
+    Arc(Bearing),
+}
+
+impl MainArc {
+    fn of(
+        next: &Motion,
+        main: Option<&Mount>,
+        (geometry, rotated): (&ArcGeometry, RotatedArcs),
+    ) -> MainArc {
+        let Some(m) = main else {
+            return MainArc::None;
+        };
+        match effective_arc(m.arc, next.facing, next.roll, next.tumble, rotated) {
+            Some((centre, shape)) => MainArc::Arc(Bearing::new(geometry, centre, shape)),
+            None => MainArc::Blind,
+        }
+    }
+
+    /// [`plan_arc_penalty`] of a candidate of this pivot ending at `pos`.
+    fn penalty(&self, pos: Hex, target: Hex) -> i32 {
+        let bears = match self {
+            MainArc::None => true,
+            MainArc::Blind => false,
+            MainArc::Arc(b) => b.covers(target.sub(pos)),
+        };
+        if bears { 0 } else { 6 }
+    }
 }
 
 /// How bad a motion after the move is (lower is better) is [`plan_base`] (4 per hex off the
@@ -251,7 +326,10 @@ fn plan_base(next: &Motion, keep: i32, target: Hex, target_velocity: Hex) -> i32
     4 * off + relative + next.pivot_rate.abs()
 }
 
-/// 6 if the main weapon does not bear on `target` after the move, else 0.
+/// 6 if the main weapon does not bear on `target` after the move, else 0: the straight
+/// reading, the specification [`MainArc::penalty`] (what [`thrust_plan`] uses: the arc looked
+/// up once per pivot) is tested against (`main_arc_answers_as_the_arc_penalty`).
+#[cfg(test)]
 fn plan_arc_penalty(
     next: &Motion,
     target: Hex,
@@ -259,7 +337,7 @@ fn plan_arc_penalty(
     (geometry, rotated): (&ArcGeometry, RotatedArcs),
 ) -> i32 {
     let bears = main.is_none_or(|m| {
-        can_bear(
+        super::arcs::can_bear(
             geometry,
             rotated,
             m.arc,
@@ -290,6 +368,46 @@ pub fn choose_config(configs: ConfigSet) -> Config {
         .into_iter()
         .find(|&c| configs.contains(c))
         .unwrap_or(Config::Burst)
+}
+
+/// Mean number of pulses of a Pulse hit at hit DRM `drm` (§8.1.2): the pulse roll is a fresh
+/// 3d6 + `drm`, and the bonus die (if any) is averaged over its faces — exact, by enumeration,
+/// with the battle's own [`pulse_count`] (house rule `pulse_bonus`).
+pub fn mean_pulses(rating: PulseRating, drm: i16, how: PulseBonus) -> f64 {
+    let faces = u32::from(rating.bonus_die.max(1));
+    let mut total = 0u32;
+    for (sum, &ways) in THREE_D6_WAYS.iter().enumerate().skip(3) {
+        for b in 1..=faces {
+            let bonus = if rating.bonus_die > 0 { b as u8 } else { 0 };
+            total += ways * u32::from(pulse_count(rating, sum as i16 + drm, bonus, how));
+        }
+    }
+    f64::from(total) / (216.0 * f64::from(faces))
+}
+
+/// Burst or Pulse (D17 6, §8.1.1–8.1.2), for a weapon that may fire either: the one with the
+/// larger expected damage at hit DRM `drm` against `armor` ([`shot_value`] for Burst, times
+/// [`mean_pulses`] for Pulse: every pulse is its own volley, armor taken off each); Burst on a
+/// tie. Any other weapon fires as [`choose_config`] says. Returns the configuration and the
+/// shot's value. Before session 23 Burst was always taken first, so a weapon built for Pulse
+/// never pulsed.
+pub fn choose_burst_or_pulse(
+    weapon: &WeaponDesign,
+    drm: i16,
+    armor: u16,
+    how: PulseBonus,
+) -> (Config, f64) {
+    let config = choose_config(weapon.configs);
+    let burst = shot_value(weapon, drm, armor);
+    if config != Config::Burst || !weapon.configs.contains(Config::Pulse) {
+        return (config, burst);
+    }
+    let pulse = burst * mean_pulses(weapon.pulse, drm, how);
+    if pulse > burst {
+        (Config::Pulse, pulse)
+    } else {
+        (Config::Burst, burst)
+    }
 }
 
 /// Expected damage of one shot (D17 6, fire at the best expected damage): the chance to hit at
@@ -357,10 +475,28 @@ pub fn choose_seam(a: (usize, u32), b: (usize, u32)) -> Option<usize> {
     }
 }
 
-/// Defensive fire (D17 7): a weapon that holds fire defends its own ship against the most
-/// dangerous incoming shot it may (the caller checks §11.1's criteria); this is the measure.
-pub fn worth_defending(shot_value: f64) -> f64 {
-    shot_value
+/// Whether a shot is worth firing (D17 6, §7.2): a shot that cannot hit (value 0: no 3d6 roll
+/// hits at its DRM) is not taken — the weapon holds fire, keeps its arming and may defend.
+/// Before session 23 the choice started from `f64::MIN`, so such a shot was fired.
+pub fn worth_firing(shot_value: f64) -> bool {
+    shot_value > 0.0
+}
+
+/// Defensive fire (D17 7): a weapon that holds fire defends its own ship against the incoming
+/// shot whose expected damage its `sdf` lowers most (the caller checks §11.1's criteria): a
+/// shot of expected damage `value` at hit DRM `drm` (value = hit chance at `drm` × damage)
+/// that already has `df` points of defensive fire against it (§11.1.1: DF adds up) is worth
+/// `value × (ways(drm − df) − ways(drm − df − sdf)) / ways(drm)`. Before session 23 the measure
+/// was the shot's value alone, so a second weapon piled onto a shot already defended, or onto
+/// one its DF could barely touch.
+pub fn worth_defending(value: f64, drm: i16, df: u16, sdf: u8) -> f64 {
+    let ways = hit_ways(drm);
+    if ways == 0 {
+        return 0.0;
+    }
+    let now = drm.saturating_sub(df.min(i16::MAX as u16) as i16);
+    let after = now.saturating_sub(i16::from(sdf));
+    value * f64::from(hit_ways(now) - hit_ways(after)) / f64::from(ways)
 }
 
 #[cfg(test)]
@@ -376,14 +512,87 @@ mod tests {
     }
 
     /// EW: a target 13 hexes out with margin 2 needs 2 shroud points; 7 points leave 5: 3
-    /// amplification, 2 ECM. Too few points: all to the shroud.
+    /// amplification, 2 ECM. Too few points for the margin but enough for the range (2 points,
+    /// 20 hexes, against 19 + 2): all to the shroud; too few for the range itself: all to ECM
+    /// (`no_ew_on_a_shroud_that_cannot_reach`).
     #[test]
     fn ew_split_locks_first() {
         let p = Policy::preset("closing-gunline").unwrap();
         let e = ew_split(&p, 7, 13);
         assert_eq!((e.shroud, e.amplification, e.ecm), (2, 3, 2));
+        let e = ew_split(&p, 2, 19);
+        assert_eq!((e.shroud, e.amplification, e.ecm), (2, 0, 0));
         let e = ew_split(&p, 1, 13);
-        assert_eq!((e.shroud, e.amplification, e.ecm), (1, 0, 0));
+        assert_eq!((e.shroud, e.amplification, e.ecm), (0, 0, 1));
+    }
+
+    /// No EW on a shroud that cannot reach: 2 points (20 hexes) against a target predicted at
+    /// 25 go all to ECM; at 20 the shroud reaches and the split is the usual one.
+    #[test]
+    fn no_ew_on_a_shroud_that_cannot_reach() {
+        let p = Policy::preset("closing-gunline").unwrap();
+        assert!(!shroud_reaches(2, 25));
+        assert!(shroud_reaches(2, 20));
+        let e = ew_split(&p, 2, 25);
+        assert_eq!((e.shroud, e.amplification, e.ecm), (0, 0, 2));
+        let e = ew_split(&p, 2, 20);
+        assert_eq!((e.shroud, e.amplification, e.ecm), (2, 0, 0));
+        let e = ew_split(&p, 0, 5);
+        assert_eq!(e.total(), 0);
+    }
+
+    /// A shot that cannot hit is not fired; any chance is.
+    #[test]
+    fn no_shot_of_value_zero() {
+        let w = super::super::design::fixtures::railgun();
+        assert_eq!(hit_ways(-8), 0);
+        assert!(!worth_firing(shot_value(&w, -8, 0)));
+        assert_eq!(hit_ways(-7), 1);
+        assert!(worth_firing(shot_value(&w, -7, 0)));
+        assert!(worth_firing(shot_value(&w, 0, 99)));
+    }
+
+    /// DF is worth what it takes off a shot's expected damage, counting the DF already on it:
+    /// at DRM 0 (108 ways of 216 hit, exact in `hit_roll`) two points are worth
+    /// value × (ways(0) − ways(−2)) / ways(0); a second weapon's two more points only
+    /// value × (ways(−2) − ways(−4)) / ways(0). A shot that cannot hit is worth nothing to defend.
+    #[test]
+    fn defensive_fire_counts_the_df_already_assigned() {
+        let (w0, w2, w4) = (hit_ways(0), hit_ways(-2), hit_ways(-4));
+        assert!(w0 > w2 && w2 > w4);
+        let first = worth_defending(8.0, 0, 0, 2);
+        let second = worth_defending(8.0, 0, 2, 2);
+        assert_eq!(first, 8.0 * f64::from(w0 - w2) / f64::from(w0));
+        assert_eq!(second, 8.0 * f64::from(w2 - w4) / f64::from(w0));
+        // A weaker shot, undefended, can be worth more than the strong one already defended.
+        assert!(worth_defending(7.0, 0, 0, 2) > second);
+        assert_eq!(worth_defending(8.0, -20, 0, 2), 0.0);
+    }
+
+    /// Burst or Pulse by expected damage: the shipped particle cannon (2d10, Pulse 3/2) pulses
+    /// — a hit's pulse roll of 3d6 + DRM gives one pulse per 2 over 10, at least 1, at most 3 —
+    /// and its value is the Burst value times the exact mean count (at DRM 0: sums 3–10 one
+    /// pulse, 11–12 one, 13–14 two, 15–18 three). A Burst-only weapon keeps Burst.
+    #[test]
+    fn burst_or_pulse_by_expected_damage() {
+        let rating = PulseRating {
+            max: 3,
+            interval: 2,
+            bonus_die: 0,
+        };
+        let ways = |lo: usize, hi: usize| -> u32 { THREE_D6_WAYS[lo..=hi].iter().sum() };
+        let expected = f64::from(ways(3, 12) + 2 * ways(13, 14) + 3 * ways(15, 18)) / 216.0;
+        assert_eq!(mean_pulses(rating, 0, PulseBonus::AddsPulses), expected);
+        assert!(expected > 1.0);
+        let mut cannon = super::super::design::fixtures::railgun();
+        cannon.configs = ConfigSet::only(Config::Burst).with(Config::Pulse);
+        cannon.pulse = rating;
+        let (config, value) = choose_burst_or_pulse(&cannon, 0, 0, PulseBonus::AddsPulses);
+        assert_eq!(config, Config::Pulse);
+        assert_eq!(value, shot_value(&cannon, 0, 0) * expected);
+        let rail = super::super::design::fixtures::railgun();
+        let (config, value) = choose_burst_or_pulse(&rail, 0, 0, PulseBonus::AddsPulses);
+        assert_eq!((config, value), (Config::Burst, shot_value(&rail, 0, 0)));
     }
 
     /// §7.3.1.1 / §7.4.1.2B: the choice with the larger expected damage; a tie is the dice's.
@@ -392,6 +601,63 @@ mod tests {
         assert_eq!(choose_sighting(1.5, 1.0), Some(0));
         assert_eq!(choose_sighting(0.5, 1.0), Some(1));
         assert_eq!(choose_sighting(1.0, 1.0), None);
+    }
+
+    /// The thrust plan's arc test, looked up once per pivot ([`MainArc`]), answers as
+    /// [`plan_arc_penalty`] (`can_bear` per candidate) over random motions, arcs, targets near
+    /// and beyond the in-arc table, both geometries and both `rotated_arcs` readings.
+    #[test]
+    fn main_arc_answers_as_the_arc_penalty() {
+        use super::super::arcs::{ArcShape, FiringArc};
+        use super::super::design::fixtures::railgun;
+        use super::super::geometry::{ArcCentre, Facing};
+        use super::super::movement::Quarter;
+        let mut dice = crate::dice::Dice::for_battle(19, 5, 0);
+        let mut next = |n: i32| Roller::below(&mut dice, n as u32) as i32;
+        let shapes = [
+            ArcShape::Fixed,
+            ArcShape::Narrow,
+            ArcShape::Standard,
+            ArcShape::Wide,
+            ArcShape::Turret,
+        ];
+        let mut checked = [0u32; 2];
+        for _ in 0..20_000 {
+            let mount = Mount {
+                sys: 0,
+                weapon: railgun(),
+                arc: FiringArc {
+                    centre: ArcCentre::from_steps(next(12)),
+                    shape: shapes[next(5) as usize],
+                    keel: next(2) == 1,
+                },
+            };
+            let m = Motion {
+                pos: Hex::new(next(81) - 40, next(81) - 40),
+                facing: Facing::new(1 + next(6)),
+                roll: Quarter(next(4) as u8),
+                tumble: Quarter(next(4) as u8),
+                ..Motion::default()
+            };
+            let reach = [3, 20, 60][next(3) as usize];
+            let target = m.pos.add(Hex::new(
+                next(2 * reach + 1) - reach,
+                next(2 * reach + 1) - reach,
+            ));
+            let geometry = [ArcGeometry::DIGEST, ArcGeometry::WIDER][next(2) as usize];
+            let rotated = [RotatedArcs::AsIfLevel, RotatedArcs::OffPlaneBlind][next(2) as usize];
+            for main in [None, Some(&mount)] {
+                let expected = plan_arc_penalty(&m, target, main, (&geometry, rotated));
+                let fast = MainArc::of(&m, main, (&geometry, rotated)).penalty(m.pos, target);
+                assert_eq!(
+                    fast, expected,
+                    "{m:?} {target:?} {main:?} {geometry:?} {rotated:?}"
+                );
+                checked[usize::from(expected == 0)] += 1;
+            }
+        }
+        // Both answers occur often.
+        assert!(checked.iter().all(|&n| n > 2_000), "{checked:?}");
     }
 
     #[test]

@@ -11,14 +11,15 @@ use super::super::arcs::can_bear;
 use super::super::armor::section_armor;
 use super::super::aspect::{Choice, Pose, struck_sections};
 use super::super::damage_effects::bridge_effects;
-use super::super::design::{ShipDesign, SystemKind};
+use super::super::design::{Config, ShipDesign, SystemKind};
 use super::super::ew::EwAttacker;
 use super::super::fire::attack::{Attack, Defences, resolve_attack};
 use super::super::fire::hit_roll::{HitBand, HitModifiers, roll_to_hit};
 use super::super::fire::readings::{DfArming, Simultaneity};
 use super::super::matchup::Matchup;
 use super::super::policy::{
-    choose_config, choose_seam, choose_sighting, pick_tie, shot_value, system_pick, worth_defending,
+    choose_burst_or_pulse, choose_seam, choose_sighting, pick_tie, system_pick, worth_defending,
+    worth_firing,
 };
 use super::super::preconditions::{AttackFacts, Firer, Target, sight_facts, weapon_bears};
 use super::super::weapons::technologies::{can_be_defended, may_defend};
@@ -94,7 +95,8 @@ pub(super) fn open_fire_determination(m: &Matchup, st: &mut BattleState) {
 /// §7.2 for ship `i`: every ready weapon fires all its shots at the enemy where its expected
 /// damage is largest (ties by the battle's dice), skipping targets already given shots worth
 /// their remaining hull (no overkill by design; `st.aimed` against `st.hull`, set by the
-/// caller); a weapon with no such target holds fire.
+/// caller); a weapon with no such target holds fire, as one whose best shot cannot hit does
+/// ([`worth_firing`]: value 0).
 pub(super) fn determine<R: Roller>(m: &Matchup, st: &mut BattleState, i: usize, dice: &mut R) {
     let bd = m.design_of(i);
     let me = st.ships[i];
@@ -139,7 +141,7 @@ pub(super) fn determine<R: Roller>(m: &Matchup, st: &mut BattleState, i: usize, 
                 let Some(shot) = st.plans[t] else {
                     continue;
                 };
-                if st.aimed[t] >= st.hull[t] {
+                if st.aimed[t] >= st.hull[t] || !worth_firing(shot.value) {
                     continue;
                 }
                 if pass == 0 {
@@ -209,13 +211,14 @@ fn plan_shot(
         rating: facts.silhouette,
         section: facts.section,
     };
-    let (mut drm, mut a, mut value) = taken(m, st, &weapon, t, drm, facts.silhouette, first);
+    let (mut drm, mut a, mut value, mut config) =
+        taken(m, st, &weapon, t, drm, facts.silhouette, first);
     // §7.3.1.1, §7.4.1.2B: on a five-section ship's mixed hex the value is the better choice's
     // ([`choose_section`] makes the choice, ties by dice, once the target is chosen).
     if let Some(alt) = facts.alternative {
         let other = taken(m, st, &weapon, t, drm, first.rating, alt);
         if other.2 > value {
-            (drm, a, value) = other;
+            (drm, a, value, config) = other;
         }
     }
     Some(Shot {
@@ -225,15 +228,16 @@ fn plan_shot(
         drm,
         df: 0,
         section: a as u8,
-        config: choose_config(w.weapon.configs),
+        config,
         range: facts.range.clamp(0, i32::from(u16::MAX)) as u16,
         value,
     })
 }
 
 /// A shot taken as `choice` (§7.3.1.1, §7.4.1.1): its DRM (`drm` was summed with the Rating
-/// `rating`), the section struck (the first of a seam: the pick is [`choose_section`]'s) and
-/// its expected damage against that section's armor.
+/// `rating`), the section struck (the first of a seam: the pick is [`choose_section`]'s), its
+/// expected damage against that section's armor and the configuration it fires in (Burst or
+/// Pulse by that expected damage, [`choose_burst_or_pulse`]).
 fn taken(
     m: &Matchup,
     st: &BattleState,
@@ -242,12 +246,13 @@ fn taken(
     drm: i16,
     rating: i32,
     choice: Choice,
-) -> (i16, usize, f64) {
+) -> (i16, usize, f64, Config) {
     let td = &m.design_of(t).design;
     let drm = drm - rating as i16 + choice.rating as i16;
     let (a, _) = struck_sections(td, choice.section);
     let armor = section_armor(td, &st.damage[t], a, weapon.tech, m.rules.fire.halving);
-    (drm, a, shot_value(weapon, drm, armor))
+    let (config, value) = choose_burst_or_pulse(weapon, drm, armor, m.rules.fire.pulse_bonus);
+    (drm, a, value, config)
 }
 
 /// Ship `i`'s sight of ship `t` this phase (§7.1.5 on: line of sight past every other ship,
@@ -317,11 +322,11 @@ fn choose_section<R: Roller>(m: &Matchup, st: &BattleState, mut shot: Shot, dice
             Some(k) => k == 1,
             None => pick_tie(dice, 2) == 1,
         };
-        let (drm, _, value) = if take_alt { second } else { first };
+        let (drm, _, value, config) = if take_alt { second } else { first };
         if take_alt {
             choice = alt;
         }
-        (shot.drm, shot.value) = (drm, value);
+        (shot.drm, shot.value, shot.config) = (drm, value, config);
     }
     let (a, b) = struck_sections(td, choice.section);
     let Some(b) = b else {
@@ -379,10 +384,16 @@ pub(super) fn defensive_fire<R: Roller>(m: &Matchup, st: &mut BattleState, dice:
                         st.ships[a].motion.pos,
                     )
             };
-            let mut best = f64::MIN;
+            // Worth: what this weapon's DF takes off the shot's expected damage, the DF
+            // already on it counted; DF that takes nothing off is not fired.
+            let worth = |s: &Shot| worth_defending(s.value, s.drm, s.df, sdf);
+            let mut best = 0.0;
             let mut ties = 0u32;
             for s in st.shots.iter().filter(|s| allowed(s)) {
-                let v = worth_defending(s.value);
+                let v = worth(s);
+                if v <= 0.0 {
+                    continue;
+                }
                 if v > best {
                     best = v;
                     ties = 1;
@@ -397,7 +408,7 @@ pub(super) fn defensive_fire<R: Roller>(m: &Matchup, st: &mut BattleState, dice:
             let mut seen = 0;
             let mut chosen = None;
             for (idx, s) in st.shots.iter().enumerate() {
-                if allowed(s) && worth_defending(s.value) == best {
+                if allowed(s) && worth(s) == best {
                     if seen == pick {
                         chosen = Some(idx);
                     }
