@@ -4,6 +4,7 @@
 use crate::geometry::Board;
 
 use super::attack::{AttackSetup, WeaponProfile};
+use super::command;
 use super::design::{ComponentKind, ShipDesign, Slot, WeaponType};
 use super::fighters::FighterTable;
 use super::formation::Group;
@@ -79,6 +80,12 @@ pub struct Matchup {
     /// Fighters and their carriers (ch. 6c); `fighters.any` is false without fighters.
     pub fighters: FighterTable,
     expected: Vec<f32>,
+    /// Same layout as `expected`: the expected damage an Evasive Actions Order on the target
+    /// takes off the attack (−1 Accuracy, ch. 8), for the `weighed` Orders.
+    evaded: Vec<f32>,
+    /// Same layout as `expected`: the expected damage one reroll of the best die adds to the
+    /// attack (Offensive Focus, ch. 8), for the `weighed` Orders.
+    focus_gain: Vec<f32>,
     max_weapons: usize,
 }
 
@@ -114,6 +121,8 @@ impl Matchup {
         let max_weapons = designs.iter().map(|d| d.weapons.len()).max().unwrap_or(0);
         let nd = designs.len();
         let mut expected = vec![0.0f32; nd * max_weapons * nd * 3];
+        let mut evaded = vec![0.0f32; nd * max_weapons * nd * 3];
+        let mut focus_gain = vec![0.0f32; nd * max_weapons * nd * 3];
         for (a, da) in designs.iter().enumerate() {
             for (w, mount) in da.weapons.iter().enumerate() {
                 let (accuracy_mod, damage_mod) = AttackSetup::variant_mods(mount.variant);
@@ -125,7 +134,7 @@ impl Matchup {
                         if band.index > 0 && (da.size == 0 || dt.size == 0) {
                             continue;
                         }
-                        let e = AttackSetup {
+                        let setup = AttackSetup {
                             weapon_size: da.weapon_size(mount),
                             target_size: dt.size,
                             band: *band,
@@ -138,10 +147,16 @@ impl Matchup {
                                 },
                             chart: dt.chart,
                             glance_extension: defense_secondaries(dt),
-                        }
-                        .expected_damage();
-                        expected[((a * max_weapons + w) * nd + t) * 3 + usize::from(band.index)] =
-                            e as f32;
+                        };
+                        let e = setup.expected_damage();
+                        let k = ((a * max_weapons + w) * nd + t) * 3 + usize::from(band.index);
+                        expected[k] = e as f32;
+                        let evasive = AttackSetup {
+                            accuracy_mod: setup.accuracy_mod - 1,
+                            ..setup
+                        };
+                        evaded[k] = (e - evasive.expected_damage()) as f32;
+                        focus_gain[k] = expected_reroll_gain(&setup) as f32;
                     }
                 }
             }
@@ -221,6 +236,8 @@ impl Matchup {
             groups: Vec::new(),
             fighters: FighterTable::default(),
             expected,
+            evaded,
+            focus_gain,
             max_weapons,
         }
     }
@@ -235,6 +252,23 @@ impl Matchup {
         &self.expected[start..start + nd * 3]
     }
 
+    /// The expected damage an Evasive Actions Order on design `t` takes off design `a`'s
+    /// weapon `w` in band `band` (−1 Accuracy; may be negative where a lower Accuracy deals
+    /// more). The AI's estimate.
+    #[inline]
+    pub fn evaded(&self, a: usize, w: usize, t: usize, band: u8) -> f32 {
+        let nd = self.designs.len();
+        self.evaded[((a * self.max_weapons + w) * nd + t) * 3 + usize::from(band)]
+    }
+
+    /// The expected damage Offensive Focus (one reroll of the best die) adds to design `a`'s
+    /// weapon `w` against design `t` in band `band`. The AI's estimate.
+    #[inline]
+    pub fn focus_gain(&self, a: usize, w: usize, t: usize, band: u8) -> f32 {
+        let nd = self.designs.len();
+        self.focus_gain[((a * self.max_weapons + w) * nd + t) * 3 + usize::from(band)]
+    }
+
     /// Expected damage of design `a`'s weapon `w` against design `t` in band `band` (static
     /// defences, full health): the AI's estimate, not a rule.
     #[inline]
@@ -242,6 +276,24 @@ impl Matchup {
         let nd = self.designs.len();
         self.expected[((a * self.max_weapons + w) * nd + t) * 3 + usize::from(band)]
     }
+}
+
+/// The expected damage one reroll of the best die (Offensive Focus: "one A-or-D reroll per
+/// attack this turn", ch. 8) adds to an attack with `setup`: every roll enumerated, the die
+/// rerolled only when that gains ([`command::best_reroll`]).
+pub fn expected_reroll_gain(setup: &AttackSetup) -> f64 {
+    let mut total = 0.0;
+    for a in 1..=6u8 {
+        for &(v, w) in &setup.band.die.distribution() {
+            if w > 0 {
+                let roll = setup.resolve(a, v);
+                if let Some((_, gain)) = command::best_reroll(setup, &roll, None) {
+                    total += gain * f64::from(w);
+                }
+            }
+        }
+    }
+    total / (6.0 * 36.0)
 }
 
 fn count(d: &ShipDesign, kind: ComponentKind, slot: Option<Slot>) -> usize {
@@ -261,4 +313,57 @@ fn defense_secondaries(d: &ShipDesign) -> u8 {
 
 fn pws(d: &ShipDesign) -> i32 {
     count(d, ComponentKind::Pws, None) as i32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::design::Variant;
+    use super::super::house_rules::MghChart;
+    use super::*;
+
+    fn beam() -> AttackSetup {
+        AttackSetup {
+            weapon_size: 3,
+            target_size: 3,
+            band: WeaponProfile::new(WeaponType::Beam, Variant::None).bands()[0],
+            accuracy_mod: 0,
+            damage_mod: 0,
+            chart: MghChart::default(),
+            glance_extension: 0,
+        }
+    }
+
+    /// Offensive Focus's worth (ch. 8: "one A-or-D reroll per attack"): rerolling only when
+    /// it gains, the expected damage with the reroll is the plain expectation plus the gain,
+    /// and it gains something on an ordinary attack (a Miss or Glance can be rerolled).
+    #[test]
+    fn reroll_gain_is_the_expected_gain_of_the_best_reroll() {
+        let s = beam();
+        let gain = expected_reroll_gain(&s);
+        assert!(gain > 0.1, "{gain}");
+        // By enumeration: the better of keeping the roll and the best reroll, for every roll.
+        let mut total = 0.0;
+        for a in 1..=6u8 {
+            for &(v, w) in &s.band.die.distribution() {
+                let roll = s.resolve(a, v);
+                let best = command::best_reroll(&s, &roll, None).map_or(0.0, |(_, g)| g);
+                total += (f64::from(roll.dealt) + best) * f64::from(w);
+            }
+        }
+        let with = total / 216.0;
+        assert!((with - (s.expected_damage() + gain)).abs() < 1e-9);
+    }
+
+    /// Evasive Actions' worth (ch. 8: "−1 accuracy against this ship"): the expected damage
+    /// at the Accuracy the attack has less that at one lower; an ordinary beam loses some.
+    #[test]
+    fn evasion_takes_one_accuracy_off() {
+        let s = beam();
+        let lower = AttackSetup {
+            accuracy_mod: -1,
+            ..s
+        };
+        let turned = s.expected_damage() - lower.expected_damage();
+        assert!(turned > 0.0, "{turned}");
+    }
 }

@@ -114,6 +114,12 @@ pub trait Player {
     /// Whether its moves steer around Dangerous and Hazardous terrain (Solid is impassable).
     fn avoids_terrain(&self) -> bool;
 
+    /// `lookahead` movement: the weight of the Hazardous damage the next move could not avoid
+    /// from an end point, as a share of that damage at the end point itself.
+    fn next_move_share(&self) -> f64 {
+        1.0
+    }
+
     // ---- Attacks (ch. 4 step 2, ch. 6 PWS) ----------------------------------------------
 
     /// Whether its ships attack at all.
@@ -222,6 +228,11 @@ impl Player for Policy {
     #[inline]
     fn avoids_terrain(&self) -> bool {
         self.avoid_terrain
+    }
+
+    #[inline]
+    fn next_move_share(&self) -> f64 {
+        self.next_move_share
     }
 
     #[inline]

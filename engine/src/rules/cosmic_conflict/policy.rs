@@ -128,6 +128,10 @@ pub enum OrderStyle {
     Cautious,
     /// A Command Token every turn (rerolls, Dodge, fire now, replace a Condition).
     Tokens,
+    /// `aggressive`, unless Evasive Actions is worth more this turn: the enemy fire it turns
+    /// away plus the Hazardous damage it spares, against Offensive Focus's reroll gain or a
+    /// Token's worth (`battle/order_value.rs`).
+    Weighed,
     /// The command layer played well (the `tactician` preset): see `battle/command_phase.rs`.
     Tactician,
     /// This Order whenever the rules allow it, else a Command Token.
@@ -136,7 +140,14 @@ pub enum OrderStyle {
 
 impl OrderStyle {
     /// Config names of the non-fixed styles; any Order name fixes that Order.
-    pub const NAMES: [&'static str; 5] = ["none", "aggressive", "cautious", "tokens", "tactician"];
+    pub const NAMES: [&'static str; 6] = [
+        "none",
+        "aggressive",
+        "cautious",
+        "tokens",
+        "tactician",
+        "weighed",
+    ];
 
     /// Parse a config name: a style or an Order name.
     pub fn from_name(name: &str) -> Option<OrderStyle> {
@@ -146,6 +157,7 @@ impl OrderStyle {
             "cautious" => OrderStyle::Cautious,
             "tokens" => OrderStyle::Tokens,
             "tactician" => OrderStyle::Tactician,
+            "weighed" => OrderStyle::Weighed,
             other => OrderStyle::Always(Order::from_name(other)?),
         })
     }
@@ -158,6 +170,7 @@ impl OrderStyle {
             OrderStyle::Cautious => "cautious",
             OrderStyle::Tokens => "tokens",
             OrderStyle::Tactician => "tactician",
+            OrderStyle::Weighed => "weighed",
             OrderStyle::Always(o) => o.name(),
         }
     }
@@ -284,11 +297,16 @@ pub struct Policy {
     /// `kill-value` targeting: how many times its points a sure kill is worth on top of the
     /// boxes it takes (0 = count boxes only).
     pub kill_weight: f32,
+    /// `lookahead` movement: how much of the Hazardous damage the next move could not avoid
+    /// counts against an end point, as a share of the same damage at the end point itself
+    /// (1 = as much; the `weighed` Orders spare a ship such damage with Evasive Actions when it
+    /// pays, so their preset counts half).
+    pub next_move_share: f64,
 }
 
 impl Policy {
     /// Preset names, for error messages.
-    pub const PRESETS: [&'static str; 10] = [
+    pub const PRESETS: [&'static str; 11] = [
         "brawler",
         "tactician",
         "standoff",
@@ -299,6 +317,7 @@ impl Policy {
         "brawler-v2",
         "tactician-v2",
         "standoff-v2",
+        "brawler-v3",
     ];
 
     /// A named preset:
@@ -324,6 +343,13 @@ impl Policy {
     /// * `tactician-v2` — `tactician`'s command layer, fire by `kill-value`.
     /// * `standoff-v2` — `standoff`'s range, passing and cautious Orders, fire by
     ///   `kill-value`.
+    ///
+    /// The third generation (issue 17):
+    /// * `brawler-v3` — `brawler-v2` with the `weighed` Orders: Evasive Actions when the enemy
+    ///   fire it turns away and the Hazardous damage it spares are worth more than Offensive
+    ///   Focus (or the Token) this turn (`battle/order_value.rs`); its lookahead counts the
+    ///   Hazardous damage the next move could not avoid at half (`next_move_share` 0.5: that
+    ///   damage is still avoidable, by Evasive Actions next turn).
     pub fn preset(name: &str) -> Option<Policy> {
         let base = Policy {
             preset: "brawler",
@@ -347,6 +373,7 @@ impl Policy {
             fighter_caution: 1.0,
             kill_weight: 1.0,
             movement: Movement::Classic,
+            next_move_share: 1.0,
         };
         let none = CommandPolicy {
             orders: OrderStyle::None,
@@ -412,6 +439,18 @@ impl Policy {
                     ..old
                 }
             }
+            "brawler-v3" => {
+                let v2 = Policy::preset("brawler-v2")?;
+                Policy {
+                    preset: "brawler-v3",
+                    command: CommandPolicy {
+                        orders: OrderStyle::Weighed,
+                        ..v2.command
+                    },
+                    next_move_share: 0.5,
+                    ..v2
+                }
+            }
             _ => return None,
         })
     }
@@ -468,6 +507,38 @@ impl fmt::Display for Policy {
         if self.targeting == Targeting::KillValue || self.kill_weight != 1.0 {
             write!(f, " kill-weight={}", self.kill_weight)?;
         }
+        if self.next_move_share != 1.0 {
+            write!(f, " next-move-share={}", self.next_move_share)?;
+        }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `brawler-v3` is `brawler-v2` with the `weighed` Orders and half the weight on the next
+    /// move's unavoidable hazard; the older presets keep their settings.
+    #[test]
+    fn brawler_v3_is_brawler_v2_with_weighed_orders() {
+        let v2 = Policy::preset("brawler-v2").unwrap();
+        let v3 = Policy::preset("brawler-v3").unwrap();
+        assert_eq!(v3.command.orders, OrderStyle::Weighed);
+        assert_eq!(v3.next_move_share, 0.5);
+        assert_eq!(v2.next_move_share, 1.0);
+        assert_eq!(
+            Policy {
+                preset: "brawler-v2",
+                command: v2.command,
+                next_move_share: 1.0,
+                ..v3.clone()
+            },
+            v2
+        );
+        assert_eq!(OrderStyle::from_name("weighed"), Some(OrderStyle::Weighed));
+        for name in Policy::PRESETS {
+            assert!(Policy::preset(name).is_some(), "{name}");
+        }
     }
 }

@@ -101,6 +101,13 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
         for (i, choice) in chosen.iter_mut().enumerate().take(self.s.ships.len()) {
             *choice = self.choice(i, markers);
         }
+        if crate::observer::enabled(self.obs) {
+            for (i, c) in chosen.iter().enumerate().take(self.s.ships.len()) {
+                if c.gives {
+                    self.trace_weighing(i);
+                }
+            }
+        }
         for (i, c) in chosen.iter().enumerate().take(self.s.ships.len()) {
             if !c.gives {
                 continue;
@@ -221,7 +228,7 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
     }
 
     /// How far ship `i` can reach this turn: its longest weapon reach plus a full move.
-    fn reach(&self, i: usize) -> (f64, f64) {
+    pub(super) fn reach(&self, i: usize) -> (f64, f64) {
         let s = &self.s.ships[i];
         let reach = self.m.reach_squared[usize::from(s.design)].sqrt();
         let row = self
@@ -380,6 +387,25 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
                 };
                 (main, Some(Order::EvasiveActions), None)
             }
+            OrderStyle::Weighed => {
+                let (aggressive, focus) = if armed && nearest <= reach {
+                    let j = self.nearest_enemy(i).map_or(i, |(j, _)| j);
+                    let moves = reach_after_move - reach;
+                    (Some(Order::OffensiveFocus), self.focus_worth(i, j, moves))
+                } else if armed && nearest <= reach_after_move {
+                    (Some(Order::ContingentAttack), 0.0)
+                } else {
+                    (None, 0.0)
+                };
+                let main =
+                    super::order_value::weighed_main(aggressive, self.evasive_worth(i), focus);
+                let nav = if main == Some(Order::EvasiveActions) {
+                    Order::ChangeVelocity
+                } else {
+                    Order::EvasiveActions
+                };
+                (main, Some(nav), None)
+            }
             OrderStyle::Cautious => {
                 let under_fire = (0..self.s.ships.len()).any(|j| {
                     let t = &self.s.ships[j];
@@ -390,6 +416,28 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
             }
             OrderStyle::Tactician => self.tactician(i, nearest, reach, reach_after_move, marker),
         }
+    }
+
+    /// Trace what the `weighed` Orders weighed for ship `i` (trace only).
+    fn trace_weighing(&mut self, i: usize) {
+        if self.players[self.s.ships[i].side.index()].order_style() != OrderStyle::Weighed {
+            return;
+        }
+        let (reach, after_move) = self.reach(i);
+        let focus = match self.nearest_enemy(i) {
+            Some((j, d)) if d <= reach => self.focus_worth(i, j, after_move - reach),
+            _ => 0.0,
+        };
+        let hazard = self.unavoidable_hazard(i);
+        let evasive = self.evasive_worth(i);
+        trace!(
+            self.obs,
+            "  {} weighs Evasive Actions {:.2} (Hazardous {:.0} of it) against Offensive Focus {:.2}",
+            self.m.names[i],
+            evasive,
+            hazard,
+            focus
+        );
     }
 
     /// The `tactician` policy's Orders for ship `i`, first match wins:

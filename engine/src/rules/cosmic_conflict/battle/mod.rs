@@ -19,6 +19,7 @@ mod formation_play;
 mod move_lookahead;
 mod movement;
 mod objectives;
+mod order_value;
 mod targeting;
 mod terrain_effects;
 

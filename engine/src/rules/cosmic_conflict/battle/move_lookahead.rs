@@ -34,7 +34,8 @@ pub const SCORE_STEP: f64 = 0.5;
 /// A hazard the next move could not avoid (its shortest straight run, at one Velocity less
 /// along the facing the ship turns to after this move, shifted by no more than the Maneuver)
 /// weighs as much as a hazard at the end point itself: Velocity changes by at most 1 a turn
-/// (ch. 3 step 1), so a ship must brake before a field, not at its edge.
+/// (ch. 3 step 1), so a ship must brake before a field, not at its edge. The default of the
+/// policy setting `next_move_share` (`brawler-v3` counts it half).
 pub const NEXT_MOVE_SHARE: f64 = 1.0;
 
 /// A score in whole [`SCORE_STEP`]s (scores are never negative; truncation is the floor).
@@ -126,6 +127,11 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
         let mut best: Option<(u64, i8, Vec2)> = None;
         let mut ties = 0u32;
         let shifts = if terrain { SIDE_SHIFTS.len() } else { 1 };
+        let next_share = if terrain {
+            self.players[self.s.ships[i].side.index()].next_move_share()
+        } else {
+            NEXT_MOVE_SHARE
+        };
         for &dv in changes {
             if dv != 0 && locked {
                 continue;
@@ -145,8 +151,7 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
                 let mut score = range_score(plan, p2, v, board);
                 if terrain {
                     score += TERRAIN_WEIGHT * self.terrain_cost(i, p2);
-                    score +=
-                        TERRAIN_WEIGHT * NEXT_MOVE_SHARE * self.next_move_hazard(i, plan, p2, v);
+                    score += TERRAIN_WEIGHT * next_share * self.next_move_hazard(i, plan, p2, v);
                 }
                 let score = quantized(score);
                 match best {

@@ -34,7 +34,8 @@ pub struct SideSpec {
     /// Override: steer around Dangerous and Hazardous terrain (default true).
     #[serde(default)]
     pub avoid_terrain: Option<bool>,
-    /// Override: Order style (`none`, `aggressive`, `cautious`, `tokens`, `tactician`) or one
+    /// Override: Order style (`none`, `aggressive`, `cautious`, `tokens`, `tactician`,
+    /// `weighed`) or one
     /// Order's name to give whenever allowed.
     #[serde(default)]
     pub orders: Option<Spanned<String>>,
@@ -65,6 +66,10 @@ pub struct SideSpec {
     /// Override: `kill-value` targeting's weight on a kill, in the target's points (default 1).
     #[serde(default)]
     pub kill_weight: Option<Spanned<f64>>,
+    /// Override: `lookahead` movement's weight on the Hazardous damage the next move could not
+    /// avoid, as a share of the same damage now (0..=1; default 1, `brawler-v3` 0.5).
+    #[serde(default)]
+    pub next_move_share: Option<Spanned<f64>>,
 }
 
 /// The policy of one side: its preset with the side's overrides.
@@ -147,6 +152,18 @@ pub(super) fn policy(doc: usize, at: &str, side: &SideSpec, issues: &mut Issues)
             );
         }
         p.kill_weight = v.clamp(0.0, 100.0) as f32;
+    }
+    if let Some(k) = &side.next_move_share {
+        let v = *k.get_ref();
+        if !(0.0..=1.0).contains(&v) {
+            issues.push(
+                doc,
+                k.span(),
+                format!("{at}.next_move_share"),
+                format!("{v} is out of range: allowed 0..=1"),
+            );
+        }
+        p.next_move_share = v.clamp(0.0, 1.0);
     }
     if let Some(avoid) = side.avoid_terrain {
         p.avoid_terrain = avoid;
