@@ -81,3 +81,26 @@ fn junction_mounts_and_magazines_add_up_to_the_ships_damage() {
     let golden = line(&weapons, "0", "mount 3: macron");
     assert_eq!(golden["damage_dealt"], "4008");
 }
+
+#[test]
+fn ship_to_ship_cannons_add_up_to_the_ships_damage() {
+    let dir = tempfile::tempdir().unwrap();
+    let (weapons, _) = run(dir.path(), "ship-to-ship/reference-duel.toml", 400);
+    assert!(
+        weapons.iter().all(|w| w["weapon"] != "other"),
+        "{weapons:?}"
+    );
+    assert!(total(&weapons, "kills") > 0.0);
+    // A Missile Bay never fires (its rules are not in the seed).
+    for w in weapons
+        .iter()
+        .filter(|w| w["weapon"].starts_with("Missile Bay"))
+    {
+        assert_eq!(
+            (w["damage_dealt"].as_str(), w["kills"].as_str()),
+            ("0", "0")
+        );
+    }
+    let golden = line(&weapons, "0", "Cannon (row 1, col 2)");
+    assert_eq!(golden["damage_dealt"], "12294");
+}
