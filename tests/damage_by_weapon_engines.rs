@@ -104,3 +104,16 @@ fn ship_to_ship_cannons_add_up_to_the_ships_damage() {
     let golden = line(&weapons, "0", "Cannon (row 1, col 2)");
     assert_eq!(golden["damage_dealt"], "12294");
 }
+
+#[test]
+fn target_lock_banks_add_up_to_the_ships_damage() {
+    let dir = tempfile::tempdir().unwrap();
+    let (weapons, _) = run(dir.path(), "target-lock/reference-2v2.toml", 400);
+    assert!(
+        weapons.iter().all(|w| w["weapon"] != "other"),
+        "{weapons:?}"
+    );
+    assert!(total(&weapons, "kills") > 0.0);
+    let golden = line(&weapons, "0", "bank 1: 1 x heavy-gun");
+    assert_eq!(golden["damage_dealt"], "3977");
+}
