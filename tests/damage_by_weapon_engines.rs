@@ -117,3 +117,17 @@ fn target_lock_banks_add_up_to_the_ships_damage() {
     let golden = line(&weapons, "0", "bank 1: 1 x heavy-gun");
     assert_eq!(golden["damage_dealt"], "3977");
 }
+
+#[test]
+fn cold_infinity_mounts_add_up_to_the_ships_damage() {
+    let dir = tempfile::tempdir().unwrap();
+    let (weapons, _) = run(dir.path(), "cold-infinity/reference-2v2.toml", 200);
+    // `start-of-phase` splits each ship's share among its mounts exactly: no `other`.
+    assert!(
+        weapons.iter().all(|w| w["weapon"] != "other"),
+        "{weapons:?}"
+    );
+    assert!(total(&weapons, "kills") > 0.0);
+    let golden = line(&weapons, "0", "mount 3: 50cm railgun");
+    assert_eq!(golden["damage_dealt"], "2295");
+}
