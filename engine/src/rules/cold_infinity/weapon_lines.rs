@@ -22,7 +22,7 @@ use super::matchup::{MAX_WEAPONS, Matchup};
 const NOBODY: (u8, u8) = (u8::MAX, u8::MAX);
 
 /// Damage by weapon in one battle: per ship and mount, and what the phase's split needs.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct WeaponLines {
     /// Per ship, per mount: the battle's totals.
     pub tally: Vec<[WeaponTally; MAX_WEAPONS]>,
@@ -36,6 +36,31 @@ pub struct WeaponLines {
     best: Vec<(u32, (u8, u8))>,
     /// Per ship: (attacker, mount) of the hit that last damaged it.
     killer: Vec<(u8, u8)>,
+}
+
+/// The forward model copies positions: `clone` keeps the room for a phase's claims and
+/// `clone_from` copies field by field into the kept copy's buffers, so a search player's
+/// rollouts allocate nothing in steady state.
+impl Clone for WeaponLines {
+    fn clone(&self) -> Self {
+        let mut claims = Vec::with_capacity(self.claims.capacity());
+        claims.extend_from_slice(&self.claims);
+        WeaponLines {
+            tally: self.tally.clone(),
+            claims,
+            split: self.split.clone(),
+            best: self.best.clone(),
+            killer: self.killer.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.tally.clone_from(&source.tally);
+        self.claims.clone_from(&source.claims);
+        self.split.clone_from(&source.split);
+        self.best.clone_from(&source.best);
+        self.killer.clone_from(&source.killer);
+    }
 }
 
 impl WeaponLines {
