@@ -95,7 +95,7 @@ impl Hit {
 
     /// This hit, from the attacker's weapon `lines` (`weapon_lines.rs`).
     #[inline]
-    pub(crate) const fn from_lines(self, lines: u16) -> Self {
+    pub(crate) const fn on_lines(self, lines: u16) -> Self {
         Hit { lines, ..self }
     }
 }

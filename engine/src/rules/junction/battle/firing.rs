@@ -441,7 +441,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     "  {} from {} strikes {}", gd.name, self.m.names[owner], self.m.names[t]
                 );
                 let only = how.ecm_damaged && m.rules.home_on_jam_crits == HomeOnJamCrits::Only;
-                self.apply_hit(Hit::guided(owner, t, ap, kind, how, only).from_lines(group.lines));
+                self.apply_hit(Hit::guided(owner, t, ap, kind, how, only).on_lines(group.lines));
             }
             if spent < count && self.st.gws[g].count == count {
                 self.st.gws[g].count = count - spent;

@@ -137,7 +137,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                             table,
                             m.rules.precision_crit_multiplier,
                         )
-                        .from_lines(w.lines),
+                        .on_lines(w.lines),
                     )
                 }
                 // Excalibur: its guidance package decides (J26); all of its Attack Power on
@@ -151,9 +151,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     |miss| shipmind_miss(m, &target, miss),
                     self.dice,
                 )
-                .map(|how| {
-                    Hit::guided(owner, t, ap, HitKind::PLAIN, how, false).from_lines(w.lines)
-                }),
+                .map(|how| Hit::guided(owner, t, ap, HitKind::PLAIN, how, false).on_lines(w.lines)),
             };
             trace!(
                 self.obs,

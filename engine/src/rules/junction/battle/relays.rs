@@ -337,7 +337,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 table,
                 m.rules.precision_crit_multiplier,
             )
-            .from_lines(w.lines),
+            .on_lines(w.lines),
         );
     }
 }

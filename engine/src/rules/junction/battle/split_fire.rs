@@ -134,7 +134,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 m.policies[side.index()].crit_table,
                 m.rules.precision_crit_multiplier,
             )
-            .from_lines(lines),
+            .on_lines(lines),
         );
     }
 }
