@@ -35,6 +35,8 @@ pub struct BattleDesign {
     pub design: ShipDesign,
     /// Its direct-fire weapons, in SDS order.
     pub mounts: Vec<Mount>,
+    /// Each mount's `[[weapon]]` line name, in the same order (the report's damage by weapon).
+    pub mount_names: Vec<String>,
     /// The range its policy keeps to its target (`policy::keep_range`).
     pub keep: i32,
     /// Its main weapon's mount index (`policy::main_weapon`), whose arc the thrust plan keeps

@@ -51,3 +51,4 @@ pub use rule_system::{
     DECIDED_TURN_CAP_MEASURE, DECIDERS, Event,
 };
 mod rule_system;
+pub mod weapon_lines;

@@ -116,6 +116,20 @@ impl RuleSystem for ColdInfinity {
         !state.ships[ship].alive
     }
 
+    /// Every ship's direct-fire mounts, in SDS order (`weapon_lines.rs`).
+    fn weapons(matchup: &Matchup) -> Vec<(usize, String)> {
+        super::weapon_lines::names(matchup)
+    }
+
+    #[inline]
+    fn tally_weapons(
+        matchup: &Matchup,
+        state: &BattleState,
+        weapons: &mut [crate::outcome::WeaponTally],
+    ) {
+        super::weapon_lines::copy(matchup, &state.lines, weapons);
+    }
+
     fn begin<R: Roller, O: Observer>(
         matchup: &Matchup,
         state: &mut BattleState,

@@ -16,6 +16,8 @@ pub struct Mark {
     pub ap: f64,
     /// The ship whose gun marked it.
     pub owner: u8,
+    /// That gun: its mount on the ship's design (damage by weapon).
+    pub mount: u8,
 }
 
 /// Attack Power per marked hex: the gun's AP divided by the number of hexes marked.

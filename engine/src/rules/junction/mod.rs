@@ -57,6 +57,7 @@ pub mod readings;
 pub mod repairs;
 pub mod ship;
 pub mod stations;
+pub mod weapon_lines;
 
 use crate::dice::Roller;
 use crate::observer::Observer;
@@ -255,6 +256,20 @@ impl RuleSystem for Junction {
 
     fn ship_destroyed(state: &BattleState, ship: usize) -> bool {
         state.ships[ship].status == ship::Status::Destroyed
+    }
+
+    /// Every ship's direct-fire mounts, then its magazine entries (`weapon_lines.rs`).
+    fn weapons(matchup: &Matchup) -> Vec<(usize, String)> {
+        weapon_lines::names(matchup)
+    }
+
+    #[inline]
+    fn tally_weapons(
+        matchup: &Matchup,
+        state: &BattleState,
+        weapons: &mut [crate::outcome::WeaponTally],
+    ) {
+        weapon_lines::whole(matchup, &state.lines, &state.ships, weapons);
     }
 
     fn begin<R: Roller, O: Observer>(

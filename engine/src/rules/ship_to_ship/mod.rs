@@ -39,6 +39,7 @@ pub mod matchup;
 pub mod policy;
 pub mod readings;
 pub mod ship;
+pub mod weapon_lines;
 
 use crate::dice::Roller;
 use crate::observer::Observer;
@@ -95,6 +96,20 @@ impl RuleSystem for ShipToShip {
 
     fn ship_destroyed(state: &BattleState, ship: usize) -> bool {
         !state.ships[ship].alive()
+    }
+
+    /// Every ship's Cannons and Missile Bays, in grid order (`weapon_lines.rs`).
+    fn weapons(matchup: &Matchup) -> Vec<(usize, String)> {
+        weapon_lines::names(matchup)
+    }
+
+    #[inline]
+    fn tally_weapons(
+        matchup: &Matchup,
+        state: &BattleState,
+        weapons: &mut [crate::outcome::WeaponTally],
+    ) {
+        weapon_lines::copy(matchup, &state.lines, weapons);
     }
 
     fn begin<R: Roller, O: Observer>(

@@ -31,6 +31,7 @@ pub mod repairs;
 pub mod structure;
 pub mod swarmer;
 pub mod tables;
+pub mod weapon_lines;
 
 use crate::dice::Roller;
 use crate::observer::Observer;
@@ -163,6 +164,20 @@ impl RuleSystem for TargetLock {
 
     fn ship_destroyed(state: &BattleState, ship: usize) -> bool {
         !state.ships[ship].alive
+    }
+
+    /// Every ship's weapon banks, in sheet order (`weapon_lines.rs`).
+    fn weapons(matchup: &Matchup) -> Vec<(usize, String)> {
+        weapon_lines::names(matchup)
+    }
+
+    #[inline]
+    fn tally_weapons(
+        matchup: &Matchup,
+        state: &BattleState,
+        weapons: &mut [crate::outcome::WeaponTally],
+    ) {
+        weapon_lines::copy(matchup, &state.banks, weapons);
     }
 
     fn begin<R: Roller, O: Observer>(

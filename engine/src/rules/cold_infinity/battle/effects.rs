@@ -80,6 +80,7 @@ pub fn damage_effects_step<R: Roller, O: Observer>(
         let bridge = !destroyed && bridges_lost(d, &st.damage[i]);
         if destroyed || bridge {
             st.ships[i].alive = false;
+            st.lines.lost(i, &st.ships);
             let side = st.ships[i].side;
             if bridge {
                 st.event(side, Event::BridgeLost);

@@ -462,6 +462,7 @@ pub(super) fn resolve<R: Roller, O: Observer>(
     }
     shot_order(st, literal, dice);
     st.claims.fill(0);
+    st.lines.begin_phase();
     for n in 0..st.shot_order.len() {
         let shot = st.shots[usize::from(st.shot_order[n])];
         let (a, t) = (usize::from(shot.attacker), usize::from(shot.target));
@@ -508,6 +509,7 @@ pub(super) fn resolve<R: Roller, O: Observer>(
                 let claimed = live.add_delta(td, snap, scratch);
                 let n = st.ships.len();
                 st.claims[t * n + a] += claimed;
+                st.lines.claim(a, usize::from(shot.mount), t, claimed);
                 o
             } else {
                 Default::default()
@@ -532,6 +534,7 @@ pub(super) fn resolve<R: Roller, O: Observer>(
         if !literal {
             st.ships[a].dealt += done;
             st.ships[t].taken += done;
+            st.lines.mark(a, usize::from(shot.mount), t, done);
         }
         if hit.band.is_hit() {
             st.event(attacker_side, Event::Hits);
@@ -581,11 +584,13 @@ fn credit_phase(st: &mut BattleState) {
         for a in 0..n {
             let c = credit_share(live, st.claims[t * n + a], claimed);
             st.ships[a].dealt += c;
+            st.lines.credit(t, a, n, c);
             credited += c;
         }
         let side = st.ships[t].side.other().index();
         st.sides[side].damage_dealt += live - credited;
     }
+    st.lines.split_phase(&st.claims, n);
 }
 
 /// One attacker's share of `live` points a target took in a phase, for its `claim` of the

@@ -33,6 +33,7 @@ use super::matchup::{MAX_WEAPONS, Matchup};
 use super::movement::Motion;
 use super::power::{PowerNeed, SystemPower};
 use super::preconditions::{AttackFacts, CannotFire};
+use super::weapon_lines::WeaponLines;
 use super::{
     DECIDED_ANNIHILATION, DECIDED_DRAW_AT_TURN_CAP, DECIDED_MUTUAL_DESTRUCTION,
     DECIDED_TURN_CAP_MEASURE, Event,
@@ -144,6 +145,8 @@ pub struct BattleState {
     pub power: Vec<Vec<SystemPower>>,
     /// Per ship: what its damage leaves it, read once per damage state.
     pub condition: Vec<Condition>,
+    /// Damage by weapon (`weapon_lines.rs`).
+    pub lines: WeaponLines,
 }
 
 impl Clone for BattleState {
@@ -168,6 +171,7 @@ impl Clone for BattleState {
             weapons: self.weapons.clone(),
             power: self.power.clone(),
             condition: self.condition.clone(),
+            lines: self.lines.clone(),
         }
     }
 
@@ -193,6 +197,7 @@ impl Clone for BattleState {
         self.weapons.clone_from(&source.weapons);
         self.power.clone_from(&source.power);
         self.condition.clone_from(&source.condition);
+        self.lines.clone_from(&source.lines);
     }
 }
 
@@ -234,6 +239,7 @@ impl BattleState {
             condition: (0..n)
                 .map(|i| Condition::new(&m.design_of(i).design))
                 .collect(),
+            lines: WeaponLines::for_matchup(m, shots),
         }
     }
 
@@ -318,6 +324,7 @@ pub fn begin(m: &Matchup, st: &mut BattleState) {
     st.shots.clear();
     st.turn = 0;
     st.sides = [SideTally::default(); 2];
+    st.lines.reset();
 }
 
 /// One turn (§2); `true` when the battle is over.

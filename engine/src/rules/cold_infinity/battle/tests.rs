@@ -41,6 +41,7 @@ pub(super) fn reaper_duel() -> Matchup {
     Matchup {
         designs: vec![BattleDesign {
             design,
+            mount_names: vec![String::new(); mounts.len()],
             mounts,
             keep,
             main,
@@ -416,6 +417,7 @@ fn five_section_target(fa: u8, ps: u8, armor: [u8; 4]) -> Matchup {
     m.designs.push(BattleDesign {
         design: d,
         mounts: Vec::new(),
+        mount_names: Vec::new(),
         keep: 1,
         main: None,
         cost: Default::default(),

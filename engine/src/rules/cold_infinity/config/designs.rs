@@ -296,6 +296,7 @@ fn design(
     let mut sections = Vec::new();
     let mut systems = Vec::new();
     let mut mounts = Vec::new();
+    let mut mount_names = Vec::new();
     for (s, sec) in ds.section.iter().enumerate() {
         let ss = sec.get_ref();
         let sat = format!("{at}.section[{s}]");
@@ -318,7 +319,12 @@ fn design(
         let first = systems.len() as u16;
         for (y, sys) in ss.system.iter().enumerate() {
             let yat = format!("{sat}.system[{y}]");
+            let mounted = mounts.len();
             if let Some(kind) = system_kind(d, sys, &yat, table, is, &mut mounts, systems.len()) {
+                if mounts.len() > mounted {
+                    let name = sys.get_ref().weapon.as_ref().map(|w| w.get_ref().clone());
+                    mount_names.push(name.unwrap_or_default());
+                }
                 let structure = int(
                     is,
                     d,
@@ -392,6 +398,7 @@ fn design(
     Some(BattleDesign {
         design,
         mounts,
+        mount_names,
         keep,
         main,
         cost: DesignCost::default(),

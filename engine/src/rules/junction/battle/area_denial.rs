@@ -12,6 +12,7 @@ use super::super::design::WeaponKind;
 use super::super::hex::Hex;
 use super::super::house_rules::OwnFlak;
 use super::super::parts::Payload;
+use super::super::weapon_lines::mount_line;
 use super::Battle;
 use super::damage::Hit;
 
@@ -50,6 +51,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 hex,
                 ap,
                 owner: i as u8,
+                mount: k as u8,
             });
         }
         self.st.ships[i].fire_weapon(k, wd.energy);
@@ -96,6 +98,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                         ecm_damaged: false,
                         no_crits: false,
                         particle: false,
+                        lines: mount_line(usize::from(mark.mount)),
                     });
                 }
             }

@@ -141,6 +141,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 ecm_damaged: false,
                 no_crits: false,
                 particle: false,
+                lines: w.lines,
             });
         }
         for k in 0..self.st.gws.len() {

@@ -175,7 +175,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         if m.decoys && jammed && gd.guidance != Guidance::HomeOnJam && self.decoy_draw(t, ap) {
             return;
         }
-        self.apply_hit(Hit::guided(owner, t, ap, HitKind::PLAIN, how, false));
+        self.apply_hit(Hit::guided(owner, t, ap, HitKind::PLAIN, how, false).on_lines(w.lines));
     }
 }
 

@@ -10,6 +10,7 @@ use super::super::Event;
 use super::super::design::Catapult;
 use super::super::payloads;
 use super::super::ship::Status;
+use super::super::weapon_lines::magazine_line;
 use super::{Battle, GwGroup};
 
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
@@ -93,6 +94,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             decoy_guided: 0,
             guns_fired: 0,
             pd_shots: 0,
+            lines: magazine_line(&d.magazine, gi),
         });
         // Enemy point defense engages it once every ship has launched (`launch_defense`).
     }

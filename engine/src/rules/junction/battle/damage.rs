@@ -14,6 +14,7 @@ use super::super::hazards;
 use super::super::house_rules::EmitterLoss;
 use super::super::ship::Status;
 use super::super::stations::{breach_casualties, total};
+use super::super::weapon_lines::{NO_KILLER, NO_LINE};
 use super::Battle;
 use super::stations;
 
@@ -34,6 +35,9 @@ pub(crate) struct Hit {
     pub no_crits: bool,
     /// A particle beam (one that pierces the armor ignores Redundant Emitters).
     pub particle: bool,
+    /// The attacker's weapon lines the hit is from, a bit per line (`weapon_lines.rs`;
+    /// several: synchronised fire, sharing the damage equally); [`NO_LINE`]: none (`other`).
+    pub lines: u16,
 }
 
 impl Hit {
@@ -59,6 +63,7 @@ impl Hit {
             ecm_damaged: how.ecm_damaged,
             no_crits,
             particle: false,
+            lines: NO_LINE,
         }
     }
 
@@ -84,7 +89,14 @@ impl Hit {
             ecm_damaged: false,
             no_crits: false,
             particle: false,
+            lines: NO_LINE,
         }
+    }
+
+    /// This hit, from the attacker's weapon `lines` (`weapon_lines.rs`).
+    #[inline]
+    pub(crate) const fn on_lines(self, lines: u16) -> Self {
+        Hit { lines, ..self }
     }
 }
 
@@ -99,10 +111,14 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         }
         let d = m.design(t);
         let r = armor::resolve_hit(h.ap, h.kind, &mut t.armor, d.armor, d.protection, self.dice);
+        let whole = t.integrity > 0.0;
         t.integrity -= r.post;
         t.taken += r.post;
         let integrity_max = d.integrity;
         self.st.ships[h.attacker].dealt += r.post;
+        if h.lines != NO_LINE {
+            self.credit_lines(&h, r.post, whole);
+        }
         if r.compromised {
             self.count(side, Event::CompromisedHits);
         }
@@ -145,6 +161,25 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             let weights = m.design(&self.st.ships[h.target]).crit_weights;
             let c = crits::roll_entry(table, &weights, self.dice);
             self.crit(h.attacker, h.target, c);
+        }
+    }
+
+    /// Damage by weapon: `post` of hit `h` on its lines (shared equally), and the hit that
+    /// takes a `whole` target's Integrity to 0 or less as the one that destroys it.
+    #[inline]
+    fn credit_lines(&mut self, h: &Hit, post: f64, whole: bool) {
+        // Sized by the battle's reset (a unit test's bare state has no lines).
+        let Some(tally) = self.st.lines.get_mut(h.attacker) else {
+            return;
+        };
+        let share = post / f64::from(h.lines.count_ones());
+        let mut bits = h.lines;
+        while bits != 0 {
+            tally[bits.trailing_zeros() as usize].dealt += share;
+            bits &= bits - 1;
+        }
+        if whole && self.st.ships[h.target].integrity <= 0.0 {
+            self.st.killer[h.target] = (h.attacker as u8, h.lines.trailing_zeros() as u8);
         }
     }
 
@@ -318,6 +353,10 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 let side = s.side;
                 self.st.ships[i].status = Status::Destroyed;
                 self.count(side, Event::Destroyed);
+                let (by, line) = self.st.killer.get(i).copied().unwrap_or(NO_KILLER);
+                if (by, line) != NO_KILLER && self.st.ships[usize::from(by)].side != side {
+                    self.st.lines[usize::from(by)][usize::from(line)].kills += 1;
+                }
                 trace!(self.obs, "  {} is destroyed", self.m.names[i]);
                 self.fleet_event_destroyed(i);
             }

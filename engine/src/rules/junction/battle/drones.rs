@@ -6,6 +6,7 @@
 use crate::dice::Roller;
 use crate::observer::Observer;
 
+use super::super::weapon_lines::magazine_line;
 use super::{Battle, GwGroup};
 
 impl<R: Roller, O: Observer> Battle<'_, R, O> {
@@ -37,6 +38,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             decoy_guided: 0,
             guns_fired: 0,
             pd_shots: 0,
+            lines: magazine_line(&self.m.design(s).magazine, gi),
         });
         // Enemy point defense engages it once every ship has launched (`launch_defense`).
     }

@@ -19,6 +19,7 @@ use super::super::payloads::{self, Attack};
 use super::super::point_defense;
 use super::super::policy::{EwarPriority, LaserSplit, PayloadChoice, PdStance};
 use super::super::ship::Status;
+use super::super::weapon_lines::{NO_LINE, magazine_line, mount_line};
 use super::damage::Hit;
 use super::deflectors::Deflection;
 use super::{Battle, GwGroup, ties};
@@ -440,7 +441,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     "  {} from {} strikes {}", gd.name, self.m.names[owner], self.m.names[t]
                 );
                 let only = how.ecm_damaged && m.rules.home_on_jam_crits == HomeOnJamCrits::Only;
-                self.apply_hit(Hit::guided(owner, t, ap, kind, how, only));
+                self.apply_hit(Hit::guided(owner, t, ap, kind, how, only).on_lines(group.lines));
             }
             if spent < count && self.st.gws[g].count == count {
                 self.st.gws[g].count = count - spent;
@@ -554,6 +555,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 decoy_guided: 0,
                 guns_fired: 0,
                 pd_shots: 0,
+                lines: magazine_line(&d.magazine, gi),
             });
             let g = self.st.gws.len() - 1;
             if !PLAIN && m.decoys && salvo > 0 {
@@ -730,6 +732,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                 // Synchronised fire: this weapon and every identical one still free.
                 let mut ap = 0.0;
                 let mut shots = 0;
+                let mut lines = NO_LINE;
                 for k2 in k..d.weapons.len() {
                     let s = &self.st.ships[i];
                     let w2 = &m.catalogue.weapons[d.weapons[k2]];
@@ -757,6 +760,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     } else {
                         self.count(side, Event::DirectHits);
                         ap += w2.ap;
+                        lines |= mount_line(k2);
                     }
                 }
                 trace!(
@@ -801,6 +805,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     ecm_damaged: false,
                     no_crits: false,
                     particle: matches!(wd.kind, WeaponKind::ParticleBeam { .. }),
+                    lines,
                 });
             }
         }

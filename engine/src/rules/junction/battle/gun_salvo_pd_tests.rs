@@ -51,6 +51,7 @@ fn salvo(side: Side, owner: u8, guided: u16, count: u32, pos: Hex, target: u8) -
         decoy_guided: 0,
         guns_fired: 0,
         pd_shots: 0,
+        lines: 0,
     }
 }
 

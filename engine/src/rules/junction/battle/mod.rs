@@ -65,6 +65,7 @@ use super::hex::Hex;
 use super::matchup::Matchup;
 use super::parts::Propulsion;
 use super::ship::{ShipState, Status};
+use super::weapon_lines::{LineTally, MAX_LINES, NO_KILLER};
 
 /// Most guided-weapon groups in flight at once; launches beyond it wait (capacity is reserved
 /// so battles never allocate).
@@ -121,6 +122,9 @@ pub struct GwGroup {
     pub guns_fired: u32,
     /// Its weapons that fired point defense this turn (gun-armed salvos, `gun_salvo_pd.rs`).
     pub pd_shots: u32,
+    /// The launching ship's weapon line it belongs to (its magazine entry, a bit as
+    /// `weapon_lines.rs` gives it; kept by a Missile Rack's load).
+    pub lines: u16,
 }
 
 impl GwGroup {
@@ -176,6 +180,11 @@ pub struct BattleState {
     pub pending_crits: Vec<(u8, super::crits::Crit)>,
     /// How the battle ended, once [`turn`] has said it did (the turn cap until then).
     pub ending: Ending,
+    /// Per ship, its weapon lines' totals (damage by weapon, `weapon_lines.rs`).
+    pub lines: Vec<[LineTally; MAX_LINES]>,
+    /// Per ship, (attacker, line slot) of the hit that took its Integrity to 0 (credited a
+    /// kill when the ship is destroyed; [`NO_KILLER`] when no line's hit did).
+    pub killer: Vec<(u8, u8)>,
 }
 
 /// The forward model copies positions: `clone_from` copies field by field into the kept
@@ -197,6 +206,8 @@ impl Clone for BattleState {
             relays: self.relays.clone(),
             pending_crits: self.pending_crits.clone(),
             ending: self.ending,
+            lines: self.lines.clone(),
+            killer: self.killer.clone(),
         }
     }
 
@@ -215,6 +226,8 @@ impl Clone for BattleState {
             relays,
             pending_crits,
             ending,
+            lines,
+            killer,
         } = source;
         self.ships.clone_from(ships);
         self.gws.clone_from(gws);
@@ -229,6 +242,8 @@ impl Clone for BattleState {
         self.relays.clone_from(relays);
         self.pending_crits.clone_from(pending_crits);
         self.ending = *ending;
+        self.lines.clone_from(lines);
+        self.killer.clone_from(killer);
     }
 }
 
@@ -261,6 +276,8 @@ impl BattleState {
             relays: Vec::with_capacity(MAX_GW_GROUPS),
             pending_crits: Vec::with_capacity(MAX_PENDING_CRITS),
             ending: Ending::TurnLimit,
+            lines: Vec::with_capacity(n),
+            killer: Vec::with_capacity(n),
         }
     }
 
@@ -281,6 +298,10 @@ impl BattleState {
         self.events = [[0; crate::outcome::MAX_EVENTS]; 2];
         self.no_quarter = [false; 2];
         self.ending = Ending::TurnLimit;
+        self.lines.clear();
+        self.lines.resize(n, [LineTally::default(); MAX_LINES]);
+        self.killer.clear();
+        self.killer.resize(n, NO_KILLER);
     }
 }
 

@@ -52,6 +52,7 @@ fn salvo(side: Side, owner: u8, target: u8, count: u32, from: Hex, to: Hex) -> G
         decoy_guided: 0,
         guns_fired: 0,
         pd_shots: 0,
+        lines: 0,
     }
 }
 
@@ -113,6 +114,7 @@ fn through_a_mark(own_flak: OwnFlak) -> (u32, u32) {
             hex: Hex::new(3, 0),
             ap: 3.0,
             owner: 0,
+            mount: 0,
         });
         b.st.gws
             .push(salvo(Side::A, 0, 1, 2, Hex::new(1, 0), Hex::new(3, 0)));

@@ -128,14 +128,17 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             let hit = match shot {
                 Some(shot) => {
                     let miss = shipmind_miss(m, &target, shot.miss_percent);
-                    (miss == 0 || self.dice.below(100) >= miss).then_some(Hit::plain(
-                        owner,
-                        t,
-                        ap,
-                        shot.precision,
-                        table,
-                        m.rules.precision_crit_multiplier,
-                    ))
+                    (miss == 0 || self.dice.below(100) >= miss).then_some(
+                        Hit::plain(
+                            owner,
+                            t,
+                            ap,
+                            shot.precision,
+                            table,
+                            m.rules.precision_crit_multiplier,
+                        )
+                        .on_lines(w.lines),
+                    )
                 }
                 // Excalibur: its guidance package decides (J26); all of its Attack Power on
                 // the salvo's target.
@@ -148,7 +151,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     |miss| shipmind_miss(m, &target, miss),
                     self.dice,
                 )
-                .map(|how| Hit::guided(owner, t, ap, HitKind::PLAIN, how, false)),
+                .map(|how| Hit::guided(owner, t, ap, HitKind::PLAIN, how, false).on_lines(w.lines)),
             };
             trace!(
                 self.obs,

@@ -53,6 +53,7 @@ fn salvo(guided: u16, count: u32) -> GwGroup {
         decoy_guided: 0,
         guns_fired: 0,
         pd_shots: 0,
+        lines: 0,
     }
 }
 

@@ -328,13 +328,16 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             return;
         }
         let table = m.policies[w.side.index()].crit_table;
-        self.apply_hit(Hit::plain(
-            owner,
-            t,
-            ap,
-            shot.precision,
-            table,
-            m.rules.precision_crit_multiplier,
-        ));
+        self.apply_hit(
+            Hit::plain(
+                owner,
+                t,
+                ap,
+                shot.precision,
+                table,
+                m.rules.precision_crit_multiplier,
+            )
+            .on_lines(w.lines),
+        );
     }
 }

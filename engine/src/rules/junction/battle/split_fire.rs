@@ -10,6 +10,7 @@ use super::super::Event;
 use super::super::design::WeaponKind;
 use super::super::ewar;
 use super::super::policy::LaserSplit;
+use super::super::weapon_lines::mount_line;
 use super::damage::Hit;
 use super::firing::shipmind_miss;
 use super::{Battle, ties};
@@ -88,14 +89,14 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             "  {} splits its {} over {n} targets ({ap} AP each)", self.m.names[i], wd.name
         );
         for &j in &targets[..n] {
-            self.split_shot(i, j, ap, ranges);
+            self.split_shot(i, j, ap, ranges, mount_line(k));
         }
         true
     }
 
     /// One share of a split laser shot at `t`: its own bracket, jamming, miss roll and
     /// Precision Targeting perks, as a separate attack.
-    fn split_shot(&mut self, i: usize, t: usize, ap: f64, ranges: [i32; 3]) {
+    fn split_shot(&mut self, i: usize, t: usize, ap: f64, ranges: [i32; 3], lines: u16) {
         let m = self.m;
         let side = self.st.ships[i].side;
         let dist = self.engagement_distance(i, t);
@@ -124,13 +125,16 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             return;
         }
         self.count(side, Event::DirectHits);
-        self.apply_hit(Hit::plain(
-            i,
-            t,
-            ap,
-            shot.precision,
-            m.policies[side.index()].crit_table,
-            m.rules.precision_crit_multiplier,
-        ));
+        self.apply_hit(
+            Hit::plain(
+                i,
+                t,
+                ap,
+                shot.precision,
+                m.policies[side.index()].crit_table,
+                m.rules.precision_crit_multiplier,
+            )
+            .on_lines(lines),
+        );
     }
 }

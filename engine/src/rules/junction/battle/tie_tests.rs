@@ -119,6 +119,7 @@ fn a_guided_weapons_new_target_tie_goes_to_the_dice() {
             decoy_guided: 0,
             guns_fired: 0,
             pd_shots: 0,
+            lines: 0,
         });
     };
     let seen = tally(setup, |b| {

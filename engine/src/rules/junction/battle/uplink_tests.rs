@@ -82,6 +82,7 @@ fn strike(uplink_volume: f64) -> (u32, u32) {
         decoy_guided: 0,
         guns_fired: 0,
         pd_shots: 0,
+        lines: 0,
     });
     let mut dice = Dice::for_battle(7, 1, 2);
     let mut battle = Battle {

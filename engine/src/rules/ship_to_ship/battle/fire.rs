@@ -386,7 +386,7 @@ pub fn resolve<R: Roller, O: Observer>(
         shot.power,
         shot.side,
         shot.aim,
-        Source::Cannon(shot.firer),
+        Source::Cannon(shot.firer, shot.cell),
         dice,
         obs,
     );

@@ -15,13 +15,14 @@ pub mod fire;
 pub mod movement;
 pub mod strike;
 
-use super::grid::ModuleKind;
+use super::grid::{MAX_COLS, MAX_ROWS, ModuleKind};
 use super::house_rules::{BrokenModules, UsedClear};
 use super::matchup::Matchup;
 use super::ship::ShipState;
+use super::weapon_lines::CellTallies;
 use crate::dice::Roller;
 use crate::observer::Observer;
-use crate::outcome::{MAX_EVENTS, Side};
+use crate::outcome::{MAX_EVENTS, Side, WeaponTally};
 use crate::trace;
 
 /// The named events a side counts (`RuleSystem::EVENTS`, indexed by [`Event`]).
@@ -96,6 +97,8 @@ pub struct BattleState {
     pub events: [[u32; MAX_EVENTS]; 2],
     /// Whether the battle ended.
     pub ended: bool,
+    /// Per ship, its weapon modules' totals by grid cell (damage by weapon, `weapon_lines.rs`).
+    pub lines: Vec<CellTallies>,
 }
 
 impl Clone for BattleState {
@@ -105,6 +108,7 @@ impl Clone for BattleState {
             round: self.round,
             events: self.events,
             ended: self.ended,
+            lines: self.lines.clone(),
         }
     }
 
@@ -113,6 +117,7 @@ impl Clone for BattleState {
         self.round = source.round;
         self.events = source.events;
         self.ended = source.ended;
+        self.lines.clone_from(&source.lines);
     }
 }
 
@@ -124,6 +129,7 @@ impl BattleState {
             round: 0,
             events: [[0; MAX_EVENTS]; 2],
             ended: false,
+            lines: vec![[WeaponTally::default(); MAX_ROWS * MAX_COLS]; m.start.len()],
         }
     }
 
@@ -148,6 +154,9 @@ pub fn begin(m: &Matchup, st: &mut BattleState) {
     st.round = 0;
     st.events = [[0; MAX_EVENTS]; 2];
     st.ended = false;
+    st.lines.clear();
+    st.lines
+        .resize(m.start.len(), [WeaponTally::default(); MAX_ROWS * MAX_COLS]);
 }
 
 /// Whether every Engine of the ship is Broken (G9 default: it loses power and way).

@@ -11,6 +11,7 @@ use super::super::house_rules::{AllocationLuck, MissedShields};
 use super::super::hull_check::{difficulty, hull_check, needs_check};
 use super::super::line_of_sight::clear;
 use super::super::matchup::Matchup;
+use super::super::weapon_lines::cell;
 use super::{BattleState, Event, aim};
 use crate::dice::Roller;
 use crate::observer::Observer;
@@ -19,8 +20,8 @@ use crate::trace;
 /// What strikes a ship: a Cannon shot (with its firer) or a blast.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Source {
-    /// A Cannon of ship `firer` (index in the battle).
-    Cannon(usize),
+    /// A Cannon of ship `firer` (index in the battle), at its (row, col) on the grid.
+    Cannon(usize, (u8, u8)),
     /// The blast of an exploding ship.
     Blast(usize),
 }
@@ -42,7 +43,7 @@ pub fn strike<R: Roller, O: Observer>(
 ) {
     let rules = &m.rules;
     let roll = match source {
-        Source::Cannon(f) if can_reroll(m, &st.ships[f]) => {
+        Source::Cannon(f, _) if can_reroll(m, &st.ships[f]) => {
             allocation_with_rerolls(m, st, f, target, power, side, aim, dice)
         }
         _ => dice.two_d6(),
@@ -70,8 +71,9 @@ pub fn strike<R: Roller, O: Observer>(
     st.count(ts, Event::Slagged, e.slagged);
     st.count(ts, Event::DiceMissed, e.missed);
     st.count(ts, Event::CollateralDice, e.collateral_dice);
-    if let Source::Cannon(f) = source {
+    if let Source::Cannon(f, at) = source {
         st.ships[f].dealt += e.hull;
+        st.lines[f][cell(at)].damage_dealt += e.hull;
     }
     trace!(
         obs,
@@ -116,6 +118,11 @@ pub fn strike<R: Roller, O: Observer>(
     );
     if !check.passed {
         st.count(ts, Event::HullChecksFailed, 1);
+        if let Source::Cannon(f, at) = source
+            && st.ships[f].side != ts
+        {
+            st.lines[f][cell(at)].kills += 1;
+        }
         explode(m, st, target, dice, obs);
     }
 }

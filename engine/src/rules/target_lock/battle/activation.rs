@@ -777,7 +777,7 @@ fn attack<R: Roller, O: Observer>(
     );
     if hit_count > 0 {
         let aft = m.rules.aft_arc && in_aft_arc(tt.ship, tt.facing, s.ship);
-        damage::apply(m, st, i, t, hit_count * w.damage, aft, dice, obs);
+        damage::apply(m, st, i, b, t, hit_count * w.damage, aft, dice, obs);
     }
     true
 }

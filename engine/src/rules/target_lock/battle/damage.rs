@@ -20,12 +20,14 @@ pub const MAX_TRIES: u32 = 10;
 
 /// One attack's damage: `boxes` boxes off `target`'s track, each code's effect, and a Core
 /// Hit roll when more than one (A) box went in this attack. `aft`: the attack came from the
-/// target's aft arc (UDST +2).
+/// target's aft arc (UDST +2). The boxes are credited to weapon bank `bank` of `attacker`
+/// (damage by weapon), and the ship's last box as its kill.
 #[allow(clippy::too_many_arguments)]
 pub fn apply<R: Roller, O: Observer>(
     m: &Matchup,
     st: &mut BattleState,
     attacker: usize,
+    bank: usize,
     target: usize,
     boxes: u32,
     aft: bool,
@@ -71,6 +73,14 @@ pub fn apply<R: Roller, O: Observer>(
     }
     st.ships[target].taken += taken;
     st.ships[attacker].dealt += taken;
+    // Sized by `begin` (a unit test's bare state has no banks).
+    if let Some(line) = st.banks.get_mut(attacker).and_then(|b| b.get_mut(bank)) {
+        line.damage_dealt += taken;
+        let t = &st.ships[target];
+        if taken > 0 && t.boxes_left == 0 && t.side != st.ships[attacker].side {
+            line.kills += 1;
+        }
+    }
 }
 
 fn mask(len: usize) -> u64 {
@@ -354,7 +364,7 @@ mod tests {
         // Box 1 (C): 1d10 = 4 cargo lost.
         let rolls = d10(4);
         let mut dice = ScriptedDice::new(&rolls);
-        apply(&m, &mut st, 0, 1, 1, false, &mut dice, &mut NoTrace);
+        apply(&m, &mut st, 0, 0, 1, 1, false, &mut dice, &mut NoTrace);
         assert_eq!(st.ships[1].cargo, 16);
         // One (C) of two left: a maneuver costs nothing and rolls no die.
         let mut none = ScriptedDice::new(&[]);
@@ -363,7 +373,7 @@ mod tests {
         // Boxes 2 (plain) and 3 (C): 1d10 = 5; now every (C) is lost.
         let rolls = d10(5);
         let mut dice = ScriptedDice::new(&rolls);
-        apply(&m, &mut st, 0, 1, 2, false, &mut dice, &mut NoTrace);
+        apply(&m, &mut st, 0, 0, 1, 2, false, &mut dice, &mut NoTrace);
         assert_eq!(st.ships[1].cargo, 11);
         // Every maneuver: 1d10 (= 6, then 9 with 5 left: the hold empties).
         let rolls = [d10(6), d10(9)].concat();
@@ -394,11 +404,11 @@ mod tests {
         let mut st = state(&m);
         assert!(st.ships[1].hangar_usable(d));
         let mut dice = ScriptedDice::new(&[1]);
-        apply(&m, &mut st, 0, 1, 1, false, &mut dice, &mut NoTrace);
+        apply(&m, &mut st, 0, 0, 1, 1, false, &mut dice, &mut NoTrace);
         assert!(!st.ships[1].has(d, System::HangarDoor));
         assert!(st.ships[1].hangar_usable(d), "one (H) of two lost");
         let mut dice = ScriptedDice::new(&[2]);
-        apply(&m, &mut st, 0, 1, 2, false, &mut dice, &mut NoTrace);
+        apply(&m, &mut st, 0, 0, 1, 2, false, &mut dice, &mut NoTrace);
         assert_eq!(st.ships[1].destroyed[System::SmallCraftBay as usize], 1);
         assert!(!st.ships[1].hangar_usable(d), "the last (H) is lost");
         // A ship without hangar systems has no usable hangar to begin with.

@@ -207,6 +207,7 @@ pub fn resolve<R: Roller, O: Observer>(
                 m,
                 st,
                 k.owner as usize,
+                usize::from(k.bank),
                 k.target as usize,
                 boxes,
                 aft,

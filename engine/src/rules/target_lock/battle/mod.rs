@@ -17,16 +17,19 @@ mod scripted;
 
 use crate::dice::Roller;
 use crate::observer::Observer;
-use crate::outcome::{Outcome, ShareDeciders, ShipTally, Side, SideTally, end_by_share};
+use crate::outcome::{
+    Outcome, ShareDeciders, ShipTally, Side, SideTally, WeaponTally, end_by_share,
+};
 use crate::trace;
 
 use super::Event;
-use super::design::{Drive, ShipDesign};
+use super::design::{Drive, MAX_BANKS, ShipDesign};
 use super::hex::{DIRECTIONS, Hex};
 use super::house_rules::{CommandPoints, InitiativeTies, Jam, LockLasts};
 use super::matchup::Matchup;
 use super::structure::{CODES, Code};
 use super::tables::{SYSTEMS, System};
+use super::weapon_lines::BankTallies;
 use super::{
     DECIDED_ANNIHILATION, DECIDED_DRAW_AT_TURN_CAP, DECIDED_MUTUAL_DESTRUCTION,
     DECIDED_TURN_CAP_MEASURE,
@@ -190,6 +193,8 @@ pub struct BattleState {
     pub sides: [SideTally; 2],
     /// Activation order of this turn (ship indices).
     pub order: Vec<u8>,
+    /// Per ship, its weapon banks' totals (damage by weapon, `weapon_lines.rs`).
+    pub banks: Vec<BankTallies>,
 }
 
 impl Clone for BattleState {
@@ -201,6 +206,7 @@ impl Clone for BattleState {
             last_loser: self.last_loser,
             sides: self.sides,
             order: self.order.clone(),
+            banks: self.banks.clone(),
         }
     }
 
@@ -213,6 +219,7 @@ impl Clone for BattleState {
         self.last_loser = source.last_loser;
         self.sides = source.sides;
         self.order.clone_from(&source.order);
+        self.banks.clone_from(&source.banks);
     }
 }
 
@@ -223,6 +230,7 @@ impl BattleState {
             ships: Vec::with_capacity(m.start.len()),
             counters: Vec::with_capacity(m.start.len() * super::design::MAX_BANKS),
             order: Vec::with_capacity(m.start.len()),
+            banks: Vec::with_capacity(m.start.len()),
             ..BattleState::default()
         }
     }
@@ -257,6 +265,9 @@ pub fn begin(m: &Matchup, st: &mut BattleState) {
     st.turn = 0;
     st.last_loser = None;
     st.sides = [SideTally::default(); 2];
+    st.banks.clear();
+    st.banks
+        .resize(m.start.len(), [WeaponTally::default(); MAX_BANKS]);
 }
 
 /// One turn; `true` when the battle is over.
