@@ -91,3 +91,42 @@ fn every_ships_rows_add_up_to_its_damage_dealt() {
         assert!(other < 0.5 * dealt, "ship {k}: other {other} of {dealt}");
     }
 }
+
+/// A search player's cells tally the battle it played (not its rollouts): on the range, every
+/// cell's shooter has its damage on its weapon lines — none of it `other` — adding up to
+/// its damage dealt in `ships`, the search cells' as much as the presets' cells.
+#[test]
+fn a_search_players_cells_tally_their_weapon_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = RANGE
+        .replace("battles = 3000", "battles = 40")
+        .replace(
+            "[[matchup]]\na = { fleet = \"hulk\", policy = \"passive\" }\nb = { fleet = \"lone-destroyer\", policy = \"turret\" }\n",
+            "[experiment.game]\na = { fleet = \"hulk\" }\nb = { fleet = \"lone-destroyer\" }\npolicies = [\"turret\", \"brawler\"]\nsearch = { rollouts = 4 }\n",
+        );
+    assert!(game.contains("[experiment.game]"), "{game}");
+    let config = write_config(dir.path(), "range-game", &game);
+    fleetlab(&["run", &config, "--quiet", "--out", "r"], dir.path());
+    let weapons = table(&dir.path().join("r/weapons.csv"));
+    let ships = table(&dir.path().join("r/ships.csv"));
+    let shooters: Vec<_> = ships.iter().filter(|s| s["ship_index"] == "1").collect();
+    assert!(
+        shooters.iter().any(|s| s["policy"].contains("search")),
+        "a search cell: {shooters:?}"
+    );
+    for ship in shooters {
+        let rows: Vec<_> = weapons
+            .iter()
+            .filter(|w| w["matchup"] == ship["matchup"] && w["ship_index"] == "1")
+            .collect();
+        assert!(rows.iter().all(|w| w["weapon"] != "other"), "{rows:?}");
+        let battles = num(rows[0], "battles");
+        let sum: f64 = rows.iter().map(|w| num(w, "damage_dealt")).sum();
+        let dealt = num(ship, "mean_damage_dealt") * battles;
+        assert!(
+            sum > 0.0 && (sum - dealt).abs() < 1e-6,
+            "{}: {sum} vs {dealt}",
+            ship["matchup"]
+        );
+    }
+}

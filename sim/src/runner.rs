@@ -389,6 +389,7 @@ struct SearchWorker<R: RuleSystem> {
     ships: Vec<ShipTally>,
     sides: Vec<Side>,
     choices: Vec<u64>,
+    weapons: Vec<WeaponTally>,
     tally: MatchupTally,
 }
 
@@ -420,6 +421,7 @@ pub fn run_search<R: RuleSystem>(
                 ships: vec![ShipTally::default(); n],
                 sides: ship_sides::<R>(candidates[home]),
                 choices: vec![0; candidates.len()],
+                weapons: vec![WeaponTally::default(); R::weapons(candidates[home]).len()],
                 tally: MatchupTally::new(n),
             }
         },
@@ -437,6 +439,11 @@ pub fn run_search<R: RuleSystem>(
                     &mut w.choices,
                 );
                 w.tally.record(&outcome, &w.ships, &w.sides);
+                // The battle's own state (the rollouts play on copies): its lines' totals.
+                if !w.weapons.is_empty() {
+                    R::tally_weapons(candidates[home], &w.state, &mut w.weapons);
+                    w.tally.record_weapons(&w.weapons);
+                }
             }
         },
         |w| MatchupTally {
