@@ -138,9 +138,9 @@ fn the_committed_baseline_passes() {
 
 /// A rule change that moves the balance fails the gate (exit 1): `simultaneity =
 /// "marked-at-once"` (§7.3: hits marked as they land, not against the start of the phase)
-/// moves the Reapers' win rate by about −5.1 pp [−7.1, −3.2]. (`los_blockers =
-/// "firer-half-only"`, +1.2 pp [+0.3, +2.2], and `hit_chart = "example-c"` are too small for
-/// the gate's 5,000 battles.)
+/// moves the Reapers' win rate by about −11.2 pp [−12.8, −9.5] (session 23). (`los_blockers =
+/// "firer-half-only"`, +2.0 pp [+1.2, +2.8], fails it too; `hit_chart = "example-c"`, +1.1 pp,
+/// is inconclusive at the gate's 5,000 battles.)
 #[test]
 fn a_house_rule_change_fails_the_baseline() {
     let dir = tempfile::tempdir().unwrap();
