@@ -129,5 +129,5 @@ fn cold_infinity_mounts_add_up_to_the_ships_damage() {
     );
     assert!(total(&weapons, "kills") > 0.0);
     let golden = line(&weapons, "0", "mount 3: 50cm railgun");
-    assert_eq!(golden["damage_dealt"], "1556");
+    assert_eq!(golden["damage_dealt"], "1090");
 }

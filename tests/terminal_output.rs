@@ -1,7 +1,8 @@
 //! What the commands print (issue 18 §3): `run` and `merge` answer first (question, answer
 //! with its interval, trust flags) with full names and policies by preset name only; `merge`
 //! can write the HTML; `validate` numbers the matchups; `trace` tells the result in words and
-//! survives a closed pipe; `bench` works from any directory.
+//! survives a closed pipe, and every trace speaks the game's words; `bench` works from any
+//! directory.
 
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -149,6 +150,37 @@ fn trace_tells_the_result_and_survives_a_closed_pipe() {
         out.status.code()
     );
     assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+/// The hex-map traces speak the game's words: positions as `(q, r)`, never a Rust struct;
+/// Cold Infinity's shots name the mount, its configuration, the range and the hit roll's sum
+/// and band; Cosmic Conflict's end line says which measure favoured whom before the victory
+/// conditions decide.
+#[test]
+fn traces_read_like_the_game() {
+    let ci = ok(fleetlab(
+        &["trace", "configs/cold-infinity/reference-2v2.toml"],
+        repo(),
+    ));
+    assert!(!ci.contains("Hex {"), "{ci}");
+    assert!(ci.contains(" pivots +0, thrusts +2 (thrust "), "{ci}");
+    assert!(ci.contains(" fires 50cm railgun (Burst) at B"), "{ci}");
+    assert!(ci.contains(" DRM = "), "{ci}");
+    assert!(ci.contains(", a miss: 0 points"), "{ci}");
+    assert!(ci.contains("end after turn "), "{ci}");
+    assert!(ci.contains("(decided by "), "{ci}");
+    let tl = ok(fleetlab(
+        &["trace", "configs/target-lock/reference-2v2.toml"],
+        repo(),
+    ));
+    assert!(!tl.contains("Hex {"), "{tl}");
+    assert!(tl.contains("moves its destination 2 hexes to ("), "{tl}");
+    let cc = ok(fleetlab(&["trace", CONFIG, "--battle", "3"], repo()));
+    assert!(
+        cc.contains("(turn_limit): on points destroyed side "),
+        "{cc}"
+    );
+    assert!(cc.contains("; the victory conditions decide"), "{cc}");
 }
 
 #[test]

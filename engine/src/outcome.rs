@@ -45,6 +45,17 @@ pub enum Verdict {
     Draw,
 }
 
+impl Verdict {
+    /// The verdict in the traces' words: "side A wins", "side B wins", "a draw".
+    pub const fn words(self) -> &'static str {
+        match self {
+            Verdict::Win(Side::A) => "side A wins",
+            Verdict::Win(Side::B) => "side B wins",
+            Verdict::Draw => "a draw",
+        }
+    }
+}
+
 /// How the game ended (reported separately from the verdict, so annihilations are visible).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Ending {

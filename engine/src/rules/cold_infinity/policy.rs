@@ -214,6 +214,10 @@ pub fn thrust_plan(
             readings,
         );
         arcs_by_pivot[(pivot + 1) as usize] = MainArc::of(&coasting, main_arc, arcs);
+        // Turning so that a working thrust axis points where the velocity must change (a ship
+        // that cannot brake on its fore thrusters turns to brake on its aft ones).
+        let turn =
+            TURN_WEIGHT * thrust_misalignment(&coasting, keep, target, target_velocity, limits);
         for accel in -max_accel..=max_accel {
             let accel_cost = accel.abs() * costs.accel;
             let channel = if accel >= 0 {
@@ -225,7 +229,7 @@ pub fn thrust_plan(
                 continue;
             }
             let next = super::movement::maneuvers::accelerated(own, &coasting, accel, readings);
-            let base = plan_base(&next, keep, target, target_velocity);
+            let base = plan_base(&next, keep, target, target_velocity) + turn;
             least = least.min(base);
             cands[count] = Candidate {
                 pivot: pivot as i8,
@@ -265,6 +269,68 @@ pub fn thrust_plan(
             accel: i32::from(c.accel),
             ..ManeuverPlan::default()
         })
+}
+
+/// What [`thrust_plan`] adds per facing of [`thrust_misalignment`]: more than the 1 a
+/// continuing pivot costs, less than the 6 of a main weapon that does not bear.
+const TURN_WEIGHT: i32 = 2;
+
+/// How many facings (0–3) the nearest working thrust axis of a ship moving as `next` points
+/// away from the velocity change it needs (D17 5, our reading of "competent"; §5.4: thrust
+/// acts only along the facing, forward on the aft thrusters' channel and backward on the
+/// fore's). The change it needs: a velocity relative to the target that closes the gap to the
+/// kept range (at most 6 hexes a turn) along the line to `target`, less the relative velocity
+/// it has; under 1.5 hexes a turn it needs nothing (0). Without this term the one-turn plan
+/// never turns a ship whose only working channel points the wrong way: a pivot changes
+/// nothing this turn, so a ship that had lost its fore thrusters drifted away from the battle
+/// at full speed until the turn cap.
+pub fn thrust_misalignment(
+    next: &Motion,
+    keep: i32,
+    target: Hex,
+    target_velocity: Hex,
+    limits: ThrustLimits,
+) -> i32 {
+    if limits.forward <= 0 && limits.backward <= 0 {
+        return 0;
+    }
+    let to_target = target.sub(next.pos);
+    let (tx, ty) = to_target.to_point();
+    let dist = (tx * tx + ty * ty).sqrt();
+    let (vx, vy) = next.velocity.sub(target_velocity).to_point();
+    let closing = f64::from((range(next.pos, target) - keep).clamp(-6, 6));
+    let (dx, dy) = if dist > 0.0 {
+        (tx / dist * closing - vx, ty / dist * closing - vy)
+    } else {
+        (-vx, -vy)
+    };
+    let need = (dx * dx + dy * dy).sqrt();
+    if need < 1.5 {
+        return 0;
+    }
+    // The facing's unit vector is one hex long: its dot product with the need, over the
+    // need's length, is the cosine of the angle between them.
+    let (fx, fy) = next.facing.unit().to_point();
+    let cos = (dx * fx + dy * fy) / need;
+    let facings = |cos: f64| {
+        if cos > 0.866 {
+            0
+        } else if cos > 0.0 {
+            1
+        } else if cos > -0.866 {
+            2
+        } else {
+            3
+        }
+    };
+    let mut best = 3;
+    if limits.forward > 0 {
+        best = best.min(facings(cos));
+    }
+    if limits.backward > 0 {
+        best = best.min(facings(-cos));
+    }
+    best
 }
 
 /// One candidate of [`thrust_plan`]: its pivot and acceleration, where it ends, its score
@@ -658,6 +724,79 @@ mod tests {
         }
         // Both answers occur often.
         assert!(checked.iter().all(|&n| n > 2_000), "{checked:?}");
+    }
+
+    /// A ship whose fore thrusters are gone (no backward channel), flying away from its
+    /// target at 5 hexes a turn with its nose away too, turns around to brake on its aft
+    /// thrusters; the one-turn plan without [`thrust_misalignment`] coasted (a pivot changes
+    /// nothing this turn), so such ships drifted off until the turn cap. A ship that can
+    /// brake, brakes and does not turn.
+    #[test]
+    fn a_ship_that_cannot_brake_turns_around() {
+        use super::super::geometry::Facing;
+        use super::super::movement::readings::Readings;
+        let own = Motion {
+            pos: Hex::new(0, 0),
+            velocity: Hex::new(-5, 0),
+            facing: Facing::new(4),
+            ..Motion::default()
+        };
+        let costs = ThrustCosts {
+            accel: 1,
+            pivot: 1,
+            roll: 1,
+            slide: 1,
+        };
+        let no_fore = ThrustLimits {
+            budget: 7,
+            forward: 4,
+            backward: 0,
+            rotation: 2,
+        };
+        let (target, target_velocity) = (Hex::new(20, 0), Hex::new(2, 0));
+        let readings = Readings::default();
+        let arcs = (&ArcGeometry::DIGEST, RotatedArcs::AsIfLevel);
+        let mut dice = crate::dice::Dice::for_battle(19, 6, 0);
+        // Forward thrust points away from the target: the need is 3 facings off.
+        assert_eq!(
+            thrust_misalignment(&own, 8, target, target_velocity, no_fore),
+            3
+        );
+        let plan = thrust_plan(
+            &own,
+            &costs,
+            no_fore,
+            8,
+            target,
+            target_velocity,
+            None,
+            arcs,
+            &readings,
+            &mut dice,
+        );
+        assert_ne!(plan.pivot, 0, "{plan:?}");
+        // With its fore thrusters the same ship brakes (negative acceleration) and keeps its nose.
+        let whole = ThrustLimits {
+            backward: 4,
+            ..no_fore
+        };
+        assert_eq!(
+            thrust_misalignment(&own, 8, target, target_velocity, whole),
+            0
+        );
+        let plan = thrust_plan(
+            &own,
+            &costs,
+            whole,
+            8,
+            target,
+            target_velocity,
+            None,
+            arcs,
+            &readings,
+            &mut dice,
+        );
+        assert_eq!((plan.pivot, plan.accel.signum()), (0, -1), "{plan:?}");
     }
 
     #[test]

@@ -11,6 +11,13 @@ pub struct Hex {
     pub r: i32,
 }
 
+/// A hex as the trace writes it: `(q, r)`.
+impl std::fmt::Display for Hex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "({}, {})", self.q, self.r)
+    }
+}
+
 /// The six unit displacements, counter-clockwise from +q (side A's "forward").
 pub const DIRECTIONS: [Hex; 6] = [
     Hex::new(1, 0),

@@ -550,16 +550,46 @@ pub(super) fn resolve<R: Roller, O: Observer>(
         }
         trace!(
             obs,
-            "  {} -> {}: roll {} ({:?}) dmg {}",
+            "  {} fires {} ({:?}) at {}, range {}: 3d6 {} {:+} DRM{} = {}, {}: {} points",
             m.names[a],
+            m.design_of(a).mount_names[usize::from(shot.mount)],
+            shot.config,
             m.names[t],
+            shot.range,
+            hit.natural,
+            shot.drm,
+            DfWords(shot.df),
             hit.modified,
-            hit.band,
+            band_words(hit.band),
             done
         );
     }
     if literal {
         credit_phase(st);
+    }
+}
+
+/// The trace's words for where a roll lands (§7.3.1, §7.4).
+fn band_words(band: HitBand) -> &'static str {
+    match band {
+        HitBand::Miss => "a miss",
+        HitBand::HullHalf => "hull structure, damage halved",
+        HitBand::Hull => "hull structure",
+        HitBand::System => "a system hit (location chart)",
+        HitBand::Core => "a core hit",
+    }
+}
+
+/// Defensive fire in the trace's hit-roll sum (§11.1): nothing when none was fired.
+struct DfWords(u16);
+
+impl std::fmt::Display for DfWords {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.0 > 0 {
+            write!(f, " − {} DF", self.0)
+        } else {
+            Ok(())
+        }
     }
 }
 

@@ -396,7 +396,13 @@ pub fn finish<O: Observer>(
             draw_at_cap: DECIDED_DRAW_AT_TURN_CAP,
         },
     );
-    trace!(obs, "end after turn {}: {verdict:?} ({ending:?})", st.turn);
+    trace!(
+        obs,
+        "end after turn {}: {} (decided by {})",
+        st.turn,
+        verdict.words(),
+        super::DECIDERS[usize::from(decided_by)].name
+    );
     Outcome {
         verdict,
         standing: verdict,

@@ -121,7 +121,14 @@ pub fn movement_step<R: Roller, O: Observer>(
             r,
             dice,
         );
-        let plan = if check_plan(&own, &plan, &c, lim.budget, r.cinematic_frigate_cap).is_ok() {
+        let checked = check_plan(&own, &plan, &c, lim.budget, r.cinematic_frigate_cap);
+        if checked.is_err() {
+            trace!(
+                obs,
+                "  {}'s thrust plan is refused: {checked:?}", m.names[i]
+            );
+        }
+        let plan = if checked.is_ok() {
             plan
         } else {
             Default::default()
@@ -129,12 +136,15 @@ pub fn movement_step<R: Roller, O: Observer>(
         let next = execute(&own, &plan, r);
         trace!(
             obs,
-            "  {} pivot {:+} accel {:+} -> {:?} v {:?} facing {}",
+            "  {} pivots {:+}, thrusts {:+} (thrust {} this turn): now at ({}, {}) moving ({:+}, {:+}) a turn, facing {}",
             m.names[i],
             plan.pivot,
             plan.accel,
-            next.pos,
-            next.velocity,
+            lim.budget,
+            next.pos.q,
+            next.pos.r,
+            next.velocity.q,
+            next.velocity.r,
             next.facing.number()
         );
         st.ships[i].motion = next;

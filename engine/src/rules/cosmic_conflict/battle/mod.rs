@@ -560,12 +560,21 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
                 }
             }
         };
+        // Say which measure `standing` is: at the game-length end it is the Ships Destroyed
+        // measure, which the scenario's victory conditions (when set) overrule below.
         trace!(
             self.obs,
-            "game over after turn {}: last side standing {:?} by {}",
+            "game over after turn {} ({}): {}",
             self.s.turn,
-            standing,
-            ending.name()
+            ending.name(),
+            match ending {
+                Ending::TurnLimit if self.m.scenario.victory.is_some() => format!(
+                    "on points destroyed {}; the victory conditions decide",
+                    standing.words()
+                ),
+                Ending::TurnLimit => format!("on points destroyed {}", standing.words()),
+                _ => standing.words().to_string(),
+            }
         );
         // A side with no ships left cannot claim victory: an annihilation is won by the side
         // left (both gone: a draw) — house rule D5; the scenario's victory conditions decide

@@ -288,7 +288,7 @@ fn apply_burn<R: Roller, O: Observer>(
     let side = s.side;
     trace!(
         obs,
-        "  moves its destination {n} hexes to {:?}", st.ships[i].dest
+        "  moves its destination {n} hexes to {}", st.ships[i].dest
     );
     for _ in 0..n {
         st.event(side, Event::Burns);
@@ -597,7 +597,7 @@ fn move_ship<R: Roller, O: Observer>(
     if moved > 0 {
         let s = &st.ships[i];
         let side = s.side;
-        trace!(obs, "  moves its destination {moved} hexes to {:?}", s.dest);
+        trace!(obs, "  moves its destination {moved} hexes to {}", s.dest);
         for _ in 0..moved {
             st.event(side, Event::Burns);
         }

@@ -95,7 +95,7 @@ const LOG: &str = concat!(
     "    B1 loses box 5 (o)\n",
     " B1 activates (1 actions)\n",
     "  B1 destroyed\n",
-    "end after turn 4: Win(A) (Annihilation)\n",
+    "end after turn 4: side A wins (decided by last_side_standing)\n",
 );
 
 #[test]
