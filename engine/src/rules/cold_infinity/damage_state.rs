@@ -118,23 +118,34 @@ impl ShipDamage {
         before: &ShipDamage,
         after: &ShipDamage,
     ) -> u32 {
+        // Walked in step (no index checks): one attack's delta per hit of the fire phase.
         let mut claimed = 0u32;
-        for (i, sys) in design.systems.iter().enumerate() {
-            let d = after.system_damage[i].saturating_sub(before.system_damage[i]);
+        let systems = design.systems.iter().zip(&mut self.system_damage);
+        for ((sys, now), (&b, &a)) in
+            systems.zip(before.system_damage.iter().zip(&after.system_damage))
+        {
+            let d = a.saturating_sub(b);
             claimed += u32::from(d);
-            self.system_damage[i] = (self.system_damage[i] + d).min(sys.structure);
+            *now = (*now + d).min(sys.structure);
         }
-        for (k, sec) in design.sections.iter().enumerate() {
-            let d = after.hull_damage[k].saturating_sub(before.hull_damage[k]);
+        let n = design.sections.len();
+        let (hull, armor) = (&mut self.hull_damage[..n], &mut self.armor_lost[..n]);
+        let (adaptive, fires) = (&mut self.adaptive[..n], &mut self.fire_turns[..n]);
+        let (b_hull, a_hull) = (&before.hull_damage[..n], &after.hull_damage[..n]);
+        let (b_armor, a_armor) = (&before.armor_lost[..n], &after.armor_lost[..n]);
+        let (a_adaptive, a_fires) = (&after.adaptive[..n], &after.fire_turns[..n]);
+        for k in 0..n {
+            let sec = &design.sections[k];
+            let d = a_hull[k].saturating_sub(b_hull[k]);
             claimed += u32::from(d);
-            self.hull_damage[k] = (self.hull_damage[k] + d).min(sec.hull);
-            let a = after.armor_lost[k].saturating_sub(before.armor_lost[k]);
-            self.armor_lost[k] = self.armor_lost[k].saturating_add(a).min(sec.armor);
-            for t in 0..7 {
-                self.adaptive[k][t] = self.adaptive[k][t].max(after.adaptive[k][t]);
+            hull[k] = (hull[k] + d).min(sec.hull);
+            let a = a_armor[k].saturating_sub(b_armor[k]);
+            armor[k] = armor[k].saturating_add(a).min(sec.armor);
+            for (x, &y) in adaptive[k].iter_mut().zip(&a_adaptive[k]) {
+                *x = (*x).max(y);
             }
-            self.fire_turns[k] = self.fire_turns[k].max(after.fire_turns[k]);
-            if sec.pos.is_core() && self.hull_damage[k] >= sec.hull {
+            fires[k] = fires[k].max(a_fires[k]);
+            if sec.pos.is_core() && hull[k] >= sec.hull {
                 self.destroyed = true;
             }
         }

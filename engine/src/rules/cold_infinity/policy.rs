@@ -218,7 +218,10 @@ pub fn thrust_plan(
         // that cannot brake on its fore thrusters turns to brake on its aft ones).
         let turn =
             TURN_WEIGHT * thrust_misalignment(&coasting, keep, target, target_velocity, limits);
-        for accel in -max_accel..=max_accel {
+        // Only the accelerations the channels and the budget left after the pivot can pay
+        // (the check below would skip the rest), still walked from the least up.
+        let (back, fore) = accel_reach(costs.accel, limits, pivot_cost, max_accel);
+        for accel in -back..=fore {
             let accel_cost = accel.abs() * costs.accel;
             let channel = if accel >= 0 {
                 limits.forward
@@ -243,22 +246,32 @@ pub fn thrust_plan(
     }
     let cands = &mut cands[..count];
     let penalty = |c: &Candidate| arcs_by_pivot[(c.pivot + 1) as usize].penalty(c.pos, target);
+    // The best score and how many reach it, counted as they are scored: a candidate scored
+    // above the best of its moment stays above it (the best only falls), and every candidate
+    // of the final best is scored, so the count is the count of ties.
     let mut best = i32::MAX;
+    let mut ties = 0u32;
+    let mut score = |c: &mut Candidate, best: &mut i32| {
+        c.score = c.base + penalty(c);
+        if c.score < *best {
+            *best = c.score;
+            ties = 1;
+        } else if c.score == *best {
+            ties += 1;
+        }
+    };
     for c in cands.iter_mut() {
         if c.base == least {
-            c.score = c.base + penalty(c);
-            best = best.min(c.score);
+            score(c, &mut best);
         }
     }
     if best > least {
         for c in cands.iter_mut() {
             if c.base != least && c.base <= best {
-                c.score = c.base + penalty(c);
-                best = best.min(c.score);
+                score(c, &mut best);
             }
         }
     }
-    let ties = cands.iter().filter(|c| c.score == best).count() as u32;
     let pick = pick_tie(dice, ties) as usize;
     cands
         .iter()
@@ -331,6 +344,21 @@ pub fn thrust_misalignment(
         best = best.min(facings(-cos));
     }
     best
+}
+
+/// How far [`thrust_plan`] may decelerate and accelerate after a pivot costing `pivot_cost`:
+/// at most `max_accel` either way, no more than the aft (`forward`) or fore (`backward`)
+/// channel carries, and no more than the budget the pivot leaves — the accelerations its
+/// per-candidate check passes, as a range (never less than 0 either way, so coasting is always
+/// checked). With no acceleration cost, `max_accel` (0) both ways.
+fn accel_reach(accel: i32, limits: ThrustLimits, pivot_cost: i32, max_accel: i32) -> (i32, i32) {
+    if accel <= 0 {
+        return (max_accel.max(0), max_accel.max(0));
+    }
+    let left = limits.budget - pivot_cost;
+    let back = limits.backward.min(left).div_euclid(accel);
+    let fore = limits.forward.min(left).div_euclid(accel);
+    (max_accel.min(back).max(0), max_accel.min(fore).max(0))
 }
 
 /// One candidate of [`thrust_plan`]: its pivot and acceleration, where it ends, its score
@@ -415,6 +443,79 @@ fn plan_arc_penalty(
         )
     });
     if bears { 0 } else { 6 }
+}
+
+/// [`thrust_plan`] read straight (the specification it is tested against,
+/// `thrust_plan_answers_as_the_straight_reading`): every pivot and acceleration the limits
+/// allow, in order, moved by [`execute`](super::movement::maneuvers::execute), scored
+/// [`plan_base`] + [`TURN_WEIGHT`] × the pivot's [`thrust_misalignment`] + [`plan_arc_penalty`];
+/// the k-th of the best (k by dice).
+#[cfg(test)]
+#[allow(clippy::too_many_arguments)]
+fn thrust_plan_straight(
+    own: &Motion,
+    costs: &ThrustCosts,
+    limits: ThrustLimits,
+    keep: i32,
+    target: Hex,
+    target_velocity: Hex,
+    main_arc: Option<&Mount>,
+    arcs: (&ArcGeometry, RotatedArcs),
+    readings: &super::movement::Readings,
+    dice: &mut impl Roller,
+) -> ManeuverPlan {
+    let max_accel = if costs.accel > 0 {
+        (limits.budget / costs.accel).min(6)
+    } else {
+        0
+    };
+    let mut scored = Vec::new();
+    for pivot in -1..=1 {
+        let rate = own.pivot_rate + pivot;
+        let pivot_cost = pivot.abs() * costs.pivot;
+        if !(-1..=1).contains(&rate) || pivot_cost > limits.rotation || pivot_cost > limits.budget {
+            continue;
+        }
+        let coasting = super::movement::maneuvers::execute(
+            own,
+            &ManeuverPlan {
+                pivot,
+                ..ManeuverPlan::default()
+            },
+            readings,
+        );
+        let turn =
+            TURN_WEIGHT * thrust_misalignment(&coasting, keep, target, target_velocity, limits);
+        for accel in -max_accel..=max_accel {
+            let accel_cost = accel.abs() * costs.accel;
+            let channel = if accel >= 0 {
+                limits.forward
+            } else {
+                limits.backward
+            };
+            if accel_cost > channel || accel_cost + pivot_cost > limits.budget {
+                continue;
+            }
+            let plan = ManeuverPlan {
+                pivot,
+                accel,
+                ..ManeuverPlan::default()
+            };
+            let next = super::movement::maneuvers::execute(own, &plan, readings);
+            let score = plan_base(&next, keep, target, target_velocity)
+                + turn
+                + plan_arc_penalty(&next, target, main_arc, arcs);
+            scored.push((plan, score));
+        }
+    }
+    let best = scored.iter().map(|p| p.1).min().unwrap_or(i32::MAX);
+    let ties = scored.iter().filter(|p| p.1 == best).count() as u32;
+    let pick = pick_tie(dice, ties) as usize;
+    scored
+        .iter()
+        .filter(|p| p.1 == best)
+        .nth(pick)
+        .map_or_else(ManeuverPlan::default, |p| p.0)
 }
 
 /// The configuration a weapon fires in (D17 6): the first it allows of Burst, Pulse,
@@ -797,6 +898,111 @@ mod tests {
             &mut dice,
         );
         assert_eq!((plan.pivot, plan.accel.signum()), (0, -1), "{plan:?}");
+    }
+
+    /// [`thrust_plan`] (candidates moved once per pivot, accelerations bounded up front, the
+    /// arc checked only where it can matter, ties counted as scored) chooses as
+    /// [`thrust_plan_straight`] and rolls the same dice, over random motions, thrust costs and
+    /// limits (channels, budgets, rates), targets near and far, arcs, both geometries and both
+    /// `rotated_arcs` readings.
+    #[test]
+    fn thrust_plan_answers_as_the_straight_reading() {
+        use super::super::arcs::{ArcShape, FiringArc};
+        use super::super::design::fixtures::railgun;
+        use super::super::geometry::{ArcCentre, Facing};
+        use super::super::movement::Quarter;
+        let mut dice = crate::dice::Dice::for_battle(19, 6, 0);
+        let mut next = |n: i32| Roller::below(&mut dice, n as u32) as i32;
+        let shapes = [
+            ArcShape::Fixed,
+            ArcShape::Narrow,
+            ArcShape::Standard,
+            ArcShape::Wide,
+            ArcShape::Turret,
+        ];
+        let readings = super::super::movement::Readings::default();
+        let mut moved = 0u32;
+        for case in 0..20_000u64 {
+            let mount = Mount {
+                sys: 0,
+                weapon: railgun(),
+                arc: FiringArc {
+                    centre: ArcCentre::from_steps(next(12)),
+                    shape: shapes[next(5) as usize],
+                    keel: next(2) == 1,
+                },
+            };
+            let own = Motion {
+                pos: Hex::new(next(81) - 40, next(81) - 40),
+                velocity: Hex::new(next(13) - 6, next(13) - 6),
+                facing: Facing::new(1 + next(6)),
+                pivot_rate: next(3) - 1,
+                roll: Quarter(next(4) as u8),
+                tumble: Quarter(next(4) as u8),
+                ..Motion::default()
+            };
+            let costs = ThrustCosts {
+                accel: next(4),
+                pivot: next(3),
+                roll: 1,
+                slide: 3,
+            };
+            let limits = ThrustLimits {
+                budget: next(16) - 1,
+                forward: next(14) - 1,
+                backward: next(14) - 1,
+                rotation: next(5) - 1,
+            };
+            let reach = [3, 20, 80][next(3) as usize];
+            let target = own.pos.add(Hex::new(
+                next(2 * reach + 1) - reach,
+                next(2 * reach + 1) - reach,
+            ));
+            let target_velocity = Hex::new(next(9) - 4, next(9) - 4);
+            let keep = next(20);
+            let geometry = [ArcGeometry::DIGEST, ArcGeometry::WIDER][next(2) as usize];
+            let rotated = [RotatedArcs::AsIfLevel, RotatedArcs::OffPlaneBlind][next(2) as usize];
+            let main = [None, Some(&mount)][next(2) as usize];
+            let arcs = (&geometry, rotated);
+            let mut fast_dice = crate::dice::Dice::for_battle(7, case, 0);
+            let mut straight_dice = crate::dice::Dice::for_battle(7, case, 0);
+            let fast = thrust_plan(
+                &own,
+                &costs,
+                limits,
+                keep,
+                target,
+                target_velocity,
+                main,
+                arcs,
+                &readings,
+                &mut fast_dice,
+            );
+            let straight = thrust_plan_straight(
+                &own,
+                &costs,
+                limits,
+                keep,
+                target,
+                target_velocity,
+                main,
+                arcs,
+                &readings,
+                &mut straight_dice,
+            );
+            assert_eq!(
+                fast, straight,
+                "case {case}: {own:?} {costs:?} {limits:?} {target:?}"
+            );
+            assert_eq!(
+                Roller::below(&mut fast_dice, 1000),
+                Roller::below(&mut straight_dice, 1000),
+                "case {case}: the same dice rolled"
+            );
+            moved += u32::from(fast.accel != 0);
+        }
+        // Accelerations are chosen often (the bounds matter).
+        assert!(moved > 2_000, "{moved}");
     }
 
     #[test]

@@ -104,8 +104,32 @@ impl Condition {
         self.valid = true;
         self.seen_systems.copy_from_slice(&dmg.system_damage);
         self.seen_hull.copy_from_slice(&dmg.hull_damage);
+        // `system_left` of every system, section by section: a destroyed section leaves its
+        // systems nothing (§7.4.4), else structure less damage. A system its recorded section
+        // does not list (not in a shipped design) is read the long way.
+        const UNREAD: u16 = u16::MAX;
+        self.left.fill(UNREAD);
+        for (k, sec) in d.sections.iter().enumerate() {
+            let gone = dmg.section_destroyed(d, k);
+            for sys in sec.systems.clone() {
+                let s = usize::from(sys);
+                if dmg
+                    .section_of
+                    .get(s)
+                    .is_some_and(|&at| usize::from(at) == k)
+                {
+                    self.left[s] = if gone {
+                        0
+                    } else {
+                        d.systems[s].structure.saturating_sub(dmg.system_damage[s])
+                    };
+                }
+            }
+        }
         for (s, x) in self.left.iter_mut().enumerate() {
-            *x = dmg.system_left(d, s as u16);
+            if *x == UNREAD {
+                *x = dmg.system_left(d, s as u16);
+            }
         }
         let left = &self.left;
         let left_of = |s: u16| left[usize::from(s)];

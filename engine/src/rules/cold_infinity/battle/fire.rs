@@ -180,10 +180,10 @@ fn plan_shot(
     t: usize,
     other: i16,
 ) -> Option<Shot> {
-    let (me, them) = (st.ships[i], st.ships[t]);
-    if !them.alive || them.side == me.side {
+    if !st.ships[t].alive || st.ships[t].side == st.ships[i].side {
         return None;
     }
+    let (me, them) = (&st.ships[i], &st.ships[t]);
     let w = m.design_of(i).mounts[k];
     let weapon = weapon_now(m, st, i, k);
     let td = &m.design_of(t).design;
@@ -603,12 +603,13 @@ impl std::fmt::Display for DfWords {
 fn credit_phase(st: &mut BattleState) {
     let n = st.ships.len();
     for t in 0..n {
-        let live = st.damage[t].points_marked() - st.snapshot[t].points_marked();
+        // A target no hit claimed took nothing this phase: its marks are not read.
         let claims = &st.claims[t * n..(t + 1) * n];
         let claimed: u32 = claims.iter().sum();
         if claimed == 0 {
             continue;
         }
+        let live = st.damage[t].points_marked() - st.snapshot[t].points_marked();
         st.ships[t].taken += live;
         let mut credited = 0;
         for a in 0..n {

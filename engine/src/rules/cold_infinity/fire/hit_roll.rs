@@ -173,10 +173,33 @@ pub fn band_ways(drm: i16, band: HitBand) -> u32 {
         .sum()
 }
 
-/// Ways out of 216 that a roll with `drm` hits at all (for players' estimates).
+/// Ways out of 216 that a roll with `drm` hits at all (for players' estimates): a hit is a
+/// modified roll of 11 or more ([`HitBand::of`]), so the ways of every natural roll from
+/// `11 − drm` up, read from [`HIT_FROM`]. The same count as `216 − band_ways(drm, Miss)`
+/// (`hit_ways_answers_as_band_ways`), without the 16-roll walk the policies paid per shot.
 pub fn hit_ways(drm: i16) -> u32 {
-    216 - band_ways(drm, HitBand::Miss)
+    let lowest = 11 - i32::from(drm);
+    if lowest <= 3 {
+        216
+    } else if lowest > 18 {
+        0
+    } else {
+        HIT_FROM[lowest as usize]
+    }
 }
+
+/// `HIT_FROM[n]`: ways out of 216 that a natural 3d6 roll is `n` or more (`n` in 3..=18).
+const HIT_FROM: [u32; 19] = {
+    let mut t = [0u32; 19];
+    let mut n = 18;
+    let mut sum = 0;
+    while n >= 3 {
+        sum += THREE_D6_WAYS[n];
+        t[n] = sum;
+        n -= 1;
+    }
+    t
+};
 
 /// The range penalty (positive) of `rating` at `range` hexes (§7.5.1): `per × ceil(range /
 /// hexes)`, at least `per` ("the minimum range penalty … will always be −1"), doubled without a
@@ -201,6 +224,23 @@ pub const fn accuracy_drm(acc: Accuracy, sections: u8) -> i16 {
 mod tests {
     use super::*;
     use crate::dice::ScriptedDice;
+
+    /// [`hit_ways`] (a table of tails) answers as the walk over the bands it replaced, for
+    /// every DRM from far below a sure miss to far above a sure hit.
+    #[test]
+    fn hit_ways_answers_as_band_ways() {
+        for drm in -60i16..=60 {
+            assert_eq!(
+                hit_ways(drm),
+                216 - band_ways(drm, HitBand::Miss),
+                "drm {drm}"
+            );
+        }
+        assert_eq!(
+            (hit_ways(-8), hit_ways(-7), hit_ways(0), hit_ways(8)),
+            (0, 1, 108, 216)
+        );
+    }
 
     /// The 3d6 table matches an enumeration of all 216 outcomes.
     #[test]
