@@ -114,6 +114,19 @@ fn steady_state_junction_v5_preset_battles_do_not_allocate() {
     assert_junction_matchups_do_not_allocate(&exp.matchups[..36]);
 }
 
+/// Issue 17's `brawler-v6` (also reads the enemy's kinetic launch timing): the pairs of
+/// search-player-v6.toml's select half that it plays in (on either side).
+#[test]
+fn steady_state_junction_v6_preset_battles_do_not_allocate() {
+    let exp = config::<Junction>("junction/search-player-v6.toml");
+    let v6: Vec<_> = exp.matchups[..49]
+        .iter()
+        .filter(|m| m.label.contains("brawler-v6"))
+        .collect();
+    assert_eq!(v6.len(), 13);
+    assert_junction_matchups_do_not_allocate(v6);
+}
+
 /// Ship to Ship Combat (seed 001): the duel and the fleet battle (blasts, chained hull checks,
 /// asteroids), every preset.
 #[test]

@@ -10,7 +10,7 @@
 //! these are policy settings (`salvo_leak`, `kinetic_min_ap`), not house rules.
 
 use super::hex::{self, Hex};
-use super::parts::Propulsion;
+use super::parts::{self, GwSize, Payload, Propulsion};
 
 /// Turns [`kinetic_impact_speed`] follows a launch before it gives up (no contact).
 pub const IMPACT_HORIZON: u32 = 12;
@@ -67,6 +67,49 @@ pub fn kinetic_impact_speed(pos: Hex, vel: Hex, o_pos: Hex, o_vel: Hex, drive: P
 /// launch for a turn with more closing speed (or a wider gap to accelerate over).
 pub fn kinetic_worth_launching(ap: f64, min_ap: u32) -> bool {
     ap >= f64::from(min_ap)
+}
+
+/// An enemy ship's next kinetic launch as a player sees it across the table (`brawler-v6`):
+/// where the ship will launch from (its marker: it is assumed to coast), its vector, and the
+/// kinetic guided weapon its launcher holds next.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct KineticLauncher {
+    /// The launching ship's hex at the next firing phase (now + its vector).
+    pub pos: Hex,
+    /// Its vector (the salvo's starting vector).
+    pub vel: Hex,
+    /// The salvo's drive.
+    pub propulsion: Propulsion,
+    /// Its payload (a kinetic-formula one: kinetic, inertial mine, mini-missile).
+    pub payload: Payload,
+    /// Light or heavy (heavy: ×8).
+    pub size: GwSize,
+}
+
+/// The one-turn forward model of the enemy's kinetic launch timing (`brawler-v6`, issue 17):
+/// the Attack Power a kinetic salvo launched at the next firing phase by `l` would strike a
+/// ship with, if the ship ends this turn's move at `pos` on vector `vel` and coasts on
+/// ([`kinetic_impact_speed`] from the launcher's marker, the kinetic formula on it). A player
+/// compares it with what a held launch waits for ([`invites_kinetic_launch`]).
+pub fn predicted_kinetic_ap(l: KineticLauncher, pos: Hex, vel: Hex) -> f64 {
+    let speed = kinetic_impact_speed(l.pos, l.vel, pos, vel, l.propulsion);
+    parts::contact_kinetic_ap(l.payload, l.size, speed)
+}
+
+/// Whether a ship ending its move at `pos` on `vel` invites any of the enemy's next kinetic
+/// launches `launchers`: the predicted hit ([`predicted_kinetic_ap`]) is worth at least
+/// `guard_ap`, the Attack Power the player reckons a launcher holds its kinetics for (the
+/// same comparison as [`kinetic_worth_launching`], made from the target's seat). Below it the
+/// enemy holds its launch — or wastes its missiles.
+pub fn invites_kinetic_launch(
+    launchers: &[KineticLauncher],
+    pos: Hex,
+    vel: Hex,
+    guard_ap: u32,
+) -> bool {
+    launchers
+        .iter()
+        .any(|&l| kinetic_worth_launching(predicted_kinetic_ap(l, pos, vel), guard_ap))
 }
 
 #[cfg(test)]
@@ -152,6 +195,61 @@ mod tests {
             Propulsion::SolidRocketMotor,
         );
         assert_eq!(v, 0);
+    }
+
+    /// The forward model from the target's seat: the strike group's cruiser (heavy kinetics
+    /// next) 16 hexes off, both at rest. Where the battle line's ship ends its move decides
+    /// whether the held launch fires: at 15–17 hexes a kinetic would arrive on its second turn
+    /// with the last gap (1–3 hexes/turn: 8–72 AP), at 4–14 it strikes with the whole gap (128
+    /// AP and more), at 3 or less point-blank again (72 AP).
+    #[test]
+    fn the_target_sees_which_hexes_invite_a_kinetic_launch() {
+        let heavy = KineticLauncher {
+            pos: Hex::new(0, 0),
+            vel: Hex::default(),
+            propulsion: Propulsion::NuclearThermal,
+            payload: Payload::Kinetic,
+            size: GwSize::Heavy,
+        };
+        let at = |d: i32| invites_kinetic_launch(&[heavy], Hex::new(d, 0), Hex::default(), 100);
+        assert!(!at(3));
+        assert!(at(4));
+        assert!(at(14));
+        assert!(!at(15));
+        assert!(!at(17));
+        assert!(at(18));
+        assert_eq!(
+            predicted_kinetic_ap(heavy, Hex::new(16, 0), Hex::default()),
+            32.0
+        );
+        // The destroyer's light kinetics wait for 10 hexes/turn: 10–14 hexes invite them.
+        let light = KineticLauncher {
+            size: GwSize::Light,
+            ..heavy
+        };
+        let at = |d: i32| invites_kinetic_launch(&[light], Hex::new(d, 0), Hex::default(), 100);
+        assert!(!at(9) && at(10) && at(14) && !at(15));
+        // Rushing in from 9 hexes at 6 a turn it is struck at 3 + 6 = 9: still held; from 12
+        // at 3 a turn, at 9 + 3 = 12: launched.
+        assert!(!invites_kinetic_launch(
+            &[light],
+            Hex::new(9, 0),
+            Hex::new(-6, 0),
+            100
+        ));
+        assert!(invites_kinetic_launch(
+            &[light],
+            Hex::new(12, 0),
+            Hex::new(-3, 0),
+            100
+        ));
+        // No launchers: nothing invited.
+        assert!(!invites_kinetic_launch(
+            &[],
+            Hex::new(8, 0),
+            Hex::default(),
+            0
+        ));
     }
 
     /// The threshold: 0 launches anything; 100 AP holds a point-blank light kinetic (9 AP)

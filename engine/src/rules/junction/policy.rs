@@ -278,6 +278,16 @@ pub struct Policy {
     /// carries loaded launchers and its side is not behind on the game-end measure
     /// (`engage_plan::keep_distance`); 0: off (every preset before `brawler-v5`).
     pub hold_from: u32,
+    /// While an enemy ship's next launch is a kinetic one, a moving ship burns so that its
+    /// position after the move does not invite it: the predicted hit
+    /// (`launch_plan::predicted_kinetic_ap`) stays under this much Attack Power — the
+    /// player's estimate of what a held kinetic launch waits for — unless no burn avoids it
+    /// (`battle/maneuver.rs`, `guarded_burn`); 0: off (every preset before `brawler-v6`).
+    pub kinetic_guard_ap: u32,
+    /// The `kinetic_guard_ap` guard may also pick a burn that ends farther from the nearest
+    /// enemy than the ship is now (back off to deny a launch); off (`brawler-v6`): it only
+    /// holds or edges in, and against an enemy that comes at it, closes.
+    pub kinetic_guard_retreat: bool,
 }
 
 impl Policy {
@@ -295,6 +305,7 @@ impl Policy {
         "brawler-v3",
         "brawler-v4",
         "brawler-v5",
+        "brawler-v6",
     ];
 
     /// A preset by name.
@@ -331,6 +342,8 @@ impl Policy {
             stand_off_closing: 0,
             hold_lead: false,
             hold_from: 0,
+            kinetic_guard_ap: 0,
+            kinetic_guard_retreat: false,
         };
         Some(match name {
             // Closes to Precision Targeting range: sync fire, ×3 crits, table choice.
@@ -424,6 +437,14 @@ impl Policy {
                 hold_from: V5_HOLD_FROM,
                 ..Policy::preset("brawler-v4")?
             },
+            // Issue 17's fifth pass: `brawler-v5` that reads the enemy's kinetic launch timing
+            // one turn ahead — it does not end its move where a loaded kinetic launcher's hit
+            // would be worth launching, and closes once the kinetics are spent or flying.
+            "brawler-v6" => Policy {
+                preset: "brawler-v6",
+                kinetic_guard_ap: V6_KINETIC_GUARD_AP,
+                ..Policy::preset("brawler-v5")?
+            },
             _ => return None,
         })
     }
@@ -453,6 +474,11 @@ pub const V4_STAND_OFF_TURNS: u32 = 40;
 pub const V4_STAND_OFF_CLOSING: u32 = 4;
 /// `hold_from` of `brawler-v5`.
 pub const V5_HOLD_FROM: u32 = 5;
+/// `kinetic_guard_ap` of `brawler-v6`: the player's own estimate of a kinetic strike it cannot
+/// afford, not the enemy policy's setting (which a player does not see) — just under a heavy
+/// kinetic at 3 hexes a turn (8 × 3² = 72 AP; four of them take a gunship from 300 integrity
+/// to 57 with crits). docs/configs.md, "`brawler-v6`", has the settings measured.
+pub const V6_KINETIC_GUARD_AP: u32 = 70;
 
 impl fmt::Display for Policy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -506,6 +532,12 @@ impl fmt::Display for Policy {
         }
         if preset.is_some_and(|p| p.hold_from != self.hold_from) {
             write!(f, " hold_from={}", self.hold_from)?;
+        }
+        if preset.is_some_and(|p| p.kinetic_guard_ap != self.kinetic_guard_ap) {
+            write!(f, " kinetic_guard_ap={}", self.kinetic_guard_ap)?;
+        }
+        if preset.is_some_and(|p| p.kinetic_guard_retreat != self.kinetic_guard_retreat) {
+            write!(f, " kinetic_guard_retreat={}", self.kinetic_guard_retreat)?;
         }
         match self.pd_launches {
             PdLaunches::Excalibur => {}

@@ -9,6 +9,8 @@ use crate::trace;
 use super::super::engage_plan::{self, Threat};
 use super::super::hex::{self, DIRECTIONS, Hex};
 use super::super::house_rules::ThreatZones;
+use super::super::launch_plan::{self, KineticLauncher};
+use super::super::parts::{GwSize, Payload, Propulsion};
 use super::super::payloads;
 use super::super::policy::Burn;
 use super::super::ship::MAX_SHIPS;
@@ -140,13 +142,63 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let lookahead =
             m.policies[s.side.index()].burn == Burn::Lookahead && s.pos.distance(o_pos) > keep;
         let (pos, vel) = (s.pos, s.vel);
+        let side = s.side;
+        let guard = m.policies[side.index()].kinetic_guard_ap;
         let dice = &mut *self.dice;
-        Some(
-            best_burn(pos, vel, o_pos, o_vel, keep, max, lookahead, |t| {
-                dice.below(t) == 0
-            })
-            .0,
-        )
+        let (burn, _) = best_burn(pos, vel, o_pos, o_vel, keep, max, lookahead, |t| {
+            dice.below(t) == 0
+        });
+        if guard == 0 {
+            return Some(burn);
+        }
+        let mut launchers = [NO_LAUNCHER; MAX_SHIPS];
+        let n = self.kinetic_launchers(i, &mut launchers);
+        if n == 0 {
+            return Some(burn);
+        }
+        let aim = Aim {
+            pos,
+            vel,
+            o_pos,
+            o_vel,
+            keep,
+            max,
+            look: lookahead,
+            retreat: m.policies[side.index()].kinetic_guard_retreat,
+        };
+        let dice = &mut *self.dice;
+        Some(guarded_burn(aim, &launchers[..n], guard, burn, |t| {
+            dice.below(t) == 0
+        }))
+    }
+
+    /// The enemy ships in play whose next launch (their first loaded attacking magazine
+    /// entry, as `launch_slot` picks it) is a kinetic-formula salvo, as ship `i`'s player
+    /// sees them: each at its marker (coasting), written into `out`; returns how many.
+    fn kinetic_launchers(&self, i: usize, out: &mut [KineticLauncher; MAX_SHIPS]) -> usize {
+        let m = self.m;
+        let side = self.st.ships[i].side;
+        let mut n = 0;
+        for (j, e) in self.st.ships.iter().enumerate() {
+            if e.side == side || !e.status.in_play() {
+                continue;
+            }
+            let Some(slot) = self.launch_slot(j) else {
+                continue;
+            };
+            let gd = &m.catalogue.guided[m.design(e).magazine[slot].0];
+            if payloads::kinetic(gd.payload) {
+                out[n] = KineticLauncher {
+                    pos: e.pos.add(e.vel),
+                    vel: e.vel,
+                    propulsion: gd.propulsion,
+                    payload: gd.payload,
+                    size: gd.size,
+                };
+                n += 1;
+            }
+        }
+        n
     }
 
     /// The distance ship `i` keeps to the nearest enemy this turn (`None`: it never burns):
@@ -428,6 +480,98 @@ fn best_burn(
     (burn, ties)
 }
 
+/// A placeholder for unused slots of the launcher buffer.
+const NO_LAUNCHER: KineticLauncher = KineticLauncher {
+    pos: Hex { q: 0, r: 0 },
+    vel: Hex { q: 0, r: 0 },
+    propulsion: Propulsion::NuclearThermal,
+    payload: Payload::Kinetic,
+    size: GwSize::Light,
+};
+
+/// What a keep-distance burn aims at: the ship's hex and vector, the enemy's, the distance
+/// kept, the longest burn and the burn model (as [`best_burn`] takes them); and whether the
+/// kinetic guard may back off (`kinetic_guard_retreat`).
+#[derive(Clone, Copy, Debug)]
+struct Aim {
+    pos: Hex,
+    vel: Hex,
+    o_pos: Hex,
+    o_vel: Hex,
+    keep: i32,
+    max: i32,
+    look: bool,
+    retreat: bool,
+}
+
+/// `brawler-v6`'s burn (issue 17, fifth pass): the keep-distance burn `planned` unless the
+/// ship would end its move where an enemy's next kinetic launch is worth making
+/// ([`launch_plan::invites_kinetic_launch`] at `guard_ap`); then the best-scoring burn (the
+/// keep-distance score of [`best_burn`]) among those that do not invite it — and, unless
+/// `aim.retreat`, that do not end farther from the enemy's marker than the ship is from the
+/// enemy now (it holds or edges in; it does not run) — equally good ones chosen by the dice
+/// (`take`, as in [`best_burn`]); `planned` when every such burn invites it (the launch
+/// cannot be denied: the ship closes, and dodges the salvo once it flies).
+///
+/// Text: seed 004 Appendix 1 "Kinetic" (Attack Power = relative velocity squared, heavy ×8).
+/// A missile boat that holds its kinetics for a fast hit (`kinetic_min_ap`) fires when the
+/// battle line flies into the band where the salvo would strike hard (4–14 hexes for a heavy
+/// kinetic at rest); a player who has seen it hold stays out of that band — at 15–17 hexes a
+/// nuclear-thermal salvo arrives on its second turn with only the last gap, point-blank with
+/// the little gap left — and crosses it where the predicted hit stays small.
+fn guarded_burn(
+    aim: Aim,
+    launchers: &[KineticLauncher],
+    guard_ap: u32,
+    planned: Hex,
+    mut take: impl FnMut(u32) -> bool,
+) -> Hex {
+    let invites = |b: Hex| {
+        let v = aim.vel.add(b);
+        launch_plan::invites_kinetic_launch(launchers, aim.pos.add(v), v, guard_ap)
+    };
+    if !invites(planned) {
+        return planned;
+    }
+    let (o1, o2) = (aim.o_pos.add(aim.o_vel), aim.o_pos.add(aim.o_vel.scale(2)));
+    let score = |b: Hex, k: i32| {
+        let v = aim.vel.add(b);
+        let p1 = aim.pos.add(v);
+        let e1 = f64::from((p1.distance(o1) - aim.keep).abs());
+        let e2 = f64::from((p1.add(v).distance(o2) - aim.keep).abs());
+        let base = e1 + 0.5 * e2 + 0.01 * f64::from(k);
+        if aim.look {
+            base + velocity_penalty(p1.sub(o1), v.sub(aim.o_vel), aim.keep)
+        } else {
+            base
+        }
+    };
+    let now = aim.pos.distance(aim.o_pos);
+    let runs = |b: Hex| aim.pos.add(aim.vel).add(b).distance(o1) > now;
+    let (mut best, mut chosen, mut ties) = (f64::INFINITY, planned, 0);
+    let mut consider = |b: Hex, k: i32| {
+        let sc = score(b, k);
+        if sc > best || (!aim.retreat && runs(b)) || invites(b) {
+            return;
+        }
+        if sc < best {
+            (best, chosen, ties) = (sc, b, 1);
+        } else {
+            ties += 1;
+            if take(ties) {
+                chosen = b;
+            }
+        }
+    };
+    consider(Hex::default(), 0);
+    for dir in DIRECTIONS {
+        for k in 1..=aim.max {
+            consider(dir.scale(k), k);
+        }
+    }
+    chosen
+}
+
 /// The `lookahead` burn's relative-velocity term (J24): the distance error one more coasting
 /// turn of the relative motion later (`rel` = own − enemy position after this move, `w` =
 /// own − enemy vector), weighted 0.25, so a ship arriving at its kept distance too fast (it
@@ -498,6 +642,174 @@ mod tests {
         let (first, ties) = best_burn(p, v, o, o_vel, keep, max, look, |_| false);
         let (last, _) = best_burn(p, v, o, o_vel, keep, max, look, |_| true);
         (first, last, ties)
+    }
+
+    /// The strike group's destroyer, 8 light kinetics loaded (its next launch), at rest at
+    /// the origin: a `-v2` preset holds them until the hit is worth 100 AP (10 hexes/turn).
+    const LIGHT_AT_ORIGIN: KineticLauncher = KineticLauncher {
+        pos: Hex { q: 0, r: 0 },
+        vel: Hex { q: 0, r: 0 },
+        propulsion: Propulsion::NuclearThermal,
+        payload: Payload::Kinetic,
+        size: GwSize::Light,
+    };
+
+    /// `brawler-v5`'s burn and the guarded burn at `guard` AP for a ship at `pos` on `vel`
+    /// closing to 3 hexes on the launcher's ship (burns of up to `max` hexes), and whether
+    /// each invites the launch at that guard.
+    fn v5_and_v6(
+        pos: Hex,
+        vel: Hex,
+        l: KineticLauncher,
+        max: i32,
+        guard: u32,
+    ) -> (Hex, Hex, bool, bool) {
+        guarded(pos, vel, l, max, guard, false)
+    }
+
+    /// [`v5_and_v6`] with the guard's `retreat` setting.
+    fn guarded(
+        pos: Hex,
+        vel: Hex,
+        l: KineticLauncher,
+        max: i32,
+        guard: u32,
+        retreat: bool,
+    ) -> (Hex, Hex, bool, bool) {
+        let aim = Aim {
+            pos,
+            vel,
+            o_pos: l.pos,
+            o_vel: l.vel,
+            keep: 3,
+            max,
+            look: false,
+            retreat,
+        };
+        let (v5, _) = best_burn(pos, vel, l.pos, l.vel, 3, max, false, |_| false);
+        let v6 = guarded_burn(aim, &[l], guard, v5, |_| false);
+        let invites = |b: Hex| {
+            let v = vel.add(b);
+            launch_plan::invites_kinetic_launch(&[l], pos.add(v), v, guard)
+        };
+        (v5, v6, invites(v5), invites(v6))
+    }
+
+    /// `brawler-v6`'s guard.
+    const V6: u32 = crate::rules::junction::policy::V6_KINETIC_GUARD_AP;
+
+    /// 16 hexes out, at rest: `brawler-v5` burns 3 straight in and ends at 13 hexes closing
+    /// at 3 — the destroyer's held kinetic would strike at 13 hexes/turn (169 AP), so it
+    /// launches. `brawler-v6` does not fly into that: coasting it stays at 16, where a
+    /// nuclear-thermal salvo arrives on its second turn at 2 hexes/turn (4 AP; held), and
+    /// every burn inwards ends in the band (at 15 closing at 1 it is struck at 15).
+    #[test]
+    fn brawler_v6_stays_out_of_the_kinetic_band() {
+        for guard in [V6, 100] {
+            let (v5, v6, v5_invites, v6_invites) =
+                v5_and_v6(Hex::new(16, 0), Hex::default(), LIGHT_AT_ORIGIN, 3, guard);
+            assert_eq!(v5, Hex::new(-3, 0));
+            assert!(v5_invites && !v6_invites);
+            assert_eq!(v6, Hex::default());
+        }
+    }
+
+    /// With the `-v2` presets' own threshold as the guard (100 AP), 12 hexes out at rest:
+    /// `brawler-v5`'s burn of 3 ends at 9 hexes closing at 3, struck at 6 + 3 = 9 hexes/turn
+    /// (81 AP): under the guard, so the guarded burn is the same — the guard only changes
+    /// burns that invite the launch.
+    #[test]
+    fn a_guarded_burn_closes_where_the_hit_stays_small() {
+        let (v5, v6, v5_invites, _) =
+            v5_and_v6(Hex::new(12, 0), Hex::default(), LIGHT_AT_ORIGIN, 3, 100);
+        assert_eq!(v5, Hex::new(-3, 0));
+        assert!(!v5_invites);
+        assert_eq!(v6, v5);
+    }
+
+    /// 14 hexes out closing at 1, guard 100: `brawler-v5` burns 3 more and ends at 10
+    /// closing at 4 (struck at 6 + 4 = 10: 100 AP, launched); coasting it would end at 13
+    /// closing at 1 (struck at 13). Allowed to back off (`kinetic_guard_retreat`), the
+    /// guarded burn brakes past 14 to a hex the launch does not pay from; not allowed (the
+    /// preset), no hex within 14 denies the launch, so it keeps the planned burn.
+    #[test]
+    fn a_guarded_burn_backs_off_only_when_told_to() {
+        let (v5, v6, v5_invites, v6_invites) = guarded(
+            Hex::new(14, 0),
+            Hex::new(-1, 0),
+            LIGHT_AT_ORIGIN,
+            3,
+            100,
+            true,
+        );
+        assert_eq!(v5, Hex::new(-3, 0));
+        assert!(v5_invites);
+        assert!(!v6_invites, "{v6:?}");
+        assert_ne!(v6, v5);
+        let (_, v6, _, _) = guarded(
+            Hex::new(14, 0),
+            Hex::new(-1, 0),
+            LIGHT_AT_ORIGIN,
+            3,
+            100,
+            false,
+        );
+        assert_eq!(v6, v5);
+    }
+
+    /// A heavy kinetic at 3 hexes/turn strikes with 8 × 3² = 72 AP. 5 hexes from the cruiser
+    /// at rest, `brawler-v5` burns 1 and ends at 4 closing at 1 — struck at 3 + 1 = 4 (128
+    /// AP). Guarding at 100, the burn of 2 ends at 3 closing at 2, struck at 1 + 2 = 3 (72
+    /// AP); `brawler-v6` (70) rushes all 3 hexes and ends at 2 closing at 3, struck at 2 (32
+    /// AP): point-blank, the held heavies stay held.
+    #[test]
+    fn brawler_v6_rushes_the_last_hexes_against_heavy_kinetics() {
+        let heavy = KineticLauncher {
+            size: GwSize::Heavy,
+            ..LIGHT_AT_ORIGIN
+        };
+        let (v5, v6, v5_invites, v6_invites) =
+            v5_and_v6(Hex::new(5, 0), Hex::default(), heavy, 3, 100);
+        assert_eq!(v5, Hex::new(-1, 0));
+        assert!(v5_invites && !v6_invites);
+        assert_eq!(v6, Hex::new(-2, 0));
+        let (_, v6, _, v6_invites) = v5_and_v6(Hex::new(5, 0), Hex::default(), heavy, 3, V6);
+        assert!(!v6_invites);
+        assert_eq!(v6, Hex::new(-3, 0));
+    }
+
+    /// 17 hexes from the heavies at rest, `brawler-v5` burns 3 in and ends at 14 closing at 3
+    /// (struck at 14: 1,568 AP). Coasting, a heavy would arrive on its second turn at 3
+    /// hexes/turn (72 AP: over `brawler-v6`'s guard); `brawler-v6` burns 1 and ends at 16
+    /// closing at 1, where the salvo's second turn brakes it to the ship's own 1 hex/turn
+    /// (8 AP).
+    #[test]
+    fn brawler_v6_edges_in_where_a_heavy_would_arrive_slow() {
+        let heavy = KineticLauncher {
+            size: GwSize::Heavy,
+            ..LIGHT_AT_ORIGIN
+        };
+        let (v5, v6, v5_invites, v6_invites) =
+            v5_and_v6(Hex::new(17, 0), Hex::default(), heavy, 3, V6);
+        assert_eq!(v5, Hex::new(-3, 0));
+        assert!(v5_invites && !v6_invites);
+        assert_eq!(v6, Hex::new(-1, 0));
+    }
+
+    /// When every burn invites the launch (9 hexes from the heavies, a drive that gives 1
+    /// hex a turn: 8–10 hexes whatever it does), `brawler-v6` keeps the planned burn — the
+    /// launch cannot be denied, so it closes, and dodges the salvo once it flies.
+    #[test]
+    fn brawler_v6_closes_when_the_launch_cannot_be_denied() {
+        let heavy = KineticLauncher {
+            size: GwSize::Heavy,
+            ..LIGHT_AT_ORIGIN
+        };
+        let (v5, v6, v5_invites, v6_invites) =
+            v5_and_v6(Hex::new(9, 0), Hex::default(), heavy, 1, V6);
+        assert_eq!(v5, Hex::new(-1, 0));
+        assert!(v5_invites && v6_invites);
+        assert_eq!(v6, v5);
     }
 
     /// The pruned search finds exactly the tied best burns of scoring every candidate, over a grid of

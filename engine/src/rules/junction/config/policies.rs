@@ -85,6 +85,14 @@ pub struct SideSpec {
     /// side closes and the side is not behind (0: off; `brawler-v5` 5).
     #[serde(default)]
     pub hold_from: Option<Spanned<i64>>,
+    /// Override: do not end a move where an enemy's next kinetic launch would promise at
+    /// least this much Attack Power (0: off; `brawler-v6` 100).
+    #[serde(default)]
+    pub kinetic_guard_ap: Option<Spanned<i64>>,
+    /// Override: the kinetic guard may back off (end a move farther from the nearest enemy
+    /// than the ship is now) to deny a launch (default false).
+    #[serde(default)]
+    pub kinetic_guard_retreat: Option<bool>,
 }
 
 /// A side's policy preset with its overrides; `None` for an unknown preset (reported).
@@ -168,6 +176,13 @@ pub(super) fn policy(d: usize, at: &str, side: &SideSpec, is: &mut Issues) -> Op
     }
     if let Some(n) = &side.hold_from {
         p.hold_from = is.int_or_lo(d, n, &format!("{at}.hold_from"), 0, 1000) as u32;
+    }
+    if let Some(n) = &side.kinetic_guard_ap {
+        p.kinetic_guard_ap =
+            is.int_or_lo(d, n, &format!("{at}.kinetic_guard_ap"), 0, 1_000_000) as u32;
+    }
+    if let Some(r) = side.kinetic_guard_retreat {
+        p.kinetic_guard_retreat = r;
     }
     Some(p)
 }
