@@ -365,7 +365,8 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
         let ship = &self.s.ships[i];
         let armed = self.m.reach_squared[usize::from(ship.design)] > 0.0;
         let (reach, reach_after_move) = self.reach(i);
-        let nearest = self.nearest_enemy(i).map_or(f64::INFINITY, |(_, d)| d);
+        let closest = self.nearest_enemy(i);
+        let nearest = closest.map_or(f64::INFINITY, |(_, d)| d);
         match style {
             OrderStyle::None => (None, None, None),
             OrderStyle::Tokens => (None, None, None),
@@ -386,7 +387,7 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
             }
             OrderStyle::Weighed => {
                 let (aggressive, focus) = if armed && nearest <= reach {
-                    let j = self.nearest_enemy(i).map_or(i, |(j, _)| j);
+                    let j = closest.map_or(i, |(j, _)| j);
                     let moves = reach_after_move - reach;
                     (Some(Order::OffensiveFocus), self.focus_worth(i, j, moves))
                 } else if armed && nearest <= reach_after_move {
