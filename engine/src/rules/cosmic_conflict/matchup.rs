@@ -86,6 +86,10 @@ pub struct Matchup {
     /// Same layout as `expected`: the expected damage one reroll of the best die adds to the
     /// attack (Offensive Focus, ch. 8), for the `weighed` Orders.
     focus_gain: Vec<f32>,
+    /// Per ship: its boxes as deployed ([`ShipState::remaining`] of `start`; for the
+    /// `kill-value` fire plan). Placing a ship after [`Matchup::new`] (formations, fighters
+    /// redeployed) moves it and leaves its boxes as they are.
+    start_boxes: Vec<f32>,
     max_weapons: usize,
 }
 
@@ -221,6 +225,7 @@ impl Matchup {
                     .fold(0.0, f64::max)
             })
             .collect();
+        let start_boxes = start.iter().map(|s| s.remaining() as f32).collect();
         Matchup {
             reach_squared,
             designs,
@@ -238,6 +243,7 @@ impl Matchup {
             expected,
             evaded,
             focus_gain,
+            start_boxes,
             max_weapons,
         }
     }
@@ -250,6 +256,13 @@ impl Matchup {
         let nd = self.designs.len();
         let start = (a * self.max_weapons + w) * nd * 3;
         &self.expected[start..start + nd * 3]
+    }
+
+    /// Ship `j`'s boxes as deployed (every track and Health; [`ShipState::remaining`] of its
+    /// start), counted once per matchup.
+    #[inline]
+    pub fn start_boxes(&self, j: usize) -> f32 {
+        self.start_boxes[j]
     }
 
     /// The expected damage an Evasive Actions Order on design `t` takes off design `a`'s

@@ -30,6 +30,7 @@ use super::super::policy::OrderStyle;
 use super::super::ship::{MAX_SHIPS, Status};
 use super::super::terrain::{self, LineOfSight};
 use super::Battle;
+use super::reaching::Reaching;
 use super::targeting::Sighting;
 
 /// Mark Target effect 3: "add 4 Distance to the largest Range/Extended range values".
@@ -97,14 +98,24 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
             ship.command.new_turn();
         }
         let markers = self.markers();
+        // Only the styles that estimate incoming fire read the table.
+        let reads_table = self
+            .players
+            .iter()
+            .any(|p| matches!(p.order_style(), OrderStyle::Weighed | OrderStyle::Tactician));
+        let table = if reads_table {
+            self.reaching()
+        } else {
+            Reaching::EMPTY
+        };
         let mut chosen = [Choice::default(); MAX_SHIPS];
         for (i, choice) in chosen.iter_mut().enumerate().take(self.s.ships.len()) {
-            *choice = self.choice(i, markers);
+            *choice = self.choice(i, markers, &table);
         }
         if crate::observer::enabled(self.obs) {
             for (i, c) in chosen.iter().enumerate().take(self.s.ships.len()) {
                 if c.gives {
-                    self.trace_weighing(i);
+                    self.trace_weighing(i, &table);
                 }
             }
         }
@@ -127,7 +138,7 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
     }
 
     /// What ship `i` is given this Command phase (nothing when it takes no part).
-    fn choice(&self, i: usize, markers: [Option<usize>; 2]) -> Choice {
+    fn choice(&self, i: usize, markers: [Option<usize>; 2], table: &Reaching) -> Choice {
         let ship = &self.s.ships[i];
         // "Fighters cannot be issued Commands or Orders" (ch. 6c).
         if !ship.active() || ship.command.jump == Jump::Leaving || ship.size == 0 {
@@ -142,7 +153,7 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
             return Choice::default();
         }
         let marker = markers[ship.side.index()] == Some(i);
-        let (mut main, nav, mut scan) = self.choose_orders(i, style, marker);
+        let (mut main, nav, mut scan) = self.choose_orders(i, style, marker, table);
         // Scanning raid: the policies give Enhance Scanners where it can place a token,
         // in the extra [Scanning] slot if there is one (AI preference).
         if !matches!(style, OrderStyle::Tokens | OrderStyle::Always(_)) && self.raid_scan_wanted(i)
@@ -240,39 +251,24 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
     }
 
     /// Expected damage coming at ship `i` this turn: the firepower of every enemy that can
-    /// reach it after a full move (the AI's estimate).
-    fn incoming(&self, i: usize) -> f32 {
-        let me = &self.s.ships[i];
-        (0..self.s.ships.len())
-            .filter(|&j| {
-                let t = &self.s.ships[j];
-                t.side != me.side && t.active() && t.pos.distance(me.pos) <= self.reach(j).1
-            })
-            .map(|j| self.threat(j))
+    /// reach it after a full move (the AI's estimate; `reaching.rs`).
+    fn incoming(&self, i: usize, table: &Reaching) -> f32 {
+        self.enemies_reaching(table, i)
+            .map(|(j, _)| self.threat(j))
             .sum()
     }
 
     /// Expected enemy fire on ship `i` in one turn (the AI's estimate for Jump to
-    /// Hyperspace): each enemy that can reach it after a full move spreads its firepower
-    /// evenly over the ships of `i`'s side it can reach.
-    fn expected_fire(&self, i: usize) -> f32 {
-        let me = &self.s.ships[i];
+    /// Hyperspace): each enemy ship that can reach it after a full move spreads its firepower
+    /// evenly over the ships of `i`'s side it can reach (`reaching.rs`). Enemy fighters are
+    /// not counted here (as the `tactician` always has: its presets keep their bits).
+    fn expected_fire(&self, i: usize, table: &Reaching) -> f32 {
         let mut fire = 0.0;
-        for (j, t) in self.s.ships.iter().enumerate() {
-            if t.side == me.side || !t.active() || t.size == 0 {
+        for (j, targets) in self.enemies_reaching(table, i) {
+            if self.s.ships[j].size == 0 {
                 continue;
             }
-            let reach = self.reach(j).1;
-            if t.pos.distance(me.pos) > reach {
-                continue;
-            }
-            let targets = self
-                .s
-                .ships
-                .iter()
-                .filter(|s| s.side == me.side && s.active() && s.pos.distance(t.pos) <= reach)
-                .count();
-            fire += self.threat(j) / targets as f32;
+            fire += self.threat(j) / f32::from(targets);
         }
         fire
     }
@@ -364,11 +360,13 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
         i: usize,
         style: OrderStyle,
         marker: bool,
+        table: &Reaching,
     ) -> (Option<Order>, Option<Order>, Option<Order>) {
         let ship = &self.s.ships[i];
         let armed = self.m.reach_squared[usize::from(ship.design)] > 0.0;
         let (reach, reach_after_move) = self.reach(i);
-        let nearest = self.nearest_enemy(i).map_or(f64::INFINITY, |(_, d)| d);
+        let closest = self.nearest_enemy(i);
+        let nearest = closest.map_or(f64::INFINITY, |(_, d)| d);
         match style {
             OrderStyle::None => (None, None, None),
             OrderStyle::Tokens => (None, None, None),
@@ -389,7 +387,7 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
             }
             OrderStyle::Weighed => {
                 let (aggressive, focus) = if armed && nearest <= reach {
-                    let j = self.nearest_enemy(i).map_or(i, |(j, _)| j);
+                    let j = closest.map_or(i, |(j, _)| j);
                     let moves = reach_after_move - reach;
                     (Some(Order::OffensiveFocus), self.focus_worth(i, j, moves))
                 } else if armed && nearest <= reach_after_move {
@@ -397,8 +395,11 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
                 } else {
                     (None, 0.0)
                 };
-                let main =
-                    super::order_value::weighed_main(aggressive, self.evasive_worth(i), focus);
+                let main = super::order_value::weighed_main(
+                    aggressive,
+                    self.evasive_worth(i, table),
+                    focus,
+                );
                 let nav = if main == Some(Order::EvasiveActions) {
                     Order::ChangeVelocity
                 } else {
@@ -414,12 +415,14 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
                 let main = under_fire.then_some(Order::EvasiveActions);
                 (main, Some(Order::ChangeVelocity), None)
             }
-            OrderStyle::Tactician => self.tactician(i, nearest, reach, reach_after_move, marker),
+            OrderStyle::Tactician => {
+                self.tactician(i, nearest, reach, reach_after_move, marker, table)
+            }
         }
     }
 
     /// Trace what the `weighed` Orders weighed for ship `i` (trace only).
-    fn trace_weighing(&mut self, i: usize) {
+    fn trace_weighing(&mut self, i: usize, table: &Reaching) {
         if self.players[self.s.ships[i].side.index()].order_style() != OrderStyle::Weighed {
             return;
         }
@@ -429,7 +432,7 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
             _ => 0.0,
         };
         let hazard = self.unavoidable_hazard(i);
-        let evasive = self.evasive_worth(i);
+        let evasive = self.evasive_worth(i, table);
         trace!(
             self.obs,
             "  {} weighs Evasive Actions {:.2} (Hazardous {:.0} of it) against Offensive Focus {:.2}",
@@ -463,10 +466,11 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
         reach: f64,
         reach_after_move: f64,
         earliest: bool,
+        table: &Reaching,
     ) -> (Option<Order>, Option<Order>, Option<Order>) {
         let ship = &self.s.ships[i];
         let side = ship.side;
-        let incoming = self.incoming(i);
+        let incoming = self.incoming(i, table);
         let remaining = ship.remaining() as f32;
         let outgunned = self.side_threat(side.other()) > self.side_threat(side) * 1.2;
         let markable = self.markable(i) != 0;
@@ -492,7 +496,7 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
             let t = &self.s.ships[j];
             j != i && t.side == side && t.active() && t.size > 0
         });
-        let main = if command::jump_pays(remaining, self.expected_fire(i), last_ship) {
+        let main = if command::jump_pays(remaining, self.expected_fire(i, table), last_ship) {
             Some(Order::JumpToHyperspace)
         } else if earliest && markable && friends > 0 && ship.equipment.advanced_sensors == 0 {
             Some(Order::MarkTarget)

@@ -69,7 +69,7 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
             }
         }
         let left = target.remaining() as f32 - pending;
-        let boxes = m.start[j].remaining() as f32;
+        let boxes = m.start_boxes(j);
         let weight = self.players[side.index()].kill_weight();
         shot_value(expected, left, boxes, target.points as f32, weight)
     }

@@ -20,6 +20,7 @@ mod move_lookahead;
 mod movement;
 mod objectives;
 mod order_value;
+mod reaching;
 mod targeting;
 mod terrain_effects;
 

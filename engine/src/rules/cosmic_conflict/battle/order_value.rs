@@ -9,7 +9,8 @@
 //! * the fire it turns away: for every enemy that can reach the ship after a full move, each
 //!   working weapon's expected damage at normal Range less that at −1 Accuracy
 //!   ([`Matchup::evaded`](super::super::matchup::Matchup::evaded)), shared over the ships of
-//!   this side that enemy can reach (as the `tactician`'s estimate of incoming fire);
+//!   this side that enemy can reach (`reaching.rs`, as the `tactician`'s estimate of incoming
+//!   fire; fighters count: Evasive Actions turns their attacks away too);
 //! * the Hazardous damage no end point of this turn's move avoids (every straight run at the
 //!   Velocities the ship may choose, shifted by none, half or the full Maneuver either way,
 //!   ends inside a Hazardous zone: the least of them × Size).
@@ -30,6 +31,7 @@ use super::super::orders::Order;
 use super::super::player::Player;
 use super::super::terrain;
 use super::Battle;
+use super::reaching::Reaching;
 
 /// What the `weighed` Orders count a Command Token (or Contingent Attack) as worth, in
 /// expected damage boxes: about one reroll or one Dodge (AI estimate).
@@ -56,31 +58,18 @@ pub fn weighed_main(aggressive: Option<Order>, evasive: f32, focus: f32) -> Opti
 impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
     /// What Evasive Actions is worth to ship `i` this turn (expected boxes): the enemy fire it
     /// turns away plus the Hazardous damage it spares (module docs).
-    pub(super) fn evasive_worth(&self, i: usize) -> f32 {
-        let me = &self.s.ships[i];
+    pub(super) fn evasive_worth(&self, i: usize, table: &Reaching) -> f32 {
+        let me = usize::from(self.s.ships[i].design);
         let mut saved = 0.0;
-        for (j, t) in self.s.ships.iter().enumerate() {
-            if t.side == me.side || !t.active() {
-                continue;
-            }
-            let reach = self.reach(j).1;
-            if t.pos.distance(me.pos) > reach {
-                continue;
-            }
-            let targets = self
-                .s
-                .ships
-                .iter()
-                .filter(|s| s.side == me.side && s.active() && s.pos.distance(t.pos) <= reach)
-                .count()
-                .max(1);
+        for (j, targets) in self.enemies_reaching(table, i) {
+            let t = &self.s.ships[j];
             let a = usize::from(t.design);
             let weapons = self.m.designs[a].weapons.len();
             let turned: f32 = (0..weapons)
                 .filter(|&w| !t.weapon_off(w))
-                .map(|w| self.m.evaded(a, w, usize::from(me.design), 0))
+                .map(|w| self.m.evaded(a, w, me, 0))
                 .sum();
-            saved += turned / targets as f32;
+            saved += turned / f32::from(targets);
         }
         saved + self.unavoidable_hazard(i)
     }
