@@ -124,15 +124,15 @@ fn power_in_order<R: Roller>(
         let pick = pick_tie(dice, ties);
         let mut seen = 0;
         for s in st.shields[i].iter_mut() {
-            if let Some((draw, power)) = cost(s, left) {
-                if shield_worth(&s.design, sections) == best {
-                    if seen == pick {
-                        s.power = power;
-                        left -= draw;
-                        break;
-                    }
-                    seen += 1;
+            if let Some((draw, power)) = cost(s, left)
+                && shield_worth(&s.design, sections) == best
+            {
+                if seen == pick {
+                    s.power = power;
+                    left -= draw;
+                    break;
                 }
+                seen += 1;
             }
         }
     }
