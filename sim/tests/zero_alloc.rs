@@ -419,14 +419,27 @@ fn steady_state_target_lock_battles_do_not_allocate() {
     assert_eq!(n, 0, "target-lock search player: {n} heap allocations");
 }
 
-/// Cold Infinity (seed 000): the reference and the gunship duel allocate nothing per battle, and
-/// the forward model's `clone_from` into a kept copy allocates nothing (a search player copies
-/// the position before every rollout).
+/// Cold Infinity (seed 000): the reference, the gunship duel and the shielded Wardens of the
+/// shield-vs-armor A/B (§11.2: shield power, the defender's pick, buffers) allocate nothing per
+/// battle, and the forward model's `clone_from` into a kept copy allocates nothing (a search
+/// player copies the position before every rollout).
 #[test]
 fn steady_state_cold_infinity_battles_do_not_allocate() {
     let reference = config::<ColdInfinity>("cold-infinity/reference-2v2.toml");
     let duel = config::<ColdInfinity>("cold-infinity/gunship-duel.toml");
-    for m in reference.matchups.iter().chain(&duel.matchups) {
+    let shielded = config::<ColdInfinity>("cold-infinity/shield-vs-armor-ab.toml");
+    let shielded: Vec<_> = shielded
+        .matchups
+        .into_iter()
+        .filter(|m| m.label.contains("wardens-shielded"))
+        .collect();
+    assert!(!shielded.is_empty(), "the A/B plays the shielded Wardens");
+    for m in reference
+        .matchups
+        .iter()
+        .chain(&duel.matchups)
+        .chain(&shielded)
+    {
         let n = steady_state_allocations::<ColdInfinity>(m, 2_000);
         assert_eq!(n, 0, "{}: {n} heap allocations in 2,000 battles", m.label);
     }

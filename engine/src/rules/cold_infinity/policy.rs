@@ -11,7 +11,10 @@ use crate::hex::Hex;
 
 use super::arcs::{ArcGeometry, Bearing, effective_arc};
 use super::damage_effects::{ReductionChoice, reduce_damage_row, reduce_range_row};
-use super::design::{Config, ConfigSet, DamageDice, PulseRating, RangeRating, WeaponDesign};
+use super::design::{
+    Config, ConfigSet, DamageDice, PulseRating, RangeRating, ShieldCoverage, ShieldDesign,
+    WeaponDesign,
+};
 use super::ew::EwAllocation;
 use super::fire::hit_location::DefenderPick;
 use super::fire::hit_roll::{THREE_D6_WAYS, accuracy_drm, hit_ways, range_penalty};
@@ -583,6 +586,28 @@ pub fn choose_burst_or_pulse(
 pub fn shot_value(weapon: &WeaponDesign, drm: i16, armor: u16) -> f64 {
     let p = f64::from(hit_ways(drm)) / 216.0;
     p * (mean_damage(weapon.damage) - f64::from(armor)).max(0.25)
+}
+
+/// How much the power allocation values a shield (D17 1, §11.2): its Ratings times the outer
+/// sections it covers (§11.2.4 arc: one; §11.2.6 encapsulating: all of a `sections`-section
+/// ship's outer ones), per point of power. The most valued are powered first; ties go to the
+/// caller's dice.
+pub fn shield_worth(shield: &ShieldDesign, sections: usize) -> f64 {
+    let covered = match shield.coverage {
+        ShieldCoverage::Encapsulating => sections.saturating_sub(1).max(1),
+        _ => 1,
+    };
+    let ratings = f64::from(shield.deflection) + f64::from(shield.absorption);
+    ratings * covered as f64 / f64::from(shield.power.max(1))
+}
+
+/// The defender's measure of a shield against one shot (§11.2.7, D17 7): the shot's expected
+/// damage ([`shot_value`]) at `drm` (after defensive fire and the shield's deflection) against
+/// the struck section's armor plus the shield's absorption (`mitigation`). The defender picks
+/// the shield with the least; ties go to the caller's dice.
+pub fn guard_value(weapon: &WeaponDesign, drm: i16, mitigation: u16) -> f64 {
+    let p = f64::from(hit_ways(drm)) / 216.0;
+    p * (mean_damage(weapon.damage) - f64::from(mitigation)).max(0.0)
 }
 
 /// The defender's §13.1.9 pick for a damaged weapon (D17: lose what hurts least): the row

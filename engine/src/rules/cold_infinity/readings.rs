@@ -16,14 +16,9 @@ use super::{construction, fire};
 pub const ALWAYS: [&str; 5] = ["hit_chart", "scenario", "turn_cap", "arcs", "silhouettes"];
 
 /// Readings no battle can rest on yet, set or not: the config refuses what they govern —
-/// missile racks (§9: `rack_roll`), shields (`buffer_recharge`), capacitors
-/// (`capacitor_damage`) and collector panels (`collector_damage`).
-pub const NOT_PLAYED: [&str; 4] = [
-    "rack_roll",
-    "buffer_recharge",
-    "capacitor_damage",
-    "collector_damage",
-];
+/// missile racks (§9: `rack_roll`), capacitors (`capacitor_damage`) and collector panels
+/// (`collector_damage`).
+pub const NOT_PLAYED: [&str; 3] = ["rack_roll", "capacitor_damage", "collector_damage"];
 
 /// The key listed when a matchup's construction points rest on design data (costs the seed's
 /// lost sheets held, given in the config: `docs/house-rules/cold-infinity.md`, "Construction
@@ -94,6 +89,7 @@ mod tests {
                 simultaneity: Simultaneity::MarkedAtOnce,
                 reactor_detonation: ReactorDetonation::SameTurn,
                 df_arming: DfArming::Rearms,
+                shield_partial_draw: ShieldPartialDraw::AnyShort,
             },
             construction: super::super::construction::Readings {
                 wide_arc: WideArc::Example,
@@ -107,10 +103,10 @@ mod tests {
             },
         };
         let keys = super::in_effect(&rules, &Scenario::default());
-        // 5 always + 14 more fire keys + 14 more movement keys (hit_chart, arcs and
-        // silhouettes are in two lists), less the 4 the battle cannot play yet, + 8
+        // 5 always + 15 more fire keys + 14 more movement keys (hit_chart, arcs and
+        // silhouettes are in two lists), less the 3 the battle cannot play yet, + 8
         // construction keys.
-        assert_eq!(keys.len(), 5 + 14 + 14 - 4 + 8, "{keys:?}");
+        assert_eq!(keys.len(), 5 + 15 + 14 - 3 + 8, "{keys:?}");
         for k in NOT_PLAYED {
             assert!(!keys.contains(&k), "{k} listed though no battle uses it");
         }

@@ -13,7 +13,7 @@ use super::super::aspect::{Choice, Pose, struck_sections};
 use super::super::damage_effects::bridge_effects;
 use super::super::design::{Config, ShipDesign, SystemKind};
 use super::super::ew::EwAttacker;
-use super::super::fire::attack::{Attack, Defences, resolve_attack};
+use super::super::fire::attack::{Attack, resolve_attack};
 use super::super::fire::hit_roll::{HitBand, HitModifiers, roll_to_hit};
 use super::super::fire::readings::{DfArming, Simultaneity};
 use super::super::matchup::Matchup;
@@ -24,7 +24,7 @@ use super::super::policy::{
 use super::super::preconditions::{AttackFacts, Firer, Target, sight_facts, weapon_bears};
 use super::super::weapons::technologies::{can_be_defended, may_defend};
 use super::weapon_damage::weapon_now;
-use super::{BattleState, Shot};
+use super::{BattleState, Shot, shields};
 use crate::rules::cold_infinity::Event;
 
 /// The pose of ship `i` now.
@@ -469,9 +469,18 @@ pub(super) fn resolve<R: Roller, O: Observer>(
         let td = &m.design_of(t).design;
         let attacker_side = st.ships[a].side;
         st.event(attacker_side, Event::Shots);
-        let hit = roll_to_hit(dice, shot.drm - shot.df as i16);
+        let weapon = weapon_now(m, st, a, usize::from(shot.mount));
+        // §11.2.7: the defender's shield for this shot (none: no die rolled); its deflection
+        // on the hit roll (§11.2.1), its absorption on each volley (§11.2.2).
+        let shielded = !st.shields[t].is_empty();
+        let guard = if shielded {
+            shields::guard(m, st, &shot, &weapon, literal, dice)
+        } else {
+            shields::Guard::NONE
+        };
+        let hit = roll_to_hit(dice, shot.drm - shot.df as i16 - guard.deflection as i16);
         let attack = Attack {
-            weapon: weapon_now(m, st, a, usize::from(shot.mount)),
+            weapon,
             config: shot.config,
             range: shot.range,
             facing: usize::from(shot.section),
@@ -503,7 +512,7 @@ pub(super) fn resolve<R: Roller, O: Observer>(
                     pick,
                     &attack,
                     hit,
-                    &Defences::default(),
+                    &guard.defences,
                 );
                 let (live, scratch, snap) = (&mut st.damage[t], &st.scratch[t], &st.snapshot[t]);
                 let claimed = live.add_delta(td, snap, scratch);
@@ -523,9 +532,12 @@ pub(super) fn resolve<R: Roller, O: Observer>(
                 pick,
                 &attack,
                 hit,
-                &Defences::default(),
+                &guard.defences,
             )
         };
+        if shielded {
+            shields::spend(st, t, &guard, out.buffer_used, literal);
+        }
         let done = if literal && !traced {
             0
         } else {
@@ -567,6 +579,7 @@ pub(super) fn resolve<R: Roller, O: Observer>(
     if literal {
         credit_phase(st);
     }
+    shields::end_phase(st);
 }
 
 /// The trace's words for where a roll lands (§7.3.1, §7.4).

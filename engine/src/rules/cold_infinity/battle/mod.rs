@@ -14,6 +14,9 @@ pub mod fire;
 pub mod movement;
 pub mod preliminary;
 #[cfg(test)]
+mod shield_tests;
+pub mod shields;
+#[cfg(test)]
 mod tests;
 pub mod weapon_damage;
 
@@ -39,6 +42,7 @@ use super::{
     DECIDED_TURN_CAP_MEASURE, Event,
 };
 use condition::Condition;
+use shields::ShieldNow;
 use weapon_damage::WeaponNow;
 
 /// One ship in battle (small and `Copy`; its damage lives in [`BattleState::damage`]).
@@ -145,6 +149,8 @@ pub struct BattleState {
     pub power: Vec<Vec<SystemPower>>,
     /// Per ship: what its damage leaves it, read once per damage state.
     pub condition: Vec<Condition>,
+    /// Per ship: its shield generators (§11.2; empty for most designs).
+    pub shields: Vec<Vec<ShieldNow>>,
     /// Damage by weapon (`weapon_lines.rs`).
     pub lines: WeaponLines,
 }
@@ -171,6 +177,7 @@ impl Clone for BattleState {
             weapons: self.weapons.clone(),
             power: self.power.clone(),
             condition: self.condition.clone(),
+            shields: self.shields.clone(),
             lines: self.lines.clone(),
         }
     }
@@ -197,6 +204,7 @@ impl Clone for BattleState {
         self.weapons.clone_from(&source.weapons);
         self.power.clone_from(&source.power);
         self.condition.clone_from(&source.condition);
+        self.shields.clone_from(&source.shields);
         self.lines.clone_from(&source.lines);
     }
 }
@@ -239,6 +247,9 @@ impl BattleState {
             condition: (0..n)
                 .map(|i| Condition::new(&m.design_of(i).design))
                 .collect(),
+            shields: (0..n)
+                .map(|i| shields::fresh_shields(m, i).collect())
+                .collect(),
             lines: WeaponLines::for_matchup(m, shots),
         }
     }
@@ -265,12 +276,13 @@ fn fresh_weapons(m: &Matchup, i: usize) -> impl Iterator<Item = WeaponNow> + '_ 
         .map(|w| WeaponNow::new(&w.weapon))
 }
 
-/// How a system draws power in the battle (§3.3, §16.4.11): weapons and sensors their
-/// requirement; engines and missile racks are zero-power; the rest is not powered by the
-/// battle's books.
+/// How a system draws power in the battle (§3.3, §16.4.11): weapons, sensors and shields
+/// (§11.2) their requirement; engines and missile racks are zero-power; the rest is not
+/// powered by the battle's books.
 pub fn power_need(kind: &SystemKind) -> PowerNeed {
     match *kind {
         SystemKind::Weapon(w) => PowerNeed::Powered(i32::from(w.power)),
+        SystemKind::Shield(s) => PowerNeed::Powered(i32::from(s.power)),
         SystemKind::Sensors { power, .. } => PowerNeed::Powered(i32::from(power)),
         SystemKind::Engine { .. } | SystemKind::MissileRack { .. } => PowerNeed::ZeroPower,
         _ => PowerNeed::Unpowered,
@@ -320,6 +332,9 @@ pub fn begin(m: &Matchup, st: &mut BattleState) {
         for (p, fresh) in st.power[i].iter_mut().zip(fresh_power(m, i)) {
             *p = fresh;
         }
+        for (s, fresh) in st.shields[i].iter_mut().zip(shields::fresh_shields(m, i)) {
+            *s = fresh;
+        }
     }
     st.shots.clear();
     st.turn = 0;
@@ -336,7 +351,7 @@ pub fn turn<R: Roller, O: Observer>(
 ) -> bool {
     st.turn += 1;
     trace!(obs, "turn {}", st.turn);
-    preliminary::power_allocation(m, st);
+    preliminary::power_allocation(m, st, dice);
     preliminary::initiative(m, st, dice, obs);
     preliminary::electronic_warfare(m, st, dice);
     movement::movement_step(m, st, dice, obs);

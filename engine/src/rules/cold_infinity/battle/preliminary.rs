@@ -94,9 +94,9 @@ pub fn end_turn_drain(st: &mut BattleState, i: usize) {
 /// §2.1.1 / §3.2: each ship pays what its destroyed systems still draw (§3.4), powers its
 /// sensors, then its weapons in the policy's order while the reactor lasts (none, not even a
 /// zero-power one, when no plant gives power: §3.3); an unpowered weapon is switched off (its
-/// arming starts over, §3.2.2). The rest is kept for engine enrichment
-/// (§5.3.2).
-pub fn power_allocation(m: &Matchup, st: &mut BattleState) {
+/// arming starts over, §3.2.2), then its shields ([`super::shields::power_shields`]: full,
+/// partial, over-load; ties on the dice). The rest is kept for engine enrichment (§5.3.2).
+pub fn power_allocation<R: Roller>(m: &Matchup, st: &mut BattleState, dice: &mut R) {
     for i in 0..st.ships.len() {
         if !st.ships[i].alive {
             continue;
@@ -141,6 +141,12 @@ pub fn power_allocation(m: &Matchup, st: &mut BattleState) {
                 p.active = on;
             }
         }
+        let left = if st.shields[i].is_empty() {
+            left
+        } else {
+            super::shields::power_shields(m, st, i, left, has_plant, dice)
+        };
+        let ship = &mut st.ships[i];
         ship.spare_power = left.max(0);
         if !sensors_on {
             ship.ew = Default::default();

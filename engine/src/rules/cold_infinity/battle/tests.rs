@@ -126,17 +126,17 @@ fn weapon_that_cannot_drop_is_destroyed_13_1_9() {
 fn destroyed_weapon_keeps_drawing_3_4() {
     let m = reaper_duel();
     let mut st = started(&m);
-    preliminary::power_allocation(&m, &mut st);
+    preliminary::power_allocation(&m, &mut st, &mut Dice::for_battle(1, 2, 3));
     assert_eq!(st.ships[0].spare_power, 0);
     st.damage[0].system_damage[RAILGUN_SYS] = 2;
     preliminary::end_turn_drain(&mut st, 0);
-    preliminary::power_allocation(&m, &mut st);
+    preliminary::power_allocation(&m, &mut st, &mut Dice::for_battle(1, 2, 3));
     assert_eq!(
         st.ships[0].spare_power, 0,
         "the destroyed railgun still draws"
     );
     preliminary::end_turn_drain(&mut st, 0);
-    preliminary::power_allocation(&m, &mut st);
+    preliminary::power_allocation(&m, &mut st, &mut Dice::for_battle(1, 2, 3));
     assert_eq!(
         st.ships[0].spare_power, 1,
         "one turn of drain for a 1-power weapon"
@@ -169,10 +169,10 @@ fn no_plant_no_zero_power_weapon_3_3() {
     m.designs[0].mounts[0].weapon.power = 0;
     let sys = usize::from(m.designs[0].mounts[0].sys);
     let mut st = started(&m);
-    preliminary::power_allocation(&m, &mut st);
+    preliminary::power_allocation(&m, &mut st, &mut Dice::for_battle(1, 2, 3));
     assert!(st.power[0][sys].active, "on with a working reactor");
     st.damage[0].system_damage[16] = 8; // the reactor
-    preliminary::power_allocation(&m, &mut st);
+    preliminary::power_allocation(&m, &mut st, &mut Dice::for_battle(1, 2, 3));
     assert!(!st.power[0][sys].active, "off with no plant");
 }
 
@@ -576,20 +576,20 @@ fn weapon_destroyed_by_13_1_9_drains_next_turn_3_4() {
     let m = reaper_duel();
     let mut st = started(&m);
     let mut dice = Dice::for_battle(1, 2, 3);
-    preliminary::power_allocation(&m, &mut st);
+    preliminary::power_allocation(&m, &mut st, &mut Dice::for_battle(1, 2, 3));
     assert_eq!(st.ships[0].spare_power, 0);
     st.weapons[0][RAILGUN_MOUNT].damage = Default::default();
     st.weapons[0][RAILGUN_MOUNT].range = RangeRating { per: 3, hexes: 1 };
     st.damage[0].system_damage[RAILGUN_SYS] = 1;
     effects::damage_effects_step(&m, &mut st, &mut dice, &mut crate::observer::NoTrace);
     assert!(st.damage[0].system_destroyed(&m.designs[0].design, RAILGUN_SYS as u16));
-    preliminary::power_allocation(&m, &mut st);
+    preliminary::power_allocation(&m, &mut st, &mut Dice::for_battle(1, 2, 3));
     assert_eq!(
         st.ships[0].spare_power, 0,
         "the destroyed railgun still draws"
     );
     preliminary::end_turn_drain(&mut st, 0);
-    preliminary::power_allocation(&m, &mut st);
+    preliminary::power_allocation(&m, &mut st, &mut Dice::for_battle(1, 2, 3));
     assert_eq!(
         st.ships[0].spare_power, 1,
         "one turn of drain for a 1-power weapon"

@@ -31,8 +31,13 @@ use super::weapons::{WeaponCost, WeaponTable};
 const MAX_DATA_CP: i64 = 100_000;
 
 /// The lost sheet that prices each system kind, and what its `cp` covers.
-const SHEETS: [(&str, &str); 8] = [
+const SHEETS: [(&str, &str); 9] = [
     ("reactor", "SSB9: the power plant"),
+    (
+        "shield",
+        "SSB5: the shield type with its Rating schedules and enhancements (buffering, hybrid, \
+         layering, over-load)",
+    ),
     ("sensors", "SSB7: the sensor schedules"),
     ("engine", "SSB10: the engine with its customizations"),
     (

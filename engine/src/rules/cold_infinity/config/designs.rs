@@ -88,6 +88,30 @@ pub struct SystemSpec {
     /// says which kinds need it and what it covers). Not for weapons.
     #[serde(default)]
     pub cp: Option<Spanned<i64>>,
+    /// Shield: arc or encapsulating (§11.2.4, §11.2.6; point defense, §11.2.5, is refused).
+    #[serde(default)]
+    pub coverage: Option<Spanned<String>>,
+    /// Shield: electromagnetic or gravitic (§16.4.2, §17.5.1).
+    #[serde(default)]
+    pub tech: Option<Spanned<String>>,
+    /// Shield: deflection Rating (§11.2.1; 0..=20).
+    #[serde(default)]
+    pub deflection: Option<Spanned<i64>>,
+    /// Shield: absorption Rating (§11.2.2; a buffering shield's full strength; 0..=50).
+    #[serde(default)]
+    pub absorption: Option<Spanned<i64>>,
+    /// Shield: buffering (§11.2.2.1).
+    #[serde(default)]
+    pub buffering: Option<Spanned<bool>>,
+    /// Shield: works at half Rating under partial power (§11.2).
+    #[serde(default)]
+    pub partial_power: Option<Spanned<bool>>,
+    /// Shield: the layering enhancement (§11.2.7).
+    #[serde(default)]
+    pub layering: Option<Spanned<bool>>,
+    /// Shield: can be over-loaded (§11.2.8).
+    #[serde(default)]
+    pub overload: Option<Spanned<bool>>,
 }
 
 /// One section.
@@ -181,12 +205,11 @@ pub(super) const SHAPES: [(&str, ArcShape); 5] = [
 ];
 
 /// Kinds the battle does not play yet, with where their rules are.
-const NOT_YET: [(&str, &str); 7] = [
+const NOT_YET: [(&str, &str); 6] = [
     (
         "missile-rack",
         "guided weapons (§9) are not played by the battle yet",
     ),
-    ("shield", "shields (§11.2) are not played by the battle yet"),
     (
         "capacitor",
         "capacitors (§3.1.2) are not played by the battle yet",
@@ -206,7 +229,8 @@ const NOT_YET: [(&str, &str); 7] = [
     ),
 ];
 
-const KINDS: &str = "weapon, thruster, engine, reactor, sensors, bridge, cargo, trans-light, other";
+const KINDS: &str =
+    "weapon, shield, thruster, engine, reactor, sensors, bridge, cargo, trans-light, other";
 
 /// Every document's designs.
 pub(super) fn designs(
@@ -254,7 +278,14 @@ pub(super) fn designs(
     out
 }
 
-fn int(is: &mut Issues, d: usize, v: &Spanned<i64>, field: String, lo: i64, hi: i64) -> i64 {
+pub(super) fn int(
+    is: &mut Issues,
+    d: usize,
+    v: &Spanned<i64>,
+    field: String,
+    lo: i64,
+    hi: i64,
+) -> i64 {
     is.int_or_lo(d, v, &field, lo, hi)
 }
 
@@ -320,7 +351,10 @@ fn design(
         for (y, sys) in ss.system.iter().enumerate() {
             let yat = format!("{sat}.system[{y}]");
             let mounted = mounts.len();
-            if let Some(kind) = system_kind(d, sys, &yat, table, is, &mut mounts, systems.len()) {
+            let place = (pos, ds.section.len() as u8);
+            if let Some(kind) =
+                system_kind(d, sys, &yat, table, is, &mut mounts, systems.len(), place)
+            {
                 if mounts.len() > mounted {
                     let name = sys.get_ref().weapon.as_ref().map(|w| w.get_ref().clone());
                     mount_names.push(name.unwrap_or_default());
@@ -414,6 +448,7 @@ fn system_kind(
     is: &mut Issues,
     mounts: &mut Vec<Mount>,
     index: usize,
+    place: (SectionPos, u8),
 ) -> Option<SystemKind> {
     let y = sys.get_ref();
     let kind = y.kind.get_ref().as_str();
@@ -469,6 +504,7 @@ fn system_kind(
             enrich_cost: small(is, &y.enrich_cost, "enrich_cost", 1, 20, 2),
         },
         "reactor" => SystemKind::Reactor,
+        "shield" => SystemKind::Shield(super::shields::shield(d, sys, at, is, place)?),
         "sensors" => SystemKind::Sensors {
             boost_cost: small(is, &y.boost_cost, "boost_cost", 1, 20, 4),
             power: small(is, &y.power, "power", 0, 50, 0),

@@ -105,6 +105,9 @@ pub struct HouseRulesSpec {
     /// `df_arming`: keeps-armed, rearms.
     #[serde(default)]
     pub df_arming: Option<Spanned<String>>,
+    /// `shield_partial_draw`: half-rounded-up, any-short.
+    #[serde(default)]
+    pub shield_partial_draw: Option<Spanned<String>>,
     /// `arcs`: `[fixed, narrow, standard, wide]` half-widths in degrees (D19 4).
     #[serde(default)]
     pub arcs: Option<Spanned<Vec<f64>>>,
@@ -374,6 +377,11 @@ pub(super) fn house_rules(docs: &[Doc], is: &mut Issues) -> HouseRules {
         fire.df_arming,
         DfArming,
         [KeepsArmed = "keeps-armed", Rearms = "rearms"]
+    );
+    pick!(
+        fire.shield_partial_draw,
+        ShieldPartialDraw,
+        [HalfRoundedUp = "half-rounded-up", AnyShort = "any-short"]
     );
     if let Some(a) = &s.arcs {
         match a.get_ref().as_slice() {

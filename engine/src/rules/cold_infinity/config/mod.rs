@@ -19,6 +19,7 @@ pub mod issues;
 pub mod matchups;
 pub mod notation;
 pub mod scenario;
+pub mod shields;
 pub mod weapons;
 
 use serde::Deserialize;

@@ -55,6 +55,22 @@ pub struct Defences {
     /// Sections whose collector panels can divert a point (§11.3: an intact panel and a battery
     /// with room), as a bit set.
     pub collectors: u16,
+    /// Sections a buffering shield covers (§11.2.2.1), as a bit set: every volley striking one
+    /// of them, past `absorb`, draws on the one shared `buffer`.
+    pub buffer_sections: u16,
+    /// The buffering shield's strength this attack may use (§11.2.2.1: its current strength,
+    /// half of it against Anti-Shield; the caller's): each volley takes what it absorbs.
+    pub buffer: u16,
+}
+
+impl Defences {
+    /// No shields and no collector panels.
+    pub const NONE: Defences = Defences {
+        absorb: [0; MAX_SECTIONS],
+        collectors: 0,
+        buffer_sections: 0,
+        buffer: 0,
+    };
 }
 
 /// What one attack did.
@@ -69,6 +85,8 @@ pub struct AttackOutcome {
     /// Sections where a collector panel diverted 1 point into a battery (§11.3), bit set: the
     /// battery half adds the charge.
     pub diverted: u16,
+    /// Points the buffering shield absorbed (§11.2.2.1: it loses as much).
+    pub buffer_used: u16,
 }
 
 /// Resolves a hit on `design`/`damage` (nothing happens on a miss). Order of impact per volley
@@ -104,10 +122,17 @@ pub fn resolve_attack(
     }
     let mut reached = 0u16;
     let mut diverted = 0u16;
+    let mut buffer = defences.buffer;
     let mut mitigate = |st: Struck, v: u16| {
         let s = section_of(design, st);
         let bit = 1u16 << s;
         let mut past_shield = v.saturating_sub(defences.absorb[s]);
+        if defences.buffer_sections & bit != 0 {
+            // §11.2.2.1: a buffering shield absorbs up to its strength and loses as much.
+            let taken = past_shield.min(buffer);
+            past_shield -= taken;
+            buffer -= taken;
+        }
         if past_shield > 0 {
             reached |= bit;
         }
@@ -184,6 +209,7 @@ pub fn resolve_attack(
     };
     out.resolution = res;
     out.diverted = diverted;
+    out.buffer_used = defences.buffer - buffer;
     // Ablative wear and adaptive learning on every section struck (a hit that reached the
     // section's armor; a shield soaking everything earns no adaptive point).
     for s in 0..design.sections.len() {

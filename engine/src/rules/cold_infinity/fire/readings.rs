@@ -146,6 +146,18 @@ pub enum BufferRecharge {
     None,
 }
 
+/// §11.2 "Some shields can offer partial protection while under partial power" — the text
+/// never says how much power partial power is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ShieldPartialDraw {
+    /// Default: partial power is half the shield's requirement, rounded up.
+    #[default]
+    HalfRoundedUp,
+    /// Alternative: any power from 1 up to one short of the requirement is partial power.
+    AnyShort,
+}
+
 /// §7.3 simultaneity (D19 item 31, second reading 35): "damage … is applied at the end of this
 /// phase".
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
@@ -223,6 +235,8 @@ pub struct Readings {
     pub reactor_detonation: ReactorDetonation,
     /// §11.1 / §7.1.3 arming after defensive fire.
     pub df_arming: DfArming,
+    /// §11.2 what partial power for a shield is.
+    pub shield_partial_draw: ShieldPartialDraw,
 }
 
 /// The keys every battle rests on whatever their value: the hit-location chart is lost, so
@@ -260,6 +274,7 @@ pub fn in_effect(r: &Readings) -> Vec<&'static str> {
         simultaneity,
         reactor_detonation,
         df_arming,
+        shield_partial_draw,
     );
     keys
 }
@@ -288,9 +303,10 @@ mod tests {
             simultaneity: Simultaneity::MarkedAtOnce,
             reactor_detonation: ReactorDetonation::SameTurn,
             df_arming: DfArming::Rearms,
+            shield_partial_draw: ShieldPartialDraw::AnyShort,
         };
         let keys = in_effect(&alt);
-        assert_eq!(keys.len(), 15);
+        assert_eq!(keys.len(), 16);
         assert_eq!(in_effect(&Readings::default()), vec!["hit_chart"]);
         let doc = include_str!("../../../../../docs/house-rules/cold-infinity.md");
         for k in keys {
