@@ -562,7 +562,7 @@ pub(super) fn resolve<R: Roller, O: Observer>(
         }
         trace!(
             obs,
-            "  {} fires {} ({:?}) at {}, range {}: 3d6 {} {:+} DRM{} = {}, {}: {} points",
+            "  {} fires {} ({:?}) at {}, range {}: 3d6 {} {:+} DRM{}{} = {}, {}: {} points",
             m.names[a],
             m.design_of(a).mount_names[usize::from(shot.mount)],
             shot.config,
@@ -570,7 +570,8 @@ pub(super) fn resolve<R: Roller, O: Observer>(
             shot.range,
             hit.natural,
             shot.drm,
-            DfWords(shot.df),
+            Less(shot.df, "DF"),
+            Less(guard.deflection, "shield"),
             hit.modified,
             band_words(hit.band),
             done
@@ -593,13 +594,14 @@ fn band_words(band: HitBand) -> &'static str {
     }
 }
 
-/// Defensive fire in the trace's hit-roll sum (§11.1): nothing when none was fired.
-struct DfWords(u16);
+/// A term taken off the trace's hit-roll sum — defensive fire (§11.1), a shield's deflection
+/// (§11.2.1) — written only when there is one.
+struct Less(u16, &'static str);
 
-impl std::fmt::Display for DfWords {
+impl std::fmt::Display for Less {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         if self.0 > 0 {
-            write!(f, " − {} DF", self.0)
+            write!(f, " − {} {}", self.0, self.1)
         } else {
             Ok(())
         }
