@@ -138,11 +138,10 @@ fn the_committed_baseline_passes() {
 
 /// A rule change that moves the balance fails the gate (exit 1): `thrust_order =
 /// "accelerate-then-rotate"` (D19 11: the burn along the nose held at the start of the move, so
-/// a course change takes a turn more) moves the Reapers' win rate by −4.5 pp [−5.5, −3.6]
-/// (session 24, after the thrust plan learned to turn a ship that cannot brake). Since then
-/// `simultaneity = "marked-at-once"` (−0.4 pp) and `los_blockers = "firer-half-only"` (+0.5 pp)
-/// no longer move this matchup; they moved it by −11.2 and +2.0 pp while ships drifted off
-/// to the turn cap.
+/// a course change takes a turn more) moves the Reapers' win rate by +23.9 pp [+22.4, +25.4]
+/// (session 25, after ships steer by the guns they have left; −4.5 pp in session 24).
+/// `simultaneity = "marked-at-once"` moves it by −10.6 pp, `los_blockers = "firer-half-only"`
+/// by +1.4 pp; `hit_chart = "example-c"` (+1.2 pp) is inconclusive at 5,000 battles.
 #[test]
 fn a_house_rule_change_fails_the_baseline() {
     let dir = tempfile::tempdir().unwrap();

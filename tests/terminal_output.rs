@@ -167,6 +167,8 @@ fn traces_read_like_the_game() {
     assert!(ci.contains(" fires 50cm railgun (Burst) at B"), "{ci}");
     assert!(ci.contains(" DRM = "), "{ci}");
     assert!(ci.contains(", a miss: 0 points"), "{ci}");
+    // A ship that fires nothing says why (§7.1's first failed condition).
+    assert!(ci.contains(" holds fire: "), "{ci}");
     assert!(ci.contains("end after turn "), "{ci}");
     assert!(ci.contains("(decided by "), "{ci}");
     let tl = ok(fleetlab(

@@ -103,6 +103,33 @@ pub fn main_weapon(mounts: &[Mount]) -> Option<usize> {
     best.map(|(_, k)| k)
 }
 
+/// The main weapon as the ship now stands (D17 5; a player steers by the guns it still has):
+/// [`main_weapon`]'s rule — the largest mean damage × shots, the first listed on ties — over
+/// the mounts whose system survives, each at its Ratings after §13.1.9's reductions (`now(k)`,
+/// `None` for a destroyed mount). Undamaged, it is [`main_weapon`]'s pick. Before, the thrust
+/// plan kept the design's main weapon on the target after it was destroyed, so a Reaper
+/// whose fore railguns were gone flew nose-on beside its enemy for the rest of the battle
+/// with its aft railguns never bearing. `None` once every weapon is destroyed.
+pub fn main_weapon_now(
+    mounts: &[Mount],
+    now: impl Fn(usize) -> Option<WeaponDesign>,
+) -> Option<(usize, WeaponDesign)> {
+    let mut best: Option<(f64, usize, WeaponDesign)> = None;
+    for (k, m) in mounts.iter().enumerate() {
+        let Some(w) = now(k) else { continue };
+        let v = mean_damage(w.damage) * f64::from(m.weapon.rof.shots.max(1));
+        if best.is_none_or(|(b, _, _)| v > b) {
+            best = Some((v, k, w));
+        }
+    }
+    best.map(|(_, k, w)| (k, w))
+}
+
+/// The range a ship with every weapon destroyed keeps from the nearest enemy (D17 5, our
+/// reading of "competent"): it can only be shot at, and the structure it keeps counts at the
+/// turn cap, so it withdraws rather than hold its old station beside the enemy.
+pub const WITHDRAW_RANGE: i32 = 60;
+
 /// The range a design keeps to its target (D17 5, "targets in arc and at short range"): the
 /// far edge of the first range band (§7.5.1: the least penalty) of its main weapon. At least 1.
 pub fn keep_range(mounts: &[Mount]) -> i32 {

@@ -75,7 +75,12 @@ pub fn weapons_fire_step<R: Roller, O: Observer>(
     open_fire_determination(m, st);
     for i in 0..st.ships.len() {
         if st.ships[i].alive {
+            let before = st.shots.len();
             determine(m, st, i, dice);
+            if crate::observer::enabled(&*obs) && st.shots.len() == before {
+                let why = holds_fire(m, st, i);
+                trace!(obs, "  {} holds fire: {}", m.names[i], why);
+            }
         }
     }
     defensive_fire(m, st, dice);
@@ -169,6 +174,97 @@ pub(super) fn determine<R: Roller>(m: &Matchup, st: &mut BattleState, i: usize, 
     }
 }
 
+/// Why ship `i` fired nothing this phase, for the trace (read after [`determine`], which left
+/// `st.sight` holding this firer's sight; rolls no dice, so a traced battle stays the battle
+/// `run` plays): the first of §7.1's conditions that every weapon fails, or that every shot
+/// it could take cannot hit or is already covered by the overkill guard.
+fn holds_fire(m: &Matchup, st: &mut BattleState, i: usize) -> String {
+    let bd = m.design_of(i);
+    let (mut ready, mut bears, mut seen, mut hopeless, mut covered) = (0, 0, 0, 0, 0);
+    let other = st.condition[i].bridge_accuracy;
+    for (k, w) in bd.mounts.iter().enumerate() {
+        if !st.ships[i].arming[k].can_fire(w.weapon.rof) {
+            continue;
+        }
+        ready += 1;
+        for t in 0..st.ships.len() {
+            let them = st.ships[t];
+            if !them.alive || them.side == st.ships[i].side {
+                continue;
+            }
+            match plan_shot(m, st, i, k, t, other) {
+                None => {
+                    // Arc or sight: tell them apart by the arc alone.
+                    let firer = firer(m, st, i, k);
+                    if weapon_bears(&m.rules.movement, &firer, them.motion.pos).is_ok() {
+                        bears += 1;
+                    }
+                }
+                Some(shot) => {
+                    bears += 1;
+                    seen += 1;
+                    if !worth_firing(shot.value) {
+                        hopeless += 1;
+                    } else if st.aimed[t] >= st.hull[t] {
+                        covered += 1;
+                    }
+                }
+            }
+        }
+    }
+    let n = bd.mounts.len();
+    let lost = bd
+        .mounts
+        .iter()
+        .filter(|w| st.condition[i].destroyed[usize::from(w.sys)])
+        .count();
+    let off = bd
+        .mounts
+        .iter()
+        .enumerate()
+        .filter(|&(k, w)| {
+            !st.condition[i].destroyed[usize::from(w.sys)] && !st.ships[i].arming[k].active
+        })
+        .count();
+    if ready == 0 {
+        format!(
+            "none of its {n} weapons is ready ({lost} destroyed, {off} unpowered, the rest arming)"
+        )
+    } else if bears == 0 {
+        format!("no enemy in the arc of its {ready} ready weapon(s)")
+    } else if seen == 0 {
+        "no line of sight or lock on an enemy in arc".to_string()
+    } else if hopeless == seen {
+        "no shot in arc and sight can hit".to_string()
+    } else if covered + hopeless == seen {
+        "its targets already draw fire worth their hull".to_string()
+    } else {
+        format!(
+            "{ready} ready, {bears} bearing, {seen} seen, {hopeless} hopeless, {covered} covered"
+        )
+    }
+}
+
+/// Mount `k` of ship `i` as §7.1 sees a firer (pose, arc, arming, EW).
+fn firer(m: &Matchup, st: &BattleState, i: usize, k: usize) -> Firer {
+    let me = &st.ships[i];
+    let w = m.design_of(i).mounts[k];
+    Firer {
+        pose: pose(st, i),
+        arc: w.arc,
+        arming: me.arming[k],
+        rof: w.weapon.rof,
+        ew: EwAttacker {
+            pos: me.motion.pos,
+            shroud_radius: me.shroud,
+            amplification: i32::from(me.ew.amplification),
+            small_vessel: false,
+        },
+        ignores_ecm: false,
+        ess: Default::default(),
+    }
+}
+
 /// One shot of mount `k` of ship `i` at ship `t`, if §7.1 allows it (arming and arc per
 /// weapon, the rest from [`sight`]), with its DRM and value (against the first section of a
 /// seam; the pick is [`choose_section`]'s).
@@ -183,24 +279,10 @@ fn plan_shot(
     if !st.ships[t].alive || st.ships[t].side == st.ships[i].side {
         return None;
     }
-    let (me, them) = (&st.ships[i], &st.ships[t]);
-    let w = m.design_of(i).mounts[k];
+    let them = &st.ships[t];
     let weapon = weapon_now(m, st, i, k);
     let td = &m.design_of(t).design;
-    let firer = Firer {
-        pose: pose(st, i),
-        arc: w.arc,
-        arming: me.arming[k],
-        rof: w.weapon.rof,
-        ew: EwAttacker {
-            pos: me.motion.pos,
-            shroud_radius: me.shroud,
-            amplification: i32::from(me.ew.amplification),
-            small_vessel: false,
-        },
-        ignores_ecm: false,
-        ess: Default::default(),
-    };
+    let firer = firer(m, st, i, k);
     weapon_bears(&m.rules.movement, &firer, them.motion.pos).ok()?;
     let facts = sight(m, st, i, &firer, t)?;
     let mut mods =

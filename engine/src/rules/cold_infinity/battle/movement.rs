@@ -14,9 +14,10 @@ use super::super::matchup::Matchup;
 use super::super::movement::maneuvers::{check_plan, execute};
 use super::super::movement::thrust::{channel_rating, engine_thrust, enrichment_thrust};
 use super::super::movement::{Readings, ThrustCosts};
-use super::super::policy::{ThrustLimits, thrust_plan};
+use super::super::policy::{ThrustLimits, WITHDRAW_RANGE, main_weapon_now, thrust_plan};
 use super::BattleState;
 use super::preliminary::{nearest_enemy, reactor_output};
+use super::weapon_damage::weapon_now;
 
 /// A design's thrust costs (§5.1, from the SDS).
 pub fn costs(d: &ShipDesign) -> ThrustCosts {
@@ -109,14 +110,23 @@ pub fn movement_step<R: Roller, O: Observer>(
         st.condition[i].refresh(&bd.design, &st.damage[i], &m.rules.movement);
         let lim = st.condition[i].limits(st.ships[i].spare_power);
         let r = &m.rules.movement;
+        // The main weapon as the ship stands (destroyed mounts out, §13.1.9 Ratings now); the
+        // range kept is its first band's, or a withdrawal once every weapon is gone.
+        let condition = &st.condition[i];
+        let main = main_weapon_now(&bd.mounts, |k| {
+            (!condition.destroyed[usize::from(bd.mounts[k].sys)]).then(|| weapon_now(m, st, i, k))
+        });
+        let keep = main.map_or(WITHDRAW_RANGE, |(_, w)| {
+            m.policies[st.ships[i].side.index()].kept_range(i32::from(w.range.hexes).max(1))
+        });
         let plan = thrust_plan(
             &own,
             &c,
             lim,
-            m.policies[st.ships[i].side.index()].kept_range(bd.keep),
+            keep,
             target,
             target_velocity,
-            bd.main.map(|k| &bd.mounts[k]),
+            main.map(|(k, _)| &bd.mounts[k]),
             (&r.arcs, r.rotated_arcs),
             r,
             dice,

@@ -595,3 +595,26 @@ fn weapon_destroyed_by_13_1_9_drains_next_turn_3_4() {
         "one turn of drain for a 1-power weapon"
     );
 }
+
+/// D17 5: a ship steers by the guns it still has. The Reaper's main weapon is a fore railgun;
+/// with both fore railguns destroyed it is the first aft railgun, and with every railgun gone
+/// there is none (the ship withdraws, `policy::WITHDRAW_RANGE`). Before, the thrust plan kept
+/// the destroyed fore guns' arc on the target (seen in `reference-2v2` battle 0: a Reaper flew
+/// nose-on beside a Warden from turn 12 to the turn cap, its aft railguns never bearing).
+#[test]
+fn a_ship_steers_by_the_guns_it_has_left() {
+    use super::super::policy::main_weapon_now;
+    let m = reaper_duel();
+    let mounts = &m.designs[0].mounts;
+    let fore: Vec<usize> = (0..mounts.len())
+        .filter(|&k| mounts[k].arc.centre == ArcCentre::facing(1))
+        .collect();
+    assert_eq!(fore.len(), 2);
+    let undamaged = main_weapon_now(mounts, |k| Some(mounts[k].weapon));
+    assert_eq!(undamaged.map(|(k, _)| k), main_weapon(mounts));
+    assert!(fore.contains(&undamaged.unwrap().0));
+    let aft = main_weapon_now(mounts, |k| (!fore.contains(&k)).then_some(mounts[k].weapon));
+    let (k, _) = aft.expect("the aft railguns survive");
+    assert_eq!(mounts[k].arc.centre, ArcCentre::facing(4));
+    assert_eq!(main_weapon_now(mounts, |_| None), None);
+}
