@@ -24,6 +24,7 @@ use super::geometry::range;
 use super::matchup::Mount;
 use super::movement::readings::RotatedArcs;
 use super::movement::{ManeuverPlan, Motion, ThrustCosts};
+#[cfg(test)]
 use super::weapons::configurations::pulse_count;
 
 /// A side's policy.
@@ -568,9 +569,63 @@ pub fn choose_config(configs: ConfigSet) -> Config {
 }
 
 /// Mean number of pulses of a Pulse hit at hit DRM `drm` (§8.1.2): the pulse roll is a fresh
-/// 3d6 + `drm`, and the bonus die (if any) is averaged over its faces — exact, by enumeration,
-/// with the battle's own [`pulse_count`] (house rule `pulse_bonus`).
+/// 3d6 + `drm`, and the bonus die (if any) is averaged over its faces — exact, by counting,
+/// with the battle's own
+/// [`pulse_count`](super::weapons::configurations::pulse_count) (house rule `pulse_bonus`): the ways to roll at least
+/// `j` pulses summed over `j` ([`pulse_ways`]), the same integer total as enumerating every
+/// sum ([`mean_pulses_enumerated`], the specification it is tested against).
 pub fn mean_pulses(rating: PulseRating, drm: i16, how: PulseBonus) -> f64 {
+    let faces = u32::from(rating.bonus_die.max(1));
+    let mut total = 0u32;
+    for b in 1..=faces {
+        let bonus = if rating.bonus_die > 0 { b as u8 } else { 0 };
+        total += pulse_ways(rating, drm, bonus, how);
+    }
+    f64::from(total) / (216.0 * f64::from(faces))
+}
+
+/// Ways of 3d6 (of 216) to roll a sum of at least `n`, for `n` from 0 to 19: Σ
+/// [`THREE_D6_WAYS`]`[n..]`.
+const THREE_D6_AT_LEAST: [u32; 20] = {
+    let mut tail = [0u32; 20];
+    let mut n = 19;
+    while n > 0 {
+        n -= 1;
+        tail[n] = tail[n + 1] + THREE_D6_WAYS[n];
+    }
+    tail
+};
+
+/// Σ over the 216 ways of 3d6 of
+/// [`pulse_count`](super::weapons::configurations::pulse_count)`(rating, sum + drm, bonus, how)`, counted as
+/// Σ over `j` ≥ 1 of the ways to get at least `j` pulses: every roll gets one (216); for `j` ≥ 2
+/// up to the maximum, the count reaches `j` when the intervals counted reach `j` less the die's
+/// added pulses — always if that is 1 or less, else when the roll is at least
+/// 11 + (`j` − added − 1) × interval.
+fn pulse_ways(rating: PulseRating, drm: i16, bonus: u8, how: PulseBonus) -> u32 {
+    let (to_roll, added) = match how {
+        PulseBonus::AddsPulses => (0, i32::from(bonus)),
+        PulseBonus::AddsToRoll => (i32::from(bonus), 0),
+    };
+    let interval = i32::from(rating.interval.max(1));
+    let shift = i32::from(drm) + to_roll;
+    let mut total = 216;
+    for j in 2..=i32::from(rating.max) {
+        let k = j - added;
+        total += if k <= 1 {
+            216
+        } else {
+            let least_sum = 11 + (k - 1) * interval - shift;
+            THREE_D6_AT_LEAST[least_sum.clamp(0, 19) as usize]
+        };
+    }
+    total
+}
+
+/// [`mean_pulses`] read straight: every sum of 3d6 and face of the bonus die through
+/// [`pulse_count`].
+#[cfg(test)]
+fn mean_pulses_enumerated(rating: PulseRating, drm: i16, how: PulseBonus) -> f64 {
     let faces = u32::from(rating.bonus_die.max(1));
     let mut total = 0u32;
     for (sum, &ways) in THREE_D6_WAYS.iter().enumerate().skip(3) {
@@ -812,6 +867,36 @@ mod tests {
         let rail = super::super::design::fixtures::railgun();
         let (config, value) = choose_burst_or_pulse(&rail, 0, 0, PulseBonus::AddsPulses);
         assert_eq!((config, value), (Config::Burst, shot_value(&rail, 0, 0)));
+    }
+
+    /// [`mean_pulses`] by counting answers bit for bit as [`mean_pulses_enumerated`] over
+    /// every Pulse Rating up to 8 pulses, interval 0–6 and bonus die 0–10, DRMs −25…+25 and
+    /// both `pulse_bonus` readings.
+    #[test]
+    fn mean_pulses_answers_as_the_enumeration() {
+        let mut cases = 0;
+        for max in 0..=8u8 {
+            for interval in 0..=6u8 {
+                for bonus_die in 0..=10u8 {
+                    let rating = PulseRating {
+                        max,
+                        interval,
+                        bonus_die,
+                    };
+                    for drm in -25..=25i16 {
+                        for how in [PulseBonus::AddsPulses, PulseBonus::AddsToRoll] {
+                            assert_eq!(
+                                mean_pulses(rating, drm, how).to_bits(),
+                                mean_pulses_enumerated(rating, drm, how).to_bits(),
+                                "{rating:?} drm {drm} {how:?}"
+                            );
+                            cases += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(cases, 9 * 7 * 11 * 51 * 2);
     }
 
     /// §7.3.1.1 / §7.4.1.2B: the choice with the larger expected damage; a tie is the dice's.

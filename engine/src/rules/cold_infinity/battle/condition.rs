@@ -2,15 +2,19 @@
 //! thrusters, §7.4.4 destroyed systems, §13.1.8.1 bridge): read from its damage once and kept
 //! until the damage changes. Power allocation, the thrust limits and fire determination read
 //! these figures every turn; most turns a ship takes no new damage, so they are the same
-//! answers as computing them afresh ([`preliminary::reactor_output`],
-//! [`preliminary::sensors`], [`limits`](super::movement::limits), [`fire::bridge_accuracy`]), read instead
-//! of computed.
+//! answers as computing them afresh
+//! ([`preliminary::reactor_output`](super::preliminary::reactor_output),
+//! [`preliminary::sensors`](super::preliminary::sensors),
+//! [`limits`](super::movement::limits),
+//! [`fire::bridge_accuracy`](super::fire::bridge_accuracy)), read instead of computed.
 
+use super::super::damage_effects::{bridge_effects, reactor_rating, reactor_unstable, sensor_ew};
 use super::super::damage_state::ShipDamage;
 use super::super::design::{ShipDesign, SystemKind, ThrusterRole};
 use super::super::movement::Readings;
 use super::super::movement::thrust::{channel_rating, engine_thrust, enrichment_thrust};
 use super::super::policy::ThrustLimits;
+#[cfg(test)]
 use super::{fire, preliminary};
 
 /// One ship's condition, with the damage it was read from.
@@ -131,22 +135,30 @@ impl Condition {
                 *x = dmg.system_left(d, s as u16);
             }
         }
-        let left = &self.left;
-        let left_of = |s: u16| left[usize::from(s)];
-        self.reactor = preliminary::reactor_output_from(d, left_of);
-        self.sensors = preliminary::sensors_from(d, left_of);
-        self.bridge_accuracy = fire::bridge_accuracy_from(d, left_of);
-        // `system_destroyed`: nothing left.
-        for (x, &l) in self.destroyed.iter_mut().zip(left) {
-            *x = l == 0;
-        }
-        // `movement::limits`'s loop, its enrichment left for [`Condition::limits`].
+        // One pass over the systems for what `reactor_output_from`, `sensors_from`,
+        // `bridge_accuracy_from`, `system_destroyed` and `movement::limits`'s loop (its
+        // enrichment left for `Condition::limits`) read from `left`: the same sums and
+        // minima, in SDS order.
+        let mut reactor = 0i32;
+        let (mut need, mut ew, mut bridge_sensors) = (0i32, 0i32, 0i32);
+        let mut accuracy = 0i16;
         let mut l = ThrustLimits::default();
         self.enrich.clear();
         for (i, s) in d.systems.iter().enumerate() {
-            let left = i32::from(left[i]);
-            let lost = i32::from(s.structure) - left;
+            let left = self.left[i];
+            self.destroyed[i] = left == 0;
+            let lost = i32::from(s.structure) - i32::from(left);
             match s.kind {
+                SystemKind::Reactor => reactor += i32::from(reactor_rating(left)),
+                SystemKind::Sensors { power, .. } if left > 0 => {
+                    need += i32::from(power);
+                    ew += i32::from(sensor_ew(left));
+                }
+                SystemKind::Bridge { .. } if left > 0 => {
+                    let e = bridge_effects(s.structure, s.structure - left);
+                    bridge_sensors = bridge_sensors.min(i32::from(e.sensors));
+                    accuracy = accuracy.min(e.accuracy);
+                }
                 SystemKind::Engine { enrich_cost } if left > 0 => {
                     l.budget += engine_thrust(i32::from(s.structure), lost, r.engine_damage);
                     self.enrich.push(i32::from(enrich_cost));
@@ -167,7 +179,40 @@ impl Condition {
                 _ => {}
             }
         }
+        self.reactor = reactor;
+        self.sensors = (need, (ew + bridge_sensors).max(0));
+        self.bridge_accuracy = accuracy;
         self.thrust = l;
+    }
+
+    /// System `s`'s undamaged structure ([`ShipDamage::system_left`]) as read.
+    pub fn left(&self, s: u16) -> u16 {
+        self.left[usize::from(s)]
+    }
+
+    /// [`effects::reactor_is_unstable`](super::effects::reactor_is_unstable) from the figures
+    /// read (design `d`, the one read).
+    pub fn reactor_unstable(&self, d: &ShipDesign) -> bool {
+        d.systems.iter().zip(&self.left).any(|(s, &left)| {
+            s.kind == SystemKind::Reactor
+                && left > 0
+                && reactor_unstable(s.structure, s.structure - left)
+        })
+    }
+
+    /// [`effects::bridges_lost`](super::effects::bridges_lost) from the figures read (design
+    /// `d`, the one read).
+    pub fn bridges_lost(&self, d: &ShipDesign) -> bool {
+        let mut any = false;
+        for (s, &left) in d.systems.iter().zip(&self.left) {
+            if let SystemKind::Bridge { .. } = s.kind {
+                any = true;
+                if left > 0 {
+                    return false;
+                }
+            }
+        }
+        any
     }
 
     /// [`super::movement::limits`] from the figures read: nothing without a working reactor, else the
@@ -243,7 +288,16 @@ mod tests {
                     assert_eq!(c.bridge_accuracy, fire::bridge_accuracy(&d, &dmg));
                     for s in 0..d.systems.len() {
                         assert_eq!(c.destroyed[s], dmg.system_destroyed(&d, s as u16));
+                        assert_eq!(c.left(s as u16), dmg.system_left(&d, s as u16));
                     }
+                    assert_eq!(
+                        c.reactor_unstable(&d),
+                        super::super::effects::reactor_is_unstable(&d, &dmg)
+                    );
+                    assert_eq!(
+                        c.bridges_lost(&d),
+                        super::super::effects::bridges_lost(&d, &dmg)
+                    );
                     for spare in 0..12 {
                         assert_eq!(c.limits(spare), movement::limits(&d, &dmg, spare, &r));
                     }

@@ -58,11 +58,16 @@ pub fn damage_effects_step<R: Roller, O: Observer>(
         let bd = m.design_of(i);
         let d = &bd.design;
         burn(d, &mut st.damage[i]);
+        // What the damage leaves the ship (read once per damage state): its reactors and
+        // bridges as [`reactor_is_unstable`] and [`bridges_lost`] read them. A detonation
+        // below marks the ship destroyed and changes no system or hull loss.
+        st.condition[i].refresh(d, &st.damage[i], &m.rules.movement);
+        let unstable = st.condition[i].reactor_unstable(d);
         // §13.1.4: the counter rises with each roll; the first roll is the turn after it
         // became unstable (default) or that turn (house rule `reactor_detonation`).
         let rolls = match m.rules.fire.reactor_detonation {
             ReactorDetonation::NextTurn => st.ships[i].unstable,
-            ReactorDetonation::SameTurn => reactor_is_unstable(d, &st.damage[i]),
+            ReactorDetonation::SameTurn => unstable,
         };
         if rolls && !st.damage[i].destroyed {
             let s = &mut st.ships[i];
@@ -75,9 +80,9 @@ pub fn damage_effects_step<R: Roller, O: Observer>(
                 trace!(obs, "  {} reactor detonates", m.names[i]);
             }
         }
-        st.ships[i].unstable = reactor_is_unstable(d, &st.damage[i]);
+        st.ships[i].unstable = unstable;
         let destroyed = st.damage[i].destroyed;
-        let bridge = !destroyed && bridges_lost(d, &st.damage[i]);
+        let bridge = !destroyed && st.condition[i].bridges_lost(d);
         if destroyed || bridge {
             st.ships[i].alive = false;
             st.lines.lost(i, &st.ships);

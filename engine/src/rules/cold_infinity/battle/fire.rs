@@ -104,7 +104,6 @@ pub(super) fn open_fire_determination(m: &Matchup, st: &mut BattleState) {
 /// ([`worth_firing`]: value 0).
 pub(super) fn determine<R: Roller>(m: &Matchup, st: &mut BattleState, i: usize, dice: &mut R) {
     let bd = m.design_of(i);
-    let me = st.ships[i];
     // `bridge_accuracy`, from what the damage leaves the ship (read once per damage state).
     st.condition[i].refresh(&bd.design, &st.damage[i], &m.rules.movement);
     let other = st.condition[i].bridge_accuracy;
@@ -114,15 +113,15 @@ pub(super) fn determine<R: Roller>(m: &Matchup, st: &mut BattleState, i: usize, 
     // chosen), so they are planned once — the two fore railguns of a Reaper.
     let mut planned_for: Option<usize> = None;
     for (k, w) in bd.mounts.iter().enumerate() {
-        let arming = me.arming[k];
-        if !arming.can_fire(w.weapon.rof) {
+        if !st.ships[i].arming[k].can_fire(w.weapon.rof) {
             continue;
         }
         let same = planned_for.is_some_and(|p| {
             let q = &bd.mounts[p];
-            q.arc == w.arc
-                && q.weapon == w.weapon
-                && weapon_now(m, st, i, p) == weapon_now(m, st, i, k)
+            let (a, b) = (&st.weapons[i][p], &st.weapons[i][k]);
+            // The same design, so the same weapon now when its reduced Ratings agree
+            // ([`weapon_now`] replaces only those).
+            q.arc == w.arc && q.weapon == w.weapon && a.damage == b.damage && a.range == b.range
         });
         if same {
             for plan in st.plans.iter_mut().flatten() {
@@ -352,7 +351,7 @@ fn sight(
         return known.ok();
     }
     let td = &m.design_of(t).design;
-    let them = st.ships[t];
+    let (them_pose, them_ecm) = (pose(st, t), st.ships[t].ew.ecm);
     st.others.clear();
     for (j, s) in st.ships.iter().enumerate() {
         if s.alive && j != i && j != t {
@@ -361,12 +360,12 @@ fn sight(
         }
     }
     let target = Target {
-        pose: pose(st, t),
+        pose: them_pose,
         mass: i32::from(td.mass_tenths),
         fa: i32::from(td.sil_fa),
         ps: i32::from(td.sil_ps),
         layout: td.layout(),
-        ecm: i32::from(them.ew.ecm),
+        ecm: i32::from(them_ecm),
     };
     let facts = sight_facts(&m.rules.movement, firer, &target, &st.others);
     st.sight[t] = Some(facts);

@@ -95,7 +95,7 @@ pub fn movement_step<R: Roller, O: Observer>(
         let own = st.ships[i].motion;
         let (target, target_velocity) = match nearest_enemy(st, i, dice) {
             Some((e, _)) => {
-                let t = st.ships[e];
+                let t = &st.ships[e];
                 let at = if t.moved {
                     t.motion.pos
                 } else {

@@ -166,14 +166,15 @@ pub fn initiative<R: Roller, O: Observer>(
 ) {
     st.order.clear();
     for i in 0..st.ships.len() {
-        let s = st.ships[i];
+        let s = &st.ships[i];
         if !s.alive {
             continue;
         }
         let mass = i32::from(m.design_of(i).design.mass_tenths);
         let previous = (st.turn > 1).then_some(s.initiative.initiative);
         let base = previous.unwrap_or(first_turn_base(mass));
-        let value = roll_initiative(base, s.motion.speed(), 0, mass, &m.rules.movement, dice);
+        let speed = s.motion.speed();
+        let value = roll_initiative(base, speed, 0, mass, &m.rules.movement, dice);
         let e = InitiativeEntry {
             initiative: value,
             mass,

@@ -56,9 +56,12 @@ pub fn reduce_damaged_weapons<R: Roller>(
     let bd = m.design_of(i);
     let d = &bd.design;
     let keep = m.policies[st.ships[i].side.index()].kept_range(bd.keep);
+    // Each mount's structure left, read once per damage state (a weapon destroyed below
+    // changes only its own system's loss, read before).
+    st.condition[i].refresh(d, &st.damage[i], &m.rules.movement);
     for (k, mount) in bd.mounts.iter().enumerate() {
         let structure = d.systems[usize::from(mount.sys)].structure;
-        let left = st.damage[i].system_left(d, mount.sys);
+        let left = st.condition[i].left(mount.sys);
         if left == 0 {
             continue;
         }
