@@ -110,12 +110,12 @@ pub(super) fn determine<R: Roller>(m: &Matchup, st: &mut BattleState, i: usize, 
     let mut planned_for: Option<usize> = None;
     for (k, w) in bd.mounts.iter().enumerate() {
         // §8.1.9: a tracking attack in progress fires on, and the mount chooses nothing new.
-        if st.tracks[i][k].track.is_some() {
-            if let Some(shot) = tracking::follow_shot(m, st, i, k) {
-                st.aimed[usize::from(shot.target)] += shot.value;
-                st.shots.push(shot);
-                continue;
-            }
+        if st.tracks[i][k].track.is_some()
+            && let Some(shot) = tracking::follow_shot(m, st, i, k)
+        {
+            st.aimed[usize::from(shot.target)] += shot.value;
+            st.shots.push(shot);
+            continue;
         }
         let arming = me.arming[k];
         if !arming.can_fire(w.weapon.rof) {
