@@ -167,6 +167,7 @@ fn the_ab_its_chart_copy_and_the_matrix_run() {
     for config in [
         "configs/cold-infinity/piercing-vs-burst-ab.toml",
         "configs/cold-infinity/piercing-vs-burst-ab-example-c.toml",
+        "configs/cold-infinity/tracking-vs-burst-ab.toml",
         "configs/cold-infinity/fleet-matrix.toml",
     ] {
         let dir = tempfile::tempdir().unwrap();

@@ -419,8 +419,9 @@ fn steady_state_target_lock_battles_do_not_allocate() {
     assert_eq!(n, 0, "target-lock search player: {n} heap allocations");
 }
 
-/// Cold Infinity (seed 000): the reference, the gunship duel and the shielded Wardens of the
-/// shield-vs-armor A/B (§11.2: shield power, the defender's pick, buffers) allocate nothing per
+/// Cold Infinity (seed 000): the reference, the gunship duel, the shielded Wardens of the
+/// shield-vs-armor A/B (§11.2: shield power, the defender's pick, buffers) and the tracking
+/// Wardens of the tracking-vs-burst A/B (§8.1.9: attacks over turns) allocate nothing per
 /// battle, and the forward model's `clone_from` into a kept copy allocates nothing (a search
 /// player copies the position before every rollout).
 #[test]
@@ -434,11 +435,19 @@ fn steady_state_cold_infinity_battles_do_not_allocate() {
         .filter(|m| m.label.contains("wardens-shielded"))
         .collect();
     assert!(!shielded.is_empty(), "the A/B plays the shielded Wardens");
+    let tracking = config::<ColdInfinity>("cold-infinity/tracking-vs-burst-ab.toml");
+    let tracking: Vec<_> = tracking
+        .matchups
+        .into_iter()
+        .filter(|m| m.label.contains("wardens-tracking"))
+        .collect();
+    assert!(!tracking.is_empty(), "the A/B plays the tracking Wardens");
     for m in reference
         .matchups
         .iter()
         .chain(&duel.matchups)
         .chain(&shielded)
+        .chain(&tracking)
     {
         let n = steady_state_allocations::<ColdInfinity>(m, 2_000);
         assert_eq!(n, 0, "{}: {n} heap allocations in 2,000 battles", m.label);

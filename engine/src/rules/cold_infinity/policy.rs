@@ -144,6 +144,14 @@ pub fn power_order(weapon: &WeaponDesign, left: i32) -> bool {
     i32::from(weapon.power) <= left
 }
 
+/// Power for a weapon that can track (D17 1, §8.1.9: "it must be armed at double power for the
+/// duration of its attack … assigned during the Power Allocation Phase"): double power when
+/// the reactor has it after the systems before it, so it may track; otherwise its standard
+/// power ([`power_order`]), and it fires as a plain Burst that turn.
+pub fn tracking_power(weapon: &WeaponDesign, left: i32) -> bool {
+    2 * i32::from(weapon.power) <= left
+}
+
 /// The EW split (D17 3, §4.1–4.2): shroud points enough to lock the target at its predicted
 /// range plus the policy's margin (10 hexes a point); the rest half to amplification (the odd
 /// point) and half to ECM. When every point in the shroud would still not reach the predicted

@@ -24,11 +24,11 @@ use super::super::policy::{
 use super::super::preconditions::{AttackFacts, Firer, Target, sight_facts, weapon_bears};
 use super::super::weapons::technologies::{can_be_defended, may_defend};
 use super::weapon_damage::weapon_now;
-use super::{BattleState, Shot, shields};
+use super::{BattleState, Shot, shields, tracking};
 use crate::rules::cold_infinity::Event;
 
 /// The pose of ship `i` now.
-fn pose(st: &BattleState, i: usize) -> Pose {
+pub(super) fn pose(st: &BattleState, i: usize) -> Pose {
     let m = st.ships[i].motion;
     Pose {
         pos: m.pos,
@@ -113,6 +113,14 @@ pub(super) fn determine<R: Roller>(m: &Matchup, st: &mut BattleState, i: usize, 
     // chosen), so they are planned once — the two fore railguns of a Reaper.
     let mut planned_for: Option<usize> = None;
     for (k, w) in bd.mounts.iter().enumerate() {
+        // §8.1.9: a tracking attack in progress fires on, and the mount chooses nothing new.
+        if st.tracks[i][k].track.is_some()
+            && let Some(shot) = tracking::follow_shot(m, st, i, k)
+        {
+            st.aimed[usize::from(shot.target)] += shot.value;
+            st.shots.push(shot);
+            continue;
+        }
         if !st.ships[i].arming[k].can_fire(w.weapon.rof) {
             continue;
         }
@@ -157,7 +165,8 @@ pub(super) fn determine<R: Roller>(m: &Matchup, st: &mut BattleState, i: usize, 
                     }
                 } else if shot.value == best {
                     if seen == pick {
-                        let shot = choose_section(m, st, shot, dice);
+                        let mut shot = choose_section(m, st, shot, dice);
+                        tracking::choose(m, st, i, k, &mut shot);
                         for _ in 0..w.weapon.rof.shots.max(1) {
                             st.shots.push(shot);
                             st.aimed[t] += shot.value;
@@ -312,6 +321,7 @@ fn plan_shot(
         config,
         range: facts.range.clamp(0, i32::from(u16::MAX)) as u16,
         value,
+        follow: false,
     })
 }
 
@@ -340,7 +350,8 @@ fn taken(
 /// range, lock, EW, silhouette, section), once per firer and target: every weapon of the
 /// battle reads ECM and no ESS is played, so [`sight_facts`] is the same for all of them.
 /// `st.sight` is cleared for each firer.
-fn sight(
+#[inline(always)]
+pub(super) fn sight(
     m: &Matchup,
     st: &mut BattleState,
     i: usize,
@@ -450,6 +461,10 @@ pub(super) fn defensive_fire<R: Roller>(m: &Matchup, st: &mut BattleState, dice:
             let me = st.ships[d].motion;
             let allowed = |s: &Shot| {
                 let a = usize::from(s.attacker);
+                // A later tracking turn has no hit roll to defend against (§11.1).
+                if s.follow {
+                    return false;
+                }
                 let aw = m.design_of(a).mounts[usize::from(s.mount)].weapon;
                 usize::from(s.target) == d
                     && can_be_defended(aw.tech, s.config)
@@ -530,6 +545,9 @@ pub(super) fn resolve<R: Roller, O: Observer>(
     }
     // §7.1.3: every weapon that fires starts arming over; a `C-n` weapon is switched off.
     for n in 0..st.shots.len() {
+        if st.shots[n].follow {
+            continue;
+        }
         let (a, k) = (
             usize::from(st.shots[n].attacker),
             usize::from(st.shots[n].mount),
@@ -549,7 +567,9 @@ pub(super) fn resolve<R: Roller, O: Observer>(
         let (a, t) = (usize::from(shot.attacker), usize::from(shot.target));
         let td = &m.design_of(t).design;
         let attacker_side = st.ships[a].side;
-        st.event(attacker_side, Event::Shots);
+        if !shot.follow {
+            st.event(attacker_side, Event::Shots);
+        }
         let weapon = weapon_now(m, st, a, usize::from(shot.mount));
         // §11.2.7: the defender's shield for this shot (none: no die rolled); its deflection
         // on the hit roll (§11.2.1), its absorption on each volley (§11.2.2).
@@ -559,7 +579,29 @@ pub(super) fn resolve<R: Roller, O: Observer>(
         } else {
             shields::Guard::NONE
         };
-        let hit = roll_to_hit(dice, shot.drm - shot.df as i16 - guard.deflection as i16);
+        let hit = if shot.follow {
+            tracking::course_hit(st, &shot)
+        } else {
+            roll_to_hit(dice, shot.drm - shot.df as i16 - guard.deflection as i16)
+        };
+        // §7.4.1.3 "the defender chooses" among intact systems of the struck type: the
+        // defending side's policy's pick, ties by this roll of the battle's dice.
+        let pick = system_pick(&m.policies[st.ships[t].side.index()], dice.below(60) as u16);
+        // §8.1.9: a later tracking turn strikes where the first did; a tracking hit rolls its
+        // turns.
+        let target_now = if literal {
+            &st.snapshot[t]
+        } else {
+            &st.damage[t]
+        };
+        let tracked = if shot.follow {
+            tracking::location(m, st, &shot, pick, target_now)
+        } else {
+            if shot.config == Config::Tracking && hit.band.is_hit() {
+                tracking::start(m, st, &shot, hit, pick, literal, dice);
+            }
+            None
+        };
         let attack = Attack {
             weapon,
             config: shot.config,
@@ -567,10 +609,8 @@ pub(super) fn resolve<R: Roller, O: Observer>(
             facing: usize::from(shot.section),
             ablative_df: 0,
             called: None,
+            tracked,
         };
-        // §7.4.1.3 "the defender chooses" among intact systems of the struck type: the
-        // defending side's policy's pick, ties by this roll of the battle's dice.
-        let pick = system_pick(&m.policies[st.ships[t].side.index()], dice.below(60) as u16);
         // Damage dealt and taken: what the attack added to the live marks (hull and system
         // points), so two hits on the same 10-hull section credit 10, not 20; under
         // `start-of-phase` credited once the phase is over ([`credit_phase`]).
@@ -629,17 +669,36 @@ pub(super) fn resolve<R: Roller, O: Observer>(
             st.ships[t].taken += done;
             st.lines.mark(a, usize::from(shot.mount), t, done);
         }
-        if hit.band.is_hit() {
-            st.event(attacker_side, Event::Hits);
-        }
-        match hit.band {
-            HitBand::System => st.event(attacker_side, Event::SystemHits),
-            HitBand::Core => st.event(attacker_side, Event::CoreHits),
-            _ => {}
+        if !shot.follow {
+            if hit.band.is_hit() {
+                st.event(attacker_side, Event::Hits);
+            }
+            match hit.band {
+                HitBand::System => st.event(attacker_side, Event::SystemHits),
+                HitBand::Core => st.event(attacker_side, Event::CoreHits),
+                _ => {}
+            }
         }
         let cats = out.catastrophes.iter().flatten().count();
         for _ in 0..cats {
             st.event(attacker_side, Event::Catastrophes);
+        }
+        if shot.follow {
+            trace!(
+                obs,
+                "  {} tracks {} with {}, range {}: turn {} of the attack, {}: {} points",
+                m.names[a],
+                m.names[t],
+                m.design_of(a).mount_names[usize::from(shot.mount)],
+                shot.range,
+                st.tracks[a][usize::from(shot.mount)]
+                    .track
+                    .map_or(0, |(_, c)| c.done + 1),
+                band_words(hit.band),
+                done
+            );
+            tracking::advance(st, &shot);
+            continue;
         }
         trace!(
             obs,

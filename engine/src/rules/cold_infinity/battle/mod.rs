@@ -18,6 +18,9 @@ mod shield_tests;
 pub mod shields;
 #[cfg(test)]
 mod tests;
+pub mod tracking;
+#[cfg(test)]
+mod tracking_tests;
 pub mod weapon_damage;
 
 use crate::dice::Roller;
@@ -102,6 +105,9 @@ pub struct Shot {
     pub range: u16,
     /// Expected damage (the policies' measure).
     pub value: f64,
+    /// A later turn of a tracking attack (§8.1.9): no hit roll, struck where the first hit
+    /// struck (`tracking.rs`).
+    pub follow: bool,
 }
 
 /// A worker's battle state, reused battle after battle.
@@ -153,6 +159,8 @@ pub struct BattleState {
     pub shields: Vec<Vec<ShieldNow>>,
     /// Damage by weapon (`weapon_lines.rs`).
     pub lines: WeaponLines,
+    /// Per ship, per weapon mount: its tracking power and attack in progress (§8.1.9).
+    pub tracks: Vec<Vec<tracking::MountTrack>>,
 }
 
 impl Clone for BattleState {
@@ -179,6 +187,7 @@ impl Clone for BattleState {
             condition: self.condition.clone(),
             shields: self.shields.clone(),
             lines: self.lines.clone(),
+            tracks: self.tracks.clone(),
         }
     }
 
@@ -206,6 +215,7 @@ impl Clone for BattleState {
         self.condition.clone_from(&source.condition);
         self.shields.clone_from(&source.shields);
         self.lines.clone_from(&source.lines);
+        self.tracks.clone_from(&source.tracks);
     }
 }
 
@@ -251,6 +261,9 @@ impl BattleState {
                 .map(|i| shields::fresh_shields(m, i).collect())
                 .collect(),
             lines: WeaponLines::for_matchup(m, shots),
+            tracks: (0..n)
+                .map(|i| tracking::fresh_tracks(m, i).collect())
+                .collect(),
         }
     }
 
@@ -334,6 +347,9 @@ pub fn begin(m: &Matchup, st: &mut BattleState) {
         }
         for (s, fresh) in st.shields[i].iter_mut().zip(shields::fresh_shields(m, i)) {
             *s = fresh;
+        }
+        for t in st.tracks[i].iter_mut() {
+            *t = tracking::MountTrack::default();
         }
     }
     st.shots.clear();

@@ -11,7 +11,7 @@ use super::super::ew::shroud_radius;
 use super::super::geometry::range;
 use super::super::initiative::{InitiativeEntry, first_turn_base, movement_order, roll_initiative};
 use super::super::matchup::Matchup;
-use super::super::policy::{ew_split, pick_tie, power_order};
+use super::super::policy::{ew_split, pick_tie, power_order, tracking_power};
 use super::BattleState;
 
 /// Reactor output of a ship now (§3.1.1, §13.1.4: the undamaged structure of every reactor).
@@ -93,8 +93,9 @@ pub fn end_turn_drain(st: &mut BattleState, i: usize) {
 
 /// §2.1.1 / §3.2: each ship pays what its destroyed systems still draw (§3.4), powers its
 /// sensors, then its weapons in the policy's order while the reactor lasts (none, not even a
-/// zero-power one, when no plant gives power: §3.3); an unpowered weapon is switched off (its
-/// arming starts over, §3.2.2), then its shields ([`super::shields::power_shields`]: full,
+/// zero-power one, when no plant gives power: §3.3) — a weapon that can track at double power
+/// when the policy's [`tracking_power`] says so (§8.1.9); an unpowered weapon is switched off
+/// (its arming starts over, §3.2.2), then its shields ([`super::shields::power_shields`]: full,
 /// partial, over-load; ties on the dice). The rest is kept for engine enrichment (§5.3.2).
 pub fn power_allocation<R: Roller>(m: &Matchup, st: &mut BattleState, dice: &mut R) {
     for i in 0..st.ships.len() {
@@ -125,14 +126,18 @@ pub fn power_allocation<R: Roller>(m: &Matchup, st: &mut BattleState, dice: &mut
             }
         }
         let ship = &mut st.ships[i];
+        let tracks = &mut st.tracks[i];
         for (k, w) in bd.mounts.iter().enumerate() {
             let intact = !cond.destroyed[usize::from(w.sys)];
+            // §8.1.9: double power for a weapon that may track.
+            let doubled = super::tracking::can_track(&w.weapon) && tracking_power(&w.weapon, left);
             let on = intact
                 && has_plant
-                && power_order(&w.weapon, left)
+                && (doubled || power_order(&w.weapon, left))
                 && ship.arming[k].set_active(true).is_ok();
+            tracks[k].doubled = on && doubled;
             if on {
-                left -= i32::from(w.weapon.power);
+                left -= i32::from(w.weapon.power) * if doubled { 2 } else { 1 };
             } else {
                 ship.arming[k].lose_power();
             }

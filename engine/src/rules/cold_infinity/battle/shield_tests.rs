@@ -66,6 +66,7 @@ fn shot_at_fore(drm: i16) -> Shot {
         config: Config::Burst,
         range: 2,
         value: 1.0,
+        follow: false,
     }
 }
 
@@ -225,6 +226,7 @@ fn shielded_ship_takes_less_11_2_2() {
             facing: 0,
             ablative_df: 0,
             called: None,
+            tracked: None,
         };
         // Natural 15 − 1 → 14: hull; 1d6 = 5; decompression 1d3 = 2 (§13.2.2).
         let mut dice = ScriptedDice::new(&[5, 2]);
@@ -271,6 +273,7 @@ fn buffering_shield_example_11_2_2_1() {
         facing: 0,
         ablative_df: 0,
         called: None,
+        tracked: None,
     };
     let d = &m.designs[0].design;
     let mut dice = ScriptedDice::new(&[2]); // decompression 1d3

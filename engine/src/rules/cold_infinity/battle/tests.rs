@@ -224,6 +224,7 @@ fn defensive_fire_and_arming_11_1() {
             config: super::super::design::Config::Burst,
             range: 24,
             value: 1.0,
+            follow: false,
         });
         fire::defensive_fire(&m, &mut st, &mut dice);
         assert_eq!(st.shots[0].df, 2, "{rule:?}");
@@ -334,6 +335,7 @@ fn railgun_shots_at_a_battered_reaper(
             config: super::super::design::Config::Burst,
             range: 2,
             value: 1.0,
+            follow: false,
         });
     }
     let mut dice = Dice::for_battle(seed, 11, 0);
@@ -530,6 +532,7 @@ fn defenders_pick_among_equal_systems_goes_to_the_dice_7_4_1_3() {
             config: super::super::design::Config::Burst,
             range: 2,
             value: 1.0,
+            follow: false,
         });
         let mut dice = Dice::for_battle(seed, 13, 0);
         fire::resolve(&m, &mut st, &mut dice, &mut crate::observer::NoTrace);

@@ -1,7 +1,7 @@
 //! `[[weapon]]`: direct-fire weapon lines as an SDS prints them (§8, §17.1), by name, for
-//! designs to mount. Wave and Tracking are refused until the battle plays their multi-unit and
-//! multi-turn rules; guided weapons (§9) are not weapon lines (a design's missile rack is
-//! refused, see `designs`).
+//! designs to mount. Tracking (§8.1.9) is played (`battle/tracking.rs`); Wave is refused
+//! until the battle plays its multi-unit rule (§8.1.8); guided weapons (§9) are not weapon
+//! lines (a design's missile rack is refused, see `designs`).
 
 use std::collections::{HashMap, HashSet};
 
@@ -50,6 +50,9 @@ pub struct WeaponSpec {
     /// Slashing Rating (default 4).
     #[serde(default)]
     pub slashing: Option<Spanned<i64>>,
+    /// Tracking Rating in turns (§8.1.9, §17.1: base 2; 1..=4, the chart's most).
+    #[serde(default)]
+    pub tracking: Option<Spanned<i64>>,
     /// Plasma falloff per hex (default 3 for plasma, else 0).
     #[serde(default)]
     pub plasma_falloff: Option<Spanned<i64>>,
@@ -95,7 +98,7 @@ pub const TECHS: [(&str, Tech); 7] = [
 ];
 
 /// The configuration names the battle plays.
-pub const CONFIGS: [(&str, Config); 7] = [
+pub const CONFIGS: [(&str, Config); 8] = [
     ("burst", Config::Burst),
     ("pulse", Config::Pulse),
     ("slicing", Config::Slicing),
@@ -103,6 +106,7 @@ pub const CONFIGS: [(&str, Config); 7] = [
     ("piercing", Config::Piercing),
     ("flare", Config::Flare),
     ("enveloping", Config::Enveloping),
+    ("tracking", Config::Tracking),
 ];
 
 /// The weapon table.
@@ -224,8 +228,8 @@ fn weapon(d: usize, w: &WeaponSpec, at: &str, is: &mut Issues) -> WeaponDesign {
                 match CONFIGS.iter().find(|(n, _)| n == name) {
                     Some(&(_, c)) => configs = configs.with(c),
                     None => {
-                        let why = if name == "wave" || name == "tracking" {
-                            " (wave and tracking are not played by the battle yet: §8.1.8–9)"
+                        let why = if name == "wave" {
+                            " (wave is not played by the battle yet: §8.1.8)"
                         } else {
                             ""
                         };
@@ -242,11 +246,35 @@ fn weapon(d: usize, w: &WeaponSpec, at: &str, is: &mut Issues) -> WeaponDesign {
                     }
                 }
             }
+            // §17.1: "If the system's base configuration is Tracking, it must also take the
+            // add configuration enhancement in order to acquire a Tracking subtype (without
+            // which the weapon will not fire)."
+            if configs == ConfigSet::only(Config::Tracking) {
+                is.push(
+                    d,
+                    list.span(),
+                    format!("{at}.configs"),
+                    "a tracking weapon needs a subtype configuration too, e.g. \
+                     `[\"tracking\", \"burst\"]` (§17.1: without one it will not fire)",
+                );
+            }
         }
     }
     let damage = parsed(is, d, &w.damage, format!("{at}.damage"), notation::dice);
     let range = parsed(is, d, &w.range, format!("{at}.range"), notation::range);
     let rof = parsed(is, d, &w.rof, format!("{at}.rof"), notation::rate_of_fire);
+    if let Some(r) = rof
+        && configs.contains(Config::Tracking)
+        && r.shots > 1
+    {
+        is.push(
+            d,
+            w.rof.span(),
+            format!("{at}.rof"),
+            "a tracking weapon fires one shot a turn in this battle (§8.1.9 is played with one \
+             attack in progress per weapon); give a rate of fire `1+Y`",
+        );
+    }
     let accuracy = parsed(
         is,
         d,
@@ -293,6 +321,9 @@ fn weapon(d: usize, w: &WeaponSpec, at: &str, is: &mut Issues) -> WeaponDesign {
     let slashing = w.slashing.as_ref().map_or(4, |v| {
         is.int_or_lo(d, v, &format!("{at}.slashing"), 1, 12) as u8
     });
+    let tracking = w.tracking.as_ref().map_or(2, |v| {
+        is.int_or_lo(d, v, &format!("{at}.tracking"), 1, 4) as u8
+    });
     let plasma_falloff = w
         .plasma_falloff
         .as_ref()
@@ -311,7 +342,7 @@ fn weapon(d: usize, w: &WeaponSpec, at: &str, is: &mut Issues) -> WeaponDesign {
         power,
         pulse,
         slashing,
-        tracking: 2,
+        tracking,
         wave_range: 0,
         plasma_falloff,
         anti_shield: w.anti_shield,

@@ -15,7 +15,7 @@ use super::super::damage_state::ShipDamage;
 use super::super::design::{Config, ShipDesign, SystemKind, WeaponDesign};
 use super::super::weapons::configurations::{
     HitContext, resolve_burst, resolve_enveloping, resolve_flare, resolve_piercing, resolve_pulse,
-    resolve_slashing, resolve_slicing,
+    resolve_slashing, resolve_slicing, resolve_tracked,
 };
 use super::super::weapons::technologies::plasma_falloff;
 use super::damage::{
@@ -44,6 +44,10 @@ pub struct Attack {
     pub ablative_df: u16,
     /// A called shot on this target (§7.6): it strikes it whatever the location roll.
     pub called: Option<Struck>,
+    /// A later turn of a tracking attack (§8.1.9): Burst damage struck here (the initial
+    /// hit's location, a system moved right a column a turn: `tracking_location`), with the
+    /// initial hit roll's band and natural roll (§13.2 reads it as for the first turn).
+    pub tracked: Option<Struck>,
 }
 
 /// The defender's per-section mitigators for one attack (state and choices of the battle loop).
@@ -170,9 +174,10 @@ pub fn resolve_attack(
         )
     } else {
         match attack.config {
-            Config::Burst | Config::Tracking => {
-                resolve_burst(&ctx, damage, hit, attack.facing, dmg, &mut mitigate)
-            }
+            Config::Burst | Config::Tracking => match attack.tracked {
+                Some(struck) => resolve_tracked(&ctx, damage, hit, struck, dmg, &mut mitigate),
+                None => resolve_burst(&ctx, damage, hit, attack.facing, dmg, &mut mitigate),
+            },
             Config::Pulse => resolve_pulse(
                 &ctx,
                 damage,
@@ -252,6 +257,7 @@ mod tests {
             facing: 0,
             ablative_df: 0,
             called: None,
+            tracked: None,
         }
     }
 
@@ -268,6 +274,7 @@ mod tests {
             facing: 0,
             ablative_df: 0,
             called: None,
+            tracked: None,
         };
         // Natural 15 with DRM −1 → 14: hull. Damage 1d6 = 5. Decompression 1d3 = 2.
         let mut dice = ScriptedDice::new(&[5, 2]);
@@ -386,6 +393,7 @@ mod tests {
                 facing: 0,
                 ablative_df: 0,
                 called: None,
+                tracked: None,
             };
             let drm = HitModifiers {
                 silhouette: i16::from(d.sil_fa),

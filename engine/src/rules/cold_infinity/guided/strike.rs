@@ -24,6 +24,7 @@ pub const fn guided_attack(f: &Flight, range: u16, facing: usize) -> Attack {
         facing,
         ablative_df: 0,
         called: None,
+        tracked: None,
     }
 }
 

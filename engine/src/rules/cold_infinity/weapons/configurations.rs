@@ -554,14 +554,27 @@ pub fn tracking_turn(
     };
     t.first = t.first.or(Some(struck));
     t.done += 1;
-    let dmg = after_band(rolled, t.hit.band, ctx.rules.double_hull);
+    resolve_tracked(ctx, damage, t.hit, struck, rolled, mitigate)
+}
+
+/// §8.1.9: one tracking turn's damage at `struck` — a Burst volley ("for all other purposes a
+/// tracking weapon is considered a burst weapon") with the initial hit's band.
+pub fn resolve_tracked(
+    ctx: &HitContext,
+    damage: &mut ShipDamage,
+    hit: HitRoll,
+    struck: Struck,
+    rolled: u16,
+    mitigate: &mut impl FnMut(Struck, u16) -> u16,
+) -> Resolution {
+    let dmg = after_band(rolled, hit.band, ctx.rules.double_hull);
     let net = mitigate(struck, dmg);
     mark(
         ctx.design,
         damage,
         struck,
         net,
-        t.hit.band,
+        hit.band,
         ctx.rules,
         ctx.rules.overkill,
     )
