@@ -127,6 +127,19 @@ fn steady_state_junction_v6_preset_battles_do_not_allocate() {
     assert_junction_matchups_do_not_allocate(v6);
 }
 
+/// Issue 17's `brawler-v7` (guards only against enemy ships that hold their range): the
+/// pairs of search-player-v7.toml's select half that it plays in (on either side).
+#[test]
+fn steady_state_junction_v7_preset_battles_do_not_allocate() {
+    let exp = config::<Junction>("junction/search-player-v7.toml");
+    let v7: Vec<_> = exp.matchups[..64]
+        .iter()
+        .filter(|m| m.label.contains("brawler-v7"))
+        .collect();
+    assert_eq!(v7.len(), 15);
+    assert_junction_matchups_do_not_allocate(v7);
+}
+
 /// Ship to Ship Combat (seed 001): the duel and the fleet battle (blasts, chained hull checks,
 /// asteroids), every preset.
 #[test]

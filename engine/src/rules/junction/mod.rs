@@ -53,6 +53,7 @@ pub mod payload_choice;
 pub mod payloads;
 pub mod point_defense;
 pub mod policy;
+pub mod range_watch;
 pub mod readings;
 pub mod repairs;
 pub mod ship;

@@ -6,6 +6,7 @@
 use std::fmt;
 
 use super::crits::CritTable;
+use super::range_watch::Reading;
 use super::stations::Station;
 
 /// Which Engineering effect a policy takes when the level offers a choice (G21: at level k,
@@ -288,6 +289,18 @@ pub struct Policy {
     /// enemy than the ship is now (back off to deny a launch); off (`brawler-v6`): it only
     /// holds or edges in, and against an enemy that comes at it, closes.
     pub kinetic_guard_retreat: bool,
+    /// The `kinetic_guard_ap` guard reads only the enemy ships that hold their range: whose
+    /// last move and marker close on the ship's hex by at most this many hexes a turn
+    /// (`range_watch::holds_its_range`); an enemy that comes faster is met as `brawler-v5`
+    /// meets it. `None`: every loaded kinetic launcher is guarded against (`brawler-v6`);
+    /// `brawler-v7` 2.
+    pub kinetic_guard_closing: Option<u32>,
+    /// With `kinetic_guard_closing`: the first turn an enemy is read at all (before it,
+    /// nothing has been seen and the guard is off; `brawler-v7` 2).
+    pub kinetic_guard_from: u32,
+    /// With `kinetic_guard_closing`: an enemy this many hexes away or nearer is not read as
+    /// holding its range (0: at any distance; `brawler-v7` 0).
+    pub kinetic_guard_beyond: u32,
 }
 
 impl Policy {
@@ -306,6 +319,7 @@ impl Policy {
         "brawler-v4",
         "brawler-v5",
         "brawler-v6",
+        "brawler-v7",
     ];
 
     /// A preset by name.
@@ -344,6 +358,9 @@ impl Policy {
             hold_from: 0,
             kinetic_guard_ap: 0,
             kinetic_guard_retreat: false,
+            kinetic_guard_closing: None,
+            kinetic_guard_from: 0,
+            kinetic_guard_beyond: 0,
         };
         Some(match name {
             // Closes to Precision Targeting range: sync fire, ×3 crits, table choice.
@@ -445,6 +462,16 @@ impl Policy {
                 kinetic_guard_ap: V6_KINETIC_GUARD_AP,
                 ..Policy::preset("brawler-v5")?
             },
+            // Issue 17's sixth pass: `brawler-v6`'s guard only against enemy ships that hold
+            // their range (the missile boat's style, read from their moves), `brawler-v5`
+            // against the ones that come at it.
+            "brawler-v7" => Policy {
+                preset: "brawler-v7",
+                kinetic_guard_closing: Some(V7_READING.max_closing),
+                kinetic_guard_from: V7_READING.from_turn,
+                kinetic_guard_beyond: V7_READING.beyond,
+                ..Policy::preset("brawler-v6")?
+            },
             _ => return None,
         })
     }
@@ -479,6 +506,16 @@ pub const V5_HOLD_FROM: u32 = 5;
 /// kinetic at 3 hexes a turn (8 × 3² = 72 AP; four of them take a gunship from 300 integrity
 /// to 57 with crits). docs/configs.md, "`brawler-v6`", has the settings measured.
 pub const V6_KINETIC_GUARD_AP: u32 = 70;
+/// `brawler-v7`'s reading of the enemy's moves (`kinetic_guard_closing`, `kinetic_guard_from`,
+/// `kinetic_guard_beyond`): an enemy ship whose own moves close on the ship by at most 2 hexes
+/// a turn holds its range (a missile boat settling on its stand-off distance drifts in by 1–2;
+/// a brawler comes at its acceleration, 3–5), read from turn 2 (on the first turn every ship is
+/// at rest: nothing has been seen), at any distance. docs/configs.md, "`brawler-v7`".
+pub const V7_READING: Reading = Reading {
+    max_closing: 2,
+    from_turn: 2,
+    beyond: 0,
+};
 
 impl fmt::Display for Policy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -538,6 +575,18 @@ impl fmt::Display for Policy {
         }
         if preset.is_some_and(|p| p.kinetic_guard_retreat != self.kinetic_guard_retreat) {
             write!(f, " kinetic_guard_retreat={}", self.kinetic_guard_retreat)?;
+        }
+        if preset.is_some_and(|p| p.kinetic_guard_closing != self.kinetic_guard_closing) {
+            match self.kinetic_guard_closing {
+                Some(c) => write!(f, " kinetic_guard_closing={c}")?,
+                None => f.write_str(" kinetic_guard_closing=-1")?,
+            }
+        }
+        if preset.is_some_and(|p| p.kinetic_guard_from != self.kinetic_guard_from) {
+            write!(f, " kinetic_guard_from={}", self.kinetic_guard_from)?;
+        }
+        if preset.is_some_and(|p| p.kinetic_guard_beyond != self.kinetic_guard_beyond) {
+            write!(f, " kinetic_guard_beyond={}", self.kinetic_guard_beyond)?;
         }
         match self.pd_launches {
             PdLaunches::Excalibur => {}

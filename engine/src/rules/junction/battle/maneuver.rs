@@ -13,6 +13,7 @@ use super::super::launch_plan::{self, KineticLauncher};
 use super::super::parts::{GwSize, Payload, Propulsion};
 use super::super::payloads;
 use super::super::policy::Burn;
+use super::super::range_watch;
 use super::super::ship::MAX_SHIPS;
 use super::super::ship::Status;
 use super::Battle;
@@ -174,14 +175,34 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     /// The enemy ships in play whose next launch (their first loaded attacking magazine
     /// entry, as `launch_slot` picks it) is a kinetic-formula salvo, as ship `i`'s player
-    /// sees them: each at its marker (coasting), written into `out`; returns how many.
+    /// sees them: each at its marker (coasting), written into `out`; returns how many. With
+    /// the policy's `kinetic_guard_closing`, only those that hold their range against ship
+    /// `i` ([`range_watch::holds_its_range`]: the enemy's hex before its last move, its hex
+    /// and its marker, measured from ship `i`'s hex).
     fn kinetic_launchers(&self, i: usize, out: &mut [KineticLauncher; MAX_SHIPS]) -> usize {
         let m = self.m;
-        let side = self.st.ships[i].side;
+        let me = &self.st.ships[i];
+        let side = me.side;
+        let p = &m.policies[side.index()];
+        let watch = p
+            .kinetic_guard_closing
+            .map(|max_closing| range_watch::Reading {
+                max_closing,
+                from_turn: p.kinetic_guard_from,
+                beyond: p.kinetic_guard_beyond,
+            });
+        let turn = self.st.turn;
         let mut n = 0;
         for (j, e) in self.st.ships.iter().enumerate() {
             if e.side == side || !e.status.in_play() {
                 continue;
+            }
+            if let Some(r) = watch {
+                let (was, now) = (me.pos.distance(e.prev_pos), me.pos.distance(e.pos));
+                let next = me.pos.distance(e.pos.add(e.vel));
+                if !range_watch::holds_its_range(was, now, next, turn, r) {
+                    continue;
+                }
             }
             let Some(slot) = self.launch_slot(j) else {
                 continue;
@@ -810,6 +831,87 @@ mod tests {
         assert_eq!(v5, Hex::new(-1, 0));
         assert!(v5_invites && v6_invites);
         assert_eq!(v6, v5);
+    }
+
+    /// The three presets' burns for a ship at `pos` on `vel` (keep 3, burns of up to 3) facing
+    /// one enemy ship with a loaded light-kinetic launcher that stood at `e_prev` before its
+    /// last move, stands at `e_pos` and moves on `e_vel` — as `plan_burn` makes them:
+    /// `brawler-v5` the keep-distance burn, `brawler-v6` the guarded one against every
+    /// launcher, `brawler-v7` the guarded one only if the enemy holds its range
+    /// ([`range_watch::holds_its_range`] with `V7_READING`, on turn 3). Returns the three
+    /// burns and `brawler-v7`'s reading.
+    fn v5_v6_v7(pos: Hex, vel: Hex, e_prev: Hex, e_pos: Hex, e_vel: Hex) -> (Hex, Hex, Hex, bool) {
+        let l = KineticLauncher {
+            pos: e_pos.add(e_vel),
+            vel: e_vel,
+            ..LIGHT_AT_ORIGIN
+        };
+        let aim = Aim {
+            pos,
+            vel,
+            o_pos: e_pos,
+            o_vel: e_vel,
+            keep: 3,
+            max: 3,
+            look: false,
+            retreat: false,
+        };
+        let (v5, _) = best_burn(pos, vel, e_pos, e_vel, 3, 3, false, |_| false);
+        let v6 = guarded_burn(aim, &[l], V6, v5, |_| false);
+        let holds = range_watch::holds_its_range(
+            pos.distance(e_prev),
+            pos.distance(e_pos),
+            pos.distance(e_pos.add(e_vel)),
+            3,
+            crate::rules::junction::policy::V7_READING,
+        );
+        let v7 = if holds {
+            guarded_burn(aim, &[l], V6, v5, |_| false)
+        } else {
+            v5
+        };
+        (v5, v6, v7, holds)
+    }
+
+    /// The missile boat's position: its destroyer at rest 16 hexes out with its light
+    /// kinetics held (it has not come at the battle line). `brawler-v7` reads it as holding
+    /// its range and guards as `brawler-v6` does — it coasts at 16, where the held launch stays
+    /// held — while `brawler-v5` burns 3 straight in and ends at 13 closing at 3 (a 169-AP
+    /// strike: launched).
+    #[test]
+    fn brawler_v7_guards_against_a_missile_boat_holding_its_range() {
+        let o = Hex::default();
+        let (v5, v6, v7, holds) = v5_v6_v7(Hex::new(16, 0), Hex::default(), o, o, o);
+        assert!(holds);
+        assert_eq!(v5, Hex::new(-3, 0));
+        assert_eq!(v6, Hex::default());
+        assert_eq!(v7, v6);
+        // Backing off a hex a turn as the battle line comes (its stand-off distance): the
+        // same reading, the same burn.
+        let back = Hex::new(-1, 0);
+        let (v5, v6, v7, holds) = v5_v6_v7(Hex::new(16, 0), Hex::default(), o, back, back);
+        assert!(holds);
+        assert_ne!(v6, v5);
+        assert_eq!(v7, v6);
+    }
+
+    /// A closing brawler's position: the enemy destroyer burned 3 hexes towards the ship last
+    /// turn and comes on at 3 a turn, 16 hexes out. `brawler-v6` still guards against its
+    /// kinetics and waits at the edge of the band (the fight then happens at the enemy's
+    /// missile range); `brawler-v7` reads it as coming and closes as `brawler-v5` does.
+    #[test]
+    fn brawler_v7_meets_a_closing_brawler_as_brawler_v5() {
+        let (v5, v6, v7, holds) = v5_v6_v7(
+            Hex::new(16, 0),
+            Hex::default(),
+            Hex::new(-3, 0),
+            Hex::default(),
+            Hex::new(3, 0),
+        );
+        assert!(!holds);
+        assert_eq!(v5, Hex::new(-3, 0));
+        assert_ne!(v6, v5, "{v6:?}");
+        assert_eq!(v7, v5);
     }
 
     /// The pruned search finds exactly the tied best burns of scoring every candidate, over a grid of

@@ -93,6 +93,18 @@ pub struct SideSpec {
     /// than the ship is now) to deny a launch (default false).
     #[serde(default)]
     pub kinetic_guard_retreat: Option<bool>,
+    /// Override: the kinetic guard reads only enemy ships that close on the ship by at most
+    /// this many hexes a turn (they hold their range; −1: every launcher, `brawler-v6`;
+    /// `brawler-v7` 2).
+    #[serde(default)]
+    pub kinetic_guard_closing: Option<Spanned<i64>>,
+    /// Override: the first turn the kinetic guard reads the enemy's moves (`brawler-v7` 2).
+    #[serde(default)]
+    pub kinetic_guard_from: Option<Spanned<i64>>,
+    /// Override: an enemy this near or nearer is not read as holding its range (0: any
+    /// distance; `brawler-v7` 0).
+    #[serde(default)]
+    pub kinetic_guard_beyond: Option<Spanned<i64>>,
 }
 
 /// A side's policy preset with its overrides; `None` for an unknown preset (reported).
@@ -183,6 +195,18 @@ pub(super) fn policy(d: usize, at: &str, side: &SideSpec, is: &mut Issues) -> Op
     }
     if let Some(r) = side.kinetic_guard_retreat {
         p.kinetic_guard_retreat = r;
+    }
+    if let Some(n) = &side.kinetic_guard_closing {
+        let c = is.int_or_lo(d, n, &format!("{at}.kinetic_guard_closing"), -1, 1000);
+        p.kinetic_guard_closing = u32::try_from(c).ok();
+    }
+    if let Some(n) = &side.kinetic_guard_from {
+        p.kinetic_guard_from =
+            is.int_or_lo(d, n, &format!("{at}.kinetic_guard_from"), 0, 1000) as u32;
+    }
+    if let Some(n) = &side.kinetic_guard_beyond {
+        p.kinetic_guard_beyond =
+            is.int_or_lo(d, n, &format!("{at}.kinetic_guard_beyond"), 0, 1000) as u32;
     }
     Some(p)
 }
