@@ -419,8 +419,9 @@ fn steady_state_target_lock_battles_do_not_allocate() {
     assert_eq!(n, 0, "target-lock search player: {n} heap allocations");
 }
 
-/// Cold Infinity (seed 000): the reference, the gunship duel and the shielded Wardens of the
-/// shield-vs-armor A/B (§11.2: shield power, the defender's pick, buffers) allocate nothing per
+/// Cold Infinity (seed 000): the reference, the gunship duel, the shielded Wardens of the
+/// shield-vs-armor A/B (§11.2: shield power, the defender's pick, buffers) and the racked
+/// Reapers of `missile-carrier` (§9: magazines, flights, intercepts) allocate nothing per
 /// battle, and the forward model's `clone_from` into a kept copy allocates nothing (a search
 /// player copies the position before every rollout).
 #[test]
@@ -434,35 +435,38 @@ fn steady_state_cold_infinity_battles_do_not_allocate() {
         .filter(|m| m.label.contains("wardens-shielded"))
         .collect();
     assert!(!shielded.is_empty(), "the A/B plays the shielded Wardens");
+    let racked = config::<ColdInfinity>("cold-infinity/missile-carrier.toml");
     for m in reference
         .matchups
         .iter()
         .chain(&duel.matchups)
         .chain(&shielded)
+        .chain(&racked.matchups)
     {
         let n = steady_state_allocations::<ColdInfinity>(m, 2_000);
         assert_eq!(n, 0, "{}: {n} heap allocations in 2,000 battles", m.label);
     }
-    let m = &reference.matchups[0].matchup;
-    let mut state = ColdInfinity::new_state(m);
-    let mut dice = Dice::for_battle(1, 2, 3);
-    let mut obs = fleetlab_engine::observer::NoTrace;
-    ColdInfinity::begin(m, &mut state, &mut dice, &mut obs);
-    for _ in 0..3 {
-        ColdInfinity::turn(m, &mut state, &mut dice, &mut obs);
-    }
-    let mut copy = state.clone();
-    ColdInfinity::turn(m, &mut copy, &mut dice, &mut obs);
-    let before = allocations();
-    for _ in 0..100 {
-        copy.clone_from(&state);
+    for m in [&reference.matchups[0].matchup, &racked.matchups[0].matchup] {
+        let mut state = ColdInfinity::new_state(m);
+        let mut dice = Dice::for_battle(1, 2, 3);
+        let mut obs = fleetlab_engine::observer::NoTrace;
+        ColdInfinity::begin(m, &mut state, &mut dice, &mut obs);
+        for _ in 0..3 {
+            ColdInfinity::turn(m, &mut state, &mut dice, &mut obs);
+        }
+        let mut copy = state.clone();
         ColdInfinity::turn(m, &mut copy, &mut dice, &mut obs);
+        let before = allocations();
+        for _ in 0..100 {
+            copy.clone_from(&state);
+            ColdInfinity::turn(m, &mut copy, &mut dice, &mut obs);
+        }
+        let n = allocations() - before;
+        assert_eq!(
+            n, 0,
+            "cold-infinity clone_from + turn: {n} heap allocations"
+        );
     }
-    let n = allocations() - before;
-    assert_eq!(
-        n, 0,
-        "cold-infinity clone_from + turn: {n} heap allocations"
-    );
     let n = search_allocations::<ColdInfinity>("cold-infinity/search-player.toml", 10);
     assert_eq!(n, 0, "cold-infinity search player: {n} heap allocations");
 }

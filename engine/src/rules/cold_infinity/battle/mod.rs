@@ -1,16 +1,20 @@
 //! The battle: §2's turn sequence, turn by turn (digest D2).
 //!
 //! 1 Preliminary Actions ([`preliminary`]): power allocation (§3), initiative (§2.1.2), EW
-//! (§4); guided launches are not played yet (§9: the config refuses missile racks).
+//! (§4), the Weapon Launch Phase ([`guided`], §2.1.4, §9).
 //! 2 Movement ([`movement`]): ships move one at a time in initiative order, highest first (§5).
 //! 3 Weapons Fire ([`fire`]): fire determination from one snapshot (§7.2), defensive fire
-//! (§11.1), the Starship Weapons Phase resolved simultaneously (§7.3).
+//! (§11.1), the Guided Weapons Phase ([`guided`], §9, §11.1.6), the Starship Weapons Phase
+//! resolved simultaneously (§7.3).
 //! 4 Damage Effects ([`effects`]): fires, reactor detonation, ships out (§13).
 //! 5 Final Actions: nothing yet (hangars, cargo, reloads are later rules).
 
 pub mod condition;
 pub mod effects;
 pub mod fire;
+pub mod guided;
+#[cfg(test)]
+mod guided_tests;
 pub mod movement;
 pub mod preliminary;
 #[cfg(test)]
@@ -153,6 +157,8 @@ pub struct BattleState {
     pub shields: Vec<Vec<ShieldNow>>,
     /// Damage by weapon (`weapon_lines.rs`).
     pub lines: WeaponLines,
+    /// Missile racks and guided weapons in flight (§9; `guided.rs`).
+    pub guided: guided::GuidedState,
 }
 
 impl Clone for BattleState {
@@ -179,6 +185,7 @@ impl Clone for BattleState {
             condition: self.condition.clone(),
             shields: self.shields.clone(),
             lines: self.lines.clone(),
+            guided: self.guided.clone(),
         }
     }
 
@@ -206,6 +213,7 @@ impl Clone for BattleState {
         self.condition.clone_from(&source.condition);
         self.shields.clone_from(&source.shields);
         self.lines.clone_from(&source.lines);
+        self.guided.clone_from(&source.guided);
     }
 }
 
@@ -251,6 +259,7 @@ impl BattleState {
                 .map(|i| shields::fresh_shields(m, i).collect())
                 .collect(),
             lines: WeaponLines::for_matchup(m, shots),
+            guided: guided::GuidedState::for_matchup(m),
         }
     }
 
@@ -336,6 +345,7 @@ pub fn begin(m: &Matchup, st: &mut BattleState) {
             *s = fresh;
         }
     }
+    st.guided.begin(m);
     st.shots.clear();
     st.turn = 0;
     st.sides = [SideTally::default(); 2];
@@ -354,6 +364,7 @@ pub fn turn<R: Roller, O: Observer>(
     preliminary::power_allocation(m, st, dice);
     preliminary::initiative(m, st, dice, obs);
     preliminary::electronic_warfare(m, st, dice);
+    guided::weapon_launch_phase(m, st, dice, obs);
     movement::movement_step(m, st, dice, obs);
     fire::weapons_fire_step(m, st, dice, obs);
     effects::damage_effects_step(m, st, dice, obs);

@@ -113,7 +113,7 @@ pub fn movement_step<R: Roller, O: Observer>(
             &own,
             &c,
             lim,
-            m.policies[st.ships[i].side.index()].kept_range(bd.keep),
+            m.policies[st.ships[i].side.index()].keep_for(bd),
             target,
             target_velocity,
             bd.main.map(|k| &bd.mounts[k]),
