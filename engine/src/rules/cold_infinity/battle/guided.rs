@@ -68,8 +68,8 @@ pub struct RackNow {
 }
 
 /// The battle's guided weapons: racks, flights and the phase's bookkeeping. Sized once per
-/// matchup; nothing allocates in a battle.
-#[derive(Clone, Debug, Default)]
+/// matchup; nothing allocates in a battle (`clone_from` reuses every buffer).
+#[derive(Debug, Default)]
 pub struct GuidedState {
     /// Weapons in flight, in launch order.
     pub flights: Flights,
@@ -84,6 +84,36 @@ pub struct GuidedState {
     pub aimed: Vec<f64>,
     /// One guided weapon's intercept DRMs.
     attempts: Vec<i16>,
+}
+
+impl Clone for GuidedState {
+    fn clone(&self) -> Self {
+        GuidedState {
+            flights: self.flights,
+            origin: with_room(&self.origin, MAX_FLIGHTS),
+            racks: self.racks.clone(),
+            df_mask: self.df_mask.clone(),
+            aimed: self.aimed.clone(),
+            attempts: with_room(&self.attempts, MAX_ATTEMPTS),
+        }
+    }
+
+    /// Field by field, reusing every buffer (a search player copies positions).
+    fn clone_from(&mut self, source: &Self) {
+        self.flights = source.flights;
+        self.origin.clone_from(&source.origin);
+        self.racks.clone_from(&source.racks);
+        self.df_mask.clone_from(&source.df_mask);
+        self.aimed.clone_from(&source.aimed);
+        self.attempts.clone_from(&source.attempts);
+    }
+}
+
+/// A copy of `v` with room for `cap` (a clone must not allocate when it later fills up).
+fn with_room<T: Copy>(v: &[T], cap: usize) -> Vec<T> {
+    let mut out = Vec::with_capacity(cap.max(v.len()));
+    out.extend_from_slice(v);
+    out
 }
 
 impl GuidedState {
