@@ -114,6 +114,12 @@ const SAMPLE: &[(&str, &str, &str)] = &[
         "wardens",
         "standoff-gunline",
     ),
+    // Guided weapons (§9): the Reapers with their missile racks.
+    (
+        "configs/cold-infinity/missile-carrier.toml",
+        "reapers-racked",
+        "missile-carrier",
+    ),
 ];
 
 /// Mirrors known to favour a seat, played and printed, not asserted: move them into

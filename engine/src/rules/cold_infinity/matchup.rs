@@ -44,6 +44,10 @@ pub struct BattleDesign {
     pub main: Option<usize>,
     /// How its construction points were computed (§16–17; `config::construction`).
     pub cost: DesignCost,
+    /// Its missile racks (§9.2.1), in SDS order; empty for most designs.
+    pub racks: Vec<super::guided::mount::RackMount>,
+    /// Each rack's missile type names (the trace's words), in `racks` order.
+    pub rack_missiles: Vec<Vec<String>>,
 }
 
 /// A design's construction points (§16–17) and how much of them rests on design data (the
@@ -103,6 +107,8 @@ pub struct HouseRules {
     pub fire: fire::Readings,
     /// §16–17: how the designs' construction points are computed.
     pub construction: super::construction::Readings,
+    /// §9, §11.5: guided weapons.
+    pub guided: super::guided::Readings,
 }
 
 /// Everything a battle needs, read-only.

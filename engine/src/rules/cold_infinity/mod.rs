@@ -42,6 +42,7 @@ pub mod guided;
 // The rule system (issue 19 step 2): the battle loop, matchups, presets, house rules, config.
 pub mod battle;
 pub mod config;
+pub mod guided_plan;
 pub mod matchup;
 pub mod policy;
 pub mod readings;

@@ -37,11 +37,15 @@ pub struct Policy {
     /// Range bands of the main weapon to keep at (1: the first band's far edge; 2: the
     /// second's — a stand-off that trades hit chance for distance).
     pub bands: i32,
+    /// A missile carrier (D17): a design with missile racks keeps at its racks' launch range
+    /// (`guided_plan::carrier_keep`) instead of its main weapon's band.
+    pub carrier: bool,
 }
 
 impl Policy {
     /// The presets; the first is the default.
-    pub const PRESETS: &'static [&'static str] = &["closing-gunline", "standoff-gunline"];
+    pub const PRESETS: &'static [&'static str] =
+        &["closing-gunline", "standoff-gunline", "missile-carrier"];
 
     /// A preset by name.
     pub fn preset(name: &str) -> Option<Policy> {
@@ -49,12 +53,19 @@ impl Policy {
             name: "closing-gunline",
             shroud_margin: 2,
             bands: 1,
+            carrier: false,
         };
         match name {
             "closing-gunline" => Some(base),
             "standoff-gunline" => Some(Policy {
                 name: "standoff-gunline",
                 bands: 2,
+                ..base
+            }),
+            "missile-carrier" => Some(Policy {
+                name: "missile-carrier",
+                bands: 2,
+                carrier: true,
                 ..base
             }),
             _ => None,
@@ -64,6 +75,15 @@ impl Policy {
     /// The range this policy keeps for a design whose first band ends at `keep` hexes.
     pub const fn kept_range(&self, keep: i32) -> i32 {
         keep * self.bands
+    }
+
+    /// The range this policy keeps for design `bd`: a missile carrier with racks keeps at
+    /// their launch range (`guided_plan::carrier_keep`); otherwise [`Policy::kept_range`].
+    pub fn keep_for(&self, bd: &super::matchup::BattleDesign) -> i32 {
+        match super::guided_plan::carrier_keep(self, &bd.racks) {
+            Some(k) => k,
+            None => self.kept_range(bd.keep),
+        }
     }
 }
 

@@ -8,7 +8,7 @@
 //! design data is [`DESIGN_DATA`], added by the rule system from its designs.
 
 use super::matchup::{HouseRules, Scenario};
-use super::{construction, fire};
+use super::{construction, fire, guided};
 
 /// Keys always in effect (the text decides none of them): the lost hit-location chart, the
 /// scenario and its turn cap, and the lost arc and silhouette diagrams (every shot's arc,
@@ -16,9 +16,16 @@ use super::{construction, fire};
 pub const ALWAYS: [&str; 5] = ["hit_chart", "scenario", "turn_cap", "arcs", "silhouettes"];
 
 /// Readings no battle can rest on yet, set or not: the config refuses what they govern —
-/// missile racks (§9: `rack_roll`), capacitors (`capacitor_damage`) and collector panels
-/// (`collector_damage`).
-pub const NOT_PLAYED: [&str; 3] = ["rack_roll", "capacitor_damage", "collector_damage"];
+/// capacitors (`capacitor_damage`), collector panels (`collector_damage`), torpedo systems
+/// (`torpedo_accuracy`), anti-missile rockets (`amrs_salvos`) and chaff (`chaff_stacking`).
+/// Missile racks are played (§9: `rack_roll`, `missile_order`, `lost_missiles`).
+pub const NOT_PLAYED: [&str; 5] = [
+    "capacitor_damage",
+    "collector_damage",
+    "torpedo_accuracy",
+    "amrs_salvos",
+    "chaff_stacking",
+];
 
 /// The key listed when a matchup's construction points rest on design data (costs the seed's
 /// lost sheets held, given in the config: `docs/house-rules/cold-infinity.md`, "Construction
@@ -32,6 +39,7 @@ pub fn in_effect(rules: &HouseRules, _scenario: &Scenario) -> Vec<&'static str> 
         .into_iter()
         .chain(rules.movement.changed_keys())
         .chain(construction::readings::in_effect(&rules.construction))
+        .chain(guided::readings::in_effect(&rules.guided))
     {
         if !keys.contains(&k) && !NOT_PLAYED.contains(&k) {
             keys.push(k);
@@ -101,12 +109,19 @@ mod tests {
                 enhancement_power: EnhancementPower::Net,
                 fixed_rows: FixedRows::FloorOne,
             },
+            guided: super::super::guided::Readings {
+                missile_order: super::super::guided::readings::FiringOrder::Any,
+                lost_missiles: super::super::guided::readings::LostMissiles::Top,
+                torpedo_accuracy: super::super::guided::readings::TorpedoAccuracy::Always,
+                amrs_salvos: super::super::guided::readings::AmrsSalvos::OnePerWeapon,
+                chaff_stacking: super::super::guided::readings::ChaffStacking::Add,
+            },
         };
         let keys = super::in_effect(&rules, &Scenario::default());
         // 5 always + 15 more fire keys + 14 more movement keys (hit_chart, arcs and
-        // silhouettes are in two lists), less the 3 the battle cannot play yet, + 8
-        // construction keys.
-        assert_eq!(keys.len(), 5 + 15 + 14 - 3 + 8, "{keys:?}");
+        // silhouettes are in two lists), + 8 construction keys + 5 guided keys, less the 5 the
+        // battle cannot play yet.
+        assert_eq!(keys.len(), 5 + 15 + 14 + 8 + 5 - 5, "{keys:?}");
         for k in NOT_PLAYED {
             assert!(!keys.contains(&k), "{k} listed though no battle uses it");
         }

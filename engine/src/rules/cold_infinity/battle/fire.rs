@@ -84,6 +84,7 @@ pub fn weapons_fire_step<R: Roller, O: Observer>(
         }
     }
     defensive_fire(m, st, dice);
+    super::guided::guided_weapons_phase(m, st, dice, obs);
     resolve(m, st, dice, obs);
 }
 
@@ -513,6 +514,7 @@ pub(super) fn defensive_fire<R: Roller>(m: &Matchup, st: &mut BattleState, dice:
             }
             if let Some(idx) = chosen {
                 st.shots[idx].df += u16::from(sdf);
+                st.guided.df_mask[d] |= 1 << k;
                 if m.rules.fire.df_arming == DfArming::Rearms {
                     let arming = &mut st.ships[d].arming[k];
                     arming.fire(w.weapon.rof);
@@ -724,7 +726,7 @@ pub(super) fn resolve<R: Roller, O: Observer>(
 }
 
 /// The trace's words for where a roll lands (§7.3.1, §7.4).
-fn band_words(band: HitBand) -> &'static str {
+pub(super) fn band_words(band: HitBand) -> &'static str {
     match band {
         HitBand::Miss => "a miss",
         HitBand::HullHalf => "hull structure, damage halved",

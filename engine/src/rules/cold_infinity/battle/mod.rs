@@ -1,16 +1,20 @@
 //! The battle: §2's turn sequence, turn by turn (digest D2).
 //!
 //! 1 Preliminary Actions ([`preliminary`]): power allocation (§3), initiative (§2.1.2), EW
-//! (§4); guided launches are not played yet (§9: the config refuses missile racks).
+//! (§4), the Weapon Launch Phase ([`guided`], §2.1.4, §9).
 //! 2 Movement ([`movement`]): ships move one at a time in initiative order, highest first (§5).
 //! 3 Weapons Fire ([`fire`]): fire determination from one snapshot (§7.2), defensive fire
-//! (§11.1), the Starship Weapons Phase resolved simultaneously (§7.3).
+//! (§11.1), the Guided Weapons Phase ([`guided`], §9, §11.1.6), the Starship Weapons Phase
+//! resolved simultaneously (§7.3).
 //! 4 Damage Effects ([`effects`]): fires, reactor detonation, ships out (§13).
 //! 5 Final Actions: nothing yet (hangars, cargo, reloads are later rules).
 
 pub mod condition;
 pub mod effects;
 pub mod fire;
+pub mod guided;
+#[cfg(test)]
+mod guided_tests;
 pub mod movement;
 pub mod preliminary;
 #[cfg(test)]
@@ -161,6 +165,8 @@ pub struct BattleState {
     pub lines: WeaponLines,
     /// Per ship, per weapon mount: its tracking power and attack in progress (§8.1.9).
     pub tracks: Vec<Vec<tracking::MountTrack>>,
+    /// Missile racks and guided weapons in flight (§9; `guided.rs`).
+    pub guided: guided::GuidedState,
 }
 
 impl Clone for BattleState {
@@ -188,6 +194,7 @@ impl Clone for BattleState {
             shields: self.shields.clone(),
             lines: self.lines.clone(),
             tracks: self.tracks.clone(),
+            guided: self.guided.clone(),
         }
     }
 
@@ -216,6 +223,7 @@ impl Clone for BattleState {
         self.shields.clone_from(&source.shields);
         self.lines.clone_from(&source.lines);
         self.tracks.clone_from(&source.tracks);
+        self.guided.clone_from(&source.guided);
     }
 }
 
@@ -264,6 +272,7 @@ impl BattleState {
             tracks: (0..n)
                 .map(|i| tracking::fresh_tracks(m, i).collect())
                 .collect(),
+            guided: guided::GuidedState::for_matchup(m),
         }
     }
 
@@ -352,6 +361,7 @@ pub fn begin(m: &Matchup, st: &mut BattleState) {
             *t = tracking::MountTrack::default();
         }
     }
+    st.guided.begin(m);
     st.shots.clear();
     st.turn = 0;
     st.sides = [SideTally::default(); 2];
@@ -370,6 +380,7 @@ pub fn turn<R: Roller, O: Observer>(
     preliminary::power_allocation(m, st, dice);
     preliminary::initiative(m, st, dice, obs);
     preliminary::electronic_warfare(m, st, dice);
+    guided::weapon_launch_phase(m, st, dice, obs);
     movement::movement_step(m, st, dice, obs);
     fire::weapons_fire_step(m, st, dice, obs);
     effects::damage_effects_step(m, st, dice, obs);

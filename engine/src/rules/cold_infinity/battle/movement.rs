@@ -116,9 +116,18 @@ pub fn movement_step<R: Roller, O: Observer>(
         let main = main_weapon_now(&bd.mounts, |k| {
             (!condition.destroyed[usize::from(bd.mounts[k].sys)]).then(|| weapon_now(m, st, i, k))
         });
-        let keep = main.map_or(WITHDRAW_RANGE, |(_, w)| {
-            m.policies[st.ships[i].side.index()].kept_range(i32::from(w.range.hexes).max(1))
-        });
+        // A missile carrier keeps at its racks' launch range (`Policy::keep_for`); a ship with
+        // no gun left but missiles in a working rack keeps its design's range.
+        let policy = &m.policies[st.ships[i].side.index()];
+        let loaded = st.guided.racks[i]
+            .iter()
+            .any(|r| !r.destroyed && r.magazine.total() > 0);
+        let keep = match main {
+            _ if policy.carrier && !bd.racks.is_empty() => policy.keep_for(bd),
+            Some((_, w)) => policy.kept_range(i32::from(w.range.hexes).max(1)),
+            None if loaded => policy.keep_for(bd),
+            None => WITHDRAW_RANGE,
+        };
         let plan = thrust_plan(
             &own,
             &c,

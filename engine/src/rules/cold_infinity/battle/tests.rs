@@ -46,6 +46,8 @@ pub(super) fn reaper_duel() -> Matchup {
             keep,
             main,
             cost: Default::default(),
+            racks: Vec::new(),
+            rack_missiles: Vec::new(),
         }],
         start: vec![
             ShipStart {
@@ -423,6 +425,8 @@ fn five_section_target(fa: u8, ps: u8, armor: [u8; 4]) -> Matchup {
         keep: 1,
         main: None,
         cost: Default::default(),
+        racks: Vec::new(),
+        rack_missiles: Vec::new(),
     });
     let target = Facing::new(1);
     m.start[0].motion = Motion {

@@ -108,6 +108,15 @@ pub(super) fn cost(
         }
         for (y, sys) in ss.system.iter().enumerate() {
             let yat = format!("{sat}.system[{y}]");
+            if sys.get_ref().kind.get_ref() == "missile-rack" {
+                if let Some((rack, cp)) =
+                    super::guided::rack_items(d, sys, &yat, &table.missiles, is)
+                {
+                    data = data.saturating_add(cp);
+                    items.extend(rack);
+                }
+                continue;
+            }
             if let Some((item, cp)) = system_item(d, sys, &yat, sections, table, r, is) {
                 data = data.saturating_add(cp);
                 items.push(item);

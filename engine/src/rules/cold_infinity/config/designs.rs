@@ -16,6 +16,7 @@ use super::super::design::{
     TechSet, ThrusterRole,
 };
 use super::super::geometry::ArcCentre;
+use super::super::guided::mount::RackMount;
 use super::super::matchup::{BattleDesign, DesignCost, MAX_WEAPONS, Mount};
 use super::super::policy::{keep_range, main_weapon};
 use super::Doc;
@@ -112,6 +113,21 @@ pub struct SystemSpec {
     /// Shield: can be over-loaded (§11.2.8).
     #[serde(default)]
     pub overload: Option<Spanned<bool>>,
+    /// Missile rack: missiles it holds (§17.2.1).
+    #[serde(default)]
+    pub magazine: Option<Spanned<i64>>,
+    /// Missile rack: rate of fire `X+Y` (base 1+4, §17.2.1).
+    #[serde(default)]
+    pub rof: Option<Spanned<String>>,
+    /// Missile rack: accuracy bonus, unsigned (`"+3"`, §17.2.1).
+    #[serde(default)]
+    pub accuracy: Option<Spanned<String>>,
+    /// Missile rack: range boost in hexes (§17.2.1).
+    #[serde(default)]
+    pub range_boost: Option<Spanned<i64>>,
+    /// Missile rack: its load in loaded order (`config::guided`).
+    #[serde(default)]
+    pub load: Vec<Spanned<super::guided::LoadSpec>>,
 }
 
 /// One section.
@@ -205,10 +221,19 @@ pub(super) const SHAPES: [(&str, ArcShape); 5] = [
 ];
 
 /// Kinds the battle does not play yet, with where their rules are.
-const NOT_YET: [(&str, &str); 6] = [
+const NOT_YET: [(&str, &str); 10] = [
     (
-        "missile-rack",
-        "guided weapons (§9) are not played by the battle yet",
+        "torpedo",
+        "torpedo systems (§9.2.2) are not played by the battle yet (missile racks are)",
+    ),
+    (
+        "amrs",
+        "anti-missile rockets (§11.5.1) are not played by the battle yet",
+    ),
+    ("chaff", "chaff (§11.5.2) is not played by the battle yet"),
+    (
+        "flares",
+        "flares (§11.5.3) are not played by the battle yet",
     ),
     (
         "capacitor",
@@ -227,10 +252,14 @@ const NOT_YET: [(&str, &str); 6] = [
         "hangar",
         "hangars and small vessels (§12) are not played by the battle yet",
     ),
+    (
+        "reload-rack",
+        "reload racks (§9.2.4) are not played by the battle yet",
+    ),
 ];
 
-const KINDS: &str =
-    "weapon, shield, thruster, engine, reactor, sensors, bridge, cargo, trans-light, other";
+const KINDS: &str = "weapon, missile-rack, shield, thruster, engine, reactor, sensors, bridge, \
+                     cargo, trans-light, other";
 
 /// Every document's designs.
 pub(super) fn designs(
@@ -328,6 +357,7 @@ fn design(
     let mut systems = Vec::new();
     let mut mounts = Vec::new();
     let mut mount_names = Vec::new();
+    let mut racks = Vec::new();
     for (s, sec) in ds.section.iter().enumerate() {
         let ss = sec.get_ref();
         let sat = format!("{at}.section[{s}]");
@@ -352,9 +382,8 @@ fn design(
             let yat = format!("{sat}.system[{y}]");
             let mounted = mounts.len();
             let place = (pos, ds.section.len() as u8);
-            if let Some(kind) =
-                system_kind(d, sys, &yat, table, is, &mut mounts, systems.len(), place)
-            {
+            let (at_mounts, index) = ((&mut mounts, &mut racks), systems.len());
+            if let Some(kind) = system_kind(d, sys, &yat, table, is, at_mounts, index, place) {
                 if mounts.len() > mounted {
                     let name = sys.get_ref().weapon.as_ref().map(|w| w.get_ref().clone());
                     mount_names.push(name.unwrap_or_default());
@@ -427,6 +456,7 @@ fn design(
         is.push(d, spec.span(), format!("{at}.section"), msg);
         return None;
     }
+    let (racks, rack_missiles) = racks.into_iter().unzip();
     let keep = keep_range(&mounts);
     let main = main_weapon(&mounts);
     Some(BattleDesign {
@@ -436,6 +466,8 @@ fn design(
         keep,
         main,
         cost: DesignCost::default(),
+        racks,
+        rack_missiles,
     })
 }
 
@@ -446,7 +478,7 @@ fn system_kind(
     at: &str,
     table: &WeaponTable,
     is: &mut Issues,
-    mounts: &mut Vec<Mount>,
+    (mounts, racks): (&mut Vec<Mount>, &mut Vec<(RackMount, Vec<String>)>),
     index: usize,
     place: (SectionPos, u8),
 ) -> Option<SystemKind> {
@@ -504,6 +536,11 @@ fn system_kind(
             enrich_cost: small(is, &y.enrich_cost, "enrich_cost", 1, 20, 2),
         },
         "reactor" => SystemKind::Reactor,
+        "missile-rack" => {
+            let arc = arc(d, y.arc.as_ref(), sys, at, is);
+            let magazine = super::guided::rack(d, sys, at, &table.missiles, is, index, arc, racks)?;
+            SystemKind::MissileRack { magazine }
+        }
         "shield" => SystemKind::Shield(super::shields::shield(d, sys, at, is, place)?),
         "sensors" => SystemKind::Sensors {
             boost_cost: small(is, &y.boost_cost, "boost_cost", 1, 20, 4),

@@ -12,6 +12,9 @@ use super::super::aspect::SilhouetteRegions;
 use super::super::construction::readings::*;
 use super::super::fire::hit_location::ChartName;
 use super::super::fire::readings::*;
+use super::super::guided::readings::{
+    AmrsSalvos, ChaffStacking, FiringOrder, LostMissiles, TorpedoAccuracy,
+};
 use super::super::matchup::HouseRules;
 use super::super::movement::readings::*;
 use super::Doc;
@@ -141,6 +144,21 @@ pub struct HouseRulesSpec {
     /// `fixed_rows` (§17.1, SSB13 lost): linear, floor-one.
     #[serde(default)]
     pub fixed_rows: Option<Spanned<String>>,
+    /// `missile_order` (§9.2.1 vs §17.2.1, D19 40): loaded, any.
+    #[serde(default)]
+    pub missile_order: Option<Spanned<String>>,
+    /// `lost_missiles` (§13.1.10): bottom, top.
+    #[serde(default)]
+    pub lost_missiles: Option<Spanned<String>>,
+    /// `torpedo_accuracy` (§7.5.3.1): like-racks, always.
+    #[serde(default)]
+    pub torpedo_accuracy: Option<Spanned<String>>,
+    /// `amrs_salvos` (§11.5.1): independent, one-per-weapon.
+    #[serde(default)]
+    pub amrs_salvos: Option<Spanned<String>>,
+    /// `chaff_stacking` (§11.5.2): largest, add.
+    #[serde(default)]
+    pub chaff_stacking: Option<Spanned<String>>,
 }
 
 /// The experiment's house rules; every problem is reported at its key.
@@ -382,6 +400,31 @@ pub(super) fn house_rules(docs: &[Doc], is: &mut Issues) -> HouseRules {
         fire.shield_partial_draw,
         ShieldPartialDraw,
         [HalfRoundedUp = "half-rounded-up", AnyShort = "any-short"]
+    );
+    pick!(
+        guided.missile_order,
+        FiringOrder,
+        [Loaded = "loaded", Any = "any"]
+    );
+    pick!(
+        guided.lost_missiles,
+        LostMissiles,
+        [Bottom = "bottom", Top = "top"]
+    );
+    pick!(
+        guided.torpedo_accuracy,
+        TorpedoAccuracy,
+        [LikeRacks = "like-racks", Always = "always"]
+    );
+    pick!(
+        guided.amrs_salvos,
+        AmrsSalvos,
+        [Independent = "independent", OnePerWeapon = "one-per-weapon"]
+    );
+    pick!(
+        guided.chaff_stacking,
+        ChaffStacking,
+        [Largest = "largest", Add = "add"]
     );
     if let Some(a) = &s.arcs {
         match a.get_ref().as_slice() {

@@ -14,6 +14,7 @@
 
 pub mod construction;
 pub mod designs;
+pub mod guided;
 pub mod house_rules;
 pub mod issues;
 pub mod matchups;
@@ -58,6 +59,9 @@ pub struct Doc {
     /// Weapon lines.
     #[serde(default)]
     pub weapon: Vec<Spanned<WeaponSpec>>,
+    /// Missile types (§9.2.1, §17.2.1).
+    #[serde(default)]
+    pub missile: Vec<Spanned<guided::MissileSpec>>,
     /// Ship designs.
     #[serde(default)]
     pub design: Vec<Spanned<DesignSpec>>,
@@ -74,7 +78,8 @@ pub fn build(docs: &[Doc]) -> Result<Vec<NamedMatchup<Matchup>>, Vec<ConfigIssue
     let mut is = Issues::default();
     let rules = house_rules::house_rules(docs, &mut is);
     let scenario = scenario::scenario(docs, &mut is);
-    let table = weapons::weapon_table(docs, &mut is);
+    let mut table = weapons::weapon_table(docs, &mut is);
+    table.missiles = guided::missile_table(docs, &mut is);
     let designs = designs::designs(docs, &table, &rules.construction, &mut is);
     let fleets = crate::config_support::fleets(
         docs,

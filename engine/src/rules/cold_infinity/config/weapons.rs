@@ -120,6 +120,8 @@ pub struct WeaponTable {
     pub invalid: HashSet<String>,
     /// Each weapon's cost data, in `list` order.
     pub costs: Vec<WeaponCost>,
+    /// The `[[missile]]` types (`config::guided`), filled by `config::build`.
+    pub missiles: super::guided::MissileTable,
 }
 
 /// Every document's weapon lines.

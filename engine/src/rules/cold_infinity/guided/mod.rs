@@ -23,6 +23,7 @@ pub mod flights;
 pub mod hit;
 pub mod launch;
 pub mod magazine;
+pub mod mount;
 pub mod readings;
 pub mod strike;
 pub mod types;

@@ -1,0 +1,212 @@
+//! Battle-level guided weapon tests (§9, §11.1.6, §13.1.10) on the hand-built Reaper duel with
+//! the SDS's aft Harbinger racks given to side A.
+
+use super::super::arcs::{ArcShape, FiringArc};
+use super::super::design::DamageDice;
+use super::super::geometry::ArcCentre;
+use super::super::guided::magazine::Magazine;
+use super::super::guided::mount::{MAX_TYPES, RackMount};
+use super::super::guided::types::{Munition, RackDesign};
+use super::super::guided_plan::carrier_keep;
+use super::super::policy::Policy;
+use super::tests::{reaper_duel, started};
+use super::*;
+use crate::dice::{Dice, ScriptedDice};
+use crate::observer::{NoTrace, Trace};
+
+/// The Reaper SDS's aft racks (systems 12 and 13): Harbinger Mk III, magazine 40, RoF 2+0,
+/// accuracy +3; turrets; loaded with 40 missiles of 2d6, launch range 10, max range ×2.
+fn harbinger_rack(sys: u16) -> RackMount {
+    let missile = Munition::missile(DamageDice::new(2, 6, 0), 10, 2);
+    let mut load = Magazine::default();
+    load.load(0, 40, 40).unwrap();
+    RackMount {
+        sys,
+        rack: RackDesign {
+            magazine: 40,
+            shots: 2,
+            arming: 0,
+            accuracy: 3,
+            range_boost: 0,
+        },
+        arc: FiringArc {
+            centre: ArcCentre::facing(4),
+            shape: ArcShape::Turret,
+            keel: false,
+        },
+        types: [missile; MAX_TYPES],
+        type_count: 1,
+        load,
+    }
+}
+
+/// The duel with side A's Reaper racked (one Harbinger rack, system 12), B `range` hexes away
+/// on the line between their starts.
+fn racked_duel(range: usize) -> (Matchup, BattleState) {
+    let mut m = reaper_duel();
+    let mut racked = m.designs[0].clone();
+    racked.racks = vec![harbinger_rack(12)];
+    racked.rack_missiles = vec![vec!["Harbinger Mk III".into()]];
+    m.designs.push(racked);
+    m.start[0].design = 1;
+    let mut st = started(&m);
+    let (a, b) = (st.ships[0].motion.pos, st.ships[1].motion.pos);
+    let (hex, _) = a.line_to(b).nth(range).unwrap();
+    st.ships[1].motion.pos = hex;
+    assert_eq!(a.distance(hex), range as i32);
+    st.turn = 1;
+    (m, st)
+}
+
+/// §9.0, §9.1, §2: two missiles (RoF 2+0) launch in the Weapon Launch Phase and strike in the
+/// same turn's Guided Weapons Phase; the magazine falls by two; nothing stays in flight; the
+/// damage is credited to the launching ship.
+#[test]
+fn launched_missiles_strike_the_same_turn_9_1() {
+    let (m, mut st) = racked_duel(8);
+    let mut dice = Dice::for_battle(19, 8, 0);
+    let mut trace = Trace::default();
+    guided::weapon_launch_phase(&m, &mut st, &mut dice, &mut trace);
+    assert_eq!(st.guided.flights.len(), 2);
+    assert_eq!(st.guided.racks[0][0].magazine.total(), 38);
+    // Nothing intercepts: B's weapons are all on defensive fire.
+    st.guided.df_mask[1] = u32::MAX;
+    guided::guided_weapons_phase(&m, &mut st, &mut dice, &mut trace);
+    assert!(st.guided.flights.is_empty());
+    assert_eq!(trace.log.matches("launches Harbinger Mk III").count(), 2);
+    assert_eq!(
+        trace.log.matches("strikes at B1 Reaper").count(),
+        2,
+        "{}",
+        trace.log
+    );
+    let marked = st.damage[1].points_marked();
+    assert!(marked > 0, "{}", trace.log);
+    assert_eq!(st.ships[0].dealt, marked);
+    assert_eq!(st.ships[1].taken, marked);
+    // No more than two a turn (RoF 2+0); the next turn two more.
+    guided::weapon_launch_phase(&m, &mut st, &mut dice, &mut NoTrace);
+    assert!(st.guided.flights.is_empty());
+    st.turn = 2;
+    guided::weapon_launch_phase(&m, &mut st, &mut dice, &mut NoTrace);
+    assert_eq!(st.guided.flights.len(), 2);
+    assert_eq!(st.guided.racks[0][0].magazine.total(), 36);
+}
+
+/// §11.1.6: a missile destroyed by an intercept does nothing. B's two fore railguns hold fire
+/// and take the first missile (3 attempts each, RoF 3+0: while its survival is above a quarter);
+/// the first attempt rolls 18 and destroys it. The second finds no interceptor left and rolls
+/// 3 + 6 = 9: a miss. Nothing is marked.
+#[test]
+fn intercepted_missile_does_nothing_11_1_6() {
+    let (m, mut st) = racked_duel(8);
+    let mut dice = Dice::for_battle(19, 8, 0);
+    guided::weapon_launch_phase(&m, &mut st, &mut dice, &mut NoTrace);
+    assert_eq!(st.guided.flights.len(), 2);
+    let rolls = [6u8, 6, 6, 1, 1, 1];
+    let mut scripted = ScriptedDice::new(&rolls);
+    let mut trace = Trace::default();
+    guided::guided_weapons_phase(&m, &mut st, &mut scripted, &mut trace);
+    assert_eq!(scripted.used(), 6);
+    assert_eq!(st.damage[1].points_marked(), 0);
+    assert!(
+        trace
+            .log
+            .contains("is intercepted (attempt 1 of 6; §11.1.6)"),
+        "{}",
+        trace.log
+    );
+    assert!(
+        trace.log.contains("3d6 3 +6 DRM = 9, a miss: 0 points"),
+        "{}",
+        trace.log
+    );
+    // The intercepting railguns have fired this turn (§7.1.3); the aft ones have not.
+    let rof = m.designs[0].mounts[0].weapon.rof;
+    assert!(!st.ships[1].arming[0].can_fire(rof));
+    assert!(!st.ships[1].arming[1].can_fire(rof));
+    assert!(st.ships[1].arming[2].can_fire(rof));
+}
+
+/// §13.1.10: a rack with no structure left is destroyed and launches nothing; a damaged rack
+/// loses 4 missiles of capacity a point (the top of a full magazine of 40 keeps 32 after 2
+/// points), and its 1d6 roll destroys it on a 1.
+#[test]
+fn damaged_and_destroyed_racks_13_1_10() {
+    let (m, mut st) = racked_duel(8);
+    st.damage[0].system_damage[12] = 10;
+    guided::weapon_launch_phase(&m, &mut st, &mut Dice::for_battle(1, 1, 1), &mut NoTrace);
+    assert!(st.guided.racks[0][0].destroyed);
+    assert!(st.guided.flights.is_empty());
+
+    let (m, mut st) = racked_duel(8);
+    st.damage[0].system_damage[12] = 2;
+    // One roll (per-volley default): a 2 keeps the rack; then two launches.
+    let rolls = [2u8];
+    let mut scripted = ScriptedDice::new(&rolls);
+    guided::weapon_launch_phase(&m, &mut st, &mut scripted, &mut NoTrace);
+    assert_eq!(scripted.used(), 1);
+    assert!(!st.guided.racks[0][0].destroyed);
+    assert_eq!(st.guided.racks[0][0].magazine.total(), 32 - 2);
+
+    let (m, mut st) = racked_duel(8);
+    st.damage[0].system_damage[12] = 1;
+    let rolls = [1u8];
+    guided::weapon_launch_phase(&m, &mut st, &mut ScriptedDice::new(&rolls), &mut NoTrace);
+    assert!(st.guided.racks[0][0].destroyed);
+    assert!(st.guided.flights.is_empty());
+}
+
+/// The launch policy (`guided_plan::reaches`), played by the `missile-carrier`: a target within launch range (10) that will be
+/// beyond the maximum range (20) from the launch hex after its move is not launched at; at rest
+/// it is.
+#[test]
+fn missile_carrier_does_not_launch_out_of_reach() {
+    let (mut m, mut st) = racked_duel(10);
+    m.policies[0] = Policy::preset("missile-carrier").unwrap();
+    let (a, b) = (st.ships[0].motion.pos, st.ships[1].motion.pos);
+    // The starts lie on a hex axis: one hex straight away from the launcher.
+    let step = b.sub(a);
+    let dir = Hex::new(step.q / 10, step.r / 10);
+    assert_eq!(dir.length(), 1);
+    // Fleeing at 11 hexes a turn: 21 hexes from the launch hex next turn.
+    st.ships[1].motion.velocity = dir.scale(11);
+    assert_eq!(a.distance(b.add(st.ships[1].motion.velocity)), 21);
+    guided::weapon_launch_phase(&m, &mut st, &mut Dice::for_battle(2, 2, 2), &mut NoTrace);
+    assert!(st.guided.flights.is_empty());
+    // At 10 a turn it stays within 20: launched.
+    let (m, mut st) = racked_duel(10);
+    st.ships[1].motion.velocity = dir.scale(10);
+    guided::weapon_launch_phase(&m, &mut st, &mut Dice::for_battle(2, 2, 2), &mut NoTrace);
+    assert_eq!(st.guided.flights.len(), 2);
+}
+
+/// The `missile-carrier` preset keeps at its racks' launch range less one; the gunlines keep
+/// their guns' band.
+#[test]
+fn missile_carrier_keeps_launch_range() {
+    let racks = [harbinger_rack(12)];
+    let carrier = Policy::preset("missile-carrier").unwrap();
+    assert_eq!(carrier_keep(&carrier, &racks), Some(9));
+    assert_eq!(carrier_keep(&carrier, &[]), None);
+    let gunline = Policy::preset("closing-gunline").unwrap();
+    assert_eq!(carrier_keep(&gunline, &racks), None);
+}
+
+/// A whole racked battle is the same for the same seed, and a clone mid-battle carries the
+/// flights and magazines (the search player copies positions).
+#[test]
+fn racked_battle_is_deterministic() {
+    let (m, _) = racked_duel(8);
+    let play = |seed| {
+        let mut st = started(&m);
+        let mut dice = Dice::for_battle(seed, 0, 0);
+        let mut trace = Trace::default();
+        while !turn(&m, &mut st, &mut dice, &mut trace) {}
+        (trace.log, st.guided.racks[0][0].magazine.total())
+    };
+    let (log, left) = play(5);
+    assert_eq!(play(5), (log.clone(), left));
+    assert!(log.contains("launches Harbinger Mk III"), "{log}");
+    assert!(left < 40);
+}
