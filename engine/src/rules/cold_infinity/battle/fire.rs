@@ -255,7 +255,7 @@ fn holds_fire(m: &Matchup, st: &mut BattleState, i: usize) -> String {
 }
 
 /// Mount `k` of ship `i` as §7.1 sees a firer (pose, arc, arming, EW).
-fn firer(m: &Matchup, st: &BattleState, i: usize, k: usize) -> Firer {
+pub(super) fn firer(m: &Matchup, st: &BattleState, i: usize, k: usize) -> Firer {
     let me = &st.ships[i];
     let w = m.design_of(i).mounts[k];
     Firer {
@@ -758,6 +758,15 @@ impl std::fmt::Display for Less {
 /// Before, the hits were credited in shot order, so the lower-index shooter got the points two
 /// ships' hits both claimed (ties by index).
 fn credit_phase(st: &mut BattleState) {
+    credit_claims(st, true);
+    let n = st.ships.len();
+    st.lines.split_phase(&st.claims, n);
+}
+
+/// Each target takes what the phase added to its live marks and its attackers share it by
+/// their claims ([`credit_share`]); with `by_weapon`, each attacker's share also goes to its
+/// weapon lines (the Guided Weapons Phase has none: racks are not listed).
+pub(super) fn credit_claims(st: &mut BattleState, by_weapon: bool) {
     let n = st.ships.len();
     for t in 0..n {
         // A target no hit claimed took nothing this phase: its marks are not read.
@@ -772,13 +781,14 @@ fn credit_phase(st: &mut BattleState) {
         for a in 0..n {
             let c = credit_share(live, st.claims[t * n + a], claimed);
             st.ships[a].dealt += c;
-            st.lines.credit(t, a, n, c);
+            if by_weapon {
+                st.lines.credit(t, a, n, c);
+            }
             credited += c;
         }
         let side = st.ships[t].side.other().index();
         st.sides[side].damage_dealt += live - credited;
     }
-    st.lines.split_phase(&st.claims, n);
 }
 
 /// One attacker's share of `live` points a target took in a phase, for its `claim` of the

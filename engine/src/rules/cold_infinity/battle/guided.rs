@@ -47,7 +47,7 @@ use super::super::matchup::Matchup;
 use super::super::policy::{choose_seam, pick_tie, system_pick};
 use super::super::preconditions::{AttackFacts, CannotFire, Firer, Target, sight_facts};
 use super::BattleState;
-use super::fire::credit_share;
+use super::fire::pose;
 use super::weapon_damage::weapon_now;
 use crate::rules::cold_infinity::Event;
 
@@ -155,16 +155,6 @@ fn fresh_racks(m: &Matchup, i: usize) -> impl Iterator<Item = RackNow> + '_ {
         lost_seen: 0,
         destroyed: false,
     })
-}
-
-fn pose(st: &BattleState, i: usize) -> Pose {
-    let m = st.ships[i].motion;
-    Pose {
-        pos: m.pos,
-        facing: m.facing,
-        roll: m.roll,
-        tumble: m.tumble,
-    }
 }
 
 /// The target as §7.1 and §7.3.1.1 see it.
@@ -490,7 +480,8 @@ pub fn guided_weapons_phase<R: Roller, O: Observer>(
         let (rack, ty) = st.guided.origin[n];
         strike_one(m, st, f, rack, ty, dice, obs);
     }
-    credit_phase(st);
+    // Damage dealt and taken as the Starship Weapons Phase credits it (racks have no weapon line).
+    super::fire::credit_claims(st, false);
     st.guided.flights.retain(|f| f.munition.is_drone());
     st.guided.origin.clear();
     st.guided.df_mask.fill(0);
@@ -779,27 +770,5 @@ fn intercepts(m: &Matchup, st: &mut BattleState, f: &Flight, t: usize, amp: i16,
                 arming.lose_power();
             }
         }
-    }
-}
-
-/// Damage dealt and taken in the phase (as `fire::credit_phase` for the Starship Weapons
-/// Phase): each target takes what the phase added; the launchers share it by their claims.
-fn credit_phase(st: &mut BattleState) {
-    let n = st.ships.len();
-    for t in 0..n {
-        let claimed: u32 = st.claims[t * n..(t + 1) * n].iter().sum();
-        if claimed == 0 {
-            continue;
-        }
-        let live = st.damage[t].points_marked() - st.snapshot[t].points_marked();
-        st.ships[t].taken += live;
-        let mut credited = 0;
-        for a in 0..n {
-            let c = credit_share(live, st.claims[t * n + a], claimed);
-            st.ships[a].dealt += c;
-            credited += c;
-        }
-        let side = st.ships[t].side.other().index();
-        st.sides[side].damage_dealt += live - credited;
     }
 }

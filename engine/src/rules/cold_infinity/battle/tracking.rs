@@ -22,7 +22,6 @@
 use crate::dice::Roller;
 
 use super::super::design::Config;
-use super::super::ew::EwAttacker;
 use super::super::fire::damage::ShotRules;
 use super::super::fire::hit_location::{DefenderPick, Struck, locate};
 use super::super::fire::hit_roll::HitRoll;
@@ -32,7 +31,7 @@ use super::super::preconditions::{Firer, weapon_bears};
 use super::super::weapons::configurations::{
     HitContext, Tracking, start_tracking, tracking_continues, tracking_location,
 };
-use super::fire::{pose, sight};
+use super::fire::{firer, sight};
 use super::{BattleState, Shot};
 
 /// One mount's tracking state (§8.1.9).
@@ -92,21 +91,10 @@ pub(super) fn follow_shot(m: &Matchup, st: &mut BattleState, i: usize, k: usize)
     let w = bd.mounts[k];
     let undamaged = st.damage[i].system_left(&bd.design, w.sys) >= mt.left_at_fire;
     let facts = if st.ships[t].alive {
-        let me = &st.ships[i];
         let firer = Firer {
-            pose: pose(st, i),
-            arc: w.arc,
             // Readiness is not asked again: the weapon is firing already.
             arming: super::super::arming::Arming::battle_start(w.weapon.rof, true),
-            rof: w.weapon.rof,
-            ew: EwAttacker {
-                pos: me.motion.pos,
-                shroud_radius: me.shroud,
-                amplification: i32::from(me.ew.amplification),
-                small_vessel: false,
-            },
-            ignores_ecm: false,
-            ess: Default::default(),
+            ..firer(m, st, i, k)
         };
         match weapon_bears(&m.rules.movement, &firer, st.ships[t].motion.pos) {
             Ok(()) => sight(m, st, i, &firer, t),
