@@ -138,10 +138,11 @@ fn the_committed_baseline_passes() {
 
 /// A rule change that moves the balance fails the gate (exit 1): `thrust_order =
 /// "accelerate-then-rotate"` (D19 11: the burn along the nose held at the start of the move, so
-/// a course change takes a turn more) moves the Reapers' win rate by +23.9 pp [+22.4, +25.4]
-/// (session 25, after ships steer by the guns they have left; −4.5 pp in session 24).
-/// `simultaneity = "marked-at-once"` moves it by −10.6 pp, `los_blockers = "firer-half-only"`
-/// by +1.4 pp; `hit_chart = "example-c"` (+1.2 pp) is inconclusive at 5,000 battles.
+/// a course change takes a turn more) moves the Reapers' win rate by +21.9 pp [+20.4, +23.4]
+/// (session 26, a disarmed side out of the fight; +23.9 in session 25, −4.5 in session 24).
+/// `simultaneity = "marked-at-once"` moves it by −12.4 pp, `los_blockers = "firer-half-only"`
+/// by +1.6 pp, `disarmed = "fights-on"` by −7.7 pp; `hit_chart = "example-c"` (+0.5 pp) is
+/// not flagged at 5,000 battles.
 #[test]
 fn a_house_rule_change_fails_the_baseline() {
     let dir = tempfile::tempdir().unwrap();

@@ -65,8 +65,11 @@ impl SystemTask for TraceTask<'_> {
         };
         let _ = writeln!(
             out,
-            "result: {result}; the game ended by {} after {} turn(s)",
+            "result: {result}; the game ended by {} ({}) after {} turn(s)",
             outcome.ending.name().replace('_', " "),
+            R::DECIDERS
+                .get(usize::from(outcome.decided_by))
+                .map_or("?", |d| d.name),
             outcome.turns
         );
         for (name, t) in m.ship_names.iter().zip(&ships) {

@@ -85,6 +85,28 @@ pub struct Scenario {
     /// Turns played before the battle is scored by the turn-cap measure (house rule
     /// `turn_cap`).
     pub turn_cap: u32,
+    /// Whether a side with no ship left that can attack is out of the fight (house rule
+    /// `disarmed`).
+    pub disarmed: Disarmed,
+}
+
+/// What a ship that can no longer attack means for the battle (house rule `disarmed`): the book
+/// has no victory conditions (§1 describes a battle, not how one is won). Weapons (structure
+/// 2–4) go long before their ships (§13.1.9), and two disarmed ships cannot end a battle, so
+/// under [`Disarmed::FightsOn`] 46% of the reference battles ran to the turn cap with both
+/// sides' guns gone.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Disarmed {
+    /// Default (our reading of a player's game): a ship with every weapon mount destroyed and
+    /// no missile left in a working rack cannot attack. When one side has no ship that can, the
+    /// battle ends and the other side wins — it holds the field, the disarmed side withdraws
+    /// (`disarmed_side_out`); when neither side has one, the battle ends there and the turn cap's
+    /// measure decides (`structure_destroyed_when_disarmed`, `draw_when_disarmed`).
+    #[default]
+    OutOfTheFight,
+    /// Alternative (sessions 19–25): disarmed ships stay in the battle, which runs on to the
+    /// turn cap unless a side is destroyed; a disarmed ship can still be shot at.
+    FightsOn,
 }
 
 impl Default for Scenario {
@@ -94,6 +116,7 @@ impl Default for Scenario {
             spacing: 1,
             start_speed: 0,
             turn_cap: 30,
+            disarmed: Disarmed::OutOfTheFight,
         }
     }
 }

@@ -11,9 +11,17 @@ use super::matchup::{HouseRules, Scenario};
 use super::{construction, fire, guided};
 
 /// Keys always in effect (the text decides none of them): the lost hit-location chart, the
-/// scenario and its turn cap, and the lost arc and silhouette diagrams (every shot's arc,
-/// silhouette and struck section come from the reconstructions `arcs` and `silhouettes`).
-pub const ALWAYS: [&str; 5] = ["hit_chart", "scenario", "turn_cap", "arcs", "silhouettes"];
+/// scenario, its turn cap and what a disarmed side means (the book has no victory
+/// conditions), and the lost arc and silhouette diagrams (every shot's arc, silhouette and
+/// struck section come from the reconstructions `arcs` and `silhouettes`).
+pub const ALWAYS: [&str; 6] = [
+    "hit_chart",
+    "scenario",
+    "turn_cap",
+    "disarmed",
+    "arcs",
+    "silhouettes",
+];
 
 /// Readings no battle can rest on yet, set or not: the config refuses what they govern —
 /// capacitors (`capacitor_damage`), collector panels (`collector_damage`), torpedo systems
@@ -118,10 +126,10 @@ mod tests {
             },
         };
         let keys = super::in_effect(&rules, &Scenario::default());
-        // 5 always + 15 more fire keys + 14 more movement keys (hit_chart, arcs and
+        // 6 always + 15 more fire keys + 14 more movement keys (hit_chart, arcs and
         // silhouettes are in two lists), + 8 construction keys + 5 guided keys, less the 5 the
         // battle cannot play yet.
-        assert_eq!(keys.len(), 5 + 15 + 14 + 8 + 5 - 5, "{keys:?}");
+        assert_eq!(keys.len(), 6 + 15 + 14 + 8 + 5 - 5, "{keys:?}");
         for k in NOT_PLAYED {
             assert!(!keys.contains(&k), "{k} listed though no battle uses it");
         }

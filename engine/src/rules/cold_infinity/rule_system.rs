@@ -39,11 +39,14 @@ pub struct ColdInfinity;
 
 /// How a battle was decided. The book has no victory conditions, so even the last side standing
 /// is a house rule.
-pub const DECIDERS: [Decider; 4] = [
+pub const DECIDERS: [Decider; 7] = [
     Decider::house_rule("last_side_standing"),
     Decider::draw("mutual_destruction"),
     Decider::house_rule("structure_destroyed_at_turn_cap"),
     Decider::draw("draw_at_turn_cap"),
+    Decider::house_rule("disarmed_side_out"),
+    Decider::house_rule("structure_destroyed_when_disarmed"),
+    Decider::draw("draw_when_disarmed"),
 ];
 
 /// [`DECIDERS`] index: one side has no ships left.
@@ -54,6 +57,12 @@ pub const DECIDED_MUTUAL_DESTRUCTION: u8 = 1;
 pub const DECIDED_TURN_CAP_MEASURE: u8 = 2;
 /// [`DECIDERS`] index: equal shares at the turn cap.
 pub const DECIDED_DRAW_AT_TURN_CAP: u8 = 3;
+/// [`DECIDERS`] index: the loser had no ship left that could attack (house rule `disarmed`).
+pub const DECIDED_DISARMED_SIDE_OUT: u8 = 4;
+/// [`DECIDERS`] index: neither side could attack; the larger share of enemy structure destroyed.
+pub const DECIDED_DISARMED_MEASURE: u8 = 5;
+/// [`DECIDERS`] index: neither side could attack; equal shares.
+pub const DECIDED_DRAW_WHEN_DISARMED: u8 = 6;
 
 impl RuleSystem for ColdInfinity {
     const NAME: &'static str = "cold-infinity";

@@ -30,7 +30,9 @@ pub mod weapon_damage;
 use crate::dice::Roller;
 use crate::hex::Hex;
 use crate::observer::Observer;
-use crate::outcome::{Outcome, ShareDeciders, ShipTally, Side, SideTally, end_by_share};
+use crate::outcome::{
+    Ending, Outcome, ShareDeciders, ShipTally, Side, SideTally, Verdict, end_by_share,
+};
 use crate::trace;
 
 use super::arming::Arming;
@@ -39,13 +41,14 @@ use super::design::Config;
 use super::design::SystemKind;
 use super::ew::EwAllocation;
 use super::initiative::InitiativeEntry;
-use super::matchup::{MAX_WEAPONS, Matchup};
+use super::matchup::{Disarmed, MAX_WEAPONS, Matchup};
 use super::movement::Motion;
 use super::power::{PowerNeed, SystemPower};
 use super::preconditions::{AttackFacts, CannotFire};
 use super::weapon_lines::WeaponLines;
 use super::{
-    DECIDED_ANNIHILATION, DECIDED_DRAW_AT_TURN_CAP, DECIDED_MUTUAL_DESTRUCTION,
+    DECIDED_ANNIHILATION, DECIDED_DISARMED_MEASURE, DECIDED_DISARMED_SIDE_OUT,
+    DECIDED_DRAW_AT_TURN_CAP, DECIDED_DRAW_WHEN_DISARMED, DECIDED_MUTUAL_DESTRUCTION,
     DECIDED_TURN_CAP_MEASURE, Event,
 };
 use condition::Condition;
@@ -384,12 +387,50 @@ pub fn turn<R: Roller, O: Observer>(
     movement::movement_step(m, st, dice, obs);
     fire::weapons_fire_step(m, st, dice, obs);
     effects::damage_effects_step(m, st, dice, obs);
-    st.alive(Side::A) == 0 || st.alive(Side::B) == 0 || st.turn >= m.scenario.turn_cap
+    st.alive(Side::A) == 0
+        || st.alive(Side::B) == 0
+        || st.turn >= m.scenario.turn_cap
+        || armed_sides(m, st) != [true, true]
+}
+
+/// Whether ship `i` can still attack (house rule `disarmed`): it is in play and has a weapon
+/// mount not destroyed (§13.1.9 lowers a damaged weapon's Ratings but leaves it able to fire)
+/// or a working rack with a missile left (§9.2.1, §13.1.10). Missiles strike on the turn they
+/// are launched (§9), so none is in flight between turns; drones, which would be, are not
+/// played.
+pub fn can_attack(m: &Matchup, st: &mut BattleState, i: usize) -> bool {
+    if !st.ships[i].alive {
+        return false;
+    }
+    let bd = m.design_of(i);
+    st.condition[i].refresh(&bd.design, &st.damage[i], &m.rules.movement);
+    let destroyed = &st.condition[i].destroyed;
+    bd.mounts.iter().any(|w| !destroyed[usize::from(w.sys)])
+        || st.guided.racks[i]
+            .iter()
+            .any(|r| !r.destroyed && r.magazine.total() > 0)
+}
+
+/// Per side, whether any of its ships can still attack ([`can_attack`]); both `true` under
+/// `disarmed = fights-on`, where a disarmed ship stays in the battle.
+pub fn armed_sides(m: &Matchup, st: &mut BattleState) -> [bool; 2] {
+    if m.scenario.disarmed == Disarmed::FightsOn {
+        return [true, true];
+    }
+    let mut armed = [false, false];
+    for i in 0..st.ships.len() {
+        let k = st.ships[i].side.index();
+        if !armed[k] && can_attack(m, st, i) {
+            armed[k] = true;
+        }
+    }
+    armed
 }
 
 /// Score the ended battle: the last side with ships wins (house rule: the text has no victory
-/// conditions); at the turn cap the larger share of enemy structure destroyed (house rule
-/// `turn_cap`).
+/// conditions); with both sides in play, a side with no ship left that can attack is out of the
+/// fight (house rule `disarmed`), and when neither can, or at the turn cap, the larger share of
+/// enemy structure destroyed wins (house rule `turn_cap`).
 pub fn finish<O: Observer>(
     m: &Matchup,
     st: &mut BattleState,
@@ -426,18 +467,47 @@ pub fn finish<O: Observer>(
             ..ships[i]
         };
     }
-    // House rule `turn_cap`: the larger share of the enemy's structure destroyed wins at the cap.
-    let (verdict, ending, decided_by) = end_by_share(
-        [a, b],
-        lost,
-        total,
-        ShareDeciders {
-            annihilation: DECIDED_ANNIHILATION,
-            mutual_destruction: DECIDED_MUTUAL_DESTRUCTION,
-            measure: DECIDED_TURN_CAP_MEASURE,
-            draw_at_cap: DECIDED_DRAW_AT_TURN_CAP,
-        },
-    );
+    // House rule `disarmed`: with both sides in play, a side that cannot attack is out of the
+    // fight; if neither can, the turn cap's measure decides now.
+    let armed = if a > 0 && b > 0 {
+        armed_sides(m, st)
+    } else {
+        [true, true]
+    };
+    let deciders = ShareDeciders {
+        annihilation: DECIDED_ANNIHILATION,
+        mutual_destruction: DECIDED_MUTUAL_DESTRUCTION,
+        measure: DECIDED_TURN_CAP_MEASURE,
+        draw_at_cap: DECIDED_DRAW_AT_TURN_CAP,
+    };
+    let (verdict, ending, decided_by) = match armed {
+        [true, true] => end_by_share([a, b], lost, total, deciders),
+        [false, false] => {
+            trace!(obs, "neither side has a ship that can attack");
+            let deciders = ShareDeciders {
+                measure: DECIDED_DISARMED_MEASURE,
+                draw_at_cap: DECIDED_DRAW_WHEN_DISARMED,
+                ..deciders
+            };
+            end_by_share([a, b], lost, total, deciders)
+        }
+        [a_armed, _] => {
+            let (winner, out) = if a_armed {
+                (Side::A, Side::B)
+            } else {
+                (Side::B, Side::A)
+            };
+            trace!(
+                obs,
+                "side {out} is out of the fight: no ship of it can attack (every weapon destroyed, no missile left)"
+            );
+            (
+                Verdict::Win(winner),
+                Ending::Annihilation,
+                DECIDED_DISARMED_SIDE_OUT,
+            )
+        }
+    };
     trace!(
         obs,
         "end after turn {}: {} (decided by {})",

@@ -625,3 +625,55 @@ fn a_ship_steers_by_the_guns_it_has_left() {
     assert_eq!(mounts[k].arc.centre, ArcCentre::facing(4));
     assert_eq!(main_weapon_now(mounts, |_| None), None);
 }
+
+/// House rule `disarmed` (the book has no victory conditions): a side with no ship left that
+/// can attack — every weapon mount destroyed, no missile in a working rack — is out of the
+/// fight, and the battle ends with the other side the winner (`disarmed_side_out`); with
+/// neither side armed it ends there and the turn cap's measure decides; under `fights-on`
+/// (sessions 19–25) both sides stay in and the battle runs on.
+#[test]
+fn a_disarmed_side_is_out_of_the_fight() {
+    use crate::observer::{NoTrace, Trace};
+    let disarm = |st: &mut BattleState, m: &Matchup, i: usize| {
+        let d = &m.design_of(i).design;
+        for w in &m.design_of(i).mounts {
+            st.damage[i].system_damage[usize::from(w.sys)] =
+                d.systems[usize::from(w.sys)].structure;
+        }
+    };
+    let mut m = reaper_duel();
+    let mut st = BattleState::for_matchup(&m);
+    begin(&m, &mut st);
+    assert_eq!(armed_sides(&m, &mut st), [true, true]);
+    // One railgun left is enough to stay in the fight.
+    disarm(&mut st, &m, 1);
+    let last = m.design_of(1).mounts[0].sys;
+    st.damage[1].system_damage[usize::from(last)] = 0;
+    assert!(can_attack(&m, &mut st, 1));
+    disarm(&mut st, &m, 1);
+    assert!(!can_attack(&m, &mut st, 1));
+    assert_eq!(armed_sides(&m, &mut st), [true, false]);
+    let mut ships = vec![ShipTally::default(); 2];
+    let mut log = Trace::default();
+    let o = finish(&m, &mut st, &mut log, &mut ships);
+    assert_eq!(o.verdict, Verdict::Win(Side::A));
+    assert_eq!(o.decided_by, DECIDED_DISARMED_SIDE_OUT);
+    assert!(
+        log.log.contains("side B is out of the fight"),
+        "{}",
+        log.log
+    );
+    // Neither side armed: the measure decides (B has lost its weapons' structure, A nothing).
+    disarm(&mut st, &m, 0);
+    assert_eq!(armed_sides(&m, &mut st), [false, false]);
+    st.damage[0].system_damage.fill(0);
+    st.damage[0].hull_damage[0] = 1;
+    disarm(&mut st, &m, 0);
+    let o = finish(&m, &mut st, &mut NoTrace, &mut ships);
+    assert_eq!(o.decided_by, DECIDED_DISARMED_MEASURE);
+    // Under `fights-on` a disarmed side stays in, and only the cap or annihilation ends it.
+    m.scenario.disarmed = Disarmed::FightsOn;
+    assert_eq!(armed_sides(&m, &mut st), [true, true]);
+    let o = finish(&m, &mut st, &mut NoTrace, &mut ships);
+    assert_eq!(o.decided_by, DECIDED_TURN_CAP_MEASURE);
+}

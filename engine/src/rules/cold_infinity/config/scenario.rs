@@ -1,10 +1,10 @@
 //! `[scenario]`: where the lines start and how long a battle may last. The text gives no
-//! standard setup, so the whole table is a house rule (`scenario`, `turn_cap`).
+//! standard setup, so the whole table is a house rule (`scenario`, `turn_cap`, `disarmed`).
 
 use serde::Deserialize;
 use serde_spanned::Spanned;
 
-use super::super::matchup::Scenario;
+use super::super::matchup::{Disarmed, Scenario};
 use super::Doc;
 use super::issues::{Issues, one_of};
 
@@ -24,6 +24,9 @@ pub struct ScenarioSpec {
     /// Turns before the turn-cap measure decides (1..=500).
     #[serde(default)]
     pub turn_cap: Option<Spanned<i64>>,
+    /// A side that can no longer attack: `out-of-the-fight` or `fights-on`.
+    #[serde(default)]
+    pub disarmed: Option<Spanned<String>>,
 }
 
 /// The experiment's scenario.
@@ -52,5 +55,16 @@ pub(super) fn scenario(docs: &[Doc], is: &mut Issues) -> Scenario {
     s.spacing = sp as i32;
     s.start_speed = v as i32;
     s.turn_cap = t as u32;
+    if let Some(x) = is.choice(
+        d,
+        &spec.disarmed,
+        "scenario.disarmed",
+        &[
+            ("out-of-the-fight", Disarmed::OutOfTheFight),
+            ("fights-on", Disarmed::FightsOn),
+        ],
+    ) {
+        s.disarmed = x;
+    }
     s
 }
