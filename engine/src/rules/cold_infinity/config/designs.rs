@@ -481,6 +481,14 @@ fn design(
     })
 }
 
+/// What a design's systems fit, collected in SDS order: weapon mounts, missile racks (with
+/// their missiles' names), specialized defences.
+type Fitted<'a> = (
+    &'a mut Vec<Mount>,
+    &'a mut Vec<(RackMount, Vec<String>)>,
+    &'a mut Vec<DefenceMount>,
+);
+
 #[allow(clippy::too_many_arguments)]
 fn system_kind(
     d: usize,
@@ -488,11 +496,7 @@ fn system_kind(
     at: &str,
     table: &WeaponTable,
     is: &mut Issues,
-    (mounts, racks, defences): (
-        &mut Vec<Mount>,
-        &mut Vec<(RackMount, Vec<String>)>,
-        &mut Vec<DefenceMount>,
-    ),
+    (mounts, racks, defences): Fitted<'_>,
     index: usize,
     place: (SectionPos, u8),
 ) -> Option<SystemKind> {
