@@ -133,3 +133,28 @@ fn cold_infinity_mounts_add_up_to_the_ships_damage() {
     let golden = line(&weapons, "0", "mount 3: 50cm railgun");
     assert_eq!(golden["damage_dealt"], "1786");
 }
+
+/// Missile racks have weapon lines (helper `ci19m`): on `missile-carrier` every racked ship's
+/// rows — its mounts and its four racks — add up to its damage dealt (the Guided Weapons
+/// Phase's share goes to the racks), no `other`, and the racks deal damage.
+#[test]
+fn cold_infinity_racks_have_weapon_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let (weapons, _) = run(dir.path(), "cold-infinity/missile-carrier.toml", 100);
+    assert!(
+        weapons.iter().all(|w| w["weapon"] != "other"),
+        "{weapons:?}"
+    );
+    let racks: f64 = weapons
+        .iter()
+        .filter(|w| w["weapon"].starts_with("rack "))
+        .map(|w| num(w, "damage_dealt"))
+        .sum();
+    assert!(racks > 0.0, "{weapons:?}");
+    assert!(
+        weapons
+            .iter()
+            .any(|w| w["weapon"] == "rack 3: Harbinger Mk III"),
+        "{weapons:?}"
+    );
+}

@@ -435,7 +435,7 @@ fn steady_state_target_lock_battles_do_not_allocate() {
 /// Cold Infinity (seed 000): the reference, the gunship duel, the shielded Wardens of the
 /// shield-vs-armor A/B (§11.2: shield power, the defender's pick, buffers), the tracking
 /// Wardens of the tracking-vs-burst A/B (§8.1.9: attacks over turns) and the racked Reapers of
-/// `missile-carrier` (§9: magazines, flights, intercepts) allocate nothing per
+/// `missile-carrier` (§9: magazines, flights, intercepts; §11.5 AMRS and chaff) allocate nothing per
 /// battle, and the forward model's `clone_from` into a kept copy allocates nothing (a search
 /// player copies the position before every rollout).
 #[test]
@@ -468,28 +468,33 @@ fn steady_state_cold_infinity_battles_do_not_allocate() {
         let n = steady_state_allocations::<ColdInfinity>(m, 2_000);
         assert_eq!(n, 0, "{}: {n} heap allocations in 2,000 battles", m.label);
     }
-    // The racked matchup's `clone_from` + turn shows 1 allocation in 100 (a buffer cloned at
-    // its length that grows once in a later turn): not asserted yet.
-    let m = &reference.matchups[0].matchup;
-    let mut state = ColdInfinity::new_state(m);
-    let mut dice = Dice::for_battle(1, 2, 3);
-    let mut obs = fleetlab_engine::observer::NoTrace;
-    ColdInfinity::begin(m, &mut state, &mut dice, &mut obs);
-    for _ in 0..3 {
-        ColdInfinity::turn(m, &mut state, &mut dice, &mut obs);
-    }
-    let mut copy = state.clone();
-    ColdInfinity::turn(m, &mut copy, &mut dice, &mut obs);
-    let before = allocations();
-    for _ in 0..100 {
-        copy.clone_from(&state);
+    // The forward model's copy: `clone` keeps every buffer's room, so `clone_from` + turn
+    // allocates nothing — for the reference and for the racked matchups (flights, intercepts,
+    // the specialized defences of `wardens-defended`).
+    for m in std::iter::once(&reference.matchups[0])
+        .chain(&racked.matchups)
+        .map(|m| &m.matchup)
+    {
+        let mut state = ColdInfinity::new_state(m);
+        let mut dice = Dice::for_battle(1, 2, 3);
+        let mut obs = fleetlab_engine::observer::NoTrace;
+        ColdInfinity::begin(m, &mut state, &mut dice, &mut obs);
+        for _ in 0..3 {
+            ColdInfinity::turn(m, &mut state, &mut dice, &mut obs);
+        }
+        let mut copy = state.clone();
         ColdInfinity::turn(m, &mut copy, &mut dice, &mut obs);
+        let before = allocations();
+        for _ in 0..100 {
+            copy.clone_from(&state);
+            ColdInfinity::turn(m, &mut copy, &mut dice, &mut obs);
+        }
+        let n = allocations() - before;
+        assert_eq!(
+            n, 0,
+            "cold-infinity clone_from + turn: {n} heap allocations"
+        );
     }
-    let n = allocations() - before;
-    assert_eq!(
-        n, 0,
-        "cold-infinity clone_from + turn: {n} heap allocations"
-    );
     let n = search_allocations::<ColdInfinity>("cold-infinity/search-player.toml", 10);
     assert_eq!(n, 0, "cold-infinity search player: {n} heap allocations");
 }

@@ -8,10 +8,13 @@
 //!   and not at a wreck (expected guided damage already aimed at it this turn ≥ its hull left).
 //!   A rack fires all the missiles its RoF allows in one turn (a salvo: the defender's
 //!   intercepts are spread over more weapons than a dribble's).
-//! * **Intercepts** ([`intercept_more`]): a weapon that holds fire and is not on defensive fire
-//!   intercepts an incoming guided weapon aimed at its side while that weapon's chance to
-//!   survive the attempts already assigned is above [`INTERCEPT_ENOUGH`]; the rest stay free
-//!   for the next one.
+//! * **Intercepts** ([`intercept_gain`], [`intercept_more`]): the weapons that hold fire and
+//!   are not on defensive fire are spread over the guided weapons arriving at their side this
+//!   phase, one at a time, each where its attempts save the most expected damage (the
+//!   weapon's expected damage × its chance to survive the attempts already assigned × the
+//!   chance these attempts stop it), ties by the battle's dice; a guided weapon whose chance to
+//!   survive is at or below [`INTERCEPT_ENOUGH`] takes no more (the rest stay free and
+//!   powered).
 //! * **Range** ([`carrier_keep`]): the `missile-carrier` preset keeps at its racks' launch range
 //!   (the shortest rack's, less one hex for the target's move) instead of its guns' band.
 
@@ -46,6 +49,17 @@ pub fn worth_launching(value: f64, aimed: f64, hull_left: f64) -> bool {
 /// attempts already assigned is `survival`.
 pub fn intercept_more(survival: f64) -> bool {
     survival > INTERCEPT_ENOUGH
+}
+
+/// The expected damage saved by assigning attempts that a guided weapon survives with chance
+/// `offer` to one of expected damage `value` that survives those already assigned with chance
+/// `survival`; nothing once it is unlikely enough to survive ([`intercept_more`]).
+pub fn intercept_gain(value: f64, survival: f64, offer: f64) -> f64 {
+    if intercept_more(survival) {
+        value * survival * (1.0 - offer)
+    } else {
+        0.0
+    }
 }
 
 /// The chance that a guided weapon survives one intercept attempt at `drm` (§11.1.6: it is
@@ -85,5 +99,18 @@ mod tests {
         assert!(intercept_more(0.3));
         assert!(!intercept_more(0.25));
         assert!((survives(-3) - 181.0 / 216.0).abs() < 1e-12);
+    }
+
+    /// Two missiles of 7 expected points, two interceptors that each stop one half the time:
+    /// the first saves 3.5 on either; the second then saves 3.5 on the other missile but only
+    /// 1.75 on the first — one each (all on the first missile would save 5.25, not 7).
+    #[test]
+    fn intercepts_spread_by_value() {
+        assert_eq!(intercept_gain(7.0, 1.0, 0.5), 3.5);
+        assert_eq!(intercept_gain(7.0, 0.5, 0.5), 1.75);
+        assert!(intercept_gain(7.0, 1.0, 0.5) > intercept_gain(7.0, 0.5, 0.5));
+        // A missile already likely stopped takes nothing more; one that cannot hit, nothing.
+        assert_eq!(intercept_gain(7.0, 0.25, 0.5), 0.0);
+        assert_eq!(intercept_gain(0.0, 1.0, 0.5), 0.0);
     }
 }

@@ -48,6 +48,8 @@ pub struct BattleDesign {
     pub racks: Vec<super::guided::mount::RackMount>,
     /// Each rack's missile type names (the trace's words), in `racks` order.
     pub rack_missiles: Vec<Vec<String>>,
+    /// Its specialized defences (§11.5: AMRS, chaff, flares), in SDS order.
+    pub defences: Vec<super::guided::defences::DefenceMount>,
 }
 
 /// A design's construction points (§16–17) and how much of them rests on design data (the

@@ -24,16 +24,11 @@ pub const ALWAYS: [&str; 6] = [
 ];
 
 /// Readings no battle can rest on yet, set or not: the config refuses what they govern —
-/// capacitors (`capacitor_damage`), collector panels (`collector_damage`), torpedo systems
-/// (`torpedo_accuracy`), anti-missile rockets (`amrs_salvos`) and chaff (`chaff_stacking`).
-/// Missile racks are played (§9: `rack_roll`, `missile_order`, `lost_missiles`).
-pub const NOT_PLAYED: [&str; 5] = [
-    "capacitor_damage",
-    "collector_damage",
-    "torpedo_accuracy",
-    "amrs_salvos",
-    "chaff_stacking",
-];
+/// capacitors (`capacitor_damage`), collector panels (`collector_damage`) and torpedo systems
+/// (`torpedo_accuracy`). Missile racks (§9: `rack_roll`, `missile_order`, `lost_missiles`),
+/// anti-missile rockets (`amrs_salvos`), chaff (`chaff_stacking`) and flares (`flare_shots`)
+/// are played.
+pub const NOT_PLAYED: [&str; 3] = ["capacitor_damage", "collector_damage", "torpedo_accuracy"];
 
 /// The key listed when a matchup's construction points rest on design data (costs the seed's
 /// lost sheets held, given in the config: `docs/house-rules/cold-infinity.md`, "Construction
@@ -123,13 +118,14 @@ mod tests {
                 torpedo_accuracy: super::super::guided::readings::TorpedoAccuracy::Always,
                 amrs_salvos: super::super::guided::readings::AmrsSalvos::OnePerWeapon,
                 chaff_stacking: super::super::guided::readings::ChaffStacking::Add,
+                flare_shots: super::super::guided::readings::FlareShots::EachWeapon,
             },
         };
         let keys = super::in_effect(&rules, &Scenario::default());
         // 6 always + 15 more fire keys + 14 more movement keys (hit_chart, arcs and
-        // silhouettes are in two lists), + 8 construction keys + 5 guided keys, less the 5 the
+        // silhouettes are in two lists), + 8 construction keys + 6 guided keys, less the 3 the
         // battle cannot play yet.
-        assert_eq!(keys.len(), 6 + 15 + 14 + 8 + 5 - 5, "{keys:?}");
+        assert_eq!(keys.len(), 6 + 15 + 14 + 8 + 6 - 3, "{keys:?}");
         for k in NOT_PLAYED {
             assert!(!keys.contains(&k), "{k} listed though no battle uses it");
         }

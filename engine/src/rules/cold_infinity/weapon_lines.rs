@@ -1,6 +1,9 @@
 //! Damage by weapon (issue 18, the report's `weapons` table): a ship's weapon lines are its
-//! SDS's direct-fire mounts, in SDS order, named by their `[[weapon]]` line (§8, §17.1;
-//! guided weapons, §9, are not played by the battle yet, so no launcher line). A mount's
+//! SDS's direct-fire mounts, in SDS order, named by their `[[weapon]]` line (§8, §17.1), then
+//! its missile racks (§9.2.1), in SDS order, named by the missiles they hold (`rack 1:
+//! Harbinger Mk III`): a rack's line is credited its missiles' hits in the Guided Weapons
+//! Phase, split as a phase's claims always are (§7.3: guided damage is applied at the end
+//! of that phase, whatever `simultaneity` says). A mount's
 //! damage is what its hits add to the target's marks, credited exactly as the ship's damage
 //! dealt is (`battle/fire.rs`): at once under `simultaneity = marked-at-once`; under
 //! `start-of-phase` (the default) the ship's share of each target's phase damage (its
@@ -16,6 +19,7 @@
 use crate::outcome::WeaponTally;
 
 use super::battle::ShipState;
+use super::guided::flights::MAX_FLIGHTS;
 use super::matchup::{MAX_WEAPONS, Matchup};
 
 /// No mount: a ship no hit has damaged.
@@ -64,12 +68,19 @@ impl Clone for WeaponLines {
 }
 
 impl WeaponLines {
-    /// Sized for `m`'s ships and `shots` shots a phase: a battle allocates nothing.
+    /// Sized for `m`'s ships and `shots` shots a phase (or the most guided weapons in flight,
+    /// if any ship has racks): a battle allocates nothing.
     pub fn for_matchup(m: &Matchup, shots: usize) -> Self {
         let n = m.start.len();
+        let racked = (0..n).any(|i| !m.design_of(i).racks.is_empty());
+        let hits = if racked {
+            shots.max(MAX_FLIGHTS)
+        } else {
+            shots
+        };
         WeaponLines {
             tally: vec![[WeaponTally::default(); MAX_WEAPONS]; n],
-            claims: Vec::with_capacity(shots),
+            claims: Vec::with_capacity(hits),
             split: vec![[0; 3]; n * n],
             best: vec![(0, NOBODY); n],
             killer: vec![NOBODY; n],
@@ -152,22 +163,33 @@ impl WeaponLines {
     }
 }
 
-/// Every ship's mounts, named by their `[[weapon]]` line: `mount 2: 50cm railgun`.
+/// Every ship's mounts, named by their `[[weapon]]` line (`mount 2: 50cm railgun`), then its
+/// racks, named by their missiles (`rack 1: Harbinger Mk III`).
 pub fn names(m: &Matchup) -> Vec<(usize, String)> {
     let mut out = Vec::new();
     for i in 0..m.start.len() {
-        for (k, name) in m.design_of(i).mount_names.iter().enumerate() {
+        let bd = m.design_of(i);
+        for (k, name) in bd.mount_names.iter().enumerate() {
             out.push((i, format!("mount {}: {name}", k + 1)));
+        }
+        for (r, missiles) in bd.rack_missiles.iter().enumerate() {
+            out.push((i, format!("rack {}: {}", r + 1, missiles.join(" / "))));
         }
     }
     out
+}
+
+/// Rack `r`'s line on ship `i` (after the mounts).
+pub fn rack_line(m: &Matchup, i: usize, r: usize) -> usize {
+    m.design_of(i).mounts.len() + r
 }
 
 /// One battle's mounts, into `out` (as long as [`names`]' list).
 pub fn copy(m: &Matchup, lines: &WeaponLines, out: &mut [WeaponTally]) {
     let mut out = out.iter_mut();
     for (i, ship) in lines.tally.iter().enumerate() {
-        let n = m.design_of(i).mounts.len();
+        let d = m.design_of(i);
+        let n = d.mounts.len() + d.racks.len();
         for (line, slot) in ship[..n].iter().zip(out.by_ref()) {
             *slot = *line;
         }

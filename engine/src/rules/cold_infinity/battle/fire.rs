@@ -757,7 +757,7 @@ impl std::fmt::Display for Less {
 /// No claim overlaps in most phases, and then each attacker is credited exactly its claim.
 /// Before, the hits were credited in shot order, so the lower-index shooter got the points two
 /// ships' hits both claimed (ties by index).
-fn credit_phase(st: &mut BattleState) {
+pub(super) fn credit_phase(st: &mut BattleState) {
     credit_claims(st, true);
     let n = st.ships.len();
     st.lines.split_phase(&st.claims, n);
@@ -765,7 +765,7 @@ fn credit_phase(st: &mut BattleState) {
 
 /// Each target takes what the phase added to its live marks and its attackers share it by
 /// their claims ([`credit_share`]); with `by_weapon`, each attacker's share also goes to its
-/// weapon lines (the Guided Weapons Phase has none: racks are not listed).
+/// weapon lines.
 pub(super) fn credit_claims(st: &mut BattleState, by_weapon: bool) {
     let n = st.ships.len();
     for t in 0..n {

@@ -10,15 +10,19 @@
 //! * **Guided Weapons Phase** ([`guided_weapons_phase`], after fire determination and
 //!   defensive fire, before the Starship Weapons Phase, §2.3.2.1): each weapon in launch order
 //!   arrives or fizzles (§9.1: maximum range and line of sight from the marker; an enemy
-//!   blocker becomes the target), is intercepted (§11.1.6) by weapons that hold fire and are
-//!   not on defensive fire, then rolls to hit (§9.0, §7.5.3.1) and strikes through
+//!   blocker becomes the target); the defenders' weapons that hold fire and are not on
+//!   defensive fire are then spread over the arrivals as intercepts (§11.1.6,
+//!   [`guided_plan::intercept_gain`](super::super::guided_plan::intercept_gain): each to the
+//!   weapon where it saves the most expected damage); then each weapon, in launch order, rolls
+//!   its intercepts, rolls to hit (§9.0, §7.5.3.1) and strikes through
 //!   `fire::attack::resolve_attack` (`guided::strike`). "All damage scored by guided weapons is
 //!   applied at the end of this phase" (§7.3): each hit is located against the phase's start,
 //!   and the launching ship is credited its share as in the Starship Weapons Phase.
 //!
-//! Not played yet (refused by the config): torpedoes, drones, reload racks, anti-missile
-//! rockets, chaff, flares; defensive fire is spent on starship shots only (guided weapons are
-//! met by intercepts). A ship destroyed in this phase still fires in the Starship Weapons
+//! Anti-missile rockets, chaff and flares (§11.5) are planned with the intercepts and used
+//! after them (`battle/defences.rs`). Not played yet (refused by the config): torpedoes,
+//! drones, reload racks; defensive fire is spent on starship shots only (guided weapons are
+//! met by intercepts and the specialized defences). A ship destroyed in this phase still fires in the Starship Weapons
 //! Phase (ships leave the battle in the Damage Effects Step, as for direct fire).
 
 use crate::dice::Roller;
@@ -33,6 +37,7 @@ use super::super::damage_effects::{rack_capacity, rack_rolls};
 use super::super::ew::EwAttacker;
 use super::super::fire::attack::Defences;
 use super::super::fire::hit_roll::HitBand;
+use super::super::guided::defences::{DefenceKind, DefenceNow};
 use super::super::guided::flight::{Arrival, Sight, arrival};
 use super::super::guided::flights::{Flights, MAX_FLIGHTS};
 use super::super::guided::hit::{
@@ -41,11 +46,13 @@ use super::super::guided::hit::{
 use super::super::guided::launch::{Flight, LaunchFacts, LauncherState, launch_missile};
 use super::super::guided::magazine::Magazine;
 use super::super::guided::strike::resolve_strike;
-use super::super::guided_plan::{intercept_more, launch_value, reaches, survives, worth_launching};
-use super::super::intercepts::{intercept_attempts, intercept_drm};
+use super::super::guided::types::Munition;
+use super::super::guided_plan::{intercept_gain, launch_value, reaches, survives, worth_launching};
+use super::super::intercepts::{amrs_drm, intercept_attempts, intercept_drm};
 use super::super::matchup::Matchup;
 use super::super::policy::{choose_seam, pick_tie, system_pick};
 use super::super::preconditions::{AttackFacts, CannotFire, Firer, Target, sight_facts};
+use super::super::weapon_lines::rack_line;
 use super::BattleState;
 use super::fire::pose;
 use super::weapon_damage::weapon_now;
@@ -53,6 +60,52 @@ use crate::rules::cold_infinity::Event;
 
 /// Most intercept attempts on one guided weapon.
 const MAX_ATTEMPTS: usize = 64;
+
+/// Most intercept attempts one weapon makes (§11.1.6: at ranges 4, 2, 1, 1).
+const MOST_TRIES: usize = 4;
+
+/// A guided weapon that arrived this phase (§9.1), as the defenders' plan and the strike see
+/// it.
+#[derive(Clone, Copy, Debug)]
+pub struct Arrived {
+    /// Its target (an enemy blocker it locked onto, or the one it was launched at).
+    pub(super) target: u8,
+    /// Its launch hex (the marker).
+    pub(super) launch_hex: Hex,
+    /// What it is.
+    pub(super) munition: Munition,
+    /// The target seen from the marker.
+    pub(super) facts: AttackFacts,
+    /// Its own amplification (intercepts and AMRS subtract it).
+    pub(super) amp: i16,
+    /// Its launcher's accuracy bonus (intercepts and AMRS subtract it).
+    pub(super) acc: i16,
+    /// Its to-hit DRM before chaff and flares.
+    pub(super) drm: i16,
+    /// The armor its technology meets on the struck section.
+    pub(super) armor: u16,
+    /// Its expected damage if it survives (the plan's measure).
+    pub(super) value: f64,
+    /// Its chance to survive the intercepts and salvos assigned so far.
+    pub(super) survival: f64,
+    /// Intercept attempts assigned to it.
+    pub(super) attempts: u8,
+    /// Anti-missile salvos assigned to it (§11.5.1).
+    pub(super) salvos: u8,
+    /// A flare's penalty on it (§11.5.3), 0 if none.
+    pub(super) flare: i16,
+}
+
+impl Arrived {
+    /// Its expected damage if it survives, at `penalty` less to hit (chaff and flares).
+    pub(super) fn value_less(&self, penalty: i16) -> f64 {
+        if penalty == 0 {
+            self.value
+        } else {
+            launch_value(&self.munition, self.drm - penalty, self.armor)
+        }
+    }
+}
 
 /// One missile rack's state in a battle.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -84,6 +137,18 @@ pub struct GuidedState {
     pub aimed: Vec<f64>,
     /// One guided weapon's intercept DRMs.
     attempts: Vec<i16>,
+    /// This phase's arrivals, in launch order (`None`: gone, out of range, no sight).
+    pub(super) arrived: Vec<Option<Arrived>>,
+    /// This phase's intercept attempts, in the order assigned: (flight, DRM).
+    assigned: Vec<(u8, i16)>,
+    /// Per ship: its mounts intercepting this phase (bit per mount).
+    intercepting: Vec<u32>,
+    /// Per ship, per specialized defence (§11.5): salvos or loads left, used this turn.
+    pub defences: Vec<Vec<DefenceNow>>,
+    /// Per ship: the chaff penalty it deployed in its hex this phase (§11.5.2), 0 if none.
+    pub(super) chaff: Vec<i16>,
+    /// This phase's anti-missile salvos: (ship, defence, flight) (`amrs_salvos`).
+    pub(super) salvo_log: Vec<(u8, u8, u8)>,
 }
 
 impl Clone for GuidedState {
@@ -95,6 +160,12 @@ impl Clone for GuidedState {
             df_mask: self.df_mask.clone(),
             aimed: self.aimed.clone(),
             attempts: with_room(&self.attempts, MAX_ATTEMPTS),
+            arrived: with_room(&self.arrived, MAX_FLIGHTS),
+            assigned: with_room(&self.assigned, self.assigned.capacity()),
+            intercepting: self.intercepting.clone(),
+            defences: self.defences.clone(),
+            chaff: self.chaff.clone(),
+            salvo_log: with_room(&self.salvo_log, self.salvo_log.capacity()),
         }
     }
 
@@ -106,11 +177,17 @@ impl Clone for GuidedState {
         self.df_mask.clone_from(&source.df_mask);
         self.aimed.clone_from(&source.aimed);
         self.attempts.clone_from(&source.attempts);
+        self.arrived.clone_from(&source.arrived);
+        self.assigned.clone_from(&source.assigned);
+        self.intercepting.clone_from(&source.intercepting);
+        self.defences.clone_from(&source.defences);
+        self.chaff.clone_from(&source.chaff);
+        self.salvo_log.clone_from(&source.salvo_log);
     }
 }
 
 /// A copy of `v` with room for `cap` (a clone must not allocate when it later fills up).
-fn with_room<T: Copy>(v: &[T], cap: usize) -> Vec<T> {
+pub(super) fn with_room<T: Clone>(v: &[T], cap: usize) -> Vec<T> {
     let mut out = Vec::with_capacity(cap.max(v.len()));
     out.extend_from_slice(v);
     out
@@ -120,6 +197,14 @@ impl GuidedState {
     /// Sized for `m`.
     pub fn for_matchup(m: &Matchup) -> GuidedState {
         let n = m.start.len();
+        let mounts: usize = (0..n).map(|i| m.design_of(i).mounts.len()).sum();
+        let salvos: usize = (0..n)
+            .flat_map(|i| &m.design_of(i).defences)
+            .map(|d| match d.kind {
+                DefenceKind::Amrs { rof, .. } => usize::from(rof),
+                _ => 0,
+            })
+            .sum();
         GuidedState {
             flights: Flights::default(),
             origin: Vec::with_capacity(MAX_FLIGHTS),
@@ -127,6 +212,12 @@ impl GuidedState {
             df_mask: vec![0; n],
             aimed: vec![0.0; n],
             attempts: Vec::with_capacity(MAX_ATTEMPTS),
+            arrived: Vec::with_capacity(MAX_FLIGHTS),
+            assigned: Vec::with_capacity(mounts * MOST_TRIES),
+            intercepting: vec![0; n],
+            defences: (0..n).map(|i| fresh_defences(m, i).collect()).collect(),
+            chaff: vec![0; n],
+            salvo_log: Vec::with_capacity(salvos),
         }
     }
 
@@ -135,6 +226,11 @@ impl GuidedState {
         for (i, racks) in self.racks.iter_mut().enumerate() {
             for (r, fresh) in racks.iter_mut().zip(fresh_racks(m, i)) {
                 *r = fresh;
+            }
+        }
+        for (i, defences) in self.defences.iter_mut().enumerate() {
+            for (now, fresh) in defences.iter_mut().zip(fresh_defences(m, i)) {
+                *now = fresh;
             }
         }
         self.flights.reset();
@@ -155,6 +251,10 @@ fn fresh_racks(m: &Matchup, i: usize) -> impl Iterator<Item = RackNow> + '_ {
         lost_seen: 0,
         destroyed: false,
     })
+}
+
+fn fresh_defences(m: &Matchup, i: usize) -> impl Iterator<Item = DefenceNow> + '_ {
+    m.design_of(i).defences.iter().map(|d| d.fresh())
 }
 
 /// The target as §7.1 and §7.3.1.1 see it.
@@ -473,31 +573,44 @@ pub fn guided_weapons_phase<R: Roller, O: Observer>(
         snap.copy_from(live);
     }
     st.claims.fill(0);
+    st.lines.begin_phase();
+    st.guided.arrived.clear();
     for n in 0..st.guided.flights.len() {
         let Some(&f) = st.guided.flights.iter().nth(n) else {
             break;
         };
         let (rack, ty) = st.guided.origin[n];
-        strike_one(m, st, f, rack, ty, dice, obs);
+        let a = arrive(m, st, f, rack, ty, dice, obs);
+        st.guided.arrived.push(a);
     }
-    // Damage dealt and taken as the Starship Weapons Phase credits it (racks have no weapon line).
-    super::fire::credit_claims(st, false);
+    spread_intercepts(m, st, dice);
+    super::defences::plan(m, st, dice, obs);
+    for n in 0..st.guided.arrived.len() {
+        let Some(&f) = st.guided.flights.iter().nth(n) else {
+            break;
+        };
+        let (rack, ty) = st.guided.origin[n];
+        strike_one(m, st, n, f, rack, ty, dice, obs);
+    }
+    // Damage dealt and taken as the Starship Weapons Phase credits it, each rack its line's.
+    super::fire::credit_phase(st);
     st.guided.flights.retain(|f| f.munition.is_drone());
     st.guided.origin.clear();
     st.guided.df_mask.fill(0);
 }
 
-/// One guided weapon through the phase.
-#[allow(clippy::too_many_arguments)]
-fn strike_one<R: Roller, O: Observer>(
+/// §9.1 for one guided weapon: it finds its target gone, fails to reach it (maximum range and
+/// line of sight from the marker), or arrives (an enemy blocker becoming its target); an
+/// arrival's to-hit DRM and expected damage (the intercept plan's measure).
+fn arrive<R: Roller, O: Observer>(
     m: &Matchup,
     st: &mut BattleState,
-    mut f: Flight,
+    f: Flight,
     rack: u8,
     ty: u8,
     dice: &mut R,
     obs: &mut O,
-) {
+) -> Option<Arrived> {
     let o = usize::from(f.owner);
     let name = &m.design_of(o).rack_missiles[usize::from(rack)][usize::from(ty)];
     let marker = Pose {
@@ -507,7 +620,7 @@ fn strike_one<R: Roller, O: Observer>(
     let mut t = usize::from(f.target);
     if !st.ships[t].alive {
         trace!(obs, "  {}'s {} finds {} gone", m.names[o], name, m.names[t]);
-        return;
+        return None;
     }
     // §9.1: arrival — maximum range and line of sight from the marker; an enemy blocker
     // becomes the target.
@@ -524,7 +637,6 @@ fn strike_one<R: Roller, O: Observer>(
         Arrival::Strikes => seen.ok(),
         Arrival::Retargets(u) => {
             t = usize::from(u);
-            f.target = u;
             sight_from(m, st, marker, t, None).ok()
         }
         Arrival::OutOfRange | Arrival::NoSight => None,
@@ -539,15 +651,12 @@ fn strike_one<R: Roller, O: Observer>(
             range,
             f.max_range
         );
-        return;
+        return None;
     };
-    let range = f.launch_hex.distance(st.ships[t].motion.pos).max(0) as u16;
     let td = &m.design_of(t).design;
     // §7.5.3.1: the rack's accuracy while the target is in its arc and line of sight now.
     let launcher_sees = launcher_sees(m, st, o, usize::from(rack), t);
     let acc = launcher_accuracy(&f, launcher_sees, td.section_count(), &m.rules.guided);
-    let amp = amplification(&f, 0);
-    intercepts(m, st, &f, t, amp, acc);
     let aim = GuidedAim {
         silhouette: facts.silhouette as i16,
         target_ecm: i16::from(st.ships[t].ew.ecm),
@@ -556,10 +665,210 @@ fn strike_one<R: Roller, O: Observer>(
         ..GuidedAim::default()
     };
     let drm = guided_modifiers(&f, &aim, &m.rules.guided).drm();
+    let (a, _) = struck_sections(td, facts.section);
+    let armor = section_armor(td, &st.damage[t], a, f.munition.tech, m.rules.fire.halving);
+    Some(Arrived {
+        target: t as u8,
+        launch_hex: f.launch_hex,
+        munition: f.munition,
+        facts,
+        amp: amplification(&f, 0),
+        acc,
+        drm,
+        armor,
+        value: launch_value(&f.munition, drm, armor),
+        survival: 1.0,
+        attempts: 0,
+        salvos: 0,
+        flare: 0,
+    })
+}
+
+/// §11.1.6: the defenders' free weapons spread over this phase's arrivals. Repeatedly, of every
+/// (weapon, arrival) pair — a weapon of the target's side that holds fire, is not on defensive
+/// fire or already intercepting, can fire and has the launch hex in arc — the one whose
+/// attempts save the most expected damage ([`intercept_gain`]) is assigned, ties by the
+/// battle's dice, until none saves anything. An intercepting weapon has fired (§7.1.3).
+fn spread_intercepts<R: Roller>(m: &Matchup, st: &mut BattleState, dice: &mut R) {
+    st.guided.assigned.clear();
+    st.guided.intercepting.fill(0);
+    while let Some([n, d, k]) = best_choice(st, dice, |st, offer_to| {
+        let mut drms = [0i16; MOST_TRIES];
+        for (n, a) in st.guided.arrived.iter().enumerate() {
+            let Some(a) = a else {
+                continue;
+            };
+            if usize::from(a.attempts) + MOST_TRIES > MAX_ATTEMPTS {
+                continue;
+            }
+            let side = st.ships[usize::from(a.target)].side;
+            for d in 0..st.ships.len() {
+                if !st.ships[d].alive || st.ships[d].side != side {
+                    continue;
+                }
+                for k in 0..m.design_of(d).mounts.len() {
+                    let Some(c) = offer(m, st, d, k, a, &mut drms) else {
+                        continue;
+                    };
+                    let s: f64 = drms[..c].iter().map(|&x| survives(x)).product();
+                    offer_to(intercept_gain(a.value, a.survival, s), [n, d, k]);
+                }
+            }
+        }
+    }) {
+        let mut drms = [0i16; MOST_TRIES];
+        let Some(a) = st.guided.arrived[n] else {
+            return;
+        };
+        let Some(c) = offer(m, st, d, k, &a, &mut drms) else {
+            return;
+        };
+        let g = &mut st.guided;
+        let mut s = 1.0;
+        for &drm in &drms[..c] {
+            g.assigned.push((n as u8, drm));
+            s *= survives(drm);
+        }
+        if let Some(a) = g.arrived[n].as_mut() {
+            a.survival *= s;
+            a.attempts += c as u8;
+        }
+        g.intercepting[d] |= 1 << k;
+        let rof = m.design_of(d).mounts[k].weapon.rof;
+        let arming = &mut st.ships[d].arming[k];
+        arming.fire(rof);
+        if rof.cooldown > 0 {
+            arming.lose_power();
+        }
+    }
+}
+
+/// Of the choices `each` offers (each with the expected damage it saves), the one that saves
+/// the most, ties by the battle's dice; `None` when none saves anything. `each` is called
+/// twice (the largest, then the pick) and must offer the same choices both times.
+pub(super) fn best_choice<R: Roller>(
+    st: &BattleState,
+    dice: &mut R,
+    each: impl Fn(&BattleState, &mut dyn FnMut(f64, [usize; 3])),
+) -> Option<[usize; 3]> {
+    let mut best = 0.0f64;
+    let mut ties = 0u32;
+    each(st, &mut |gain, _| {
+        if gain > best {
+            best = gain;
+            ties = 1;
+        } else if gain > 0.0 && gain == best {
+            ties += 1;
+        }
+    });
+    if ties == 0 {
+        return None;
+    }
+    let pick = pick_tie(dice, ties);
+    let mut seen = 0u32;
+    let mut found = None;
+    each(st, &mut |gain, choice| {
+        if gain > 0.0 && gain == best {
+            if seen == pick {
+                found = Some(choice);
+            }
+            seen += 1;
+        }
+    });
+    found
+}
+
+/// Mount `k` of ship `d` as an interceptor of arrival `a` (§11.1.6): the DRMs of its attempts
+/// (RoF 2+0 and up: several, at ranges 4, 2, 1, 1) into `drms`, and how many; `None` when it
+/// may not (busy, unable to fire, the launch hex out of arc).
+fn offer(
+    m: &Matchup,
+    st: &BattleState,
+    d: usize,
+    k: usize,
+    a: &Arrived,
+    drms: &mut [i16; MOST_TRIES],
+) -> Option<usize> {
+    let w = &m.design_of(d).mounts[k];
+    let me = &st.ships[d];
+    let busy = (st.guided.df_mask[d] | st.guided.intercepting[d]) & (1 << k) != 0
+        || st
+            .shots
+            .iter()
+            .any(|s| usize::from(s.attacker) == d && usize::from(s.mount) == k);
+    if busy || !me.arming[k].can_fire(w.weapon.rof) {
+        return None;
+    }
+    let in_arc = can_bear(
+        &m.rules.movement.arcs,
+        m.rules.movement.rotated_arcs,
+        w.arc,
+        me.motion.pos,
+        me.motion.facing,
+        me.motion.roll,
+        me.motion.tumble,
+        a.launch_hex,
+    );
+    if !in_arc {
+        return None;
+    }
+    let weapon = weapon_now(m, st, d, k);
+    let to_launch = me.motion.pos.distance(a.launch_hex).max(0) as u16;
+    let shroud = i32::from(to_launch) <= me.shroud;
+    let tries = usize::from(intercept_attempts(&weapon)).min(MOST_TRIES);
+    for (attempt, drm) in (1..).zip(drms.iter_mut().take(tries)) {
+        *drm = intercept_drm(
+            weapon.accuracy.value,
+            weapon.range,
+            i16::from(me.ew.amplification),
+            shroud,
+            attempt,
+            to_launch,
+            a.amp,
+            a.acc,
+        );
+    }
+    Some(tries)
+}
+
+/// One arrived guided weapon (flight `n`) through the rest of the phase: its intercepts, the
+/// to-hit roll, the strike.
+#[allow(clippy::too_many_arguments)]
+fn strike_one<R: Roller, O: Observer>(
+    m: &Matchup,
+    st: &mut BattleState,
+    n: usize,
+    mut f: Flight,
+    rack: u8,
+    ty: u8,
+    dice: &mut R,
+    obs: &mut O,
+) {
+    let Some(a) = st.guided.arrived[n] else {
+        return;
+    };
+    let o = usize::from(f.owner);
+    let name = &m.design_of(o).rack_missiles[usize::from(rack)][usize::from(ty)];
+    let t = usize::from(a.target);
+    f.target = a.target;
+    let facts = a.facts;
+    let range = f.launch_hex.distance(st.ships[t].motion.pos).max(0) as u16;
+    let td = &m.design_of(t).design;
+    let g = &mut st.guided;
+    g.attempts.clear();
+    for &(k, drm) in &g.assigned {
+        if usize::from(k) == n {
+            g.attempts.push(drm);
+        }
+    }
+    let chaff = super::defences::chaff_on(m, st, t);
+    let drm = a.drm - chaff - a.flare;
     let owner_side = st.ships[o].side;
     st.event(owner_side, Event::Shots);
     let attempts = st.guided.attempts.len();
-    let fate = guided_phase(dice, &st.guided.attempts, &[], drm);
+    let salvos = [amrs_drm(a.amp, a.acc); super::defences::MAX_SALVOS];
+    let salvos = &salvos[..usize::from(a.salvos)];
+    let fate = guided_phase(dice, &st.guided.attempts, salvos, drm);
     let hit = match fate {
         Fate::Intercepted(k) => {
             trace!(
@@ -573,7 +882,18 @@ fn strike_one<R: Roller, O: Observer>(
             );
             return;
         }
-        Fate::ShotDown(_) => return,
+        Fate::ShotDown(k) => {
+            trace!(
+                obs,
+                "  {}'s {} at {} is shot down (anti-missile salvo {} of {}; §11.5.1)",
+                m.names[o],
+                name,
+                m.names[t],
+                k + 1,
+                salvos.len()
+            );
+            return;
+        }
         Fate::Missed(h) | Fate::Hit(h) => h,
     };
     // The section facing the marker (§7.3.1.1, §7.4.1.2: on a seam the attacker's pick).
@@ -613,6 +933,8 @@ fn strike_one<R: Roller, O: Observer>(
         done = st.damage[t].points_marked() - before;
         let n = st.ships.len();
         st.claims[t * n + o] += claimed;
+        let line = rack_line(m, o, usize::from(rack));
+        st.lines.claim(o, line, t, claimed);
         match hit.band {
             HitBand::System => st.event(owner_side, Event::SystemHits),
             HitBand::Core => st.event(owner_side, Event::CoreHits),
@@ -705,70 +1027,4 @@ fn launcher_sees(m: &Matchup, st: &mut BattleState, o: usize, r: usize, t: usize
         me.tumble,
         st.ships[t].motion.pos,
     ) && sight_from(m, st, me, t, Some(o)).is_ok()
-}
-
-/// §11.1.6: the intercept attempts on flight `f` (aimed at ship `t`), into
-/// `st.guided.attempts`. Every ship of `t`'s side, in order, offers its weapons that hold
-/// fire, are not on defensive fire, can fire and have the launch hex in arc; each takes all
-/// its attempts (RoF 2+0 and up: several, at ranges 4, 2, 1, 1) while
-/// [`intercept_more`] says so. An intercepting weapon has fired (§7.1.3).
-fn intercepts(m: &Matchup, st: &mut BattleState, f: &Flight, t: usize, amp: i16, acc: i16) {
-    st.guided.attempts.clear();
-    let mut survival = 1.0;
-    let side = st.ships[t].side;
-    for d in 0..st.ships.len() {
-        if !st.ships[d].alive || st.ships[d].side != side {
-            continue;
-        }
-        let bd = m.design_of(d);
-        let me = st.ships[d];
-        let to_launch = me.motion.pos.distance(f.launch_hex).max(0) as u16;
-        for (k, w) in bd.mounts.iter().enumerate() {
-            if !intercept_more(survival) || st.guided.attempts.len() + 4 > MAX_ATTEMPTS {
-                return;
-            }
-            let busy = st.guided.df_mask[d] & (1 << k) != 0
-                || st
-                    .shots
-                    .iter()
-                    .any(|s| usize::from(s.attacker) == d && usize::from(s.mount) == k);
-            if busy || !me.arming[k].can_fire(w.weapon.rof) {
-                continue;
-            }
-            let in_arc = can_bear(
-                &m.rules.movement.arcs,
-                m.rules.movement.rotated_arcs,
-                w.arc,
-                me.motion.pos,
-                me.motion.facing,
-                me.motion.roll,
-                me.motion.tumble,
-                f.launch_hex,
-            );
-            if !in_arc {
-                continue;
-            }
-            let weapon = weapon_now(m, st, d, k);
-            let shroud = i32::from(to_launch) <= me.shroud;
-            for attempt in 1..=intercept_attempts(&weapon) {
-                let drm = intercept_drm(
-                    weapon.accuracy.value,
-                    weapon.range,
-                    i16::from(me.ew.amplification),
-                    shroud,
-                    attempt,
-                    to_launch,
-                    amp,
-                    acc,
-                );
-                st.guided.attempts.push(drm);
-                survival *= survives(drm);
-            }
-            let arming = &mut st.ships[d].arming[k];
-            arming.fire(w.weapon.rof);
-            if w.weapon.rof.cooldown > 0 {
-                arming.lose_power();
-            }
-        }
-    }
 }

@@ -4,6 +4,7 @@
 use super::super::arcs::{ArcShape, FiringArc};
 use super::super::design::DamageDice;
 use super::super::geometry::ArcCentre;
+use super::super::guided::defences::{DefenceKind, DefenceMount};
 use super::super::guided::magazine::Magazine;
 use super::super::guided::mount::{MAX_TYPES, RackMount};
 use super::super::guided::types::{Munition, RackDesign};
@@ -58,6 +59,87 @@ fn racked_duel(range: usize) -> (Matchup, BattleState) {
     (m, st)
 }
 
+/// The racked duel with B's Reaper given one specialized defence (§11.5) on system 13, and all
+/// of B's weapons on defensive fire (no intercepts); A has launched its two missiles.
+fn defended_duel(kind: DefenceKind) -> (Matchup, BattleState) {
+    let (mut m, _) = racked_duel(8);
+    let mut defended = m.designs[0].clone();
+    defended.defences = vec![DefenceMount { sys: 13, kind }];
+    m.designs.push(defended);
+    m.start[1].design = 2;
+    let mut st = started(&m);
+    let (a, b) = (st.ships[0].motion.pos, st.ships[1].motion.pos);
+    let (hex, _) = a.line_to(b).nth(8).unwrap();
+    st.ships[1].motion.pos = hex;
+    st.turn = 1;
+    guided::weapon_launch_phase(&m, &mut st, &mut Dice::for_battle(19, 8, 0), &mut NoTrace);
+    assert_eq!(st.guided.flights.len(), 2);
+    st.guided.df_mask[1] = u32::MAX;
+    (m, st)
+}
+
+/// §11.5.1: an AMRS (RoF 1+0) rolls like an intercept with no range penalty, no amplification
+/// and accuracy 0: against a missile (+2) from a +3 rack, 3d6 − 5 ≥ 11. Its one salvo goes to
+/// one of the two equal missiles by the battle's dice (a 1: the first); 18 − 5 = 13 shoots it
+/// down; the second rolls 3 + 6 = 9, a miss. One salvo of 20 spent.
+#[test]
+fn amrs_shoots_down_a_missile_11_5_1() {
+    let arc = FiringArc {
+        centre: ArcCentre::facing(1),
+        shape: ArcShape::Turret,
+        keel: false,
+    };
+    let (m, mut st) = defended_duel(DefenceKind::Amrs { rof: 1, arc });
+    let rolls = [1u8, 6, 6, 6, 1, 1, 1];
+    let mut scripted = ScriptedDice::new(&rolls);
+    let mut trace = Trace::default();
+    guided::guided_weapons_phase(&m, &mut st, &mut scripted, &mut trace);
+    assert_eq!(scripted.used(), 7);
+    let log = &trace.log;
+    assert!(log.contains("B1 Reaper's AMRS fires at A1 Reaper's Harbinger Mk III aimed at B1 Reaper (§11.5.1): 19 salvos left"), "{log}");
+    assert!(
+        log.contains("is shot down (anti-missile salvo 1 of 1; §11.5.1)"),
+        "{log}"
+    );
+    assert!(log.contains("3d6 3 +6 DRM = 9, a miss"), "{log}");
+    assert_eq!(st.damage[1].points_marked(), 0);
+}
+
+/// §11.5.2: chaff of Rating 2 in the target's hex: −2 on every guided weapon aimed into it
+/// (both missiles at +6 roll at +4); one load of 20 spent.
+#[test]
+fn chaff_penalizes_every_weapon_into_the_hex_11_5_2() {
+    let (m, mut st) = defended_duel(DefenceKind::Chaff(2));
+    let rolls = [1u8; 6];
+    let mut scripted = ScriptedDice::new(&rolls);
+    let mut trace = Trace::default();
+    guided::guided_weapons_phase(&m, &mut st, &mut scripted, &mut trace);
+    assert_eq!(scripted.used(), 6);
+    let log = &trace.log;
+    assert!(
+        log.contains("B1 Reaper deploys chaff (−2 in its hex; §11.5.2): 19 loads left"),
+        "{log}"
+    );
+    assert_eq!(log.matches("3d6 3 +4 DRM = 7, a miss").count(), 2, "{log}");
+}
+
+/// §11.5.3: a flare of Rating 4 against a single incoming weapon (one a turn, `flare_shots`):
+/// the dice pick the first of the two equal missiles (a 1), which rolls at +6 − 4 = +2; the
+/// other at +6.
+#[test]
+fn flare_penalizes_one_weapon_11_5_3() {
+    let (m, mut st) = defended_duel(DefenceKind::Flares(4));
+    let rolls = [1u8, 1, 1, 1, 1, 1, 1];
+    let mut scripted = ScriptedDice::new(&rolls);
+    let mut trace = Trace::default();
+    guided::guided_weapons_phase(&m, &mut st, &mut scripted, &mut trace);
+    assert_eq!(scripted.used(), 7);
+    let log = &trace.log;
+    assert!(log.contains("B1 Reaper fires a flare (−4) at A1 Reaper's Harbinger Mk III aimed at B1 Reaper (§11.5.3): 19 loads left"), "{log}");
+    assert!(log.contains("3d6 3 +2 DRM = 5, a miss"), "{log}");
+    assert!(log.contains("3d6 3 +6 DRM = 9, a miss"), "{log}");
+}
+
 /// §9.0, §9.1, §2: two missiles (RoF 2+0) launch in the Weapon Launch Phase and strike in the
 /// same turn's Guided Weapons Phase; the magazine falls by two; nothing stays in flight; the
 /// damage is credited to the launching ship.
@@ -93,26 +175,28 @@ fn launched_missiles_strike_the_same_turn_9_1() {
     assert_eq!(st.guided.racks[0][0].magazine.total(), 36);
 }
 
-/// §11.1.6: a missile destroyed by an intercept does nothing. B's two fore railguns hold fire
-/// and take the first missile (3 attempts each, RoF 3+0: while its survival is above a quarter);
-/// the first attempt rolls 18 and destroys it. The second finds no interceptor left and rolls
-/// 3 + 6 = 9: a miss. Nothing is marked.
+/// §11.1.6 and the intercept plan (`guided_plan::intercept_gain`): two missiles, two
+/// interceptors — B's two fore railguns hold fire (3 attempts each, RoF 3+0) — one each, since
+/// the second railgun saves more on the untouched missile than on the first one's survivor.
+/// The four equal first choices go to the battle's dice (a 1: the first missile, the first
+/// railgun). The first missile's first attempt rolls 18 and destroys it: it does nothing. The
+/// second survives its three attempts (3s) and rolls 3 + 6 = 9: a miss. Nothing is marked.
 #[test]
-fn intercepted_missile_does_nothing_11_1_6() {
+fn intercepts_spread_one_each_11_1_6() {
     let (m, mut st) = racked_duel(8);
     let mut dice = Dice::for_battle(19, 8, 0);
     guided::weapon_launch_phase(&m, &mut st, &mut dice, &mut NoTrace);
     assert_eq!(st.guided.flights.len(), 2);
-    let rolls = [6u8, 6, 6, 1, 1, 1];
+    let rolls = [1u8, 6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1];
     let mut scripted = ScriptedDice::new(&rolls);
     let mut trace = Trace::default();
     guided::guided_weapons_phase(&m, &mut st, &mut scripted, &mut trace);
-    assert_eq!(scripted.used(), 6);
+    assert_eq!(scripted.used(), 16);
     assert_eq!(st.damage[1].points_marked(), 0);
     assert!(
         trace
             .log
-            .contains("is intercepted (attempt 1 of 6; §11.1.6)"),
+            .contains("is intercepted (attempt 1 of 3; §11.1.6)"),
         "{}",
         trace.log
     );

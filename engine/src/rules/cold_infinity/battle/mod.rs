@@ -10,6 +10,7 @@
 //! 5 Final Actions: nothing yet (hangars, cargo, reloads are later rules).
 
 pub mod condition;
+pub mod defences;
 pub mod effects;
 pub mod fire;
 pub mod guided;
@@ -52,6 +53,7 @@ use super::{
     DECIDED_TURN_CAP_MEASURE, Event,
 };
 use condition::Condition;
+use guided::with_room;
 use shields::ShieldNow;
 use weapon_damage::WeaponNow;
 
@@ -172,6 +174,8 @@ pub struct BattleState {
     pub guided: guided::GuidedState,
 }
 
+/// A clone keeps every buffer's room (a copy that later fills a buffer further must not
+/// allocate: the search player's `clone_from` + turn).
 impl Clone for BattleState {
     fn clone(&self) -> Self {
         BattleState {
@@ -179,16 +183,16 @@ impl Clone for BattleState {
             damage: self.damage.clone(),
             snapshot: self.snapshot.clone(),
             scratch: self.scratch.clone(),
-            shots: self.shots.clone(),
-            shot_order: self.shot_order.clone(),
-            order: self.order.clone(),
-            entries: self.entries.clone(),
-            others: self.others.clone(),
-            sight: self.sight.clone(),
-            plans: self.plans.clone(),
-            claims: self.claims.clone(),
-            hull: self.hull.clone(),
-            aimed: self.aimed.clone(),
+            shots: with_room(&self.shots, self.shots.capacity()),
+            shot_order: with_room(&self.shot_order, self.shot_order.capacity()),
+            order: with_room(&self.order, self.order.capacity()),
+            entries: with_room(&self.entries, self.entries.capacity()),
+            others: with_room(&self.others, self.others.capacity()),
+            sight: with_room(&self.sight, self.sight.capacity()),
+            plans: with_room(&self.plans, self.plans.capacity()),
+            claims: with_room(&self.claims, self.claims.capacity()),
+            hull: with_room(&self.hull, self.hull.capacity()),
+            aimed: with_room(&self.aimed, self.aimed.capacity()),
             turn: self.turn,
             sides: self.sides,
             weapons: self.weapons.clone(),

@@ -48,6 +48,7 @@ pub(super) fn reaper_duel() -> Matchup {
             cost: Default::default(),
             racks: Vec::new(),
             rack_missiles: Vec::new(),
+            defences: Vec::new(),
         }],
         start: vec![
             ShipStart {
@@ -427,6 +428,7 @@ fn five_section_target(fa: u8, ps: u8, armor: [u8; 4]) -> Matchup {
         cost: Default::default(),
         racks: Vec::new(),
         rack_missiles: Vec::new(),
+        defences: Vec::new(),
     });
     let target = Facing::new(1);
     m.start[0].motion = Motion {

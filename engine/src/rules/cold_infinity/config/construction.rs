@@ -174,6 +174,9 @@ fn system_item(
         }
         return weapon_item(d, sys, at, table, r, is);
     }
+    if super::defences::KINDS.contains(&kind) {
+        return super::defences::defence_item(kind, y).map(|item| (item, 0));
+    }
     let Some((_, sheet)) = SHEETS.iter().find(|(k, _)| *k == kind) else {
         return None; // refused (and reported) by `designs`
     };

@@ -16,6 +16,7 @@ use super::super::design::{
     TechSet, ThrusterRole,
 };
 use super::super::geometry::ArcCentre;
+use super::super::guided::defences::DefenceMount;
 use super::super::guided::mount::RackMount;
 use super::super::matchup::{BattleDesign, DesignCost, MAX_WEAPONS, Mount};
 use super::super::policy::{keep_range, main_weapon};
@@ -128,6 +129,9 @@ pub struct SystemSpec {
     /// Missile rack: its load in loaded order (`config::guided`).
     #[serde(default)]
     pub load: Vec<Spanned<super::guided::LoadSpec>>,
+    /// Chaff or flares: the Rating, the DRM penalty (`config::defences`).
+    #[serde(default)]
+    pub rating: Option<Spanned<i64>>,
 }
 
 /// One section.
@@ -221,19 +225,10 @@ pub(super) const SHAPES: [(&str, ArcShape); 5] = [
 ];
 
 /// Kinds the battle does not play yet, with where their rules are.
-const NOT_YET: [(&str, &str); 10] = [
+const NOT_YET: [(&str, &str); 7] = [
     (
         "torpedo",
         "torpedo systems (§9.2.2) are not played by the battle yet (missile racks are)",
-    ),
-    (
-        "amrs",
-        "anti-missile rockets (§11.5.1) are not played by the battle yet",
-    ),
-    ("chaff", "chaff (§11.5.2) is not played by the battle yet"),
-    (
-        "flares",
-        "flares (§11.5.3) are not played by the battle yet",
     ),
     (
         "capacitor",
@@ -258,8 +253,8 @@ const NOT_YET: [(&str, &str); 10] = [
     ),
 ];
 
-const KINDS: &str = "weapon, missile-rack, shield, thruster, engine, reactor, sensors, bridge, \
-                     cargo, trans-light, other";
+const KINDS: &str = "weapon, missile-rack, amrs, chaff, flares, shield, thruster, engine, \
+                     reactor, sensors, bridge, cargo, trans-light, other";
 
 /// Every document's designs.
 pub(super) fn designs(
@@ -358,6 +353,7 @@ fn design(
     let mut mounts = Vec::new();
     let mut mount_names = Vec::new();
     let mut racks = Vec::new();
+    let mut defences = Vec::new();
     for (s, sec) in ds.section.iter().enumerate() {
         let ss = sec.get_ref();
         let sat = format!("{at}.section[{s}]");
@@ -382,7 +378,7 @@ fn design(
             let yat = format!("{sat}.system[{y}]");
             let mounted = mounts.len();
             let place = (pos, ds.section.len() as u8);
-            let (at_mounts, index) = ((&mut mounts, &mut racks), systems.len());
+            let (at_mounts, index) = ((&mut mounts, &mut racks, &mut defences), systems.len());
             if let Some(kind) = system_kind(d, sys, &yat, table, is, at_mounts, index, place) {
                 if mounts.len() > mounted {
                     let name = sys.get_ref().weapon.as_ref().map(|w| w.get_ref().clone());
@@ -418,6 +414,19 @@ fn design(
             format!(
                 "{} direct-fire weapons; a design has at most {MAX_WEAPONS}",
                 mounts.len()
+            ),
+        );
+    }
+    if mounts.len() <= MAX_WEAPONS && mounts.len() + racks.len() > MAX_WEAPONS {
+        is.push(
+            d,
+            spec.span(),
+            format!("{at}.section"),
+            format!(
+                "{} direct-fire weapons and {} missile racks; a design has at most \
+                 {MAX_WEAPONS} weapon lines (damage by weapon)",
+                mounts.len(),
+                racks.len()
             ),
         );
     }
@@ -468,8 +477,17 @@ fn design(
         cost: DesignCost::default(),
         racks,
         rack_missiles,
+        defences,
     })
 }
+
+/// What a design's systems fit, collected in SDS order: weapon mounts, missile racks (with
+/// their missiles' names), specialized defences.
+type Fitted<'a> = (
+    &'a mut Vec<Mount>,
+    &'a mut Vec<(RackMount, Vec<String>)>,
+    &'a mut Vec<DefenceMount>,
+);
 
 #[allow(clippy::too_many_arguments)]
 fn system_kind(
@@ -478,7 +496,7 @@ fn system_kind(
     at: &str,
     table: &WeaponTable,
     is: &mut Issues,
-    (mounts, racks): (&mut Vec<Mount>, &mut Vec<(RackMount, Vec<String>)>),
+    (mounts, racks, defences): Fitted<'_>,
     index: usize,
     place: (SectionPos, u8),
 ) -> Option<SystemKind> {
@@ -540,6 +558,14 @@ fn system_kind(
             let arc = arc(d, y.arc.as_ref(), sys, at, is);
             let magazine = super::guided::rack(d, sys, at, &table.missiles, is, index, arc, racks)?;
             SystemKind::MissileRack { magazine }
+        }
+        "amrs" | "chaff" | "flares" => {
+            let arc = match kind {
+                "amrs" => Some(arc(d, y.arc.as_ref(), sys, at, is)?),
+                _ => None,
+            };
+            super::defences::defence(d, sys, at, kind, arc, is, index, defences)?;
+            SystemKind::Other
         }
         "shield" => SystemKind::Shield(super::shields::shield(d, sys, at, is, place)?),
         "sensors" => SystemKind::Sensors {

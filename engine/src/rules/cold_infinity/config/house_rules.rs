@@ -13,7 +13,7 @@ use super::super::construction::readings::*;
 use super::super::fire::hit_location::ChartName;
 use super::super::fire::readings::*;
 use super::super::guided::readings::{
-    AmrsSalvos, ChaffStacking, FiringOrder, LostMissiles, TorpedoAccuracy,
+    AmrsSalvos, ChaffStacking, FiringOrder, FlareShots, LostMissiles, TorpedoAccuracy,
 };
 use super::super::matchup::HouseRules;
 use super::super::movement::readings::*;
@@ -159,6 +159,9 @@ pub struct HouseRulesSpec {
     /// `chaff_stacking` (§11.5.2): largest, add.
     #[serde(default)]
     pub chaff_stacking: Option<Spanned<String>>,
+    /// `flare_shots` (§11.5.3): one-a-turn, each-weapon.
+    #[serde(default)]
+    pub flare_shots: Option<Spanned<String>>,
 }
 
 /// The experiment's house rules; every problem is reported at its key.
@@ -425,6 +428,11 @@ pub(super) fn house_rules(docs: &[Doc], is: &mut Issues) -> HouseRules {
         guided.chaff_stacking,
         ChaffStacking,
         [Largest = "largest", Add = "add"]
+    );
+    pick!(
+        guided.flare_shots,
+        FlareShots,
+        [OneATurn = "one-a-turn", EachWeapon = "each-weapon"]
     );
     if let Some(a) = &s.arcs {
         match a.get_ref().as_slice() {

@@ -13,6 +13,7 @@
 //! * [`issues`] — the located-error collector.
 
 pub mod construction;
+pub mod defences;
 pub mod designs;
 pub mod guided;
 pub mod house_rules;

@@ -4,8 +4,65 @@
 //! `flare_penalty`). Declared in the Fire Determination Phase, used in the Guided Weapons Phase
 //! after intercepts (§2.3.2.1, the sequence of play).
 
+use super::super::arcs::FiringArc;
 use super::super::intercepts::{chaff_penalty, flare_penalty};
 use super::readings::{AmrsSalvos, ChaffStacking, Readings};
+
+/// A specialized defence fitted to a design (§11.5, §16.4.7): its system (SDS index) and kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DefenceMount {
+    /// The system's index in the design.
+    pub sys: u16,
+    /// What it is.
+    pub kind: DefenceKind,
+}
+
+/// The three specialized defences (§11.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DefenceKind {
+    /// An anti-missile rocket system of RoF `rof`+0 and its arc (§11.5.1).
+    Amrs {
+        /// Salvos a turn (1, 2 or 4).
+        rof: u8,
+        /// Its firing arc: the launch hex and the target must both be in it.
+        arc: FiringArc,
+    },
+    /// A chaff deployment system of this Rating (§11.5.2).
+    Chaff(u8),
+    /// A flare deployment system of this Rating (§11.5.3).
+    Flares(u8),
+}
+
+/// A specialized defence's state in a battle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DefenceNow {
+    /// An AMRS.
+    Amrs(Amrs),
+    /// A chaff or flare system and the loads it used this turn.
+    Dispenser(Dispenser, u8),
+}
+
+impl DefenceMount {
+    /// Its state at the start of a battle: a full magazine.
+    pub const fn fresh(&self) -> DefenceNow {
+        match self.kind {
+            DefenceKind::Amrs { rof, .. } => DefenceNow::Amrs(Amrs::new(rof)),
+            DefenceKind::Chaff(r) | DefenceKind::Flares(r) => {
+                DefenceNow::Dispenser(Dispenser::new(r), 0)
+            }
+        }
+    }
+}
+
+impl DefenceNow {
+    /// A new turn: nothing fired or deployed yet.
+    pub fn new_turn(&mut self) {
+        match self {
+            DefenceNow::Amrs(a) => a.end_turn(),
+            DefenceNow::Dispenser(_, used) => *used = 0,
+        }
+    }
+}
 
 /// Salvos or loads in a new AMRS, chaff or flare system (§16.4.7.2–4).
 pub const MAGAZINE: u8 = 20;

@@ -64,6 +64,18 @@ pub enum ChaffStacking {
     Add,
 }
 
+/// How many flares one flare system fires a turn (§11.5.3: each is "directed only against a
+/// single incoming weapon"; how many a system may direct in one turn is not said).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FlareShots {
+    /// One a turn (a deployment, like chaff's).
+    #[default]
+    OneATurn,
+    /// One at each incoming weapon it may protect, a load each.
+    EachWeapon,
+}
+
 /// Every guided-weapon reading. `Default` is the digest's proposal.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -78,15 +90,18 @@ pub struct Readings {
     pub amrs_salvos: AmrsSalvos,
     /// Chaff in one hex: the largest or the sum.
     pub chaff_stacking: ChaffStacking,
+    /// Flares a system fires a turn: one, or one at each weapon.
+    pub flare_shots: FlareShots,
 }
 
 /// Every guided house-rule name.
-pub const NAMES: [&str; 5] = [
+pub const NAMES: [&str; 6] = [
     "missile_order",
     "lost_missiles",
     "torpedo_accuracy",
     "amrs_salvos",
     "chaff_stacking",
+    "flare_shots",
 ];
 
 /// The names of the readings that differ from the default.
@@ -98,6 +113,7 @@ pub fn in_effect(r: &Readings) -> Vec<&'static str> {
         r.torpedo_accuracy != d.torpedo_accuracy,
         r.amrs_salvos != d.amrs_salvos,
         r.chaff_stacking != d.chaff_stacking,
+        r.flare_shots != d.flare_shots,
     ];
     NAMES
         .iter()
@@ -120,6 +136,7 @@ mod tests {
             torpedo_accuracy: TorpedoAccuracy::Always,
             amrs_salvos: AmrsSalvos::OnePerWeapon,
             chaff_stacking: ChaffStacking::Add,
+            flare_shots: FlareShots::EachWeapon,
         };
         assert_eq!(in_effect(&r), NAMES.to_vec());
     }
