@@ -732,7 +732,8 @@ fn intercepts(m: &Matchup, st: &mut BattleState, f: &Flight, t: usize, amp: i16,
                     .shots
                     .iter()
                     .any(|s| usize::from(s.attacker) == d && usize::from(s.mount) == k);
-            if busy || !me.arming[k].can_fire(w.weapon.rof) {
+            // §11.1.6: "Wave-configured weapons may not attempt intercepts."
+            if busy || !me.arming[k].can_fire(w.weapon.rof) || super::wave::is_wave(&w.weapon) {
                 continue;
             }
             let in_arc = can_bear(
