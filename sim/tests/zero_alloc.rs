@@ -456,6 +456,13 @@ fn steady_state_cold_infinity_battles_do_not_allocate() {
         .filter(|m| m.label.contains("wardens-tracking"))
         .collect();
     assert!(!tracking.is_empty(), "the A/B plays the tracking Wardens");
+    let wave = config::<ColdInfinity>("cold-infinity/wave-vs-burst-ab.toml");
+    let wave: Vec<_> = wave
+        .matchups
+        .into_iter()
+        .filter(|m| m.label.contains("wardens-wave"))
+        .collect();
+    assert!(!wave.is_empty(), "the A/B plays the wave Wardens");
     let racked = config::<ColdInfinity>("cold-infinity/missile-carrier.toml");
     for m in reference
         .matchups
@@ -463,6 +470,7 @@ fn steady_state_cold_infinity_battles_do_not_allocate() {
         .chain(&duel.matchups)
         .chain(&shielded)
         .chain(&tracking)
+        .chain(&wave)
         .chain(&racked.matchups)
     {
         let n = steady_state_allocations::<ColdInfinity>(m, 2_000);

@@ -578,8 +578,8 @@ fn thrust_plan_straight(
 }
 
 /// The configuration a weapon fires in (D17 6): the first it allows of Burst, Pulse,
-/// Piercing, Slashing, Slicing, Flare, Enveloping (Wave and Tracking are refused by the config
-/// until their multi-unit and multi-turn rules are played).
+/// Piercing, Slashing, Slicing, Flare, Enveloping (a Tracking weapon fires its subtype and
+/// tracks by `battle/tracking.rs`; a Wave weapon fires only as Wave, `battle/wave.rs`).
 pub fn choose_config(configs: ConfigSet) -> Config {
     const ORDER: [Config; 7] = [
         Config::Burst,
@@ -782,6 +782,14 @@ pub fn choose_seam(a: (usize, u32), b: (usize, u32)) -> Option<usize> {
 /// Before session 23 the choice started from `f64::MIN`, so such a shot was fired.
 pub fn worth_firing(shot_value: f64) -> bool {
     shot_value > 0.0
+}
+
+/// Whether a wave weapon fires (D17 6, §8.1.8 "friend or foe"): only when its expected damage
+/// to enemies (`enemy`) outweighs what it would do to friends in its path (`friend`), both as
+/// `fire::wave::expected` counts them; a competent player does not shoot through his own
+/// ships for nothing. A wave that can hit no enemy is not fired.
+pub fn fire_wave(enemy: f64, friend: f64) -> bool {
+    worth_firing(enemy) && enemy > friend
 }
 
 /// Defensive fire (D17 7): a weapon that holds fire defends its own ship against the incoming

@@ -101,6 +101,8 @@ mod tests {
                 reactor_detonation: ReactorDetonation::SameTurn,
                 df_arming: DfArming::Rearms,
                 shield_partial_draw: ShieldPartialDraw::AnyShort,
+                wave_sight: WaveSight::LineOfSight,
+                wave_credit: WaveCredit::Firer,
             },
             construction: super::super::construction::Readings {
                 wide_arc: WideArc::Example,
@@ -122,10 +124,10 @@ mod tests {
             },
         };
         let keys = super::in_effect(&rules, &Scenario::default());
-        // 6 always + 15 more fire keys + 14 more movement keys (hit_chart, arcs and
+        // 6 always + 17 more fire keys + 14 more movement keys (hit_chart, arcs and
         // silhouettes are in two lists), + 8 construction keys + 6 guided keys, less the 3 the
         // battle cannot play yet.
-        assert_eq!(keys.len(), 6 + 15 + 14 + 8 + 6 - 3, "{keys:?}");
+        assert_eq!(keys.len(), 6 + 17 + 14 + 8 + 6 - 3, "{keys:?}");
         for k in NOT_PLAYED {
             assert!(!keys.contains(&k), "{k} listed though no battle uses it");
         }

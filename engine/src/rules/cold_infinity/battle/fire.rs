@@ -15,7 +15,7 @@ use super::super::design::{Config, ShipDesign, SystemKind};
 use super::super::ew::EwAttacker;
 use super::super::fire::attack::{Attack, resolve_attack};
 use super::super::fire::hit_roll::{HitBand, HitModifiers, roll_to_hit};
-use super::super::fire::readings::{DfArming, Simultaneity};
+use super::super::fire::readings::{DfArming, Simultaneity, WaveCredit};
 use super::super::matchup::Matchup;
 use super::super::policy::{
     choose_burst_or_pulse, choose_seam, choose_sighting, pick_tie, system_pick, worth_defending,
@@ -24,7 +24,7 @@ use super::super::policy::{
 use super::super::preconditions::{AttackFacts, Firer, Target, sight_facts, weapon_bears};
 use super::super::weapons::technologies::{can_be_defended, may_defend};
 use super::weapon_damage::weapon_now;
-use super::{BattleState, Shot, shields, tracking};
+use super::{BattleState, Shot, shields, tracking, wave};
 use crate::rules::cold_infinity::Event;
 
 /// The pose of ship `i` now.
@@ -123,6 +123,11 @@ pub(super) fn determine<R: Roller>(m: &Matchup, st: &mut BattleState, i: usize, 
             continue;
         }
         if !st.ships[i].arming[k].can_fire(w.weapon.rof) {
+            continue;
+        }
+        // §8.1.8: a wave sweeps its arc; the choice is whether to fire (`wave.rs`).
+        if wave::is_wave(&w.weapon) {
+            wave::choose(m, st, i, k, dice);
             continue;
         }
         let same = planned_for.is_some_and(|p| {
@@ -566,163 +571,192 @@ pub(super) fn resolve<R: Roller, O: Observer>(
     st.lines.begin_phase();
     for n in 0..st.shot_order.len() {
         let shot = st.shots[usize::from(st.shot_order[n])];
-        let (a, t) = (usize::from(shot.attacker), usize::from(shot.target));
-        let td = &m.design_of(t).design;
-        let attacker_side = st.ships[a].side;
-        if !shot.follow {
-            st.event(attacker_side, Event::Shots);
+        // §8.1.8: a wave rolls once per unit along its path, each roll a shot of its own.
+        if shot.config == Config::Wave {
+            wave::fire(m, st, shot, dice, obs, literal);
+            continue;
         }
-        let weapon = weapon_now(m, st, a, usize::from(shot.mount));
-        // §11.2.7: the defender's shield for this shot (none: no die rolled); its deflection
-        // on the hit roll (§11.2.1), its absorption on each volley (§11.2.2).
-        let shielded = !st.shields[t].is_empty();
-        let guard = if shielded {
-            shields::guard(m, st, &shot, &weapon, literal, dice)
-        } else {
-            shields::Guard::NONE
-        };
-        let hit = if shot.follow {
-            tracking::course_hit(st, &shot)
-        } else {
-            roll_to_hit(dice, shot.drm - shot.df as i16 - guard.deflection as i16)
-        };
-        // §7.4.1.3 "the defender chooses" among intact systems of the struck type: the
-        // defending side's policy's pick, ties by this roll of the battle's dice.
-        let pick = system_pick(&m.policies[st.ships[t].side.index()], dice.below(60) as u16);
-        // §8.1.9: a later tracking turn strikes where the first did; a tracking hit rolls its
-        // turns.
-        let target_now = if literal {
-            &st.snapshot[t]
-        } else {
-            &st.damage[t]
-        };
-        let tracked = if shot.follow {
-            tracking::location(m, st, &shot, pick, target_now)
-        } else {
-            if shot.config == Config::Tracking && hit.band.is_hit() {
-                tracking::start(m, st, &shot, hit, pick, literal, dice);
-            }
-            None
-        };
-        let attack = Attack {
-            weapon,
-            config: shot.config,
-            range: shot.range,
-            facing: usize::from(shot.section),
-            ablative_df: 0,
-            called: None,
-            tracked,
-        };
-        // Damage dealt and taken: what the attack added to the live marks (hull and system
-        // points), so two hits on the same 10-hull section credit 10, not 20; under
-        // `start-of-phase` credited once the phase is over ([`credit_phase`]).
-        let traced = crate::observer::enabled(obs);
-        let marked_before = if literal && !traced {
-            0
-        } else {
-            st.damage[t].points_marked()
-        };
-        let out = if literal {
-            if hit.band.is_hit() {
-                // A miss changes nothing and rolls nothing (`resolve_attack`): no copy.
-                let (scratch, snap) = (&mut st.scratch[t], &st.snapshot[t]);
-                scratch.copy_from(snap);
-                let o = resolve_attack(
-                    td,
-                    scratch,
-                    dice,
-                    &m.rules.fire,
-                    pick,
-                    &attack,
-                    hit,
-                    &guard.defences,
-                );
-                let (live, scratch, snap) = (&mut st.damage[t], &st.scratch[t], &st.snapshot[t]);
-                let claimed = live.add_delta(td, snap, scratch);
-                let n = st.ships.len();
-                st.claims[t * n + a] += claimed;
-                st.lines.claim(a, usize::from(shot.mount), t, claimed);
-                o
-            } else {
-                Default::default()
-            }
-        } else {
-            resolve_attack(
+        resolve_shot(m, st, shot, dice, obs, literal);
+    }
+    if literal {
+        credit_phase(m, st);
+    }
+    shields::end_phase(st);
+}
+
+/// One shot of the Starship Weapons Phase (§7.3): the hit roll (defensive fire and shields),
+/// the damage through `resolve_attack`, the credit, the events and the trace line. Whether it
+/// hit.
+#[inline]
+pub(super) fn resolve_shot<R: Roller, O: Observer>(
+    m: &Matchup,
+    st: &mut BattleState,
+    shot: Shot,
+    dice: &mut R,
+    obs: &mut O,
+    literal: bool,
+) -> bool {
+    let (a, t) = (usize::from(shot.attacker), usize::from(shot.target));
+    // §8.1.8 "friend or foe": a wave's damage to its own side is credited to its firer
+    // only under `wave_credit = firer`.
+    let credited =
+        st.ships[a].side != st.ships[t].side || m.rules.fire.wave_credit == WaveCredit::Firer;
+    let td = &m.design_of(t).design;
+    let attacker_side = st.ships[a].side;
+    if !shot.follow {
+        st.event(attacker_side, Event::Shots);
+    }
+    let weapon = weapon_now(m, st, a, usize::from(shot.mount));
+    // §11.2.7: the defender's shield for this shot (none: no die rolled); its deflection
+    // on the hit roll (§11.2.1), its absorption on each volley (§11.2.2).
+    let shielded = !st.shields[t].is_empty();
+    let guard = if shielded {
+        shields::guard(m, st, &shot, &weapon, literal, dice)
+    } else {
+        shields::Guard::NONE
+    };
+    let hit = if shot.follow {
+        tracking::course_hit(st, &shot)
+    } else {
+        roll_to_hit(dice, shot.drm - shot.df as i16 - guard.deflection as i16)
+    };
+    // §7.4.1.3 "the defender chooses" among intact systems of the struck type: the
+    // defending side's policy's pick, ties by this roll of the battle's dice.
+    let pick = system_pick(&m.policies[st.ships[t].side.index()], dice.below(60) as u16);
+    // §8.1.9: a later tracking turn strikes where the first did; a tracking hit rolls its
+    // turns.
+    let target_now = if literal {
+        &st.snapshot[t]
+    } else {
+        &st.damage[t]
+    };
+    let tracked = if shot.follow {
+        tracking::location(m, st, &shot, pick, target_now)
+    } else {
+        if shot.config == Config::Tracking && hit.band.is_hit() {
+            tracking::start(m, st, &shot, hit, pick, literal, dice);
+        }
+        None
+    };
+    let attack = Attack {
+        weapon,
+        config: shot.config,
+        range: shot.range,
+        facing: usize::from(shot.section),
+        ablative_df: 0,
+        called: None,
+        tracked,
+    };
+    // Damage dealt and taken: what the attack added to the live marks (hull and system
+    // points), so two hits on the same 10-hull section credit 10, not 20; under
+    // `start-of-phase` credited once the phase is over ([`credit_phase`]).
+    let traced = crate::observer::enabled(obs);
+    let marked_before = if literal && !traced {
+        0
+    } else {
+        st.damage[t].points_marked()
+    };
+    let out = if literal {
+        if hit.band.is_hit() {
+            // A miss changes nothing and rolls nothing (`resolve_attack`): no copy.
+            let (scratch, snap) = (&mut st.scratch[t], &st.snapshot[t]);
+            scratch.copy_from(snap);
+            let o = resolve_attack(
                 td,
-                &mut st.damage[t],
+                scratch,
                 dice,
                 &m.rules.fire,
                 pick,
                 &attack,
                 hit,
                 &guard.defences,
-            )
-        };
-        if shielded {
-            shields::spend(st, t, &guard, out.buffer_used, literal);
-        }
-        let done = if literal && !traced {
-            0
+            );
+            let (live, scratch, snap) = (&mut st.damage[t], &st.scratch[t], &st.snapshot[t]);
+            let claimed = live.add_delta(td, snap, scratch);
+            let n = st.ships.len();
+            st.claims[t * n + a] += claimed;
+            if credited {
+                st.lines.claim(a, usize::from(shot.mount), t, claimed);
+            }
+            o
         } else {
-            st.damage[t].points_marked() - marked_before
-        };
-        if !literal {
+            Default::default()
+        }
+    } else {
+        resolve_attack(
+            td,
+            &mut st.damage[t],
+            dice,
+            &m.rules.fire,
+            pick,
+            &attack,
+            hit,
+            &guard.defences,
+        )
+    };
+    if shielded {
+        shields::spend(st, t, &guard, out.buffer_used, literal);
+    }
+    let done = if literal && !traced {
+        0
+    } else {
+        st.damage[t].points_marked() - marked_before
+    };
+    if !literal {
+        st.ships[t].taken += done;
+        if credited {
             st.ships[a].dealt += done;
-            st.ships[t].taken += done;
             st.lines.mark(a, usize::from(shot.mount), t, done);
         }
-        if !shot.follow {
-            if hit.band.is_hit() {
-                st.event(attacker_side, Event::Hits);
-            }
-            match hit.band {
-                HitBand::System => st.event(attacker_side, Event::SystemHits),
-                HitBand::Core => st.event(attacker_side, Event::CoreHits),
-                _ => {}
-            }
+    }
+    if !shot.follow {
+        if hit.band.is_hit() {
+            st.event(attacker_side, Event::Hits);
         }
-        let cats = out.catastrophes.iter().flatten().count();
-        for _ in 0..cats {
-            st.event(attacker_side, Event::Catastrophes);
+        match hit.band {
+            HitBand::System => st.event(attacker_side, Event::SystemHits),
+            HitBand::Core => st.event(attacker_side, Event::CoreHits),
+            _ => {}
         }
-        if shot.follow {
-            trace!(
-                obs,
-                "  {} tracks {} with {}, range {}: turn {} of the attack, {}: {} points",
-                m.names[a],
-                m.names[t],
-                m.design_of(a).mount_names[usize::from(shot.mount)],
-                shot.range,
-                st.tracks[a][usize::from(shot.mount)]
-                    .track
-                    .map_or(0, |(_, c)| c.done + 1),
-                band_words(hit.band),
-                done
-            );
-            tracking::advance(st, &shot);
-            continue;
-        }
+    }
+    let cats = out.catastrophes.iter().flatten().count();
+    for _ in 0..cats {
+        st.event(attacker_side, Event::Catastrophes);
+    }
+    if shot.follow {
         trace!(
             obs,
-            "  {} fires {} ({:?}) at {}, range {}: 3d6 {} {:+} DRM{}{} = {}, {}: {} points",
+            "  {} tracks {} with {}, range {}: turn {} of the attack, {}: {} points",
             m.names[a],
-            m.design_of(a).mount_names[usize::from(shot.mount)],
-            shot.config,
             m.names[t],
+            m.design_of(a).mount_names[usize::from(shot.mount)],
             shot.range,
-            hit.natural,
-            shot.drm,
-            Less(shot.df, "DF"),
-            Less(guard.deflection, "shield"),
-            hit.modified,
+            st.tracks[a][usize::from(shot.mount)]
+                .track
+                .map_or(0, |(_, c)| c.done + 1),
             band_words(hit.band),
             done
         );
+        tracking::advance(st, &shot);
+        return hit.band.is_hit();
     }
-    if literal {
-        credit_phase(st);
-    }
-    shields::end_phase(st);
+    trace!(
+        obs,
+        "  {} fires {} ({:?}) at {}, range {}: 3d6 {} {:+} DRM{}{} = {}, {}: {} points",
+        m.names[a],
+        m.design_of(a).mount_names[usize::from(shot.mount)],
+        shot.config,
+        m.names[t],
+        shot.range,
+        hit.natural,
+        shot.drm,
+        Less(shot.df, "DF"),
+        Less(guard.deflection, "shield"),
+        hit.modified,
+        band_words(hit.band),
+        done
+    );
+    hit.band.is_hit()
 }
 
 /// The trace's words for where a roll lands (§7.3.1, §7.4).
@@ -757,16 +791,17 @@ impl std::fmt::Display for Less {
 /// No claim overlaps in most phases, and then each attacker is credited exactly its claim.
 /// Before, the hits were credited in shot order, so the lower-index shooter got the points two
 /// ships' hits both claimed (ties by index).
-pub(super) fn credit_phase(st: &mut BattleState) {
-    credit_claims(st, true);
+pub(super) fn credit_phase(m: &Matchup, st: &mut BattleState) {
+    credit_claims_with(st, true, m.rules.fire.wave_credit == WaveCredit::Firer);
     let n = st.ships.len();
     st.lines.split_phase(&st.claims, n);
 }
 
 /// Each target takes what the phase added to its live marks and its attackers share it by
 /// their claims ([`credit_share`]); with `by_weapon`, each attacker's share also goes to its
-/// weapon lines.
-pub(super) fn credit_claims(st: &mut BattleState, by_weapon: bool) {
+/// weapon lines. Unless `friends`, a ship's share of the damage to its own side (a wave's,
+/// §8.1.8) is credited to nobody (house rule `wave_credit`).
+fn credit_claims_with(st: &mut BattleState, by_weapon: bool, friends: bool) {
     let n = st.ships.len();
     for t in 0..n {
         // A target no hit claimed took nothing this phase: its marks are not read.
@@ -780,6 +815,10 @@ pub(super) fn credit_claims(st: &mut BattleState, by_weapon: bool) {
         let mut credited = 0;
         for a in 0..n {
             let c = credit_share(live, st.claims[t * n + a], claimed);
+            if !friends && c > 0 && st.ships[a].side == st.ships[t].side {
+                credited += c;
+                continue;
+            }
             st.ships[a].dealt += c;
             if by_weapon {
                 st.lines.credit(t, a, n, c);

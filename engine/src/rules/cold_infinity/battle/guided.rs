@@ -593,7 +593,7 @@ pub fn guided_weapons_phase<R: Roller, O: Observer>(
         strike_one(m, st, n, f, rack, ty, dice, obs);
     }
     // Damage dealt and taken as the Starship Weapons Phase credits it, each rack its line's.
-    super::fire::credit_phase(st);
+    super::fire::credit_phase(m, st);
     st.guided.flights.retain(|f| f.munition.is_drone());
     st.guided.origin.clear();
     st.guided.df_mask.fill(0);
@@ -796,7 +796,8 @@ fn offer(
             .shots
             .iter()
             .any(|s| usize::from(s.attacker) == d && usize::from(s.mount) == k);
-    if busy || !me.arming[k].can_fire(w.weapon.rof) {
+    // §11.1.6: "Wave-configured weapons may not attempt intercepts."
+    if busy || !me.arming[k].can_fire(w.weapon.rof) || super::wave::is_wave(&w.weapon) {
         return None;
     }
     let in_arc = can_bear(

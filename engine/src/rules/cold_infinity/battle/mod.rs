@@ -26,6 +26,9 @@ mod tests;
 pub mod tracking;
 #[cfg(test)]
 mod tracking_tests;
+pub mod wave;
+#[cfg(test)]
+mod wave_tests;
 pub mod weapon_damage;
 
 use crate::dice::Roller;
@@ -172,6 +175,8 @@ pub struct BattleState {
     pub tracks: Vec<Vec<tracking::MountTrack>>,
     /// Missile racks and guided weapons in flight (§9; `guided.rs`).
     pub guided: guided::GuidedState,
+    /// A wave's path (§8.1.8; `wave.rs`), one unit per other ship at most.
+    pub wave: Vec<super::fire::wave::WaveUnit>,
 }
 
 /// A clone keeps every buffer's room (a copy that later fills a buffer further must not
@@ -202,6 +207,7 @@ impl Clone for BattleState {
             lines: self.lines.clone(),
             tracks: self.tracks.clone(),
             guided: self.guided.clone(),
+            wave: self.wave.clone(),
         }
     }
 
@@ -231,6 +237,7 @@ impl Clone for BattleState {
         self.lines.clone_from(&source.lines);
         self.tracks.clone_from(&source.tracks);
         self.guided.clone_from(&source.guided);
+        self.wave.clone_from(&source.wave);
     }
 }
 
@@ -246,7 +253,11 @@ impl BattleState {
                 m.design_of(i)
                     .mounts
                     .iter()
-                    .map(|w| usize::from(w.weapon.rof.shots.max(1)))
+                    .map(|w| {
+                        // A wave's shots each roll against up to every other ship (§8.1.8).
+                        let per = if wave::is_wave(&w.weapon) { n } else { 1 };
+                        usize::from(w.weapon.rof.shots.max(1)) * per
+                    })
                     .sum::<usize>()
             })
             .sum();
@@ -280,6 +291,7 @@ impl BattleState {
                 .map(|i| tracking::fresh_tracks(m, i).collect())
                 .collect(),
             guided: guided::GuidedState::for_matchup(m),
+            wave: Vec::with_capacity(n),
         }
     }
 

@@ -111,6 +111,12 @@ pub struct HouseRulesSpec {
     /// `shield_partial_draw`: half-rounded-up, any-short.
     #[serde(default)]
     pub shield_partial_draw: Option<Spanned<String>>,
+    /// `wave_sight`: arc-only, line-of-sight.
+    #[serde(default)]
+    pub wave_sight: Option<Spanned<String>>,
+    /// `wave_credit`: nobody, firer.
+    #[serde(default)]
+    pub wave_credit: Option<Spanned<String>>,
     /// `arcs`: `[fixed, narrow, standard, wide]` half-widths in degrees (D19 4).
     #[serde(default)]
     pub arcs: Option<Spanned<Vec<f64>>>,
@@ -403,6 +409,16 @@ pub(super) fn house_rules(docs: &[Doc], is: &mut Issues) -> HouseRules {
         fire.shield_partial_draw,
         ShieldPartialDraw,
         [HalfRoundedUp = "half-rounded-up", AnyShort = "any-short"]
+    );
+    pick!(
+        fire.wave_sight,
+        WaveSight,
+        [ArcOnly = "arc-only", LineOfSight = "line-of-sight"]
+    );
+    pick!(
+        fire.wave_credit,
+        WaveCredit,
+        [Nobody = "nobody", Firer = "firer"]
     );
     pick!(
         guided.missile_order,

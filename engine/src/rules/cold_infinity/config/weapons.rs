@@ -1,7 +1,7 @@
 //! `[[weapon]]`: direct-fire weapon lines as an SDS prints them (§8, §17.1), by name, for
-//! designs to mount. Tracking (§8.1.9) is played (`battle/tracking.rs`); Wave is refused
-//! until the battle plays its multi-unit rule (§8.1.8); guided weapons (§9) are not weapon
-//! lines (a design's missile rack is refused, see `designs`).
+//! designs to mount. Tracking (§8.1.9) is played (`battle/tracking.rs`), Wave (§8.1.8) too
+//! (`battle/wave.rs`: a wave weapon fires only as Wave, so it lists no other configuration);
+//! guided weapons (§9) are not weapon lines (missile racks: `guided`).
 
 use std::collections::{HashMap, HashSet};
 
@@ -53,6 +53,11 @@ pub struct WeaponSpec {
     /// Tracking Rating in turns (§8.1.9, §17.1: base 2; 1..=4, the chart's most).
     #[serde(default)]
     pub tracking: Option<Spanned<i64>>,
+    /// Wave Rating: the wave's maximum range in hexes (§8.1.8, §17.1: base 0, the firer's own
+    /// hex; 0..=30). Its schedule's CP is in `schedules_cp` (SSB12 is lost); a Rating of 5 or
+    /// more multiplies the power (§17.1.2.1), which `power` gives already.
+    #[serde(default)]
+    pub wave: Option<Spanned<i64>>,
     /// Plasma falloff per hex (default 3 for plasma, else 0).
     #[serde(default)]
     pub plasma_falloff: Option<Spanned<i64>>,
@@ -98,7 +103,7 @@ pub const TECHS: [(&str, Tech); 7] = [
 ];
 
 /// The configuration names the battle plays.
-pub const CONFIGS: [(&str, Config); 8] = [
+pub const CONFIGS: [(&str, Config); 9] = [
     ("burst", Config::Burst),
     ("pulse", Config::Pulse),
     ("slicing", Config::Slicing),
@@ -107,6 +112,7 @@ pub const CONFIGS: [(&str, Config); 8] = [
     ("flare", Config::Flare),
     ("enveloping", Config::Enveloping),
     ("tracking", Config::Tracking),
+    ("wave", Config::Wave),
 ];
 
 /// The weapon table.
@@ -230,18 +236,13 @@ fn weapon(d: usize, w: &WeaponSpec, at: &str, is: &mut Issues) -> WeaponDesign {
                 match CONFIGS.iter().find(|(n, _)| n == name) {
                     Some(&(_, c)) => configs = configs.with(c),
                     None => {
-                        let why = if name == "wave" {
-                            " (wave is not played by the battle yet: §8.1.8)"
-                        } else {
-                            ""
-                        };
                         let names: Vec<&str> = CONFIGS.iter().map(|(n, _)| *n).collect();
                         is.push(
                             d,
                             list.span(),
                             format!("{at}.configs"),
                             format!(
-                                "unknown configuration `{name}`{why}; allowed: {}",
+                                "unknown configuration `{name}`; allowed: {}",
                                 names.join(", ")
                             ),
                         );
@@ -251,6 +252,18 @@ fn weapon(d: usize, w: &WeaponSpec, at: &str, is: &mut Issues) -> WeaponDesign {
             // §17.1: "If the system's base configuration is Tracking, it must also take the
             // add configuration enhancement in order to acquire a Tracking subtype (without
             // which the weapon will not fire)."
+            // §8.1.8 as the battle plays it: a wave sweeps its arc with no target to aim, so a
+            // choice between Wave and an aimed configuration is not played.
+            if configs.contains(Config::Wave) && configs != ConfigSet::only(Config::Wave) {
+                is.push(
+                    d,
+                    list.span(),
+                    format!("{at}.configs"),
+                    "a wave weapon fires only as Wave in this battle (§8.1.8 is played for a \
+                     weapon whose one configuration is `[\"wave\"]`; the choice between a wave \
+                     and an aimed shot is not played)",
+                );
+            }
             if configs == ConfigSet::only(Config::Tracking) {
                 is.push(
                     d,
@@ -326,6 +339,20 @@ fn weapon(d: usize, w: &WeaponSpec, at: &str, is: &mut Issues) -> WeaponDesign {
     let tracking = w.tracking.as_ref().map_or(2, |v| {
         is.int_or_lo(d, v, &format!("{at}.tracking"), 1, 4) as u8
     });
+    let wave_range = w.wave.as_ref().map_or(0, |v| {
+        is.int_or_lo(d, v, &format!("{at}.wave"), 0, 30) as u8
+    });
+    if wave_range > 0
+        && !configs.contains(Config::Wave)
+        && let Some(v) = &w.wave
+    {
+        is.push(
+            d,
+            v.span(),
+            format!("{at}.wave"),
+            "a wave Rating is for a weapon that fires as Wave (§8.1.8): add `configs = [\"wave\"]`",
+        );
+    }
     let plasma_falloff = w
         .plasma_falloff
         .as_ref()
@@ -345,7 +372,7 @@ fn weapon(d: usize, w: &WeaponSpec, at: &str, is: &mut Issues) -> WeaponDesign {
         pulse,
         slashing,
         tracking,
-        wave_range: 0,
+        wave_range,
         plasma_falloff,
         anti_shield: w.anti_shield,
     }

@@ -8,5 +8,6 @@ pub mod determination;
 pub mod hit_location;
 pub mod hit_roll;
 pub mod readings;
+pub mod wave;
 
 pub use readings::Readings;

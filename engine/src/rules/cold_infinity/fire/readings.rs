@@ -201,6 +201,34 @@ pub enum DfArming {
     Rearms,
 }
 
+/// §8.1.8 Wave: "capable of striking any and all ships within its range and firing arc" — the
+/// text does not say whether a ship in the arc that other ships hide is in the wave's path.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum WaveSight {
+    /// Default (the text's "any and all ships within its range and firing arc"): every ship in
+    /// the arc within the wave range is in the path; no ship blocks the wave.
+    #[default]
+    ArcOnly,
+    /// Alternative (as any direct fire, §7.1.5): a ship is in the path only if the firer has
+    /// line of sight to it past the other ships (`los_blockers`).
+    LineOfSight,
+}
+
+/// §8.1.8 "friend or foe": who is credited with the damage a wave does to its own side (the
+/// text scores no battle; this moves only the damage-dealt columns, never the dice).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum WaveCredit {
+    /// Default: nobody — the friend takes it (damage taken), no ship, weapon or side is
+    /// credited with dealing it.
+    #[default]
+    Nobody,
+    /// Alternative: the firer and its weapon, like any damage they do (its side's damage dealt
+    /// then counts its own ships' losses).
+    Firer,
+}
+
 /// Fire-and-damage house rules (keys: the field names; values: kebab-case).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -237,6 +265,10 @@ pub struct Readings {
     pub df_arming: DfArming,
     /// §11.2 what partial power for a shield is.
     pub shield_partial_draw: ShieldPartialDraw,
+    /// §8.1.8 whether ships hide others from a wave.
+    pub wave_sight: WaveSight,
+    /// §8.1.8 who is credited with a wave's damage to its own side.
+    pub wave_credit: WaveCredit,
 }
 
 /// The keys every battle rests on whatever their value: the hit-location chart is lost, so
@@ -275,6 +307,8 @@ pub fn in_effect(r: &Readings) -> Vec<&'static str> {
         reactor_detonation,
         df_arming,
         shield_partial_draw,
+        wave_sight,
+        wave_credit,
     );
     keys
 }
@@ -304,9 +338,11 @@ mod tests {
             reactor_detonation: ReactorDetonation::SameTurn,
             df_arming: DfArming::Rearms,
             shield_partial_draw: ShieldPartialDraw::AnyShort,
+            wave_sight: WaveSight::LineOfSight,
+            wave_credit: WaveCredit::Firer,
         };
         let keys = in_effect(&alt);
-        assert_eq!(keys.len(), 16);
+        assert_eq!(keys.len(), 18);
         assert_eq!(in_effect(&Readings::default()), vec!["hit_chart"]);
         let doc = include_str!("../../../../../docs/house-rules/cold-infinity.md");
         for k in keys {
