@@ -16,11 +16,11 @@ use super::{construction, fire, guided};
 pub const ALWAYS: [&str; 5] = ["hit_chart", "scenario", "turn_cap", "arcs", "silhouettes"];
 
 /// Readings no battle can rest on yet, set or not: the config refuses what they govern —
-/// capacitors (`capacitor_damage`), collector panels (`collector_damage`), torpedo systems
-/// (`torpedo_accuracy`), anti-missile rockets (`amrs_salvos`) and chaff (`chaff_stacking`).
-/// Missile racks are played (§9: `rack_roll`, `missile_order`, `lost_missiles`).
-pub const NOT_PLAYED: [&str; 5] = [
-    "capacitor_damage",
+/// collector panels (`collector_damage`), torpedo systems (`torpedo_accuracy`), anti-missile
+/// rockets (`amrs_salvos`) and chaff (`chaff_stacking`). Missile racks (§9: `rack_roll`,
+/// `missile_order`, `lost_missiles`), capacitors (§3.1.2: `capacitor_damage`,
+/// `capacitor_start`) and batteries (§3.1.3: `battery_start`) are played.
+pub const NOT_PLAYED: [&str; 4] = [
     "collector_damage",
     "torpedo_accuracy",
     "amrs_salvos",
@@ -71,6 +71,8 @@ mod tests {
                 arming_count: ArmingCount::FiringTurnCounts,
                 activation_turn: ActivationTurn::DoesNotArm,
                 capacitor_damage: CapacitorDamage::CapacityAndRecharge,
+                capacitor_start: CapacitorStart::Empty,
+                battery_start: BatteryStart::Empty,
                 collector_damage: CollectorDamage::OnePerPoint,
                 flag_shroud: FlagShroud::Larger,
                 los_blockers: LosBlockers::FirerHalfOnly,
@@ -118,10 +120,10 @@ mod tests {
             },
         };
         let keys = super::in_effect(&rules, &Scenario::default());
-        // 5 always + 15 more fire keys + 14 more movement keys (hit_chart, arcs and
-        // silhouettes are in two lists), + 8 construction keys + 5 guided keys, less the 5 the
+        // 5 always + 15 more fire keys + 16 more movement keys (hit_chart, arcs and
+        // silhouettes are in two lists), + 8 construction keys + 5 guided keys, less the 4 the
         // battle cannot play yet.
-        assert_eq!(keys.len(), 5 + 15 + 14 + 8 + 5 - 5, "{keys:?}");
+        assert_eq!(keys.len(), 5 + 15 + 16 + 8 + 5 - 4, "{keys:?}");
         for k in NOT_PLAYED {
             assert!(!keys.contains(&k), "{k} listed though no battle uses it");
         }
