@@ -435,7 +435,9 @@ fn steady_state_target_lock_battles_do_not_allocate() {
 /// Cold Infinity (seed 000): the reference, the gunship duel, the shielded Wardens of the
 /// shield-vs-armor A/B (§11.2: shield power, the defender's pick, buffers), the tracking
 /// Wardens of the tracking-vs-burst A/B (§8.1.9: attacks over turns) and the racked Reapers of
-/// `missile-carrier` (§9: magazines, flights, intercepts; §11.5 AMRS and chaff) allocate nothing per
+/// `missile-carrier` (§9: magazines, flights, intercepts; §11.5 AMRS and chaff) and the
+/// capacitor Wardens of the capacitor-vs-reactor A/B (§3.1.2: charge carried over) allocate
+/// nothing per
 /// battle, and the forward model's `clone_from` into a kept copy allocates nothing (a search
 /// player copies the position before every rollout).
 #[test]
@@ -464,6 +466,13 @@ fn steady_state_cold_infinity_battles_do_not_allocate() {
         .collect();
     assert!(!wave.is_empty(), "the A/B plays the wave Wardens");
     let racked = config::<ColdInfinity>("cold-infinity/missile-carrier.toml");
+    let capacitor = config::<ColdInfinity>("cold-infinity/capacitor-vs-reactor-ab.toml");
+    let capacitor: Vec<_> = capacitor
+        .matchups
+        .into_iter()
+        .filter(|m| m.label.contains("wardens-capacitor"))
+        .collect();
+    assert!(!capacitor.is_empty(), "the A/B plays the capacitor Wardens");
     for m in reference
         .matchups
         .iter()
@@ -472,6 +481,7 @@ fn steady_state_cold_infinity_battles_do_not_allocate() {
         .chain(&tracking)
         .chain(&wave)
         .chain(&racked.matchups)
+        .chain(&capacitor)
     {
         let n = steady_state_allocations::<ColdInfinity>(m, 2_000);
         assert_eq!(n, 0, "{}: {n} heap allocations in 2,000 battles", m.label);

@@ -53,8 +53,10 @@ pub fn system_rating(
         SystemKind::Engine { .. } => {
             engine_thrust(i32::from(s.structure), i32::from(lost), engine) as u16
         }
-        SystemKind::Reactor | SystemKind::Battery | SystemKind::Collector => reactor_rating(left),
-        SystemKind::Capacitor => capacitor_rating(left),
+        SystemKind::Reactor | SystemKind::Battery { .. } | SystemKind::Collector => {
+            reactor_rating(left)
+        }
+        SystemKind::Capacitor { .. } => capacitor_rating(left),
         SystemKind::Ess => ess_rating(left),
         SystemKind::MissileRack { magazine } if left > 0 => rack_capacity(magazine, lost),
         _ => u16::from(left > 0),

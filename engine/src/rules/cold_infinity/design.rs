@@ -411,10 +411,18 @@ pub enum SystemKind {
     },
     /// A reactor: Rating = undamaged structure (§13.1.4).
     Reactor,
-    /// A capacitor: Rating = 2 × undamaged structure.
-    Capacitor,
-    /// A battery: Rating = undamaged structure.
-    Battery,
+    /// A capacitor "X/Y" (§3.1.2): capacity X = Rating = 2 × undamaged structure (§13.1.4),
+    /// recharging `recharge` (Y) a turn.
+    Capacitor {
+        /// Recharge Y per turn (§3.1.2; §16.4.10: from 1, the SSB9 schedule).
+        recharge: u8,
+    },
+    /// A battery "C/k" (§3.1.3): capacity C = Rating = undamaged structure (§13.1.4); `convert`
+    /// (k) power stores one point.
+    Battery {
+        /// Convert Rating k (§3.1.3; §16.4.10: from 10, to a minimum of 1).
+        convert: u8,
+    },
     /// A collector panel: Rating = undamaged structure.
     Collector,
     /// Sensors: EW = floor(undamaged/2) (§13.1.1).
@@ -451,8 +459,8 @@ impl SystemKind {
             SystemKind::Thruster(_) => HitClass::Thruster,
             SystemKind::Engine { .. } => HitClass::Engine,
             SystemKind::Reactor
-            | SystemKind::Capacitor
-            | SystemKind::Battery
+            | SystemKind::Capacitor { .. }
+            | SystemKind::Battery { .. }
             | SystemKind::Collector => HitClass::Reactor,
             SystemKind::Sensors { .. } | SystemKind::Ess => HitClass::SensorsEss,
             SystemKind::Bridge { .. } => HitClass::Bridge,

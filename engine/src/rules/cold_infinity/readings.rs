@@ -24,11 +24,11 @@ pub const ALWAYS: [&str; 6] = [
 ];
 
 /// Readings no battle can rest on yet, set or not: the config refuses what they govern —
-/// capacitors (`capacitor_damage`), collector panels (`collector_damage`) and torpedo systems
-/// (`torpedo_accuracy`). Missile racks (§9: `rack_roll`, `missile_order`, `lost_missiles`),
-/// anti-missile rockets (`amrs_salvos`), chaff (`chaff_stacking`) and flares (`flare_shots`)
-/// are played.
-pub const NOT_PLAYED: [&str; 3] = ["capacitor_damage", "collector_damage", "torpedo_accuracy"];
+/// collector panels (`collector_damage`) and torpedo systems (`torpedo_accuracy`). Missile
+/// racks (§9: `rack_roll`, `missile_order`, `lost_missiles`), anti-missile rockets
+/// (`amrs_salvos`), chaff (`chaff_stacking`), flares (`flare_shots`), capacitors (§3.1.2:
+/// `capacitor_damage`, `capacitor_start`) and batteries (§3.1.3: `battery_start`) are played.
+pub const NOT_PLAYED: [&str; 2] = ["collector_damage", "torpedo_accuracy"];
 
 /// The key listed when a matchup's construction points rest on design data (costs the seed's
 /// lost sheets held, given in the config: `docs/house-rules/cold-infinity.md`, "Construction
@@ -74,6 +74,8 @@ mod tests {
                 arming_count: ArmingCount::FiringTurnCounts,
                 activation_turn: ActivationTurn::DoesNotArm,
                 capacitor_damage: CapacitorDamage::CapacityAndRecharge,
+                capacitor_start: CapacitorStart::Empty,
+                battery_start: BatteryStart::Empty,
                 collector_damage: CollectorDamage::OnePerPoint,
                 flag_shroud: FlagShroud::Larger,
                 los_blockers: LosBlockers::FirerHalfOnly,
@@ -124,10 +126,10 @@ mod tests {
             },
         };
         let keys = super::in_effect(&rules, &Scenario::default());
-        // 6 always + 17 more fire keys + 14 more movement keys (hit_chart, arcs and
-        // silhouettes are in two lists), + 8 construction keys + 6 guided keys, less the 3 the
+        // 6 always + 17 more fire keys + 16 more movement keys (hit_chart, arcs and
+        // silhouettes are in two lists), + 8 construction keys + 6 guided keys, less the 2 the
         // battle cannot play yet.
-        assert_eq!(keys.len(), 6 + 17 + 14 + 8 + 6 - 3, "{keys:?}");
+        assert_eq!(keys.len(), 6 + 17 + 16 + 8 + 6 - 2, "{keys:?}");
         for k in NOT_PLAYED {
             assert!(!keys.contains(&k), "{k} listed though no battle uses it");
         }

@@ -14,6 +14,7 @@ use super::super::design::{ShipDesign, SystemKind, ThrusterRole};
 use super::super::movement::Readings;
 use super::super::movement::thrust::{channel_rating, engine_thrust, enrichment_thrust};
 use super::super::policy::ThrustLimits;
+use super::super::power::Capacitor;
 #[cfg(test)]
 use super::{fire, preliminary};
 
@@ -28,6 +29,12 @@ pub struct Condition {
     seen_hull: Vec<u16>,
     /// Reactor output (§3.1.1, §13.1.4).
     pub reactor: i32,
+    /// Capacitors' capacity and recharge now, summed (§3.1.2, §13.1.4: 2 per damage point,
+    /// house rule `capacitor_damage`); `(0, 0)` without one.
+    pub capacitor: (i32, i32),
+    /// Batteries' capacity now, summed (§3.1.3: 1 per damage point), and the best (least)
+    /// convert Rating among the intact ones (0 without one).
+    pub battery: (i32, i32),
     /// Sensor power need and EW points (§4, §13.1.8.1).
     pub sensors: (i32, i32),
     /// Per system: destroyed (§7.4.4).
@@ -50,6 +57,8 @@ impl Clone for Condition {
             seen_systems: self.seen_systems.clone(),
             seen_hull: self.seen_hull.clone(),
             reactor: self.reactor,
+            capacitor: self.capacitor,
+            battery: self.battery,
             sensors: self.sensors,
             destroyed: self.destroyed.clone(),
             left: self.left.clone(),
@@ -65,6 +74,8 @@ impl Clone for Condition {
         self.seen_systems.clone_from(&source.seen_systems);
         self.seen_hull.clone_from(&source.seen_hull);
         self.reactor = source.reactor;
+        self.capacitor = source.capacitor;
+        self.battery = source.battery;
         self.sensors = source.sensors;
         self.destroyed.clone_from(&source.destroyed);
         self.left.clone_from(&source.left);
@@ -140,6 +151,8 @@ impl Condition {
         // enrichment left for `Condition::limits`) read from `left`: the same sums and
         // minima, in SDS order.
         let mut reactor = 0i32;
+        let mut capacitor = (0i32, 0i32);
+        let mut battery = (0i32, 0i32);
         let (mut need, mut ew, mut bridge_sensors) = (0i32, 0i32, 0i32);
         let mut accuracy = 0i16;
         let mut l = ThrustLimits::default();
@@ -150,6 +163,19 @@ impl Condition {
             let lost = i32::from(s.structure) - i32::from(left);
             match s.kind {
                 SystemKind::Reactor => reactor += i32::from(reactor_rating(left)),
+                SystemKind::Capacitor { recharge } => {
+                    let c = Capacitor::full(2 * i32::from(s.structure), i32::from(recharge));
+                    let (cap, rec) = c.rated(lost, r.capacitor_damage);
+                    if cap > 0 {
+                        capacitor.0 += cap;
+                        capacitor.1 += rec;
+                    }
+                }
+                SystemKind::Battery { convert } if left > 0 => {
+                    battery.0 += i32::from(reactor_rating(left));
+                    let k = i32::from(convert);
+                    battery.1 = if battery.1 == 0 { k } else { battery.1.min(k) };
+                }
                 SystemKind::Sensors { power, .. } if left > 0 => {
                     need += i32::from(power);
                     ew += i32::from(sensor_ew(left));
@@ -180,6 +206,8 @@ impl Condition {
             }
         }
         self.reactor = reactor;
+        self.capacitor = capacitor;
+        self.battery = battery;
         self.sensors = (need, (ew + bridge_sensors).max(0));
         self.bridge_accuracy = accuracy;
         self.thrust = l;
@@ -215,11 +243,17 @@ impl Condition {
         any
     }
 
-    /// [`super::movement::limits`] from the figures read: nothing without a working reactor, else the
+    /// Whether any power plant is intact (§3.3: engines and other zero-power systems need "a
+    /// functional power plant"): a reactor with output, a capacitor or a battery with capacity.
+    pub fn plant(&self) -> bool {
+        self.reactor > 0 || self.capacitor.0 > 0 || self.battery.0 > 0
+    }
+
+    /// [`super::movement::limits`] from the figures read: nothing without a working plant, else the
     /// engines and thrusters plus the enrichment `spare_power` buys through the first working
     /// engine that converts it.
     pub fn limits(&self, spare_power: i32) -> ThrustLimits {
-        if self.reactor == 0 {
+        if !self.plant() {
             return ThrustLimits::default();
         }
         let mut l = self.thrust;

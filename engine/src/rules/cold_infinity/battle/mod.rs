@@ -17,6 +17,9 @@ pub mod guided;
 #[cfg(test)]
 mod guided_tests;
 pub mod movement;
+#[cfg(test)]
+mod plant_tests;
+pub mod plants;
 pub mod preliminary;
 #[cfg(test)]
 mod shield_tests;
@@ -81,6 +84,10 @@ pub struct ShipState {
     pub shroud: i32,
     /// Power left after the systems are powered (enrichment).
     pub spare_power: i32,
+    /// A capacitor's charge (§3.1.2: carried over between turns; 0 without one).
+    pub capacitor_charge: i32,
+    /// The batteries' charge (§3.1.3; 0 without one).
+    pub battery_charge: i32,
     /// EW points this turn (§4: the sensors' points if the reactor, less what destroyed
     /// systems draw, covers the sensors' need), set with the power allocation.
     pub ew_points: i32,
@@ -330,6 +337,20 @@ pub fn power_need(kind: &SystemKind) -> PowerNeed {
     }
 }
 
+/// A design's undamaged capacitor and battery capacities (§13.1.4: a capacitor's Rating is
+/// twice its structure, a battery's its structure), each summed.
+pub fn store_capacity(d: &super::design::ShipDesign) -> (i32, i32) {
+    let mut c = (0, 0);
+    for s in &d.systems {
+        match s.kind {
+            SystemKind::Capacitor { .. } => c.0 += 2 * i32::from(s.structure),
+            SystemKind::Battery { .. } => c.1 += i32::from(s.structure),
+            _ => {}
+        }
+    }
+    c
+}
+
 /// Ship `i`'s systems undamaged and switched on.
 fn fresh_power(m: &Matchup, i: usize) -> impl Iterator<Item = SystemPower> + '_ {
     m.design_of(i)
@@ -348,6 +369,8 @@ pub fn begin(m: &Matchup, st: &mut BattleState) {
         for (a, w) in arming.iter_mut().zip(&d.mounts) {
             *a = Arming::battle_start(w.weapon.rof, true);
         }
+        let (capacitor_charge, battery_charge) =
+            plants::starting_charges(store_capacity(&d.design), &m.rules.movement);
         st.ships.push(ShipState {
             design: s.design,
             side: s.side,
@@ -358,6 +381,8 @@ pub fn begin(m: &Matchup, st: &mut BattleState) {
             ew: EwAllocation::default(),
             shroud: 0,
             spare_power: 0,
+            capacitor_charge,
+            battery_charge,
             ew_points: 0,
             initiative: InitiativeEntry::default(),
             unstable: false,

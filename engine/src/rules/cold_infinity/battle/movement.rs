@@ -32,7 +32,7 @@ pub fn costs(d: &ShipDesign) -> ThrustCosts {
 /// What the ship can spend this turn (§5.1–5.3.2): pooled engine thrust after damage (house
 /// rule `engine_damage`), enrichment from spare power through the first working engine, and
 /// the channel Ratings of its thrusters by direction (omni thrusters count everywhere, §5.8.2).
-/// A ship with no working reactor has nothing: engines are zero-power systems "requiring a
+/// A ship with no working plant (reactor, capacitor or battery) has nothing: engines are zero-power systems "requiring a
 /// functional power plant" (§16.4.11), and with no power from any plant zero-power systems are
 /// deactivated (§3.3).
 ///
@@ -42,7 +42,13 @@ pub fn costs(d: &ShipDesign) -> ThrustCosts {
 /// `line_of_sight.rs`'s walk is.
 pub fn limits(d: &ShipDesign, dmg: &ShipDamage, spare_power: i32, r: &Readings) -> ThrustLimits {
     let mut l = ThrustLimits::default();
-    if reactor_output(d, dmg) == 0 {
+    let stores = (0..d.systems.len() as u16).any(|i| {
+        matches!(
+            d.systems[usize::from(i)].kind,
+            SystemKind::Capacitor { .. } | SystemKind::Battery { .. }
+        ) && dmg.system_left(d, i) > 0
+    });
+    if reactor_output(d, dmg) == 0 && !stores {
         return l;
     }
     let mut enrich = 0;

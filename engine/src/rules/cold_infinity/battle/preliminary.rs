@@ -93,10 +93,12 @@ pub fn end_turn_drain(st: &mut BattleState, i: usize) {
 
 /// §2.1.1 / §3.2: each ship pays what its destroyed systems still draw (§3.4), powers its
 /// sensors, then its weapons in the policy's order while the reactor lasts (none, not even a
-/// zero-power one, when no plant gives power: §3.3) — a weapon that can track at double power
-/// when the policy's [`tracking_power`] says so (§8.1.9); an unpowered weapon is switched off
-/// (its arming starts over, §3.2.2), then its shields ([`super::shields::power_shields`]: full,
-/// partial, over-load; ties on the dice). The rest is kept for engine enrichment (§5.3.2).
+/// zero-power one, when no plant gives power: §3.3; the plants' budget from
+/// [`super::plants::open`], booked by [`super::plants::settle`]) — a weapon that can track at
+/// double power when the policy's [`tracking_power`] says so (§8.1.9); an unpowered weapon is
+/// switched off (its arming starts over, §3.2.2), then its shields
+/// ([`super::shields::power_shields`]: full, partial, over-load; ties on the dice). The rest
+/// is kept for engine enrichment (§5.3.2).
 pub fn power_allocation<R: Roller>(m: &Matchup, st: &mut BattleState, dice: &mut R) {
     for i in 0..st.ships.len() {
         if !st.ships[i].alive {
@@ -105,11 +107,13 @@ pub fn power_allocation<R: Roller>(m: &Matchup, st: &mut BattleState, dice: &mut
         // Refreshes `st.condition[i]` (what the damage leaves: `reactor_output`, `sensors`,
         // destroyed systems), read below.
         let drain = destroyed_drain(m, st, i);
+        // §3.1: the reactor's output, or the capacitor's share and the batteries' charge.
+        let budget = super::plants::open(m, st, i, dice);
         let bd = m.design_of(i);
         let cond = &st.condition[i];
-        let plants = cond.reactor;
+        let plants = budget.total();
         // §3.3: with no power from any plant, zero-power systems are deactivated too.
-        let has_plant = plants > 0;
+        let has_plant = budget.held > 0;
         let mut left = plants - drain;
         let (sensor_need, points) = cond.sensors;
         // What the EW step reads (§4): the sensors' points if the reactor, less the drain,
@@ -151,6 +155,7 @@ pub fn power_allocation<R: Roller>(m: &Matchup, st: &mut BattleState, dice: &mut
         } else {
             super::shields::power_shields(m, st, i, left, has_plant, dice)
         };
+        let left = super::plants::settle(st, i, budget, left);
         let ship = &mut st.ships[i];
         ship.spare_power = left.max(0);
         if !sensors_on {

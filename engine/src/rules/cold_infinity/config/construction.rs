@@ -1,10 +1,11 @@
 //! A `[[design]]`'s construction points (§16–17): its items — hull and armor per section, each
-//! weapon designed by §17.1 (or pre-generated) with its arc, thrusters, engines, bridge, reactor,
-//! sensors, cargo — in one `construction::sheet` and costed by `cost_sheet` under the
+//! weapon designed by §17.1 (or pre-generated) with its arc, thrusters, engines, bridge, reactor
+//! or capacitor, batteries, sensors, cargo — in one `construction::sheet` and costed by `cost_sheet` under the
 //! `[house_rules]` construction readings.
 //!
 //! **Design data** (the seed lost the sheets that price them, SSB3–SSB24): a system's `cp`
-//! (reactor SSB9, sensors SSB7, engine SSB10, trans-light SSB8, other SSB3–4; for a thruster the
+//! (reactor, capacitor and battery SSB9 — a battery's convert Rating below 10 costs 4 CP a point
+//! on top, §16.4.10 —, sensors SSB7, engine SSB10, trans-light SSB8, other SSB3–4; for a thruster the
 //! SSB10 base cost, its channel Rating — half its structure, §13.1.2 — costing 4 CP a point on
 //! top (§16.4.12); for a bridge the SSB3 base cost, +50 CP per level above the ship's highest on
 //! top (§16.4.6); for a cargo hold the SSB3 base cost), a section's `armor_cp` (SSB6), a weapon
@@ -31,8 +32,17 @@ use super::weapons::{WeaponCost, WeaponTable};
 const MAX_DATA_CP: i64 = 100_000;
 
 /// The lost sheet that prices each system kind, and what its `cp` covers.
-const SHEETS: [(&str, &str); 9] = [
+const SHEETS: [(&str, &str); 11] = [
     ("reactor", "SSB9: the power plant"),
+    (
+        "capacitor",
+        "SSB9: the capacitor with its capacity and the Capacitor Recharge Rate Schedule (§16.4.10)",
+    ),
+    (
+        "battery",
+        "SSB9: the battery with its capacity; its convert Rating below 10 costs 4 CP a point on \
+         top (§16.4.10)",
+    ),
     (
         "shield",
         "SSB5: the shield type with its Rating schedules and enhancements (buffering, hybrid, \
@@ -238,6 +248,18 @@ fn system_item(
                 base_cp: cp,
                 containers: structure,
                 mass: 0,
+            }
+        }
+        "battery" => {
+            let k = y.convert.as_ref().map_or(10, |k| *k.get_ref() as u8);
+            // §16.4.10: the convert Rating improves from 10 by 1 per 4 CP (checked 1..=10 by
+            // `designs`).
+            let upgrade = super::super::construction::systems::convert_rate_cp(k).unwrap_or(0);
+            Item::Stated {
+                cp: cp.saturating_add(upgrade),
+                mass: 0,
+                structure,
+                power: 0,
             }
         }
         _ => Item::Stated {

@@ -60,7 +60,8 @@ pub struct ArcSpec {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SystemSpec {
-    /// weapon, thruster, engine, reactor, sensors, bridge, cargo, trans-light, other.
+    /// weapon, thruster, engine, reactor, capacitor, battery, sensors, bridge, cargo,
+    /// trans-light, other.
     pub kind: Spanned<String>,
     /// Structure points (1..=200).
     pub structure: Spanned<i64>,
@@ -132,6 +133,12 @@ pub struct SystemSpec {
     /// Chaff or flares: the Rating, the DRM penalty (`config::defences`).
     #[serde(default)]
     pub rating: Option<Spanned<i64>>,
+    /// Capacitor: recharge per turn, the Y of "X/Y" (§3.1.2; X is 2 × its structure, §13.1.4).
+    #[serde(default)]
+    pub recharge: Option<Spanned<i64>>,
+    /// Battery: convert Rating, the k of "C/k" (§3.1.3; 1..=10, §16.4.10; C is its structure).
+    #[serde(default)]
+    pub convert: Option<Spanned<i64>>,
 }
 
 /// One section.
@@ -225,18 +232,10 @@ pub(super) const SHAPES: [(&str, ArcShape); 5] = [
 ];
 
 /// Kinds the battle does not play yet, with where their rules are.
-const NOT_YET: [(&str, &str); 7] = [
+const NOT_YET: [(&str, &str); 5] = [
     (
         "torpedo",
         "torpedo systems (§9.2.2) are not played by the battle yet (missile racks are)",
-    ),
-    (
-        "capacitor",
-        "capacitors (§3.1.2) are not played by the battle yet",
-    ),
-    (
-        "battery",
-        "batteries (§3.1.3) are not played by the battle yet",
     ),
     (
         "collector",
@@ -254,7 +253,7 @@ const NOT_YET: [(&str, &str); 7] = [
 ];
 
 const KINDS: &str = "weapon, missile-rack, amrs, chaff, flares, shield, thruster, engine, \
-                     reactor, sensors, bridge, cargo, trans-light, other";
+                     reactor, capacitor, battery, sensors, bridge, cargo, trans-light, other";
 
 /// Every document's designs.
 pub(super) fn designs(
@@ -354,6 +353,8 @@ fn design(
     let mut mount_names = Vec::new();
     let mut racks = Vec::new();
     let mut defences = Vec::new();
+    // The first reactor, capacitor and battery: where each is, for §3.1.2–3's checks.
+    let mut plants: [Option<(String, std::ops::Range<usize>)>; 3] = [None, None, None];
     for (s, sec) in ds.section.iter().enumerate() {
         let ss = sec.get_ref();
         let sat = format!("{at}.section[{s}]");
@@ -380,6 +381,15 @@ fn design(
             let place = (pos, ds.section.len() as u8);
             let (at_mounts, index) = ((&mut mounts, &mut racks, &mut defences), systems.len());
             if let Some(kind) = system_kind(d, sys, &yat, table, is, at_mounts, index, place) {
+                let slot = match kind {
+                    SystemKind::Reactor => Some(&mut plants[0]),
+                    SystemKind::Capacitor { .. } => Some(&mut plants[1]),
+                    SystemKind::Battery { .. } => Some(&mut plants[2]),
+                    _ => None,
+                };
+                if let Some(slot) = slot {
+                    slot.get_or_insert((yat.clone(), sys.span()));
+                }
                 if mounts.len() > mounted {
                     let name = sys.get_ref().weapon.as_ref().map(|w| w.get_ref().clone());
                     mount_names.push(name.unwrap_or_default());
@@ -406,6 +416,7 @@ fn design(
             systems: first..systems.len() as u16,
         });
     }
+    plant_mix(d, &plants, is);
     if mounts.len() > MAX_WEAPONS {
         is.push(
             d,
@@ -488,6 +499,32 @@ type Fitted<'a> = (
     &'a mut Vec<(RackMount, Vec<String>)>,
     &'a mut Vec<DefenceMount>,
 );
+/// The power plants a unit may combine (§3.1.2: "Capacitors and reactors cannot be installed
+/// together on one unit"; §3.1.3: "Batteries may only be installed on units that already have
+/// self-charging power plants"), given where the first reactor, capacitor and battery are.
+fn plant_mix(d: usize, plants: &[Option<(String, std::ops::Range<usize>)>; 3], is: &mut Issues) {
+    let [reactor, capacitor, battery] = plants;
+    if let (Some((r, _)), Some((at, span))) = (reactor, capacitor) {
+        is.push(
+            d,
+            span.clone(),
+            format!("{at}.kind"),
+            format!(
+                "a capacitor and a reactor ({r}) cannot be installed together on one unit \
+                 (§3.1.2): keep one kind of plant"
+            ),
+        );
+    }
+    if let (None, None, Some((at, span))) = (reactor, capacitor, battery) {
+        is.push(
+            d,
+            span.clone(),
+            format!("{at}.kind"),
+            "a battery needs a self-charging power plant on the unit, a reactor or a capacitor \
+             (§3.1.3)",
+        );
+    }
+}
 
 #[allow(clippy::too_many_arguments)]
 fn system_kind(
@@ -554,6 +591,24 @@ fn system_kind(
             enrich_cost: small(is, &y.enrich_cost, "enrich_cost", 1, 20, 2),
         },
         "reactor" => SystemKind::Reactor,
+        "capacitor" => {
+            let Some(v) = &y.recharge else {
+                is.push(d, sys.span(), format!("{at}.recharge"), "a capacitor gives its recharge per turn (§3.1.2, the Y of X/Y; X is twice its structure, §13.1.4): recharge = N");
+                return None;
+            };
+            SystemKind::Capacitor {
+                recharge: int(is, d, v, format!("{at}.recharge"), 1, 100) as u8,
+            }
+        }
+        "battery" => {
+            let Some(v) = &y.convert else {
+                is.push(d, sys.span(), format!("{at}.convert"), "a battery gives its convert Rating (§3.1.3, the k of C/k; C is its structure): convert = 1..=10");
+                return None;
+            };
+            SystemKind::Battery {
+                convert: int(is, d, v, format!("{at}.convert"), 1, 10) as u8,
+            }
+        }
         "missile-rack" => {
             let arc = arc(d, y.arc.as_ref(), sys, at, is);
             let magazine = super::guided::rack(d, sys, at, &table.missiles, is, index, arc, racks)?;

@@ -45,6 +45,12 @@ pub struct HouseRulesSpec {
     /// `capacitor_damage`: capacity, capacity-and-recharge.
     #[serde(default)]
     pub capacitor_damage: Option<Spanned<String>>,
+    /// `capacitor_start`: full, empty.
+    #[serde(default)]
+    pub capacitor_start: Option<Spanned<String>>,
+    /// `battery_start`: full, empty.
+    #[serde(default)]
+    pub battery_start: Option<Spanned<String>>,
     /// `collector_damage`: two-per-point, one-per-point.
     #[serde(default)]
     pub collector_damage: Option<Spanned<String>>,
@@ -241,6 +247,16 @@ pub(super) fn house_rules(docs: &[Doc], is: &mut Issues) -> HouseRules {
             Capacity = "capacity",
             CapacityAndRecharge = "capacity-and-recharge"
         ]
+    );
+    pick!(
+        movement.capacitor_start,
+        CapacitorStart,
+        [Full = "full", Empty = "empty"]
+    );
+    pick!(
+        movement.battery_start,
+        BatteryStart,
+        [Full = "full", Empty = "empty"]
     );
     pick!(
         movement.collector_damage,

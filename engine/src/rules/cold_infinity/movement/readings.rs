@@ -87,6 +87,28 @@ pub enum CapacitorDamage {
     CapacityAndRecharge,
 }
 
+/// A capacitor's charge when the battle begins: §3.1.2 is silent (its example starts a 30/10
+/// capacitor at 30).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CapacitorStart {
+    /// Default: full (the example's 30 of 30; a ship comes to battle charged).
+    #[default]
+    Full,
+    /// Empty: the first turn has only the recharge.
+    Empty,
+}
+
+/// A battery's charge when the battle begins: §3.1.3 is silent (batteries are filled by
+/// diverting plant power "on any given turn").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BatteryStart {
+    /// Default: full (charged before the battle, as a store is meant to be).
+    #[default]
+    Full,
+    /// Empty: filled only by the plant's spare power during the battle.
+    Empty,
+}
+
 /// Collector panel damage (D19 18): §3.1.5 says 2 collector points per damage point, §13.1.4
 /// says 1:1.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -173,6 +195,10 @@ pub struct Readings {
     pub activation_turn: ActivationTurn,
     /// §3.1.2 damaged capacitor.
     pub capacitor_damage: CapacitorDamage,
+    /// §3.1.2 capacitor charge at the start.
+    pub capacitor_start: CapacitorStart,
+    /// §3.1.3 battery charge at the start.
+    pub battery_start: BatteryStart,
     /// §3.1.5 / §13.1.4 damaged collectors.
     pub collector_damage: CollectorDamage,
     /// §15.1.1 flag-bridge shroud.
@@ -204,6 +230,8 @@ impl Default for Readings {
             arming_count: ArmingCount::default(),
             activation_turn: ActivationTurn::default(),
             capacitor_damage: CapacitorDamage::default(),
+            capacitor_start: CapacitorStart::default(),
+            battery_start: BatteryStart::default(),
             collector_damage: CollectorDamage::default(),
             flag_shroud: FlagShroud::default(),
             los_blockers: LosBlockers::default(),
@@ -238,6 +266,8 @@ impl Readings {
                 "capacitor_damage",
                 self.capacitor_damage != d.capacitor_damage,
             ),
+            ("capacitor_start", self.capacitor_start != d.capacitor_start),
+            ("battery_start", self.battery_start != d.battery_start),
             (
                 "collector_damage",
                 self.collector_damage != d.collector_damage,
