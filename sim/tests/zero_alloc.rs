@@ -140,6 +140,19 @@ fn steady_state_junction_v7_preset_battles_do_not_allocate() {
     assert_junction_matchups_do_not_allocate(v7);
 }
 
+/// Issue 17's `brawler-v8` (runs from blasts only when their launcher holds its range): the
+/// pairs of search-player-v8.toml's select half that it plays in (on either side).
+#[test]
+fn steady_state_junction_v8_preset_battles_do_not_allocate() {
+    let exp = config::<Junction>("junction/search-player-v8.toml");
+    let v8: Vec<_> = exp.matchups[..81]
+        .iter()
+        .filter(|m| m.label.contains("brawler-v8"))
+        .collect();
+    assert_eq!(v8.len(), 17);
+    assert_junction_matchups_do_not_allocate(v8);
+}
+
 /// Ship to Ship Combat (seed 001): the duel and the fleet battle (blasts, chained hull checks,
 /// asteroids), every preset.
 #[test]

@@ -21,6 +21,26 @@ pub struct Incoming {
     pub other: u32,
 }
 
+/// Whether a salvo in flight at the ship counts for its policy's `dodge` (issue 17,
+/// `brawler-v8`): `kinetic` (its payload strikes with the closing speed squared) and
+/// `launcher_holds` (the ship that launched it holds its range against this ship, as
+/// [`super::range_watch::holds_its_range`] reads its moves). `Dodge::Read` runs from every
+/// kinetic salvo but from another salvo only when its launcher holds its range: a missile
+/// boat that keeps its distance has its salvos for its whole attack, and a ship that runs
+/// makes them chase it out of delta-v (J9); an enemy that comes at the ship anyway only
+/// gets its missile range from a ship that runs from its blasts — the battle line is faster
+/// and wins by closing to its guns. Measured (docs/configs.md, "`brawler-v8`"; B's score
+/// against the strike group's `brawler-v2`): `brawler-v7` with `dodge = "kinetic"` 52.2%, with
+/// `guided` 20.9%; against its `missile-boat-v2` 28.7% and 35.3%.
+pub fn runs_from(dodge: Dodge, kinetic: bool, launcher_holds: bool) -> bool {
+    match dodge {
+        Dodge::None => false,
+        Dodge::Kinetic => kinetic,
+        Dodge::Guided => true,
+        Dodge::Read => kinetic || launcher_holds,
+    }
+}
+
 /// The distance a ship keeps to the nearest enemy this turn: its policy's `keep`, or
 /// `run_to` (the stand-off distance, just outside the enemy's longest reach) while its
 /// policy's `dodge` names salvos of a kind that are in flight at it. A ship with no
@@ -29,7 +49,8 @@ pub fn kept_distance(keep: i32, run_to: Option<i32>, dodge: Dodge, incoming: Inc
     let runs = match dodge {
         Dodge::None => false,
         Dodge::Kinetic => incoming.kinetic > 0,
-        Dodge::Guided => incoming.kinetic + incoming.other > 0,
+        // The battle code counts in `other` only the salvos `runs_from` names.
+        Dodge::Guided | Dodge::Read => incoming.kinetic + incoming.other > 0,
     };
     match run_to {
         Some(r) if runs => r,
@@ -75,6 +96,27 @@ mod tests {
         assert_eq!(kept_distance(3, Some(16), Dodge::Guided, NUKE), 16);
         assert_eq!(
             kept_distance(3, Some(16), Dodge::Guided, Incoming::default()),
+            3
+        );
+    }
+
+    /// `brawler-v8` reads the launcher: a kinetic salvo always makes it run; a salvo of
+    /// blasts only when the ship that launched it holds its range (a missile boat), not when
+    /// it comes at the ship (a brawler: the battle line closes to its guns).
+    #[test]
+    fn a_reading_brawler_runs_from_a_missile_boat_s_blasts_only() {
+        assert!(runs_from(Dodge::Read, true, false));
+        assert!(runs_from(Dodge::Read, true, true));
+        assert!(runs_from(Dodge::Read, false, true));
+        assert!(!runs_from(Dodge::Read, false, false));
+        // The older settings do not read the launcher.
+        assert!(runs_from(Dodge::Guided, false, false));
+        assert!(!runs_from(Dodge::Kinetic, false, true));
+        assert!(!runs_from(Dodge::None, true, true));
+        // The counted salvos then decide as `guided` does.
+        assert_eq!(kept_distance(3, Some(16), Dodge::Read, NUKE), 16);
+        assert_eq!(
+            kept_distance(3, Some(16), Dodge::Read, Incoming::default()),
             3
         );
     }

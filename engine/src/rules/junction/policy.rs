@@ -185,6 +185,10 @@ pub enum Dodge {
     Kinetic,
     /// Every enemy salvo aimed at the ship (`brawler-v3`).
     Guided,
+    /// Kinetic salvos always; every other salvo only when the ship that launched it holds
+    /// its range, read from its moves (`dodge_plan::runs_from`, `range_watch`;
+    /// `brawler-v8`).
+    Read,
 }
 
 /// How a policy moves.
@@ -320,6 +324,7 @@ impl Policy {
         "brawler-v5",
         "brawler-v6",
         "brawler-v7",
+        "brawler-v8",
     ];
 
     /// A preset by name.
@@ -472,6 +477,14 @@ impl Policy {
                 kinetic_guard_beyond: V7_READING.beyond,
                 ..Policy::preset("brawler-v6")?
             },
+            // Issue 17's seventh pass: `brawler-v7` that runs from a salvo of blasts (not
+            // kinetics) only when its launcher holds its range — against an enemy that comes
+            // at it anyway, running from its missiles only gives it the missile range.
+            "brawler-v8" => Policy {
+                preset: "brawler-v8",
+                dodge: Dodge::Read,
+                ..Policy::preset("brawler-v7")?
+            },
             _ => return None,
         })
     }
@@ -553,6 +566,7 @@ impl fmt::Display for Policy {
                 Dodge::None => f.write_str(" dodge=none")?,
                 Dodge::Kinetic => f.write_str(" dodge=kinetic")?,
                 Dodge::Guided => f.write_str(" dodge=guided")?,
+                Dodge::Read => f.write_str(" dodge=read")?,
             }
         }
         if preset.is_some_and(|p| p.stand_off_magazine != self.stand_off_magazine) {

@@ -6,13 +6,14 @@ use crate::dice::Roller;
 use crate::observer::Observer;
 use crate::trace;
 
+use super::super::dodge_plan;
 use super::super::engage_plan::{self, Threat};
 use super::super::hex::{self, DIRECTIONS, Hex};
 use super::super::house_rules::ThreatZones;
 use super::super::launch_plan::{self, KineticLauncher};
 use super::super::parts::{GwSize, Payload, Propulsion};
 use super::super::payloads;
-use super::super::policy::Burn;
+use super::super::policy::{self, Burn, Dodge};
 use super::super::range_watch;
 use super::super::ship::MAX_SHIPS;
 use super::super::ship::Status;
@@ -233,6 +234,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             return Some(keep);
         };
         let side = self.st.ships[i].side;
+        let p = &m.policies[side.index()];
+        let dodge = p.dodge;
         let mut threat = Threat::default();
         for w in self.st.gws.iter() {
             if w.drone || w.side == side || usize::from(w.target) != i {
@@ -240,11 +243,12 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             }
             if payloads::kinetic(m.catalogue.guided[usize::from(w.guided)].payload) {
                 threat.incoming.kinetic += 1;
-            } else {
+            } else if dodge != Dodge::Read
+                || dodge_plan::runs_from(dodge, false, self.holds_its_range(i, w.owner))
+            {
                 threat.incoming.other += 1;
             }
         }
-        let p = &m.policies[side.index()];
         if p.stand_off_magazine > 0 && self.st.turn <= p.stand_off_turns {
             threat.enemy_loaded = self.enemy_loaded(side);
             threat.closing = self.closing(i);
@@ -262,6 +266,28 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             threat.ahead = self.ahead(side);
         }
         Some(engage_plan::keep_distance(keep, Some(run_to), p, threat))
+    }
+
+    /// Whether enemy ship `j` holds its range against ship `i`, as ship `i`'s player reads
+    /// its moves ([`range_watch::holds_its_range`]: its hex before its last move, its hex and
+    /// its marker, measured from ship `i`'s hex) with its policy's reading
+    /// (`kinetic_guard_closing`, `kinetic_guard_from`, `kinetic_guard_beyond`; without one,
+    /// `brawler-v7`'s, [`policy::V7_READING`]).
+    fn holds_its_range(&self, i: usize, j: u8) -> bool {
+        let me = &self.st.ships[i];
+        let e = &self.st.ships[usize::from(j)];
+        let p = &self.m.policies[me.side.index()];
+        let r = match p.kinetic_guard_closing {
+            Some(max_closing) => range_watch::Reading {
+                max_closing,
+                from_turn: p.kinetic_guard_from,
+                beyond: p.kinetic_guard_beyond,
+            },
+            None => policy::V7_READING,
+        };
+        let (was, now) = (me.pos.distance(e.prev_pos), me.pos.distance(e.pos));
+        let next = me.pos.distance(e.pos.add(e.vel));
+        range_watch::holds_its_range(was, now, next, self.st.turn, r)
     }
 
     /// Whether `side` would win if the battle ended now: J6's measure, each fleet's fraction

@@ -62,7 +62,8 @@ pub struct SideSpec {
     #[serde(default)]
     pub kinetic_min_ap: Option<Spanned<i64>>,
     /// Override: enemy salvos in flight that make a ship stand off, `none` (default),
-    /// `kinetic` or `guided` (`brawler-v3`).
+    /// `kinetic`, `guided` (`brawler-v3`) or `read` (kinetic salvos, and others only when
+    /// their launcher holds its range; `brawler-v8`).
     #[serde(default)]
     pub dodge: Option<super::super::policy::Dodge>,
     /// Override: keep the stand-off distance while the enemy still carries at least this
