@@ -24,8 +24,9 @@ use super::super::construction::ship::ShipWide;
 use super::super::construction::weapons::{DirectFireBuild, direct_fire};
 use super::super::design::WeaponDesign;
 use super::super::matchup::DesignCost;
-use super::designs::{DesignSpec, SHAPES, SystemSpec};
+use super::designs::{DesignSpec, SystemSpec};
 use super::issues::Issues;
+use super::systems::SHAPES;
 use super::weapons::{WeaponCost, WeaponTable};
 
 /// Largest design-data figure accepted (CP).

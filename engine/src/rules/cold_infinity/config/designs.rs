@@ -1,24 +1,20 @@
 //! `[[design]]`: SDS-like ships (D1, §16.3) — Mass, silhouettes, thrust costs, sections with
 //! armor and hull, and each section's systems with their structure; a system's hit class
-//! follows from its kind (D19 item 1). Weapon mounts name a `[[weapon]]` line and give their
-//! arc. Systems the battle does not play yet are refused with the section that has their rules.
-//! A design's construction points are computed from it ([`super::construction`]).
+//! follows from its kind (D19 item 1), read by [`super::systems`] (weapon mounts and their arcs,
+//! plants, racks, defences, shields, and the kinds the battle does not play yet). A design's
+//! construction points are computed from it ([`super::construction`]).
 
 use std::collections::{HashMap, HashSet};
 
 use serde::Deserialize;
 use serde_spanned::Spanned;
 
-use super::super::arcs::{ArcShape, FiringArc};
 use super::super::construction::Readings;
 use super::super::design::{
     ArmorKind, DesignError, SectionDesign, SectionPos, ShipDesign, SystemDesign, SystemKind,
-    TechSet, ThrusterRole,
+    TechSet,
 };
-use super::super::geometry::ArcCentre;
-use super::super::guided::defences::DefenceMount;
-use super::super::guided::mount::RackMount;
-use super::super::matchup::{BattleDesign, DesignCost, MAX_WEAPONS, Mount};
+use super::super::matchup::{BattleDesign, DesignCost, MAX_WEAPONS};
 use super::super::policy::{keep_range, main_weapon};
 use super::Doc;
 use super::issues::{Issues, register};
@@ -211,50 +207,6 @@ const POSITIONS: [(&str, SectionPos); 13] = [
     ("centre", SectionPos::Core),
 ];
 
-const ROLES: [(&str, ThrusterRole); 9] = [
-    ("fore", ThrusterRole::Fore),
-    ("aft", ThrusterRole::Aft),
-    ("port", ThrusterRole::Port),
-    ("starboard", ThrusterRole::Starboard),
-    ("fore-port", ThrusterRole::ForePort),
-    ("fore-starboard", ThrusterRole::ForeStarboard),
-    ("aft-port", ThrusterRole::AftPort),
-    ("aft-starboard", ThrusterRole::AftStarboard),
-    ("omni", ThrusterRole::Omni),
-];
-
-pub(super) const SHAPES: [(&str, ArcShape); 5] = [
-    ("fixed", ArcShape::Fixed),
-    ("narrow", ArcShape::Narrow),
-    ("standard", ArcShape::Standard),
-    ("wide", ArcShape::Wide),
-    ("turret", ArcShape::Turret),
-];
-
-/// Kinds the battle does not play yet, with where their rules are.
-const NOT_YET: [(&str, &str); 5] = [
-    (
-        "torpedo",
-        "torpedo systems (§9.2.2) are not played by the battle yet (missile racks are)",
-    ),
-    (
-        "collector",
-        "collector panels (§3.1.5) are not played by the battle yet",
-    ),
-    ("ess", "ESS (§4.7) is not played by the battle yet"),
-    (
-        "hangar",
-        "hangars and small vessels (§12) are not played by the battle yet",
-    ),
-    (
-        "reload-rack",
-        "reload racks (§9.2.4) are not played by the battle yet",
-    ),
-];
-
-const KINDS: &str = "weapon, missile-rack, amrs, chaff, flares, shield, thruster, engine, \
-                     reactor, capacitor, battery, sensors, bridge, cargo, trans-light, other";
-
 /// Every document's designs.
 pub(super) fn designs(
     docs: &[Doc],
@@ -380,7 +332,9 @@ fn design(
             let mounted = mounts.len();
             let place = (pos, ds.section.len() as u8);
             let (at_mounts, index) = ((&mut mounts, &mut racks, &mut defences), systems.len());
-            if let Some(kind) = system_kind(d, sys, &yat, table, is, at_mounts, index, place) {
+            if let Some(kind) =
+                super::systems::system_kind(d, sys, &yat, table, is, at_mounts, index, place)
+            {
                 let slot = match kind {
                     SystemKind::Reactor => Some(&mut plants[0]),
                     SystemKind::Capacitor { .. } => Some(&mut plants[1]),
@@ -416,7 +370,7 @@ fn design(
             systems: first..systems.len() as u16,
         });
     }
-    plant_mix(d, &plants, is);
+    super::systems::plant_mix(d, &plants, is);
     if mounts.len() > MAX_WEAPONS {
         is.push(
             d,
@@ -489,200 +443,5 @@ fn design(
         racks,
         rack_missiles,
         defences,
-    })
-}
-
-/// What a design's systems fit, collected in SDS order: weapon mounts, missile racks (with
-/// their missiles' names), specialized defences.
-type Fitted<'a> = (
-    &'a mut Vec<Mount>,
-    &'a mut Vec<(RackMount, Vec<String>)>,
-    &'a mut Vec<DefenceMount>,
-);
-/// The power plants a unit may combine (§3.1.2: "Capacitors and reactors cannot be installed
-/// together on one unit"; §3.1.3: "Batteries may only be installed on units that already have
-/// self-charging power plants"), given where the first reactor, capacitor and battery are.
-fn plant_mix(d: usize, plants: &[Option<(String, std::ops::Range<usize>)>; 3], is: &mut Issues) {
-    let [reactor, capacitor, battery] = plants;
-    if let (Some((r, _)), Some((at, span))) = (reactor, capacitor) {
-        is.push(
-            d,
-            span.clone(),
-            format!("{at}.kind"),
-            format!(
-                "a capacitor and a reactor ({r}) cannot be installed together on one unit \
-                 (§3.1.2): keep one kind of plant"
-            ),
-        );
-    }
-    if let (None, None, Some((at, span))) = (reactor, capacitor, battery) {
-        is.push(
-            d,
-            span.clone(),
-            format!("{at}.kind"),
-            "a battery needs a self-charging power plant on the unit, a reactor or a capacitor \
-             (§3.1.3)",
-        );
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
-fn system_kind(
-    d: usize,
-    sys: &Spanned<SystemSpec>,
-    at: &str,
-    table: &WeaponTable,
-    is: &mut Issues,
-    (mounts, racks, defences): Fitted<'_>,
-    index: usize,
-    place: (SectionPos, u8),
-) -> Option<SystemKind> {
-    let y = sys.get_ref();
-    let kind = y.kind.get_ref().as_str();
-    let small =
-        |is: &mut Issues, v: &Option<Spanned<i64>>, f: &str, lo: i64, hi: i64, dflt: i64| {
-            v.as_ref()
-                .map_or(dflt, |v| int(is, d, v, format!("{at}.{f}"), lo, hi)) as u8
-        };
-    Some(match kind {
-        "weapon" => {
-            let Some(name) = &y.weapon else {
-                is.push(
-                    d,
-                    sys.span(),
-                    format!("{at}.weapon"),
-                    "a weapon system names its `[[weapon]]` line: weapon = \"...\"",
-                );
-                return None;
-            };
-            let Some(&w) = table.index.get(name.get_ref()) else {
-                if !table.invalid.contains(name.get_ref()) {
-                    is.push(
-                        d,
-                        name.span(),
-                        format!("{at}.weapon"),
-                        super::issues::unknown(
-                            "weapon",
-                            "[[weapon]]",
-                            name.get_ref(),
-                            &table.index,
-                        ),
-                    );
-                }
-                return None;
-            };
-            let weapon = table.list[w];
-            let arc = arc(d, y.arc.as_ref(), sys, at, is)?;
-            mounts.push(Mount {
-                sys: index as u16,
-                weapon,
-                arc,
-            });
-            SystemKind::Weapon(weapon)
-        }
-        "thruster" => {
-            let role = is.choice(d, &y.role, &format!("{at}.role"), &ROLES);
-            if y.role.is_none() {
-                is.push(d, sys.span(), format!("{at}.role"), "a thruster gives its role: fore, aft, port, starboard, fore-port, fore-starboard, aft-port, aft-starboard or omni");
-            }
-            SystemKind::Thruster(role?)
-        }
-        "engine" => SystemKind::Engine {
-            enrich_cost: small(is, &y.enrich_cost, "enrich_cost", 1, 20, 2),
-        },
-        "reactor" => SystemKind::Reactor,
-        "capacitor" => {
-            let Some(v) = &y.recharge else {
-                is.push(d, sys.span(), format!("{at}.recharge"), "a capacitor gives its recharge per turn (§3.1.2, the Y of X/Y; X is twice its structure, §13.1.4): recharge = N");
-                return None;
-            };
-            SystemKind::Capacitor {
-                recharge: int(is, d, v, format!("{at}.recharge"), 1, 100) as u8,
-            }
-        }
-        "battery" => {
-            let Some(v) = &y.convert else {
-                is.push(d, sys.span(), format!("{at}.convert"), "a battery gives its convert Rating (§3.1.3, the k of C/k; C is its structure): convert = 1..=10");
-                return None;
-            };
-            SystemKind::Battery {
-                convert: int(is, d, v, format!("{at}.convert"), 1, 10) as u8,
-            }
-        }
-        "missile-rack" => {
-            let arc = arc(d, y.arc.as_ref(), sys, at, is);
-            let magazine = super::guided::rack(d, sys, at, &table.missiles, is, index, arc, racks)?;
-            SystemKind::MissileRack { magazine }
-        }
-        "amrs" | "chaff" | "flares" => {
-            let arc = match kind {
-                "amrs" => Some(arc(d, y.arc.as_ref(), sys, at, is)?),
-                _ => None,
-            };
-            super::defences::defence(d, sys, at, kind, arc, is, index, defences)?;
-            SystemKind::Other
-        }
-        "shield" => SystemKind::Shield(super::shields::shield(d, sys, at, is, place)?),
-        "sensors" => SystemKind::Sensors {
-            boost_cost: small(is, &y.boost_cost, "boost_cost", 1, 20, 4),
-            power: small(is, &y.power, "power", 0, 50, 0),
-        },
-        "bridge" => SystemKind::Bridge {
-            tl: small(is, &y.tl, "tl", 0, 10, 1),
-            flag: false,
-        },
-        "cargo" => SystemKind::CargoHangar,
-        "trans-light" => SystemKind::TransLight,
-        "other" => SystemKind::Other,
-        _ => {
-            let msg = match NOT_YET.iter().find(|(k, _)| *k == kind) {
-                Some((_, why)) => format!("`{kind}`: {why}; allowed now: {KINDS}"),
-                None => format!("unknown system kind `{kind}`; allowed: {KINDS}"),
-            };
-            is.push(d, y.kind.span(), format!("{at}.kind"), msg);
-            return None;
-        }
-    })
-}
-
-fn arc(
-    d: usize,
-    spec: Option<&Spanned<ArcSpec>>,
-    sys: &Spanned<SystemSpec>,
-    at: &str,
-    is: &mut Issues,
-) -> Option<FiringArc> {
-    let Some(spec) = spec else {
-        is.push(
-            d,
-            sys.span(),
-            format!("{at}.arc"),
-            "a weapon gives its arc: arc = { shape = \"standard\", facing = 1 }",
-        );
-        return None;
-    };
-    let a = spec.get_ref();
-    let shape = is.choice(
-        d,
-        &Some(a.shape.clone()),
-        &format!("{at}.arc.shape"),
-        &SHAPES,
-    )?;
-    let centre = match (&a.facing, &a.vertex) {
-        (Some(f), None) => {
-            ArcCentre::facing(int(is, d, f, format!("{at}.arc.facing"), 1, 6) as i32)
-        }
-        (None, Some(v)) => {
-            ArcCentre::vertex(int(is, d, v, format!("{at}.arc.vertex"), 1, 6) as i32)
-        }
-        _ => {
-            is.push(d, spec.span(), format!("{at}.arc"), "give exactly one of `facing` (1..=6) or `vertex` (1..=6, between facing n and n + 1)");
-            return None;
-        }
-    };
-    Some(FiringArc {
-        centre,
-        shape,
-        keel: a.keel,
     })
 }

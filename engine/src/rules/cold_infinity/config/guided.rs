@@ -19,9 +19,10 @@ use super::super::guided::magazine::Magazine;
 use super::super::guided::mount::{MAX_RACKS, MAX_TYPES, RackMount};
 use super::super::guided::types::{Munition, RackDesign};
 use super::Doc;
-use super::designs::{SHAPES, SystemSpec, int};
+use super::designs::{SystemSpec, int};
 use super::issues::{Issues, register, unknown};
 use super::notation;
+use super::systems::SHAPES;
 
 /// Technologies a missile's damage may have (§17.2.1: Matter, or shifted to EM, Radiation or
 /// Plasma).

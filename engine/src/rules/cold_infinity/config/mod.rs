@@ -22,6 +22,7 @@ pub mod matchups;
 pub mod notation;
 pub mod scenario;
 pub mod shields;
+pub mod systems;
 pub mod weapons;
 
 use serde::Deserialize;
