@@ -791,17 +791,13 @@ impl std::fmt::Display for Less {
 /// No claim overlaps in most phases, and then each attacker is credited exactly its claim.
 /// Before, the hits were credited in shot order, so the lower-index shooter got the points two
 /// ships' hits both claimed (ties by index).
-pub(super) fn credit_phase(m: &Matchup, st: &mut BattleState) {
-    credit_claims_with(st, true, m.rules.fire.wave_credit == WaveCredit::Firer);
-    let n = st.ships.len();
-    st.lines.split_phase(&st.claims, n);
-}
-
+///
 /// Each target takes what the phase added to its live marks and its attackers share it by
-/// their claims ([`credit_share`]); with `by_weapon`, each attacker's share also goes to its
-/// weapon lines. Unless `friends`, a ship's share of the damage to its own side (a wave's,
-/// §8.1.8) is credited to nobody (house rule `wave_credit`).
-fn credit_claims_with(st: &mut BattleState, by_weapon: bool, friends: bool) {
+/// their claims ([`credit_share`]), each share also going to the attacker's weapon lines. A
+/// ship's share of the damage to its own side (a wave's, §8.1.8) is credited to nobody unless
+/// `wave_credit = "firer"`.
+pub(super) fn credit_phase(m: &Matchup, st: &mut BattleState) {
+    let friends = m.rules.fire.wave_credit == WaveCredit::Firer;
     let n = st.ships.len();
     for t in 0..n {
         // A target no hit claimed took nothing this phase: its marks are not read.
@@ -820,14 +816,13 @@ fn credit_claims_with(st: &mut BattleState, by_weapon: bool, friends: bool) {
                 continue;
             }
             st.ships[a].dealt += c;
-            if by_weapon {
-                st.lines.credit(t, a, n, c);
-            }
+            st.lines.credit(t, a, n, c);
             credited += c;
         }
         let side = st.ships[t].side.other().index();
         st.sides[side].damage_dealt += live - credited;
     }
+    st.lines.split_phase(&st.claims, n);
 }
 
 /// One attacker's share of `live` points a target took in a phase, for its `claim` of the

@@ -194,6 +194,14 @@ pub(super) fn with_room<T: Clone>(v: &[T], cap: usize) -> Vec<T> {
 }
 
 impl GuidedState {
+    /// Whether ship `i` has a working rack with a missile left (it can still attack, and a
+    /// gunless ship keeps its range).
+    pub fn loaded(&self, i: usize) -> bool {
+        self.racks[i]
+            .iter()
+            .any(|r| !r.destroyed && r.magazine.total() > 0)
+    }
+
     /// Sized for `m`.
     pub fn for_matchup(m: &Matchup) -> GuidedState {
         let n = m.start.len();

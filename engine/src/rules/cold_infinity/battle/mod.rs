@@ -446,10 +446,7 @@ pub fn can_attack(m: &Matchup, st: &mut BattleState, i: usize) -> bool {
     let bd = m.design_of(i);
     st.condition[i].refresh(&bd.design, &st.damage[i], &m.rules.movement);
     let destroyed = &st.condition[i].destroyed;
-    bd.mounts.iter().any(|w| !destroyed[usize::from(w.sys)])
-        || st.guided.racks[i]
-            .iter()
-            .any(|r| !r.destroyed && r.magazine.total() > 0)
+    bd.mounts.iter().any(|w| !destroyed[usize::from(w.sys)]) || st.guided.loaded(i)
 }
 
 /// Per side, whether any of its ships can still attack ([`can_attack`]); both `true` under

@@ -125,9 +125,7 @@ pub fn movement_step<R: Roller, O: Observer>(
         // A missile carrier keeps at its racks' launch range (`Policy::keep_for`); a ship with
         // no gun left but missiles in a working rack keeps its design's range.
         let policy = &m.policies[st.ships[i].side.index()];
-        let loaded = st.guided.racks[i]
-            .iter()
-            .any(|r| !r.destroyed && r.magazine.total() > 0);
+        let loaded = st.guided.loaded(i);
         let keep = match main {
             _ if policy.carrier && !bd.racks.is_empty() => policy.keep_for(bd),
             Some((_, w)) => policy.kept_range(i32::from(w.range.hexes).max(1)),
