@@ -76,16 +76,22 @@ fn run_html_writes_a_self_contained_page() {
     // Turns and damage histograms for each matchup.
     assert_eq!(section(&html, "distributions").matches("<svg").count(), 8);
     assert!(section(&html, "ships").contains("cruiser"));
-    // How battles were decided: every decider as a column, the house rule marked; the text's
-    // victory conditions decide the showcase games, so no matchup is flagged as a tie-break
-    // (the flag itself: `report::html` unit tests).
+    // How battles were decided: every decider that decided a battle as a column, the others
+    // named under the table; the text's victory conditions decide the showcase games, so the
+    // house rule's measure decides none and no matchup is flagged as a tie-break (the flag and
+    // the house-rule columns: `report::html` unit tests).
     let decided = section(&html, "decided-by");
     assert!(
-        decided.contains("points_destroyed * (house rule)"),
+        decided.contains(
+            "Decided no battle here: mutual_destruction, points_destroyed, draw_at_game_end."
+        ),
         "{decided}"
     );
     assert!(decided.contains("annihilation"), "{decided}");
-    assert!(decided.contains("victory_conditions"), "{decided}");
+    assert!(
+        decided.contains("<th>victory_<wbr>conditions</th>"),
+        "{decided}"
+    );
     assert!(!decided.contains("TIE-BREAK"), "{decided}");
 
     // `fleetlab report` on the same directory writes the same page.

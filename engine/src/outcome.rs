@@ -98,7 +98,8 @@ impl Ending {
 }
 
 /// What kind of thing decided a battle: the text's own way to win, a rule the project added
-/// where the text is silent, or nothing (a draw). Reports and `audit` show the shares, so a
+/// where the text is silent (a tie-break measure, or an ending play reaches where the text has
+/// none), or nothing (a draw). Reports and `audit` show the shares, so a
 /// designer sees when "who won" came from a tie-break rather than from play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DeciderKind {
@@ -109,6 +110,10 @@ pub enum DeciderKind {
     HouseRule,
     /// Nobody won (mutual destruction, a tie on the text's own measure).
     Draw,
+    /// Play decided it, but the text states no way to win, so a named house rule says what
+    /// ends the battle (the last side with ships wins; a side that can no longer attack is
+    /// out). Not a tie-break: reports do not flag it as one, and `audit` lists the house rule.
+    HouseEnding,
 }
 
 impl DeciderKind {
@@ -118,6 +123,7 @@ impl DeciderKind {
             DeciderKind::Text => "text",
             DeciderKind::HouseRule => "house_rule",
             DeciderKind::Draw => "draw",
+            DeciderKind::HouseEnding => "house_ending",
         }
     }
 }
@@ -145,6 +151,14 @@ impl Decider {
         Decider {
             name,
             kind: DeciderKind::HouseRule,
+        }
+    }
+
+    /// A way to win by play under a house-rule ending (the text has no victory conditions).
+    pub const fn house_ending(name: &'static str) -> Decider {
+        Decider {
+            name,
+            kind: DeciderKind::HouseEnding,
         }
     }
 

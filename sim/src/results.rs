@@ -461,7 +461,7 @@ impl MatchupResult {
 pub struct DeciderName {
     /// Stable snake_case name (`annihilation`, `game_end_measure`, ...).
     pub name: String,
-    /// `text`, `house_rule` or `draw` ([`fleetlab_engine::DeciderKind::name`]).
+    /// `text`, `house_rule`, `house_ending` or `draw` ([`fleetlab_engine::DeciderKind::name`]).
     pub kind: String,
 }
 
@@ -474,7 +474,8 @@ impl DeciderName {
         }
     }
 
-    /// Whether a house rule (not the text, not a draw) decided these battles.
+    /// Whether a house rule's measure (a tie-break: not the text, not play under a house-rule
+    /// ending, not a draw) decided these battles.
     pub fn is_house_rule(&self) -> bool {
         self.kind == fleetlab_engine::DeciderKind::HouseRule.name()
     }

@@ -1,7 +1,9 @@
 //! Property tests of Cold Infinity's config shape with construction points (§16–17): random,
 //! valid one-section designs — weapon lines of every technology and configuration the battle
-//! plays, dice and Fixed damage, design-data costs, arcs of every shape, thrusters, engine,
-//! bridge, reactor, sensors — written as TOML text and loaded through the real config path.
+//! plays (Tracking with its subtype, Wave on its own), dice and Fixed damage, design-data costs,
+//! arcs of every shape, thrusters, engine, bridge, reactor, sensors, a shield of either coverage
+//! and technology with its enhancements, missile racks with their missiles and loads — written
+//! as TOML text and loaded through the real config path.
 //!
 //! * a generated design loads, and its points are its construction points (at least 1);
 //! * raising one system's design-data `cp` (at least 1) by `k` raises the ship's CP by exactly
@@ -42,6 +44,122 @@ const CONFIGS: [&str; 7] = [
 ];
 const SHAPES: [&str; 5] = ["fixed", "narrow", "standard", "wide", "turret"];
 const ROLES: [&str; 4] = ["fore", "aft", "port", "starboard"];
+const COVERAGES: [&str; 2] = ["arc", "encapsulating"];
+const SHIELD_TECHS: [&str; 2] = ["electromagnetic", "gravitic"];
+
+/// A shield (§11.2, §16.4.2): coverage, technology, deflection and absorption (at least one
+/// above 0), enhancement bits (buffering, partial power, layering — never with buffering, which
+/// the config refuses —, overload), power, cp, structure.
+#[derive(Clone, Debug)]
+struct ShieldGen {
+    coverage: usize,
+    tech: usize,
+    deflection: u8,
+    absorption: u8,
+    flags: u8,
+    power: u8,
+    cp: u32,
+    structure: u16,
+}
+
+fn shield() -> impl Strategy<Value = ShieldGen> {
+    (
+        0..2usize,
+        0..2usize,
+        (0u8..=4, 0u8..=6),
+        0u8..16,
+        1u8..=4,
+        0u32..=60,
+        1u16..=8,
+    )
+        .prop_map(
+            |(coverage, tech, (deflection, absorption), flags, power, cp, structure)| ShieldGen {
+                coverage,
+                tech,
+                deflection,
+                absorption: if deflection == 0 {
+                    absorption.max(1)
+                } else {
+                    absorption
+                },
+                flags: if flags & 1 != 0 { flags & !4 } else { flags },
+                power,
+                cp,
+                structure,
+            },
+        )
+}
+
+impl ShieldGen {
+    fn system(&self) -> String {
+        let flag = |bit: u8| self.flags & bit != 0;
+        format!(
+            "  {{ kind = \"shield\", coverage = \"{}\", tech = \"{}\", deflection = {}, \
+             absorption = {}, buffering = {}, partial_power = {}, layering = {}, overload = {}, \
+             power = {}, cp = {}, structure = {} }},",
+            COVERAGES[self.coverage],
+            SHIELD_TECHS[self.tech],
+            self.deflection,
+            self.absorption,
+            flag(1),
+            flag(2),
+            flag(4),
+            flag(8),
+            self.power,
+            self.cp,
+            self.structure
+        )
+    }
+}
+
+/// A missile rack (§9.2.1, §17.2.1): magazine (its structure ⌈magazine/4⌉), shots of its RoF,
+/// accuracy, cp, arc shape, and how many of the design's missile it is loaded with.
+#[derive(Clone, Debug)]
+struct RackGen {
+    magazine: u16,
+    shots: u8,
+    accuracy: u8,
+    cp: u32,
+    shape: usize,
+    loaded: u16,
+}
+
+fn rack() -> impl Strategy<Value = RackGen> {
+    (4u16..=40, 1u8..=2, 0u8..=3, 0u32..=30, 0..5usize, 1u16..=40).prop_map(
+        |(magazine, shots, accuracy, cp, shape, loaded)| RackGen {
+            magazine,
+            shots,
+            accuracy,
+            cp,
+            shape,
+            loaded: loaded.min(magazine),
+        },
+    )
+}
+
+/// The design's one missile type (`m0`, §9.2.1): damage dice, launch range, maximum-range
+/// multiplier and its design-data schedules CP.
+fn missile() -> impl Strategy<Value = String> {
+    (
+        1u8..=2,
+        prop::sample::select(vec![6u8, 10]),
+        0u8..=3,
+        1u8..=12,
+        1u8..=3,
+        0u32..=30,
+    )
+        .prop_map(|(n, sides, plus, launch, mult, cp)| {
+            let plus = if plus > 0 {
+                format!("+{plus}")
+            } else {
+                String::new()
+            };
+            format!(
+                "[[missile]]\nname = \"m0\"\ndamage = \"{n}d{sides}{plus}\"\n\
+                 launch_range = {launch}\nmax_multiplier = {mult}\nschedules_cp = {cp}\n"
+            )
+        })
+}
 
 /// A `[[weapon]]` line named `w{k}`.
 fn weapon_line(k: usize) -> impl Strategy<Value = String> {
@@ -57,13 +175,28 @@ fn weapon_line(k: usize) -> impl Strategy<Value = String> {
         0u8..=5,
         prop::option::of(0u32..=100),
         0u32..=200,
+        (0u8..=5, 1u8..=4),
     )
         .prop_map(
-            move |(tech, mask, n, sides, fixed, per, shots, acc, power, schedules, cp)| {
-                let configs: Vec<String> = (0..7)
+            move |(tech, mask, n, sides, fixed, per, shots, acc, power, schedules, cp, special)| {
+                let mut configs: Vec<String> = (0..7)
                     .filter(|b| mask & (1 << b) != 0)
                     .map(|b| format!("\"{}\"", CONFIGS[b]))
                     .collect();
+                // One line in six tracks (§8.1.9: with its first configuration as the
+                // subtype, one shot a turn), one in six is a wave (§8.1.8: Wave alone).
+                let (shots, extra) = match special {
+                    (0, rating) => {
+                        configs.truncate(1);
+                        configs.insert(0, "\"tracking\"".into());
+                        (1, format!("tracking = {rating}\n"))
+                    }
+                    (1, rating) => {
+                        configs = vec!["\"wave\"".into()];
+                        (shots, format!("wave = {rating}\n"))
+                    }
+                    _ => (shots, String::new()),
+                };
                 let fixed = if fixed > 0 {
                     format!("+{fixed}")
                 } else {
@@ -76,7 +209,7 @@ fn weapon_line(k: usize) -> impl Strategy<Value = String> {
                 format!(
                     "[[weapon]]\nname = \"w{k}\"\ntech = \"{}\"\nconfigs = [{}]\n\
                      damage = \"{n}d{sides}{fixed}\"\nrange = \"-1/{per}\"\nrof = \"{shots}+0\"\n\
-                     accuracy = \"+{acc}\"\npower = {power}\n{cost}\n",
+                     accuracy = \"+{acc}\"\npower = {power}\n{extra}{cost}\n",
                     TECHS[tech],
                     configs.join(", ")
                 )
@@ -102,6 +235,10 @@ struct DesignGen {
     bridge: (u8, u32),
     reactor: u32,
     sensors: u32,
+    shield: Option<ShieldGen>,
+    /// Missile racks (none, one or two) and the missile they load.
+    racks: Vec<RackGen>,
+    missile: String,
 }
 
 fn design() -> impl Strategy<Value = DesignGen> {
@@ -113,6 +250,8 @@ fn design() -> impl Strategy<Value = DesignGen> {
         prop::collection::vec((0..4usize, 1u16..=10, 0u32..=20), 0..=4),
         ((1u16..=30, 0u32..=100), (0u8..=3, 0u32..=100)),
         (1u32..=150, 0u32..=150),
+        prop::option::of(shield()),
+        (prop::collection::vec(rack(), 0..=2), missile()),
     )
         .prop_map(
             |(
@@ -123,6 +262,8 @@ fn design() -> impl Strategy<Value = DesignGen> {
                 thrusters,
                 (engine, bridge),
                 (r, s),
+                shield,
+                (racks, missile),
             )| {
                 let lines: Vec<String> = lines
                     .iter()
@@ -142,6 +283,9 @@ fn design() -> impl Strategy<Value = DesignGen> {
                     bridge,
                     reactor: r,
                     sensors: s,
+                    shield,
+                    racks,
+                    missile,
                 }
             },
         )
@@ -154,6 +298,10 @@ impl DesignGen {
         let mut t = String::from("rule_system = \"cold-infinity\"\n\n");
         for l in &self.lines {
             t.push_str(l);
+            t.push('\n');
+        }
+        if !self.racks.is_empty() {
+            t.push_str(&self.missile);
             t.push('\n');
         }
         let _ = write!(
@@ -175,6 +323,25 @@ impl DesignGen {
                 "  {{ kind = \"weapon\", weapon = \"w{l}\", structure = 3, arc = {{ shape = \"{}\", facing = 1 }} }},",
                 SHAPES[a]
             );
+        }
+        for r in &self.racks {
+            let _ = writeln!(
+                t,
+                "  {{ kind = \"missile-rack\", magazine = {}, rof = \"{}+0\", accuracy = \"+{}\", \
+                 structure = {}, cp = {}, arc = {{ shape = \"{}\", facing = 1 }}, \
+                 load = [{{ missile = \"m0\", count = {} }}] }},",
+                r.magazine,
+                r.shots,
+                r.accuracy,
+                r.magazine.div_ceil(4),
+                r.cp,
+                SHAPES[r.shape],
+                r.loaded
+            );
+        }
+        if let Some(shield) = &self.shield {
+            t.push_str(&shield.system());
+            t.push('\n');
         }
         for &(role, structure, cp) in &self.thrusters {
             let _ = writeln!(

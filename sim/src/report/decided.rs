@@ -3,7 +3,7 @@
 //! as the tidy `decided_by` table and as lines of the terminal summary. A designer reads here
 //! whether "who won" came from play or from a tie-break the text does not have.
 
-use fleetlab_engine::Ending;
+use fleetlab_engine::{DeciderKind, Ending};
 
 use super::tables::{CellType, Column, Table, mean_of, table_row};
 use crate::results::MatchupResult;
@@ -21,7 +21,7 @@ table_row! {
         pub matchup: String,
         /// The decider's name (the rule system's `DECIDERS`).
         pub decider: String,
-        /// `text`, `house_rule` or `draw`.
+        /// `text`, `house_rule`, `house_ending` or `draw`.
         pub kind: String,
         /// Battles it decided.
         pub battles: i64,
@@ -98,16 +98,28 @@ fn pct(x: f64) -> String {
 }
 
 /// The terminal lines "how battles were decided": per matchup every decider with battles and
-/// its share (house-rule deciders marked `*`, draws `(draw)`), the draw share and the share
+/// its share (house-rule measures marked `*`, house-rule endings `+`, draws `(draw)`), the draw share and the share
 /// that reached the game's end; a `!` line when house rules decided more than
 /// [`HOUSE_RULE_FLAG`] of a matchup's battles. Ends with a newline; empty without results.
 pub fn decided_by_text(results: &[MatchupResult]) -> String {
     if results.is_empty() {
         return String::new();
     }
+    // The `+` legend only where a house-rule ending decided a battle (rule systems whose text
+    // has no victory conditions).
+    let endings = results.iter().any(|r| {
+        r.deciders
+            .iter()
+            .zip(&r.tally.decided_by)
+            .any(|(d, &n)| n > 0 && d.kind == DeciderKind::HouseEnding.name())
+    });
     let mut out = String::from(
-        "how battles were decided (share of battles; * = a house rule decided, not the text):\n",
+        "how battles were decided (share of battles; * = a house rule decided, not the text",
     );
+    if endings {
+        out.push_str("; + = play decided, under a house-rule ending: the text has none");
+    }
+    out.push_str("):\n");
     for r in results {
         let s = DecidedShares::of(r);
         let parts: Vec<String> = s
@@ -116,6 +128,7 @@ pub fn decided_by_text(results: &[MatchupResult]) -> String {
             .map(|(name, kind, share)| {
                 let mark = match kind.as_str() {
                     "house_rule" => "*",
+                    "house_ending" => "+",
                     "draw" => " (draw)",
                     _ => "",
                 };

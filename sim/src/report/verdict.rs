@@ -228,8 +228,8 @@ pub fn facts_flags(facts: &[MatchupFacts], seats: Option<Flag>, config: Option<&
                 Level::Warn,
                 format!(
                     "house rules decided more than {} of the battles in {over} of {n} \
-                     matchup(s) (up to {} in {label}): there the answer is mostly the house \
-                     rule's",
+                     matchup(s) (up to {} in {label}): there that share of the answer is a \
+                     tie-break's, not play's",
                     pct(HOUSE_RULE_FLAG),
                     pct(share)
                 ),

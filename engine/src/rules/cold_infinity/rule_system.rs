@@ -38,13 +38,15 @@ pub enum Event {
 pub struct ColdInfinity;
 
 /// How a battle was decided. The book has no victory conditions, so even the last side standing
-/// is a house rule.
+/// is a house rule: an ending play reaches (`house_ending`) for the last side standing and the
+/// disarmed side (house rule `disarmed`), a tie-break measure (`house_rule`) at the turn cap and
+/// when both sides are disarmed.
 pub const DECIDERS: [Decider; 7] = [
-    Decider::house_rule("last_side_standing"),
+    Decider::house_ending("last_side_standing"),
     Decider::draw("mutual_destruction"),
     Decider::house_rule("structure_destroyed_at_turn_cap"),
     Decider::draw("draw_at_turn_cap"),
-    Decider::house_rule("disarmed_side_out"),
+    Decider::house_ending("disarmed_side_out"),
     Decider::house_rule("structure_destroyed_when_disarmed"),
     Decider::draw("draw_when_disarmed"),
 ];

@@ -85,9 +85,10 @@ pub enum Event {
 pub struct TargetLock;
 
 /// How a battle was decided. The sheet has no victory rules (G18), so even the last side
-/// standing is a house rule.
+/// standing is a house rule (an ending play reaches, `house_ending`); the turn cap's measure is
+/// a tie-break (`house_rule`).
 pub const DECIDERS: [Decider; 4] = [
-    Decider::house_rule("last_side_standing"),
+    Decider::house_ending("last_side_standing"),
     Decider::draw("mutual_destruction"),
     Decider::house_rule("boxes_destroyed_at_turn_cap"),
     Decider::draw("draw_at_turn_cap"),

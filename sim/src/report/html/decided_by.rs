@@ -41,14 +41,22 @@ pub(crate) fn section(decided: &CsvFile, summary: &CsvFile) -> Result<Section, H
             ));
         }
     }
-    let names: Vec<&str> = groups
-        .first()
-        .map(|(_, d)| d.iter().map(|(n, _, _)| n.as_str()).collect())
-        .unwrap_or_default();
+    // A column per decider that decided a battle of some matchup; the others are named in the
+    // note (seven deciders of zeros made the table wider than the page).
+    let empty = Deciders::new();
+    let first = groups.first().map_or(&empty, |g| &g.1);
+    let decided = |name: &str| {
+        groups
+            .iter()
+            .any(|(_, d)| d.iter().any(|(n, _, share)| n == name && *share > 0.0))
+    };
+    let (shown, unused): (Vec<_>, Vec<_>) = first.iter().partition(|(n, _, _)| decided(n));
+    let names: Vec<&str> = shown.iter().map(|(n, _, _)| n.as_str()).collect();
     let mut head: Vec<String> = vec!["matchup".into()];
-    for (name, kind, _) in groups.first().map_or(&Vec::new(), |g| &g.1) {
+    for (name, kind, _) in &shown {
         head.push(match kind.as_str() {
             "house_rule" => format!("{name} * (house rule)"),
+            "house_ending" => format!("{name} + (house-rule ending)"),
             "draw" => format!("{name} (draw)"),
             _ => name.clone(),
         });
@@ -94,8 +102,19 @@ pub(crate) fn section(decided: &CsvFile, summary: &CsvFile) -> Result<Section, H
         "<p class=\"note\">Share of battles each way of deciding a battle decided (the rule \
          system's deciders: the text's own ways to win, house-rule measures marked *, draws). \
          \"Reached game end\": the game-length rule ended the battle with both sides \
-         standing.</p>\n",
+         standing.",
     );
+    if shown.iter().any(|(_, k, _)| k == "house_ending") {
+        body.push_str(
+            " Marked +: play decided the battle, but the text states no way to win, so a house \
+             rule says what ends it (not a tie-break; not flagged).",
+        );
+    }
+    if !unused.is_empty() {
+        let list: Vec<String> = unused.iter().map(|(n, _, _)| esc(n)).collect();
+        body.push_str(&format!(" Decided no battle here: {}.", list.join(", ")));
+    }
+    body.push_str("</p>\n");
     body.push_str(&table(&head_refs, &rows));
     Ok(Section {
         id: "decided-by",
@@ -131,11 +150,45 @@ mod tests {
         );
         let s = section(&decided, &summary).unwrap();
         assert!(
-            s.body.contains("points_destroyed * (house rule)"),
+            s.body.contains("points_<wbr>destroyed * (house rule)"),
             "{}",
             s.body
         );
         assert_eq!(s.body.matches("TIE-BREAK").count(), 1, "{}", s.body);
         assert!(s.body.contains("1 matchup(s) were decided"), "{}", s.body);
+    }
+
+    /// Play under a house-rule ending (the text has no victory conditions) is marked `+` and not
+    /// flagged as a tie-break; a decider that decided no battle gets no column but is named.
+    #[test]
+    fn house_rule_endings_are_marked_not_flagged_and_empty_deciders_named() {
+        let decided = csv(
+            "decided_by.csv",
+            "matchup,decider,kind,battles,share\n\
+             x vs y,last_side_standing,house_ending,30,0.3\n\
+             x vs y,mutual_destruction,draw,0,0\n\
+             x vs y,disarmed_side_out,house_ending,65,0.65\n\
+             x vs y,structure_destroyed_at_turn_cap,house_rule,5,0.05\n",
+        );
+        let summary = csv(
+            "summary.csv",
+            "matchup,battles,draw_rate,turn_limit_endings\nx vs y,100,0.0,5\n",
+        );
+        let s = section(&decided, &summary).unwrap();
+        assert!(
+            s.body
+                .contains("disarmed_<wbr>side_<wbr>out + (house-rule ending)"),
+            "{}",
+            s.body
+        );
+        assert!(!s.body.contains("TIE-BREAK"), "{}", s.body);
+        assert!(!s.body.contains("class=\"banner\""), "{}", s.body);
+        assert!(
+            s.body
+                .contains("Decided no battle here: mutual_destruction."),
+            "{}",
+            s.body
+        );
+        assert!(!s.body.contains("<th>mutual_"), "{}", s.body);
     }
 }

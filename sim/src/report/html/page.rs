@@ -23,6 +23,7 @@ table{border-collapse:collapse;font-size:.85em;margin:6px 0}
 th,td{border:1px solid #ccc;padding:3px 7px;vertical-align:top}
 th{background:#f3f3f3;text-align:left}td.n{text-align:right;white-space:nowrap}
 .pair>div{min-width:0;overflow-x:auto}
+.wide{max-width:100%;overflow-x:auto}
 .duo{display:grid;grid-template-columns:1fr 1fr;gap:18px;align-items:start}
 .duo>div{min-width:0;overflow-x:auto}
 @media (max-width:900px){.duo{grid-template-columns:1fr}}
@@ -125,11 +126,13 @@ pub(crate) enum Cell {
     Num(String),
 }
 
-/// An HTML table with header `head` and `rows`; every cell is escaped here.
+/// An HTML table with header `head` and `rows`; every cell is escaped here. A header may break
+/// after an underscore (decider and column names are snake_case), and a table wider than the
+/// page scrolls inside its own box instead of widening the page.
 pub(crate) fn table(head: &[&str], rows: &[Vec<Cell>]) -> String {
-    let mut html = String::from("<table>\n<tr>");
+    let mut html = String::from("<div class=\"wide\"><table>\n<tr>");
     for h in head {
-        let _ = write!(html, "<th>{}</th>", esc(h));
+        let _ = write!(html, "<th>{}</th>", esc(h).replace('_', "_<wbr>"));
     }
     html.push_str("</tr>\n");
     for row in rows {
@@ -146,7 +149,7 @@ pub(crate) fn table(head: &[&str], rows: &[Vec<Cell>]) -> String {
         }
         html.push_str("</tr>\n");
     }
-    html.push_str("</table>\n");
+    html.push_str("</table></div>\n");
     html
 }
 
