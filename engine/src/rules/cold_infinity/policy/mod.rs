@@ -1,0 +1,186 @@
+//! AI presets (digest D17): what a side's ships decide each turn, one small named function per
+//! decision — power ([`power_order`]), EW split ([`ew_split`]), thrust plan ([`thrust_plan`]),
+//! fire ([`shot_value`], [`choose_config`], [`choose_sighting`], [`choose_seam`]) and defensive fire
+//! ([`worth_defending`]). The battle loop calls them; nothing here changes a rule. Ties between
+//! equally good choices go to the battle's dice (the caller's [`pick_tie`]).
+//!
+//! One file per decision: `power.rs` (power order, tracking power, capacitors, batteries),
+//! `ew.rs` (the EW split), `thrust.rs` (the thrust plan), `fire.rs` (configuration, burst or
+//! pulse, shot value, worth firing, wave, reductions, sighting and seam) and `defence.rs`
+//! (defensive fire, the guard value, shield worth, the defender's system pick); the presets,
+//! the tie rule and the shared estimates (mean damage, main weapon, kept range) here.
+
+mod defence;
+mod ew;
+mod fire;
+mod power;
+mod thrust;
+
+pub use defence::{guard_value, shield_worth, system_pick, worth_defending};
+pub use ew::{ew_split, shroud_reaches};
+pub use fire::{
+    choose_burst_or_pulse, choose_config, choose_seam, choose_sighting, fire_wave, mean_pulses,
+    reduction_choice, shot_value, worth_firing,
+};
+pub use power::{
+    CAPACITOR_BANDS, battery_diversion, capacitor_budget, capacitor_engaged, power_order,
+    tracking_power,
+};
+pub use thrust::{ThrustLimits, thrust_misalignment, thrust_plan};
+
+use std::fmt;
+
+use crate::dice::Roller;
+
+use super::design::{DamageDice, WeaponDesign};
+use super::matchup::Mount;
+
+/// A side's policy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Policy {
+    /// Preset name.
+    pub name: &'static str,
+    /// Extra hexes the shroud reaches beyond the predicted range to the target (EW split).
+    pub shroud_margin: i32,
+    /// Range bands of the main weapon to keep at (1: the first band's far edge; 2: the
+    /// second's — a stand-off that trades hit chance for distance).
+    pub bands: i32,
+    /// A missile carrier (D17): a design with missile racks keeps at its racks' launch range
+    /// (`guided_plan::carrier_keep`) instead of its main weapon's band.
+    pub carrier: bool,
+}
+
+impl Policy {
+    /// The presets; the first is the default.
+    pub const PRESETS: &'static [&'static str] =
+        &["closing-gunline", "standoff-gunline", "missile-carrier"];
+
+    /// A preset by name.
+    pub fn preset(name: &str) -> Option<Policy> {
+        let base = Policy {
+            name: "closing-gunline",
+            shroud_margin: 2,
+            bands: 1,
+            carrier: false,
+        };
+        match name {
+            "closing-gunline" => Some(base),
+            "standoff-gunline" => Some(Policy {
+                name: "standoff-gunline",
+                bands: 2,
+                ..base
+            }),
+            "missile-carrier" => Some(Policy {
+                name: "missile-carrier",
+                bands: 2,
+                carrier: true,
+                ..base
+            }),
+            _ => None,
+        }
+    }
+
+    /// The range this policy keeps for a design whose first band ends at `keep` hexes.
+    pub const fn kept_range(&self, keep: i32) -> i32 {
+        keep * self.bands
+    }
+
+    /// The range this policy keeps for design `bd`: a missile carrier with racks keeps at
+    /// their launch range (`guided_plan::carrier_keep`); otherwise [`Policy::kept_range`].
+    pub fn keep_for(&self, bd: &super::matchup::BattleDesign) -> i32 {
+        match super::guided_plan::carrier_keep(self, &bd.racks) {
+            Some(k) => k,
+            None => self.kept_range(bd.keep),
+        }
+    }
+}
+
+impl fmt::Display for Policy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
+/// Index of a random one of `n` tied best choices (the battle's dice; no roll when `n` ≤ 1).
+pub fn pick_tie(dice: &mut impl Roller, n: u32) -> u32 {
+    if n <= 1 { 0 } else { dice.below(n) }
+}
+
+/// Mean of a damage Rating (§17.1 dice schedules).
+pub fn mean_damage(d: DamageDice) -> f64 {
+    let dice: f64 = d
+        .groups
+        .iter()
+        .map(|g| f64::from(g.count) * (f64::from(g.sides) + 1.0) / 2.0)
+        .sum();
+    dice + f64::from(d.fixed)
+}
+
+/// The main weapon (D17 5): the mount with the largest mean damage × shots; the first listed
+/// on ties. The tie cannot favour a seat: the pick is made once per design, when the config is
+/// read, from the design's own SDS order, so both seats of a mirror (the same designs) keep
+/// the same main weapon; it is part of how a designer lists the ship (list the weapon to steer
+/// by first), not a choice made in battle.
+pub fn main_weapon(mounts: &[Mount]) -> Option<usize> {
+    let mut best: Option<(f64, usize)> = None;
+    for (k, m) in mounts.iter().enumerate() {
+        let v = mean_damage(m.weapon.damage) * f64::from(m.weapon.rof.shots.max(1));
+        if best.is_none_or(|(b, _)| v > b) {
+            best = Some((v, k));
+        }
+    }
+    best.map(|(_, k)| k)
+}
+
+/// The main weapon as the ship now stands (D17 5; a player steers by the guns it still has):
+/// [`main_weapon`]'s rule — the largest mean damage × shots, the first listed on ties — over
+/// the mounts whose system survives, each at its Ratings after §13.1.9's reductions (`now(k)`,
+/// `None` for a destroyed mount). Undamaged, it is [`main_weapon`]'s pick. Before, the thrust
+/// plan kept the design's main weapon on the target after it was destroyed, so a Reaper
+/// whose fore railguns were gone flew nose-on beside its enemy for the rest of the battle
+/// with its aft railguns never bearing. `None` once every weapon is destroyed.
+pub fn main_weapon_now(
+    mounts: &[Mount],
+    now: impl Fn(usize) -> Option<WeaponDesign>,
+) -> Option<(usize, WeaponDesign)> {
+    let mut best: Option<(f64, usize, WeaponDesign)> = None;
+    for (k, m) in mounts.iter().enumerate() {
+        let Some(w) = now(k) else { continue };
+        let v = mean_damage(w.damage) * f64::from(m.weapon.rof.shots.max(1));
+        if best.is_none_or(|(b, _, _)| v > b) {
+            best = Some((v, k, w));
+        }
+    }
+    best.map(|(_, k, w)| (k, w))
+}
+
+/// The range a ship with every weapon destroyed keeps from the nearest enemy (D17 5, our
+/// reading of "competent"): it can only be shot at, and the structure it keeps counts at the
+/// turn cap, so it withdraws rather than hold its old station beside the enemy.
+pub const WITHDRAW_RANGE: i32 = 60;
+
+/// The range a design keeps to its target (D17 5, "targets in arc and at short range"): the
+/// far edge of the first range band (§7.5.1: the least penalty) of its main weapon. At least 1.
+pub fn keep_range(mounts: &[Mount]) -> i32 {
+    main_weapon(mounts).map_or(1, |k| i32::from(mounts[k].weapon.range.hexes).max(1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_preset_resolves() {
+        for p in Policy::PRESETS {
+            assert_eq!(Policy::preset(p).unwrap().name, *p);
+        }
+        assert!(Policy::preset("nope").is_none());
+    }
+
+    #[test]
+    fn means_and_seams() {
+        assert_eq!(mean_damage(DamageDice::new(2, 6, 1)), 8.0);
+        assert_eq!(choose_seam((0, 5), (1, 9)), Some(0));
+        assert_eq!(choose_seam((0, 5), (1, 5)), None);
+    }
+}

@@ -1,0 +1,291 @@
+//! The thrust plan (D17 5, §5.4): pivot and acceleration toward the kept range with the main
+//! weapon bearing.
+
+use crate::dice::Roller;
+use crate::hex::Hex;
+
+use super::super::arcs::{ArcGeometry, Bearing, effective_arc};
+use super::super::geometry::range;
+use super::super::matchup::Mount;
+use super::super::movement::readings::RotatedArcs;
+use super::super::movement::{ManeuverPlan, Motion, ThrustCosts};
+use super::pick_tie;
+
+/// What a ship may spend on its move (§5.1–5.2): the engine budget and what its thrusters can
+/// channel forward (aft thrusters), backward (fore thrusters) and in rotation (maneuvering
+/// thrusters). The policy never overthrusts (§5.3.1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ThrustLimits {
+    /// Thrust points this turn (engines plus enrichment).
+    pub budget: i32,
+    /// Channel Rating of the aft (and omni) thrusters: forward acceleration.
+    pub forward: i32,
+    /// Channel Rating of the fore (and omni) thrusters: deceleration.
+    pub backward: i32,
+    /// Channel Rating of the maneuvering (and omni) thrusters: pivots.
+    pub rotation: i32,
+}
+
+/// The thrust plan (D17 5, §5.4): the pivot-rate change (−1, 0, +1, keeping the rate within
+/// one facing a turn) and acceleration that bring the ship nearest `keep` hexes from the
+/// target's predicted position with the main weapon bearing on it and the least relative
+/// speed; ties by the battle's dice. `own` is the ship's motion, `target` the predicted
+/// position, `target_velocity` its vector.
+#[allow(clippy::too_many_arguments)]
+pub fn thrust_plan(
+    own: &Motion,
+    costs: &ThrustCosts,
+    limits: ThrustLimits,
+    keep: i32,
+    target: Hex,
+    target_velocity: Hex,
+    main_arc: Option<&Mount>,
+    arcs: (&ArcGeometry, RotatedArcs),
+    readings: &super::super::movement::Readings,
+    dice: &mut impl Roller,
+) -> ManeuverPlan {
+    let max_accel = if costs.accel > 0 {
+        (limits.budget / costs.accel).min(6)
+    } else {
+        0
+    };
+    // Every candidate (at most 3 pivots × 13 accelerations) moved once and scored without its
+    // arc ([`plan_base`]); the arc only adds ([`plan_arc_penalty`]), so it is checked first for
+    // the candidates with the least base and then only where the base does not already exceed
+    // the best score found: the best score and its ties are exactly the full scoring's. Then
+    // the k-th of the best in candidate order (k by dice). The candidates of one pivot share
+    // their facing, roll and tumble, so the main weapon's arc is looked up once per pivot.
+    let mut cands = [Candidate::default(); 39];
+    let mut arcs_by_pivot = [MainArc::None; 3];
+    let mut count = 0usize;
+    let mut least = i32::MAX;
+    for pivot in -1..=1 {
+        let rate = own.pivot_rate + pivot;
+        if !(-1..=1).contains(&rate) {
+            continue;
+        }
+        let pivot_cost = pivot.abs() * costs.pivot;
+        if pivot_cost > limits.rotation || pivot_cost > limits.budget {
+            continue;
+        }
+        // The candidates of one pivot differ only in acceleration: moved once without it
+        // (`accelerated` then adds it exactly as `execute` would).
+        let coasting = super::super::movement::maneuvers::execute(
+            own,
+            &ManeuverPlan {
+                pivot,
+                ..ManeuverPlan::default()
+            },
+            readings,
+        );
+        arcs_by_pivot[(pivot + 1) as usize] = MainArc::of(&coasting, main_arc, arcs);
+        // Turning so that a working thrust axis points where the velocity must change (a ship
+        // that cannot brake on its fore thrusters turns to brake on its aft ones).
+        let turn =
+            TURN_WEIGHT * thrust_misalignment(&coasting, keep, target, target_velocity, limits);
+        // Only the accelerations the channels and the budget left after the pivot can pay
+        // (the check below would skip the rest), still walked from the least up.
+        let (back, fore) = accel_reach(costs.accel, limits, pivot_cost, max_accel);
+        for accel in -back..=fore {
+            let accel_cost = accel.abs() * costs.accel;
+            let channel = if accel >= 0 {
+                limits.forward
+            } else {
+                limits.backward
+            };
+            if accel_cost > channel || accel_cost + pivot_cost > limits.budget {
+                continue;
+            }
+            let next =
+                super::super::movement::maneuvers::accelerated(own, &coasting, accel, readings);
+            let base = plan_base(&next, keep, target, target_velocity) + turn;
+            least = least.min(base);
+            cands[count] = Candidate {
+                pivot: pivot as i8,
+                accel: accel as i8,
+                pos: next.pos,
+                base,
+                score: i32::MAX,
+            };
+            count += 1;
+        }
+    }
+    let cands = &mut cands[..count];
+    let penalty = |c: &Candidate| arcs_by_pivot[(c.pivot + 1) as usize].penalty(c.pos, target);
+    // The best score and how many reach it, counted as they are scored: a candidate scored
+    // above the best of its moment stays above it (the best only falls), and every candidate
+    // of the final best is scored, so the count is the count of ties.
+    let mut best = i32::MAX;
+    let mut ties = 0u32;
+    let mut score = |c: &mut Candidate, best: &mut i32| {
+        c.score = c.base + penalty(c);
+        if c.score < *best {
+            *best = c.score;
+            ties = 1;
+        } else if c.score == *best {
+            ties += 1;
+        }
+    };
+    for c in cands.iter_mut() {
+        if c.base == least {
+            score(c, &mut best);
+        }
+    }
+    if best > least {
+        for c in cands.iter_mut() {
+            if c.base != least && c.base <= best {
+                score(c, &mut best);
+            }
+        }
+    }
+    let pick = pick_tie(dice, ties) as usize;
+    cands
+        .iter()
+        .filter(|c| c.score == best)
+        .nth(pick)
+        .map_or_else(ManeuverPlan::default, |c| ManeuverPlan {
+            pivot: i32::from(c.pivot),
+            accel: i32::from(c.accel),
+            ..ManeuverPlan::default()
+        })
+}
+
+/// What [`thrust_plan`] adds per facing of [`thrust_misalignment`]: more than the 1 a
+/// continuing pivot costs, less than the 6 of a main weapon that does not bear.
+const TURN_WEIGHT: i32 = 2;
+
+/// How many facings (0–3) the nearest working thrust axis of a ship moving as `next` points
+/// away from the velocity change it needs (D17 5, our reading of "competent"; §5.4: thrust
+/// acts only along the facing, forward on the aft thrusters' channel and backward on the
+/// fore's). The change it needs: a velocity relative to the target that closes the gap to the
+/// kept range (at most 6 hexes a turn) along the line to `target`, less the relative velocity
+/// it has; under 1.5 hexes a turn it needs nothing (0). Without this term the one-turn plan
+/// never turns a ship whose only working channel points the wrong way: a pivot changes
+/// nothing this turn, so a ship that had lost its fore thrusters drifted away from the battle
+/// at full speed until the turn cap.
+pub fn thrust_misalignment(
+    next: &Motion,
+    keep: i32,
+    target: Hex,
+    target_velocity: Hex,
+    limits: ThrustLimits,
+) -> i32 {
+    if limits.forward <= 0 && limits.backward <= 0 {
+        return 0;
+    }
+    let to_target = target.sub(next.pos);
+    let (tx, ty) = to_target.to_point();
+    let dist = (tx * tx + ty * ty).sqrt();
+    let (vx, vy) = next.velocity.sub(target_velocity).to_point();
+    let closing = f64::from((range(next.pos, target) - keep).clamp(-6, 6));
+    let (dx, dy) = if dist > 0.0 {
+        (tx / dist * closing - vx, ty / dist * closing - vy)
+    } else {
+        (-vx, -vy)
+    };
+    let need = (dx * dx + dy * dy).sqrt();
+    if need < 1.5 {
+        return 0;
+    }
+    // The facing's unit vector is one hex long: its dot product with the need, over the
+    // need's length, is the cosine of the angle between them.
+    let (fx, fy) = next.facing.unit().to_point();
+    let cos = (dx * fx + dy * fy) / need;
+    let facings = |cos: f64| {
+        if cos > 0.866 {
+            0
+        } else if cos > 0.0 {
+            1
+        } else if cos > -0.866 {
+            2
+        } else {
+            3
+        }
+    };
+    let mut best = 3;
+    if limits.forward > 0 {
+        best = best.min(facings(cos));
+    }
+    if limits.backward > 0 {
+        best = best.min(facings(-cos));
+    }
+    best
+}
+
+/// How far [`thrust_plan`] may decelerate and accelerate after a pivot costing `pivot_cost`:
+/// at most `max_accel` either way, no more than the aft (`forward`) or fore (`backward`)
+/// channel carries, and no more than the budget the pivot leaves — the accelerations its
+/// per-candidate check passes, as a range (never less than 0 either way, so coasting is always
+/// checked). With no acceleration cost, `max_accel` (0) both ways.
+fn accel_reach(accel: i32, limits: ThrustLimits, pivot_cost: i32, max_accel: i32) -> (i32, i32) {
+    if accel <= 0 {
+        return (max_accel.max(0), max_accel.max(0));
+    }
+    let left = limits.budget - pivot_cost;
+    let back = limits.backward.min(left).div_euclid(accel);
+    let fore = limits.forward.min(left).div_euclid(accel);
+    (max_accel.min(back).max(0), max_accel.min(fore).max(0))
+}
+
+/// One candidate of [`thrust_plan`]: its pivot and acceleration, where it ends, its score
+/// without the arc and with it (`i32::MAX` until checked).
+#[derive(Clone, Copy, Debug, Default)]
+struct Candidate {
+    pivot: i8,
+    accel: i8,
+    pos: Hex,
+    base: i32,
+    score: i32,
+}
+
+/// The main weapon's arc after a pivot (facing, roll and tumble as the move leaves them), for
+/// `tests::plan_arc_penalty`'s test of every acceleration of that pivot.
+#[derive(Clone, Copy, Debug)]
+enum MainArc {
+    /// No main weapon: it always "bears".
+    None,
+    /// The arc cannot bear (house rule `rotated_arcs` = `off-plane-blind`).
+    Blind,
+    /// The map-absolute arc.
+    Arc(Bearing),
+}
+
+impl MainArc {
+    fn of(
+        next: &Motion,
+        main: Option<&Mount>,
+        (geometry, rotated): (&ArcGeometry, RotatedArcs),
+    ) -> MainArc {
+        let Some(m) = main else {
+            return MainArc::None;
+        };
+        match effective_arc(m.arc, next.facing, next.roll, next.tumble, rotated) {
+            Some((centre, shape)) => MainArc::Arc(Bearing::new(geometry, centre, shape)),
+            None => MainArc::Blind,
+        }
+    }
+
+    /// `tests::plan_arc_penalty` of a candidate of this pivot ending at `pos`.
+    fn penalty(&self, pos: Hex, target: Hex) -> i32 {
+        let bears = match self {
+            MainArc::None => true,
+            MainArc::Blind => false,
+            MainArc::Arc(b) => b.covers(target.sub(pos)),
+        };
+        if bears { 0 } else { 6 }
+    }
+}
+
+/// How bad a motion after the move is (lower is better) is [`plan_base`] (4 per hex off the
+/// kept range, the relative speed, a continuing pivot) plus `tests::plan_arc_penalty` (6 if the main
+/// weapon does not bear).
+/// The part of a plan's score that needs no arc.
+fn plan_base(next: &Motion, keep: i32, target: Hex, target_velocity: Hex) -> i32 {
+    let off = (range(next.pos, target) - keep).abs();
+    let relative = next.velocity.sub(target_velocity).length();
+    4 * off + relative + next.pivot_rate.abs()
+}
+
+#[cfg(test)]
+#[path = "thrust_tests.rs"]
+mod tests;
