@@ -30,7 +30,7 @@ use super::super::guided_plan::{intercept_gain, survives};
 use super::super::intercepts::{amrs_drm, chaff_penalty, flare_penalty};
 use super::super::matchup::{MAX_SHIPS, Matchup};
 use super::BattleState;
-use super::guided::best_choice;
+use super::intercepts::best_choice;
 
 /// Most anti-missile salvos at one guided weapon.
 pub const MAX_SALVOS: usize = 16;

@@ -72,7 +72,7 @@ fn defended_duel(kind: DefenceKind) -> (Matchup, BattleState) {
     let (hex, _) = a.line_to(b).nth(8).unwrap();
     st.ships[1].motion.pos = hex;
     st.turn = 1;
-    guided::weapon_launch_phase(&m, &mut st, &mut Dice::for_battle(19, 8, 0), &mut NoTrace);
+    launch::weapon_launch_phase(&m, &mut st, &mut Dice::for_battle(19, 8, 0), &mut NoTrace);
     assert_eq!(st.guided.flights.len(), 2);
     st.guided.df_mask[1] = u32::MAX;
     (m, st)
@@ -148,7 +148,7 @@ fn launched_missiles_strike_the_same_turn_9_1() {
     let (m, mut st) = racked_duel(8);
     let mut dice = Dice::for_battle(19, 8, 0);
     let mut trace = Trace::default();
-    guided::weapon_launch_phase(&m, &mut st, &mut dice, &mut trace);
+    launch::weapon_launch_phase(&m, &mut st, &mut dice, &mut trace);
     assert_eq!(st.guided.flights.len(), 2);
     assert_eq!(st.guided.racks[0][0].magazine.total(), 38);
     // Nothing intercepts: B's weapons are all on defensive fire.
@@ -167,10 +167,10 @@ fn launched_missiles_strike_the_same_turn_9_1() {
     assert_eq!(st.ships[0].dealt, marked);
     assert_eq!(st.ships[1].taken, marked);
     // No more than two a turn (RoF 2+0); the next turn two more.
-    guided::weapon_launch_phase(&m, &mut st, &mut dice, &mut NoTrace);
+    launch::weapon_launch_phase(&m, &mut st, &mut dice, &mut NoTrace);
     assert!(st.guided.flights.is_empty());
     st.turn = 2;
-    guided::weapon_launch_phase(&m, &mut st, &mut dice, &mut NoTrace);
+    launch::weapon_launch_phase(&m, &mut st, &mut dice, &mut NoTrace);
     assert_eq!(st.guided.flights.len(), 2);
     assert_eq!(st.guided.racks[0][0].magazine.total(), 36);
 }
@@ -185,7 +185,7 @@ fn launched_missiles_strike_the_same_turn_9_1() {
 fn intercepts_spread_one_each_11_1_6() {
     let (m, mut st) = racked_duel(8);
     let mut dice = Dice::for_battle(19, 8, 0);
-    guided::weapon_launch_phase(&m, &mut st, &mut dice, &mut NoTrace);
+    launch::weapon_launch_phase(&m, &mut st, &mut dice, &mut NoTrace);
     assert_eq!(st.guided.flights.len(), 2);
     let rolls = [1u8, 6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1];
     let mut scripted = ScriptedDice::new(&rolls);
@@ -219,7 +219,7 @@ fn intercepts_spread_one_each_11_1_6() {
 fn damaged_and_destroyed_racks_13_1_10() {
     let (m, mut st) = racked_duel(8);
     st.damage[0].system_damage[12] = 10;
-    guided::weapon_launch_phase(&m, &mut st, &mut Dice::for_battle(1, 1, 1), &mut NoTrace);
+    launch::weapon_launch_phase(&m, &mut st, &mut Dice::for_battle(1, 1, 1), &mut NoTrace);
     assert!(st.guided.racks[0][0].destroyed);
     assert!(st.guided.flights.is_empty());
 
@@ -228,7 +228,7 @@ fn damaged_and_destroyed_racks_13_1_10() {
     // One roll (per-volley default): a 2 keeps the rack; then two launches.
     let rolls = [2u8];
     let mut scripted = ScriptedDice::new(&rolls);
-    guided::weapon_launch_phase(&m, &mut st, &mut scripted, &mut NoTrace);
+    launch::weapon_launch_phase(&m, &mut st, &mut scripted, &mut NoTrace);
     assert_eq!(scripted.used(), 1);
     assert!(!st.guided.racks[0][0].destroyed);
     assert_eq!(st.guided.racks[0][0].magazine.total(), 32 - 2);
@@ -236,7 +236,7 @@ fn damaged_and_destroyed_racks_13_1_10() {
     let (m, mut st) = racked_duel(8);
     st.damage[0].system_damage[12] = 1;
     let rolls = [1u8];
-    guided::weapon_launch_phase(&m, &mut st, &mut ScriptedDice::new(&rolls), &mut NoTrace);
+    launch::weapon_launch_phase(&m, &mut st, &mut ScriptedDice::new(&rolls), &mut NoTrace);
     assert!(st.guided.racks[0][0].destroyed);
     assert!(st.guided.flights.is_empty());
 }
@@ -256,12 +256,12 @@ fn missile_carrier_does_not_launch_out_of_reach() {
     // Fleeing at 11 hexes a turn: 21 hexes from the launch hex next turn.
     st.ships[1].motion.velocity = dir.scale(11);
     assert_eq!(a.distance(b.add(st.ships[1].motion.velocity)), 21);
-    guided::weapon_launch_phase(&m, &mut st, &mut Dice::for_battle(2, 2, 2), &mut NoTrace);
+    launch::weapon_launch_phase(&m, &mut st, &mut Dice::for_battle(2, 2, 2), &mut NoTrace);
     assert!(st.guided.flights.is_empty());
     // At 10 a turn it stays within 20: launched.
     let (m, mut st) = racked_duel(10);
     st.ships[1].motion.velocity = dir.scale(10);
-    guided::weapon_launch_phase(&m, &mut st, &mut Dice::for_battle(2, 2, 2), &mut NoTrace);
+    launch::weapon_launch_phase(&m, &mut st, &mut Dice::for_battle(2, 2, 2), &mut NoTrace);
     assert_eq!(st.guided.flights.len(), 2);
 }
 

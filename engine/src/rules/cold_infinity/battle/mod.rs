@@ -1,7 +1,7 @@
 //! The battle: §2's turn sequence, turn by turn (digest D2).
 //!
 //! 1 Preliminary Actions ([`preliminary`]): power allocation (§3), initiative (§2.1.2), EW
-//! (§4), the Weapon Launch Phase ([`guided`], §2.1.4, §9).
+//! (§4), the Weapon Launch Phase ([`launch`], §2.1.4, §9).
 //! 2 Movement ([`movement`]): ships move one at a time in initiative order, highest first (§5).
 //! 3 Weapons Fire ([`fire`]): fire determination from one snapshot (§7.2), defensive fire
 //! (§11.1), the Guided Weapons Phase ([`guided`], §9, §11.1.6), the Starship Weapons Phase
@@ -9,13 +9,17 @@
 //! 4 Damage Effects ([`effects`]): fires, reactor detonation, ships out (§13).
 //! 5 Final Actions: nothing yet (hangars, cargo, reloads are later rules).
 
+pub mod arrival;
 pub mod condition;
 pub mod defences;
 pub mod effects;
 pub mod fire;
 pub mod guided;
+pub mod guided_strike;
 #[cfg(test)]
 mod guided_tests;
+pub mod intercepts;
+pub mod launch;
 pub mod movement;
 #[cfg(test)]
 mod plant_tests;
@@ -424,7 +428,7 @@ pub fn turn<R: Roller, O: Observer>(
     preliminary::power_allocation(m, st, dice);
     preliminary::initiative(m, st, dice, obs);
     preliminary::electronic_warfare(m, st, dice);
-    guided::weapon_launch_phase(m, st, dice, obs);
+    launch::weapon_launch_phase(m, st, dice, obs);
     movement::movement_step(m, st, dice, obs);
     fire::weapons_fire_step(m, st, dice, obs);
     effects::damage_effects_step(m, st, dice, obs);

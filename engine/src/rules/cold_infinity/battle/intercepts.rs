@@ -1,0 +1,163 @@
+//! Intercepts (§11.1.6): the defenders' weapons that hold fire, are not on defensive fire and
+//! have the launch hex in arc are spread over the phase's arrived guided weapons, each where its
+//! attempts save the most expected damage (`guided_plan::intercept_gain`, ties by the battle's
+//! dice); a weapon of RoF 2+0 and up makes several attempts (at ranges 4, 2, 1, 1); Wave
+//! weapons may not intercept. An intercepting weapon has fired (§7.1.3).
+
+use super::super::arcs::can_bear;
+use super::super::guided_plan::{intercept_gain, survives};
+use super::super::intercepts::{intercept_attempts, intercept_drm};
+use super::super::matchup::Matchup;
+use super::super::policy::pick_tie;
+use super::BattleState;
+use super::guided::{Arrived, MAX_ATTEMPTS, MOST_TRIES};
+use super::weapon_damage::weapon_now;
+use crate::dice::Roller;
+
+/// §11.1.6: the defenders' free weapons spread over this phase's arrivals. Repeatedly, of every
+/// (weapon, arrival) pair — a weapon of the target's side that holds fire, is not on defensive
+/// fire or already intercepting, can fire and has the launch hex in arc — the one whose
+/// attempts save the most expected damage ([`intercept_gain`]) is assigned, ties by the
+/// battle's dice, until none saves anything. An intercepting weapon has fired (§7.1.3).
+pub(super) fn spread_intercepts<R: Roller>(m: &Matchup, st: &mut BattleState, dice: &mut R) {
+    st.guided.assigned.clear();
+    st.guided.intercepting.fill(0);
+    while let Some([n, d, k]) = best_choice(st, dice, |st, offer_to| {
+        let mut drms = [0i16; MOST_TRIES];
+        for (n, a) in st.guided.arrived.iter().enumerate() {
+            let Some(a) = a else {
+                continue;
+            };
+            if usize::from(a.attempts) + MOST_TRIES > MAX_ATTEMPTS {
+                continue;
+            }
+            let side = st.ships[usize::from(a.target)].side;
+            for d in 0..st.ships.len() {
+                if !st.ships[d].alive || st.ships[d].side != side {
+                    continue;
+                }
+                for k in 0..m.design_of(d).mounts.len() {
+                    let Some(c) = offer(m, st, d, k, a, &mut drms) else {
+                        continue;
+                    };
+                    let s: f64 = drms[..c].iter().map(|&x| survives(x)).product();
+                    offer_to(intercept_gain(a.value, a.survival, s), [n, d, k]);
+                }
+            }
+        }
+    }) {
+        let mut drms = [0i16; MOST_TRIES];
+        let Some(a) = st.guided.arrived[n] else {
+            return;
+        };
+        let Some(c) = offer(m, st, d, k, &a, &mut drms) else {
+            return;
+        };
+        let g = &mut st.guided;
+        let mut s = 1.0;
+        for &drm in &drms[..c] {
+            g.assigned.push((n as u8, drm));
+            s *= survives(drm);
+        }
+        if let Some(a) = g.arrived[n].as_mut() {
+            a.survival *= s;
+            a.attempts += c as u8;
+        }
+        g.intercepting[d] |= 1 << k;
+        let rof = m.design_of(d).mounts[k].weapon.rof;
+        let arming = &mut st.ships[d].arming[k];
+        arming.fire(rof);
+        if rof.cooldown > 0 {
+            arming.lose_power();
+        }
+    }
+}
+
+/// Of the choices `each` offers (each with the expected damage it saves), the one that saves
+/// the most, ties by the battle's dice; `None` when none saves anything. `each` is called
+/// twice (the largest, then the pick) and must offer the same choices both times.
+pub(super) fn best_choice<R: Roller>(
+    st: &BattleState,
+    dice: &mut R,
+    each: impl Fn(&BattleState, &mut dyn FnMut(f64, [usize; 3])),
+) -> Option<[usize; 3]> {
+    let mut best = 0.0f64;
+    let mut ties = 0u32;
+    each(st, &mut |gain, _| {
+        if gain > best {
+            best = gain;
+            ties = 1;
+        } else if gain > 0.0 && gain == best {
+            ties += 1;
+        }
+    });
+    if ties == 0 {
+        return None;
+    }
+    let pick = pick_tie(dice, ties);
+    let mut seen = 0u32;
+    let mut found = None;
+    each(st, &mut |gain, choice| {
+        if gain > 0.0 && gain == best {
+            if seen == pick {
+                found = Some(choice);
+            }
+            seen += 1;
+        }
+    });
+    found
+}
+
+/// Mount `k` of ship `d` as an interceptor of arrival `a` (§11.1.6): the DRMs of its attempts
+/// (RoF 2+0 and up: several, at ranges 4, 2, 1, 1) into `drms`, and how many; `None` when it
+/// may not (busy, unable to fire, the launch hex out of arc).
+fn offer(
+    m: &Matchup,
+    st: &BattleState,
+    d: usize,
+    k: usize,
+    a: &Arrived,
+    drms: &mut [i16; MOST_TRIES],
+) -> Option<usize> {
+    let w = &m.design_of(d).mounts[k];
+    let me = &st.ships[d];
+    let busy = (st.guided.df_mask[d] | st.guided.intercepting[d]) & (1 << k) != 0
+        || st
+            .shots
+            .iter()
+            .any(|s| usize::from(s.attacker) == d && usize::from(s.mount) == k);
+    // §11.1.6: "Wave-configured weapons may not attempt intercepts."
+    if busy || !me.arming[k].can_fire(w.weapon.rof) || super::wave::is_wave(&w.weapon) {
+        return None;
+    }
+    let in_arc = can_bear(
+        &m.rules.movement.arcs,
+        m.rules.movement.rotated_arcs,
+        w.arc,
+        me.motion.pos,
+        me.motion.facing,
+        me.motion.roll,
+        me.motion.tumble,
+        a.launch_hex,
+    );
+    if !in_arc {
+        return None;
+    }
+    let weapon = weapon_now(m, st, d, k);
+    let to_launch = me.motion.pos.distance(a.launch_hex).max(0) as u16;
+    let shroud = i32::from(to_launch) <= me.shroud;
+    let tries = usize::from(intercept_attempts(&weapon)).min(MOST_TRIES);
+    for (attempt, drm) in (1..).zip(drms.iter_mut().take(tries)) {
+        *drm = intercept_drm(
+            weapon.accuracy.value,
+            weapon.range,
+            i16::from(me.ew.amplification),
+            shroud,
+            attempt,
+            to_launch,
+            a.amp,
+            a.acc,
+        );
+    }
+    Some(tries)
+}
