@@ -153,6 +153,19 @@ fn steady_state_junction_v8_preset_battles_do_not_allocate() {
     assert_junction_matchups_do_not_allocate(v8);
 }
 
+/// Issue 17's `brawler-v9` (a late stand-off once its launchers are spent, one ship a side):
+/// the pairs of search-player-v9.toml's select half that it plays in (on either side).
+#[test]
+fn steady_state_junction_v9_preset_battles_do_not_allocate() {
+    let exp = config::<Junction>("junction/search-player-v9.toml");
+    let v9: Vec<_> = exp.matchups[..100]
+        .iter()
+        .filter(|m| m.label.contains("brawler-v9"))
+        .collect();
+    assert_eq!(v9.len(), 19);
+    assert_junction_matchups_do_not_allocate(v9);
+}
+
 /// Ship to Ship Combat (seed 001): the duel and the fleet battle (blasts, chained hull checks,
 /// asteroids), every preset.
 #[test]

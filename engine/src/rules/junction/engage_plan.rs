@@ -36,6 +36,15 @@ pub struct Threat {
     pub behind: bool,
     /// Hexes from the ship to the nearest enemy ship in play (`i32::MAX`: none).
     pub distance: i32,
+    /// Attacking guided weapons still loaded in the magazines of the ship's own side's ships
+    /// in play (read only for the late stand-off).
+    pub own_loaded: u32,
+    /// Ships in play, the ship's own side and the enemy's (read only for the late stand-off).
+    pub ships: [u32; 2],
+    /// How whole the side's ships in play are less how whole the enemy's are: each side's
+    /// integrity left as a share of its ships in play's starting integrity, in percentage
+    /// points (negative: behind; read only for the late stand-off).
+    pub integrity_lead: i32,
 }
 
 /// The distance a ship keeps to the nearest enemy this turn: `run_to` (the stand-off
@@ -54,6 +63,9 @@ pub fn keep_distance(keep: i32, run_to: Option<i32>, p: &Policy, threat: Threat)
         return keep;
     };
     if p.hold_lead && threat.ahead {
+        return r;
+    }
+    if late_stand_off(p, threat) {
         return r;
     }
     if holds_stand_off(r, p, threat) {
@@ -91,6 +103,34 @@ pub fn holds_stand_off(run_to: i32, p: &Policy, threat: Threat) -> bool {
         && !threat.behind
 }
 
+/// `brawler-v9`'s late stand-off (issue 17, eighth pass): from turn `late_stand_off_from`
+/// (0: never), a ship whose own side has no attacking guided weapon left loaded, with at most
+/// `late_stand_off_ships` ships in play on each side, whose side's ships in play are less
+/// whole than the enemy's (integrity left as a share of their starting integrity) by at least
+/// `late_stand_off_deficit` percentage points while the side
+/// is not behind on the game-end measure (J6: the ships still in play, not their integrity),
+/// keeps out of the enemy's gun range — the stand-off distance — while it is farther than
+/// `late_stand_off_beyond` hexes from the nearest enemy. A player in that position has
+/// nothing to win at 3 hexes: its missiles are gone, the enemy's guns are the stronger, and
+/// the clock (J5, J6) scores the battle as it stands — a draw, or a win if ahead. Inside the
+/// knife-fight range it fights on (turning to run gives the guns a free turn). The search
+/// player of `search-player-v8.toml` stood off in exactly these positions against A's
+/// `brawler-v4` (docs/configs.md, "`brawler-v8`": 10+ turns played, one ship a side, own
+/// magazines spent, behind on integrity by 10–30%, at 8–18 hexes).
+///
+/// Text: seed 004's burns are the player's; J5 (turn cap) and J6 (the game-end measure) are
+/// house rules. `late_stand_off_*` are policy settings.
+pub fn late_stand_off(p: &Policy, threat: Threat) -> bool {
+    p.late_stand_off_from > 0
+        && threat.turn >= p.late_stand_off_from
+        && threat.own_loaded == 0
+        && threat.ships[0] <= p.late_stand_off_ships
+        && threat.ships[1] <= p.late_stand_off_ships
+        && threat.integrity_lead <= -(p.late_stand_off_deficit as i32)
+        && !threat.behind
+        && threat.distance > p.late_stand_off_beyond as i32
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -113,6 +153,9 @@ mod tests {
         ahead: false,
         behind: false,
         distance: 12,
+        own_loaded: 0,
+        ships: [2, 2],
+        integrity_lead: 0,
     };
 
     /// The battle line against a loaded strike group: `brawler-v3` closes to 3 hexes while no
@@ -279,6 +322,9 @@ mod tests {
         ahead: false,
         behind: false,
         distance: 16,
+        own_loaded: 0,
+        ships: [2, 2],
+        integrity_lead: 0,
     };
 
     #[test]
@@ -374,5 +420,95 @@ mod tests {
         // Off (0): exactly `brawler-v4`.
         let off = Policy { hold_from: 0, ..p };
         assert_eq!(keep_distance(3, Some(16), &off, STAND_OFF), 3);
+    }
+
+    /// The late position of `search-player-v8.toml` against A's `brawler-v4`: turn 12, one
+    /// ship a side, the battle line's kinetics spent, its gunship 20 points behind on
+    /// integrity, the strike group's brawler 11 hexes out closing at 8 (both sides' last ships
+    /// worth the same share: level on the game-end measure).
+    const LATE: Threat = Threat {
+        incoming: Incoming {
+            kinetic: 0,
+            other: 0,
+        },
+        enemy_loaded: 0,
+        turn: 12,
+        closing: 8,
+        ahead: false,
+        behind: false,
+        distance: 11,
+        own_loaded: 0,
+        ships: [1, 1],
+        integrity_lead: -20,
+    };
+
+    /// `brawler-v8` closes to 3 and trades with the stronger guns; `brawler-v9` keeps out at
+    /// the stand-off distance and lets the clock score the battle.
+    #[test]
+    fn brawler_v9_stands_off_late_when_it_would_lose_the_trade() {
+        assert_eq!(keep_distance(3, Some(16), &preset("brawler-v8"), LATE), 3);
+        assert_eq!(keep_distance(3, Some(16), &preset("brawler-v9"), LATE), 16);
+        assert!(late_stand_off(&preset("brawler-v9"), LATE));
+        // Exactly at the deficit and at the first turn still counts.
+        let p = preset("brawler-v9");
+        assert!(late_stand_off(
+            &p,
+            Threat {
+                integrity_lead: -(p.late_stand_off_deficit as i32),
+                turn: p.late_stand_off_from,
+                ..LATE
+            }
+        ));
+    }
+
+    /// What keeps `brawler-v9` fighting: too early, own launchers still loaded, more than one
+    /// ship on either side, level or ahead on integrity, behind on the game-end measure (the
+    /// clock plays against it), already inside the knife-fight range; and the setting off.
+    #[test]
+    fn brawler_v9_fights_on_when_standing_off_does_not_pay() {
+        let p = preset("brawler-v9");
+        let fights = |t: Threat| !late_stand_off(&p, t) && keep_distance(3, Some(16), &p, t) == 3;
+        assert!(fights(Threat {
+            turn: p.late_stand_off_from - 1,
+            ..LATE
+        }));
+        assert!(fights(Threat {
+            own_loaded: 1,
+            ..LATE
+        }));
+        assert!(fights(Threat {
+            ships: [2, 1],
+            ..LATE
+        }));
+        assert!(fights(Threat {
+            ships: [1, 2],
+            ..LATE
+        }));
+        assert!(fights(Threat {
+            integrity_lead: -(p.late_stand_off_deficit as i32) + 1,
+            ..LATE
+        }));
+        assert!(fights(Threat {
+            integrity_lead: 15,
+            ..LATE
+        }));
+        assert!(fights(Threat {
+            behind: true,
+            ..LATE
+        }));
+        assert!(fights(Threat {
+            distance: p.late_stand_off_beyond as i32,
+            ..LATE
+        }));
+        assert!(!fights(Threat {
+            distance: p.late_stand_off_beyond as i32 + 1,
+            ..LATE
+        }));
+        let off = Policy {
+            late_stand_off_from: 0,
+            ..p
+        };
+        assert!(!late_stand_off(&off, LATE));
+        assert_eq!(keep_distance(3, Some(16), &off, LATE), 3);
     }
 }

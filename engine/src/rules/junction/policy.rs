@@ -305,6 +305,22 @@ pub struct Policy {
     /// With `kinetic_guard_closing`: an enemy this many hexes away or nearer is not read as
     /// holding its range (0: at any distance; `brawler-v7` 0).
     pub kinetic_guard_beyond: u32,
+    /// The late stand-off (`engage_plan::late_stand_off`): from this turn on, a ship whose
+    /// own side's launchers are spent, with at most `late_stand_off_ships` ships left a side,
+    /// behind on integrity by at least `late_stand_off_deficit` points and not behind on the
+    /// game-end measure (J6), keeps out of the enemy's gun range (the stand-off distance)
+    /// while it is farther than `late_stand_off_beyond` hexes; 0: off (every preset before
+    /// `brawler-v9`).
+    pub late_stand_off_from: u32,
+    /// With `late_stand_off_from`: the most ships a side (each side) may have left in play.
+    pub late_stand_off_ships: u32,
+    /// With `late_stand_off_from`: how far (percentage points of each fleet's integrity still
+    /// in play) the side must be behind the enemy's.
+    pub late_stand_off_deficit: u32,
+    /// With `late_stand_off_from`: at this many hexes from the nearest enemy or nearer it
+    /// fights it out instead (inside the knife-fight range running only gives the enemy's
+    /// guns a free turn).
+    pub late_stand_off_beyond: u32,
 }
 
 impl Policy {
@@ -325,6 +341,7 @@ impl Policy {
         "brawler-v6",
         "brawler-v7",
         "brawler-v8",
+        "brawler-v9",
     ];
 
     /// A preset by name.
@@ -366,6 +383,10 @@ impl Policy {
             kinetic_guard_closing: None,
             kinetic_guard_from: 0,
             kinetic_guard_beyond: 0,
+            late_stand_off_from: 0,
+            late_stand_off_ships: 0,
+            late_stand_off_deficit: 0,
+            late_stand_off_beyond: 0,
         };
         Some(match name {
             // Closes to Precision Targeting range: sync fire, ×3 crits, table choice.
@@ -485,6 +506,18 @@ impl Policy {
                 dodge: Dodge::Read,
                 ..Policy::preset("brawler-v7")?
             },
+            // Issue 17's eighth pass: `brawler-v8` that, late in a battle it is losing on
+            // integrity but not yet on the game-end measure, with its own launchers spent and
+            // one ship a side left, keeps out of the enemy's guns instead of trading at 3
+            // hexes (`engage_plan::late_stand_off`): the clock plays for it.
+            "brawler-v9" => Policy {
+                preset: "brawler-v9",
+                late_stand_off_from: V9_LATE_STAND_OFF.from_turn,
+                late_stand_off_ships: V9_LATE_STAND_OFF.ships,
+                late_stand_off_deficit: V9_LATE_STAND_OFF.deficit,
+                late_stand_off_beyond: V9_LATE_STAND_OFF.beyond,
+                ..Policy::preset("brawler-v8")?
+            },
             _ => return None,
         })
     }
@@ -529,6 +562,31 @@ pub const V7_READING: Reading = Reading {
     from_turn: 2,
     beyond: 0,
 };
+
+/// `brawler-v9`'s late stand-off settings (`late_stand_off_from`, `late_stand_off_ships`,
+/// `late_stand_off_deficit`, `late_stand_off_beyond`): from turn 10, one ship a side, behind
+/// on integrity by 10 points, beyond 5 hexes — where the search player of
+/// `search-player-v8.toml` stood off against A's `brawler-v4` (docs/configs.md,
+/// "`brawler-v9`").
+pub const V9_LATE_STAND_OFF: LateStandOff = LateStandOff {
+    from_turn: 10,
+    ships: 1,
+    deficit: 10,
+    beyond: 5,
+};
+
+/// The settings of a late stand-off (`engage_plan::late_stand_off`), as one preset's constant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LateStandOff {
+    /// `late_stand_off_from`.
+    pub from_turn: u32,
+    /// `late_stand_off_ships`.
+    pub ships: u32,
+    /// `late_stand_off_deficit`.
+    pub deficit: u32,
+    /// `late_stand_off_beyond`.
+    pub beyond: u32,
+}
 
 impl fmt::Display for Policy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -601,6 +659,18 @@ impl fmt::Display for Policy {
         }
         if preset.is_some_and(|p| p.kinetic_guard_beyond != self.kinetic_guard_beyond) {
             write!(f, " kinetic_guard_beyond={}", self.kinetic_guard_beyond)?;
+        }
+        if preset.is_some_and(|p| p.late_stand_off_from != self.late_stand_off_from) {
+            write!(f, " late_stand_off_from={}", self.late_stand_off_from)?;
+        }
+        if preset.is_some_and(|p| p.late_stand_off_ships != self.late_stand_off_ships) {
+            write!(f, " late_stand_off_ships={}", self.late_stand_off_ships)?;
+        }
+        if preset.is_some_and(|p| p.late_stand_off_deficit != self.late_stand_off_deficit) {
+            write!(f, " late_stand_off_deficit={}", self.late_stand_off_deficit)?;
+        }
+        if preset.is_some_and(|p| p.late_stand_off_beyond != self.late_stand_off_beyond) {
+            write!(f, " late_stand_off_beyond={}", self.late_stand_off_beyond)?;
         }
         match self.pd_launches {
             PdLaunches::Excalibur => {}

@@ -265,7 +265,33 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         if p.hold_lead {
             threat.ahead = self.ahead(side);
         }
+        if p.late_stand_off_from > 0 && self.st.turn >= p.late_stand_off_from {
+            self.read_late(i, &mut threat);
+        }
         Some(engage_plan::keep_distance(keep, Some(run_to), p, threat))
+    }
+
+    /// What the late stand-off ([`engage_plan::late_stand_off`]) reads for ship `i`: its own
+    /// side's loaded launchers, the ships in play a side, how whole each side's ships in play
+    /// are (integrity left as a share of theirs at the start), the nearest enemy's distance
+    /// and the game-end measure (J6).
+    fn read_late(&self, i: usize, threat: &mut Threat) {
+        let side = self.st.ships[i].side;
+        threat.own_loaded = self.enemy_loaded(side.other());
+        let (mut ships, mut left, mut full) = ([0u32; 2], [0f64; 2], [0f64; 2]);
+        for s in self.st.ships.iter() {
+            let k = usize::from(s.side != side);
+            if s.status.in_play() {
+                ships[k] += 1;
+                full[k] += self.m.design(s).integrity;
+                left[k] += s.integrity.max(0.0);
+            }
+        }
+        threat.ships = ships;
+        let frac = |k: usize| left[k] / full[k].max(1e-9) * 100.0;
+        threat.integrity_lead = (frac(0) - frac(1)).floor() as i32;
+        threat.distance = self.enemy_distance(i);
+        threat.behind = self.ahead(side.other());
     }
 
     /// Whether enemy ship `j` holds its range against ship `i`, as ship `i`'s player reads

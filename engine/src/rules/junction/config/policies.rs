@@ -106,6 +106,19 @@ pub struct SideSpec {
     /// distance; `brawler-v7` 0).
     #[serde(default)]
     pub kinetic_guard_beyond: Option<Spanned<i64>>,
+    /// Override: the late stand-off's first turn (0: off; `brawler-v9` 10).
+    #[serde(default)]
+    pub late_stand_off_from: Option<Spanned<i64>>,
+    /// Override: the late stand-off's most ships left a side (`brawler-v9` 1).
+    #[serde(default)]
+    pub late_stand_off_ships: Option<Spanned<i64>>,
+    /// Override: the late stand-off's integrity deficit, percentage points (`brawler-v9` 10).
+    #[serde(default)]
+    pub late_stand_off_deficit: Option<Spanned<i64>>,
+    /// Override: the late stand-off fights it out at this many hexes or nearer
+    /// (`brawler-v9` 5).
+    #[serde(default)]
+    pub late_stand_off_beyond: Option<Spanned<i64>>,
 }
 
 /// A side's policy preset with its overrides; `None` for an unknown preset (reported).
@@ -208,6 +221,22 @@ pub(super) fn policy(d: usize, at: &str, side: &SideSpec, is: &mut Issues) -> Op
     if let Some(n) = &side.kinetic_guard_beyond {
         p.kinetic_guard_beyond =
             is.int_or_lo(d, n, &format!("{at}.kinetic_guard_beyond"), 0, 1000) as u32;
+    }
+    if let Some(n) = &side.late_stand_off_from {
+        p.late_stand_off_from =
+            is.int_or_lo(d, n, &format!("{at}.late_stand_off_from"), 0, 1000) as u32;
+    }
+    if let Some(n) = &side.late_stand_off_ships {
+        p.late_stand_off_ships =
+            is.int_or_lo(d, n, &format!("{at}.late_stand_off_ships"), 0, 1000) as u32;
+    }
+    if let Some(n) = &side.late_stand_off_deficit {
+        p.late_stand_off_deficit =
+            is.int_or_lo(d, n, &format!("{at}.late_stand_off_deficit"), 0, 100) as u32;
+    }
+    if let Some(n) = &side.late_stand_off_beyond {
+        p.late_stand_off_beyond =
+            is.int_or_lo(d, n, &format!("{at}.late_stand_off_beyond"), 0, 1000) as u32;
     }
     Some(p)
 }
