@@ -82,6 +82,7 @@ impl Arming {
     /// activation turn counts unless the house rule says not, D19 37); under
     /// `FiringTurnCounts` (D19 23) the firing turn counts too. An inactive weapon counts a
     /// cooldown turn.
+    #[inline]
     pub fn end_turn(&mut self, rof: RateOfFire, readings: &Readings) {
         if self.fired {
             self.fired = false;

@@ -27,6 +27,7 @@ pub const fn armor_against(armor: u16, tech: Tech, specs: TechSet, halving: Halv
 /// permanent losses) plus, for adaptive armor, the points learned against `tech`, all adjusted
 /// by technology and specialization (§11.4.2: a technology that ignores armor ignores adaptive
 /// points too unless specialized).
+#[inline]
 pub fn section_armor(
     design: &ShipDesign,
     damage: &ShipDamage,
@@ -52,6 +53,7 @@ pub const fn through_armor(volley: u16, armor: u16) -> u16 {
 /// weapon; adaptive armor gains 1 point against `tech` if any damage got past the shields
 /// (`reached_armor`; armor soaking it all still counts), within its caps. Call after the hit's
 /// damage is resolved, so a hit is never mitigated by the point it earns.
+#[inline]
 pub fn after_hit(
     design: &ShipDesign,
     damage: &mut ShipDamage,

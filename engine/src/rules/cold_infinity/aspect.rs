@@ -147,6 +147,7 @@ pub enum SectionHit {
 ///   vertex line); rolled 90°, section 1 from the front and 4 from the rear.
 ///
 /// A 180° roll mirrors port and starboard.
+#[inline]
 pub fn section_hit(layout: SectionLayout, aspect: Aspect, from: Hex, target: &Pose) -> SectionHit {
     use SectionPos::*;
     let Some(theta) = relative_bearing(target.pos, target.facing, from) else {
@@ -225,6 +226,7 @@ pub fn section_hit(layout: SectionLayout, aspect: Aspect, from: Hex, target: &Po
 /// position, and on a seam the second one the attacker may pick instead. A position the design
 /// lacks falls back to the core (never the case for a validated design whose layout produced
 /// the hit).
+#[inline]
 pub fn struck_sections(design: &ShipDesign, hit: SectionHit) -> (usize, Option<usize>) {
     let at = |pos| design.section_at(pos).unwrap_or(design.core());
     match hit {

@@ -595,6 +595,7 @@ impl ShipDesign {
     }
 
     /// The section holding system `sys`.
+    #[inline]
     pub fn section_of(&self, sys: u16) -> usize {
         self.sections
             .iter()
@@ -619,6 +620,7 @@ impl ShipDesign {
     }
 
     /// The first section at `pos`, if any.
+    #[inline]
     pub fn section_at(&self, pos: SectionPos) -> Option<usize> {
         self.sections.iter().position(|s| s.pos == pos)
     }

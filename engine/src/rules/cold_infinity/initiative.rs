@@ -36,6 +36,7 @@ pub const fn initiative_speed(rule: InitiativeSpeed, current: i32, after_thrust:
 
 /// The lowest and highest initiative a unit of this Mass may have (§2.1.2: "may not vary by
 /// more than 20 points above or below the ship's Mass"; the reference Mass is a house rule).
+#[inline]
 pub const fn clamp_bounds(mass: MassTenths, clamp: InitiativeClamp) -> (i32, i32) {
     match clamp {
         InitiativeClamp::RoundedMass => {

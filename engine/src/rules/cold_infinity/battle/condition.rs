@@ -110,12 +110,20 @@ impl Condition {
     }
 
     /// Bring the figures up to `dmg` (of design `d`): read afresh only when the system or
-    /// hull losses differ from those last read — the only marks the figures depend on.
+    /// hull losses differ from those last read — the only marks the figures depend on. The
+    /// check is inlined at every caller (most calls find nothing new); the reading is not.
+    #[inline]
     pub fn refresh(&mut self, d: &ShipDesign, dmg: &ShipDamage, r: &Readings) {
         if self.valid && self.seen_systems == dmg.system_damage && self.seen_hull == dmg.hull_damage
         {
             return;
         }
+        self.read(d, dmg, r);
+    }
+
+    /// [`Condition::refresh`]'s reading afresh.
+    #[inline(never)]
+    fn read(&mut self, d: &ShipDesign, dmg: &ShipDamage, r: &Readings) {
         self.valid = true;
         self.seen_systems.copy_from_slice(&dmg.system_damage);
         self.seen_hull.copy_from_slice(&dmg.hull_damage);

@@ -260,6 +260,7 @@ fn holds_fire(m: &Matchup, st: &mut BattleState, i: usize) -> String {
 }
 
 /// Mount `k` of ship `i` as §7.1 sees a firer (pose, arc, arming, EW).
+#[inline]
 pub(super) fn firer(m: &Matchup, st: &BattleState, i: usize, k: usize) -> Firer {
     let me = &st.ships[i];
     let w = m.design_of(i).mounts[k];

@@ -312,6 +312,7 @@ impl BattleState {
     }
 
     /// Ships of `side` still in the battle.
+    #[inline]
     pub fn alive(&self, side: Side) -> usize {
         self.ships
             .iter()

@@ -37,6 +37,7 @@ impl WeaponNow {
 }
 
 /// Mount `k` of ship `i` as it fires now: its design with the reduced damage and range.
+#[inline]
 pub fn weapon_now(m: &Matchup, st: &BattleState, i: usize, k: usize) -> WeaponDesign {
     let mut w = m.design_of(i).mounts[k].weapon;
     let now = &st.weapons[i][k];

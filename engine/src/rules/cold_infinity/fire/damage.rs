@@ -47,6 +47,7 @@ impl ShotRules {
 }
 
 /// Rolls a damage Rating.
+#[inline]
 pub fn roll_damage(dice: &mut impl Roller, damage: DamageDice) -> u16 {
     let mut total = damage.fixed;
     for g in damage.groups {
@@ -120,6 +121,7 @@ impl Resolution {
 }
 
 /// The section a [`Struck`] lies in.
+#[inline]
 pub fn section_of(design: &ShipDesign, struck: Struck) -> usize {
     match struck {
         Struck::Hull { section } => section,

@@ -16,6 +16,7 @@ pub const THREE_D6_WAYS: [u32; 19] = [
 ];
 
 /// One 3d6 roll.
+#[inline]
 pub fn roll_3d6(dice: &mut impl Roller) -> u8 {
     dice.d6() + dice.d6() + dice.d6()
 }
@@ -139,6 +140,7 @@ pub struct HitRoll {
 
 impl HitRoll {
     /// The result of natural roll `natural` with `drm`.
+    #[inline]
     pub const fn new(natural: u8, drm: i16) -> HitRoll {
         let modified = natural as i16 + drm;
         HitRoll {
@@ -150,6 +152,7 @@ impl HitRoll {
 }
 
 /// Rolls to hit with `drm` (§7.3.1).
+#[inline]
 pub fn roll_to_hit(dice: &mut impl Roller, drm: i16) -> HitRoll {
     HitRoll::new(roll_3d6(dice), drm)
 }

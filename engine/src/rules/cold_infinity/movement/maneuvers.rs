@@ -269,6 +269,7 @@ pub fn execute(m: &Motion, plan: &ManeuverPlan, readings: &Readings) -> Motion {
 /// nose before the rotation or after it, house rule `thrust_order`) to the vector, and so to
 /// the destination; the rotation does not depend on it. Integer arithmetic: the same motion as
 /// [`execute`] (the thrust plan moves its candidates once per pivot with it).
+#[inline]
 pub fn accelerated(m: &Motion, coasting: &Motion, accel: i32, readings: &Readings) -> Motion {
     let along = match readings.thrust_order {
         ThrustOrder::RotateThenAccelerate => coasting.facing,

@@ -103,6 +103,7 @@ fn mean_pulses_enumerated(rating: PulseRating, drm: i16, how: PulseBonus) -> f64
 /// tie. Any other weapon fires as [`choose_config`] says. Returns the configuration and the
 /// shot's value. Before session 23 Burst was always taken first, so a weapon built for Pulse
 /// never pulsed.
+#[inline]
 pub fn choose_burst_or_pulse(
     weapon: &WeaponDesign,
     drm: i16,

@@ -107,6 +107,7 @@ pub fn pick_tie(dice: &mut impl Roller, n: u32) -> u32 {
 }
 
 /// Mean of a damage Rating (§17.1 dice schedules).
+#[inline]
 pub fn mean_damage(d: DamageDice) -> f64 {
     let dice: f64 = d
         .groups

@@ -5,7 +5,7 @@ use crate::dice::Roller;
 use crate::hex::Hex;
 
 use super::super::arcs::{ArcGeometry, Bearing, effective_arc};
-use super::super::geometry::range;
+use super::super::geometry::{Facing, range};
 use super::super::matchup::Mount;
 use super::super::movement::readings::RotatedArcs;
 use super::super::movement::{ManeuverPlan, Motion, ThrustCosts};
@@ -59,6 +59,7 @@ pub fn thrust_plan(
     let mut arcs_by_pivot = [MainArc::None; 3];
     let mut count = 0usize;
     let mut least = i32::MAX;
+    let mut need = None;
     for pivot in -1..=1 {
         let rate = own.pivot_rate + pivot;
         if !(-1..=1).contains(&rate) {
@@ -80,9 +81,15 @@ pub fn thrust_plan(
         );
         arcs_by_pivot[(pivot + 1) as usize] = MainArc::of(&coasting, main_arc, arcs);
         // Turning so that a working thrust axis points where the velocity must change (a ship
-        // that cannot brake on its fore thrusters turns to brake on its aft ones).
-        let turn =
-            TURN_WEIGHT * thrust_misalignment(&coasting, keep, target, target_velocity, limits);
+        // that cannot brake on its fore thrusters turns to brake on its aft ones): the change
+        // is the same after every pivot, the facing is not.
+        let turn = if limits.forward <= 0 && limits.backward <= 0 {
+            0
+        } else {
+            let need =
+                need.get_or_insert_with(|| velocity_need(&coasting, keep, target, target_velocity));
+            TURN_WEIGHT * misaligned(need, coasting.facing, limits)
+        };
         // Only the accelerations the channels and the budget left after the pivot can pay
         // (the check below would skip the rest), still walked from the least up.
         let (back, fore) = accel_reach(costs.accel, limits, pivot_cost, max_accel);
@@ -173,6 +180,17 @@ pub fn thrust_misalignment(
     if limits.forward <= 0 && limits.backward <= 0 {
         return 0;
     }
+    misaligned(
+        &velocity_need(next, keep, target, target_velocity),
+        next.facing,
+        limits,
+    )
+}
+
+/// The velocity change [`thrust_misalignment`] weighs, `(dx, dy, length)`, or `None` under 1.5
+/// hexes a turn. It reads only the position and vector a move leaves, which a pivot does not
+/// change: [`thrust_plan`] works it out once for all its pivots.
+fn velocity_need(next: &Motion, keep: i32, target: Hex, target_velocity: Hex) -> Option<[f64; 3]> {
     let to_target = target.sub(next.pos);
     let (tx, ty) = to_target.to_point();
     let dist = (tx * tx + ty * ty).sqrt();
@@ -184,12 +202,17 @@ pub fn thrust_misalignment(
         (-vx, -vy)
     };
     let need = (dx * dx + dy * dy).sqrt();
-    if need < 1.5 {
+    (need >= 1.5).then_some([dx, dy, need])
+}
+
+/// [`thrust_misalignment`] of a ship facing `facing` that needs `need` ([`velocity_need`]).
+fn misaligned(need: &Option<[f64; 3]>, facing: Facing, limits: ThrustLimits) -> i32 {
+    let Some([dx, dy, need]) = *need else {
         return 0;
-    }
+    };
     // The facing's unit vector is one hex long: its dot product with the need, over the
     // need's length, is the cosine of the angle between them.
-    let (fx, fy) = next.facing.unit().to_point();
+    let (fx, fy) = facing.unit().to_point();
     let cos = (dx * fx + dy * fy) / need;
     let facings = |cos: f64| {
         if cos > 0.866 {
@@ -217,6 +240,7 @@ pub fn thrust_misalignment(
 /// channel carries, and no more than the budget the pivot leaves — the accelerations its
 /// per-candidate check passes, as a range (never less than 0 either way, so coasting is always
 /// checked). With no acceleration cost, `max_accel` (0) both ways.
+#[inline]
 fn accel_reach(accel: i32, limits: ThrustLimits, pivot_cost: i32, max_accel: i32) -> (i32, i32) {
     if accel <= 0 {
         return (max_accel.max(0), max_accel.max(0));
@@ -266,6 +290,7 @@ impl MainArc {
     }
 
     /// `tests::plan_arc_penalty` of a candidate of this pivot ending at `pos`.
+    #[inline]
     fn penalty(&self, pos: Hex, target: Hex) -> i32 {
         let bears = match self {
             MainArc::None => true,
@@ -280,6 +305,7 @@ impl MainArc {
 /// kept range, the relative speed, a continuing pivot) plus `tests::plan_arc_penalty` (6 if the main
 /// weapon does not bear).
 /// The part of a plan's score that needs no arc.
+#[inline]
 fn plan_base(next: &Motion, keep: i32, target: Hex, target_velocity: Hex) -> i32 {
     let off = (range(next.pos, target) - keep).abs();
     let relative = next.velocity.sub(target_velocity).length();
