@@ -19,8 +19,9 @@ mod thrust;
 pub use defence::{guard_value, shield_worth, system_pick, worth_defending};
 pub use ew::{ew_split, shroud_reaches};
 pub use fire::{
-    choose_burst_or_pulse, choose_config, choose_seam, choose_sighting, fire_wave, mean_pulses,
-    reduction_choice, shot_value, worth_firing,
+    choose_burst_or_pulse, choose_config, choose_seam, choose_sighting, config_damage,
+    config_damage_in_band, fire_wave, mean_pulses, reduction_choice, shot_value, slicing_value,
+    worth_firing,
 };
 pub use power::{
     CAPACITOR_BANDS, battery_diversion, capacitor_budget, capacitor_engaged, power_order,
