@@ -373,20 +373,15 @@ struct Candidate {
 
 /// The main weapon's arc after a pivot (facing, roll and tumble as the move leaves them), for
 /// `tests::plan_arc_penalty`'s test of every acceleration of that pivot.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 enum MainArc {
     /// No main weapon: it always "bears".
+    #[default]
     None,
     /// The arc cannot bear (house rule `rotated_arcs` = `off-plane-blind`).
     Blind,
     /// The map-absolute arc.
     Arc(Bearing),
-}
-
-impl Default for MainArc {
-    fn default() -> MainArc {
-        MainArc::None
-    }
 }
 
 impl MainArc {
