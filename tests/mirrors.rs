@@ -114,6 +114,17 @@ const SAMPLE: &[(&str, &str, &str)] = &[
         "wardens",
         "standoff-gunline",
     ),
+    // The EW-support and brawler presets (session 27).
+    (
+        "configs/cold-infinity/reference-2v2.toml",
+        "reapers",
+        "ew-support",
+    ),
+    (
+        "configs/cold-infinity/reference-2v2.toml",
+        "wardens",
+        "close-brawler",
+    ),
     // Guided weapons (§9): the Reapers with their missile racks.
     (
         "configs/cold-infinity/missile-carrier.toml",

@@ -18,10 +18,11 @@ use super::super::fire::hit_roll::{HitBand, HitModifiers, roll_to_hit};
 use super::super::fire::readings::{DfArming, Simultaneity, WaveCredit};
 use super::super::matchup::Matchup;
 use super::super::policy::{
-    choose_burst_or_pulse, choose_seam, choose_sighting, pick_tie, system_pick, worth_defending,
-    worth_firing,
+    choose_burst_or_pulse, choose_seam, choose_sighting, pick_tie, slicing_value, system_pick,
+    worth_defending, worth_firing,
 };
 use super::super::preconditions::{AttackFacts, Firer, Target, sight_facts, weapon_bears};
+use super::super::weapons::configurations::sliced_systems;
 use super::super::weapons::technologies::{can_be_defended, may_defend};
 use super::weapon_damage::weapon_now;
 use super::{BattleState, Shot, shields, tracking, wave};
@@ -349,7 +350,17 @@ fn taken(
     let drm = drm - rating as i16 + choice.rating as i16;
     let (a, _) = struck_sections(td, choice.section);
     let armor = section_armor(td, &st.damage[t], a, weapon.tech, m.rules.fire.halving);
-    let (config, value) = choose_burst_or_pulse(weapon, drm, armor, m.rules.fire.pulse_bonus);
+    let (config, value) = match choose_burst_or_pulse(weapon, drm, armor, m.rules.fire.pulse_bonus)
+    {
+        // §8.1.3: a Slicing shot's roll is shared over the section's systems, each share
+        // meeting armor (`slicing_value`).
+        (Config::Slicing, _) => {
+            let split = m.rules.fire.slicing_split;
+            let systems = sliced_systems(td, &st.damage[t], a, split);
+            (Config::Slicing, slicing_value(weapon, drm, armor, systems))
+        }
+        chosen => chosen,
+    };
     (drm, a, value, config)
 }
 

@@ -14,7 +14,9 @@ use super::super::matchup::Matchup;
 use super::super::movement::maneuvers::{check_plan, execute};
 use super::super::movement::thrust::{channel_rating, engine_thrust, enrichment_thrust};
 use super::super::movement::{Readings, ThrustCosts};
-use super::super::policy::{ThrustLimits, WITHDRAW_RANGE, main_weapon_now, thrust_plan};
+use super::super::policy::{
+    Steer, Steering, ThrustLimits, WITHDRAW_RANGE, main_weapon_now, thrust_plan_steered,
+};
 use super::BattleState;
 use super::preliminary::{nearest_enemy, reactor_output};
 use super::weapon_damage::weapon_now;
@@ -132,14 +134,28 @@ pub fn movement_step<R: Roller, O: Observer>(
             None if loaded => policy.keep_for(bd),
             None => WITHDRAW_RANGE,
         };
-        let plan = thrust_plan(
+        // A brawler steers by every intact mount (`Steer::MostMounts`), the others by the main
+        // weapon.
+        let steering = match (policy.steer, main) {
+            (Steer::MostMounts, Some(_)) => {
+                let intact = bd
+                    .mounts
+                    .iter()
+                    .enumerate()
+                    .take(64)
+                    .filter(|(_, w)| !condition.destroyed[usize::from(w.sys)])
+                    .fold(0u64, |mask, (k, _)| mask | (1 << k));
+                Steering::Mounts(&bd.mounts, intact)
+            }
+            _ => Steering::Main(main.map(|(k, _)| &bd.mounts[k])),
+        };
+        let plan = thrust_plan_steered(
             &own,
             &c,
             lim,
             keep,
-            target,
-            target_velocity,
-            main.map(|(k, _)| &bd.mounts[k]),
+            (target, target_velocity),
+            steering,
             (&r.arcs, r.rotated_arcs),
             r,
             dice,

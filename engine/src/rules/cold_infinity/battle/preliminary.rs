@@ -11,7 +11,7 @@ use super::super::ew::shroud_radius;
 use super::super::geometry::range;
 use super::super::initiative::{InitiativeEntry, first_turn_base, movement_order, roll_initiative};
 use super::super::matchup::Matchup;
-use super::super::policy::{ew_split, pick_tie, power_order, tracking_power};
+use super::super::policy::{ew_boost, ew_split, pick_tie, power_order, tracking_power};
 use super::BattleState;
 
 /// Reactor output of a ship now (§3.1.1, §13.1.4: the undamaged structure of every reactor).
@@ -55,6 +55,24 @@ pub fn sensors_from(d: &ShipDesign, left: impl Fn(u16) -> u16) -> (i32, i32) {
         }
     }
     (need, (ew + bridge).max(0))
+}
+
+/// The power one extra EW point costs ship design `d` (§4.4, the second number of a sensor's
+/// Rating): the least of its working sensors' (`destroyed` by system index), 0 with none.
+pub fn boost_cost(d: &ShipDesign, destroyed: &[bool]) -> i32 {
+    d.systems
+        .iter()
+        .enumerate()
+        .filter_map(|(s, sys)| match sys.kind {
+            SystemKind::Sensors { boost_cost, .. }
+                if !destroyed.get(s).copied().unwrap_or(true) =>
+            {
+                Some(i32::from(boost_cost))
+            }
+            _ => None,
+        })
+        .min()
+        .unwrap_or(0)
 }
 
 /// §3.4: every system of ship `i` destroyed since last turn starts its drain (an active one
@@ -156,7 +174,21 @@ pub fn power_allocation<R: Roller>(m: &Matchup, st: &mut BattleState, dice: &mut
             super::shields::power_shields(m, st, i, left, has_plant, dice)
         };
         let left = super::plants::settle(st, i, budget, left);
+        // §4.4: a boosting policy buys EW points with what is left (`ew_boost`), before
+        // engine enrichment.
+        let policy = &m.policies[st.ships[i].side.index()];
+        let (bought, spent) = if policy.boost_ew && sensors_on {
+            ew_boost(
+                policy,
+                left,
+                boost_cost(&bd.design, &st.condition[i].destroyed),
+            )
+        } else {
+            (0, 0)
+        };
         let ship = &mut st.ships[i];
+        ship.ew_points += bought;
+        let left = left - spent;
         ship.spare_power = left.max(0);
         if !sensors_on {
             ship.ew = Default::default();

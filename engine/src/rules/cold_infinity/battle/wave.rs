@@ -28,8 +28,9 @@ use super::super::fire::readings::WaveSight;
 use super::super::fire::wave::{WaveUnit, expected, order_path, roll_path};
 use super::super::geometry::range;
 use super::super::matchup::Matchup;
-use super::super::policy::{choose_seam, fire_wave, pick_tie, shot_value};
+use super::super::policy::{choose_seam, config_damage, fire_wave, pick_tie};
 use super::super::preconditions::{Target, sight_facts};
+use super::super::weapons::configurations::sliced_systems;
 use super::fire::{firer, pose, resolve_shot};
 use super::weapon_damage::weapon_now;
 use super::{BattleState, Shot};
@@ -123,11 +124,15 @@ pub(super) fn path<R: Roller>(m: &Matchup, st: &mut BattleState, i: usize, k: us
             m.rules.fire.halving,
         );
         let p = f64::from(hit_ways(drm)) / 216.0;
-        let damage = if p > 0.0 {
-            shot_value(&weapon, drm, armor) / p
-        } else {
-            0.0
-        };
+        // Each unit is struck as Slicing (§8.1.8): the roll shared over the section's systems,
+        // each share meeting armor (`config_damage`).
+        let damage = config_damage(
+            weapon.damage,
+            Config::Wave,
+            armor,
+            sliced_systems(td, &st.damage[u], section, m.rules.fire.slicing_split),
+            drm,
+        );
         st.wave.push(WaveUnit {
             ship: u as u8,
             distance: d as u16,

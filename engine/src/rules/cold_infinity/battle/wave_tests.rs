@@ -233,10 +233,19 @@ fn no_defensive_fire_against_a_wave_8_1_8() {
 }
 
 /// Fire determination (policy `fire_wave`): with enemies in the path A1 fires its wave; with
-/// only its friend in the path (the enemies moved out of the arc, behind it) it holds.
+/// only its friend in the path (the enemies moved out of the arc, behind it) it holds. The
+/// wave is the railgun with 40 more damage: each unit is valued as Slicing
+/// (`policy::config_damage`), and the railgun's own roll, shared over a Reaper section's
+/// systems, puts nothing through their armor — a wave a player would not fire.
 #[test]
 fn a_wave_is_fired_only_for_the_enemies_in_its_path() {
-    let m = line_up();
+    let mut m = line_up();
+    let railgun = m.designs[0].mounts[MOUNT].weapon.damage;
+    assert_eq!(
+        crate::rules::cold_infinity::policy::config_damage(railgun, Config::Wave, 3, 3, 0),
+        0.0
+    );
+    m.designs[0].mounts[MOUNT].weapon.damage.fixed += 40;
     let mut st = started(&m);
     let mut dice = Dice::for_battle(1, 2, 3);
     fire::open_fire_determination(&m, &mut st);

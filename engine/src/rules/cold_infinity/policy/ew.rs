@@ -4,11 +4,40 @@ use super::super::ew::EwAllocation;
 use super::Policy;
 
 /// The EW split (D17 3, §4.1–4.2): shroud points enough to lock the target at its predicted
-/// range plus the policy's margin (10 hexes a point); the rest half to amplification (the odd
-/// point) and half to ECM. When every point in the shroud would still not reach the predicted
+/// range plus the policy's margin (10 hexes a point); the rest as the policy's [`EwSplit`] says
+/// (`Even`: half to amplification, the odd point, and half to ECM; `Screen`: all to ECM). When
+/// every point in the shroud would still not reach the predicted
 /// range ([`shroud_reaches`]), none goes to it — nor to amplification, which acts only inside
 /// the shroud (§4.2) — and all go to ECM (§4.3), the one use left.
 pub fn ew_split(policy: &Policy, points: i32, predicted_range: i32) -> EwAllocation {
+    let e = ew_split_even(policy, points, predicted_range);
+    match policy.ew {
+        EwSplit::Even => e,
+        EwSplit::Screen => screen(e),
+    }
+}
+
+/// How a policy shares its EW points after the shroud (D17 3, §4.1–4.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EwSplit {
+    /// Half to amplification (the odd point), half to ECM ([`ew_split`]).
+    Even,
+    /// All to ECM ([`screen`]): the ship makes itself hard to hit rather than hit harder.
+    Screen,
+}
+
+/// An [`EwSplit::Screen`] split from the even one: the shroud kept, the amplification moved to
+/// ECM (§4.2: −1 to hit per point against most weapons aimed at the ship).
+pub const fn screen(even: EwAllocation) -> EwAllocation {
+    EwAllocation {
+        amplification: 0,
+        ecm: even.ecm + even.amplification,
+        ..even
+    }
+}
+
+/// [`ew_split`]'s even split (every preset's but `ew-support`).
+fn ew_split_even(policy: &Policy, points: i32, predicted_range: i32) -> EwAllocation {
     let points = points.clamp(0, 255);
     if !shroud_reaches(points, predicted_range) {
         return EwAllocation {
@@ -68,5 +97,16 @@ mod tests {
         assert_eq!((e.shroud, e.amplification, e.ecm), (2, 0, 0));
         let e = ew_split(&p, 0, 5);
         assert_eq!(e.total(), 0);
+    }
+
+    /// EW support screens: the lock kept, the rest all ECM (7 points at 13 hexes: 2 shroud, 5
+    /// ECM where the even split gives 3 amplification and 2 ECM); no shroud that cannot reach.
+    #[test]
+    fn ew_support_puts_the_rest_into_ecm() {
+        let p = Policy::preset("ew-support").unwrap();
+        let e = ew_split(&p, 7, 13);
+        assert_eq!((e.shroud, e.amplification, e.ecm), (2, 0, 5));
+        let e = ew_split(&p, 2, 25);
+        assert_eq!((e.shroud, e.amplification, e.ecm), (0, 0, 2));
     }
 }

@@ -3,7 +3,9 @@
 
 use super::super::damage_effects::{ReductionChoice, reduce_damage_row, reduce_range_row};
 use super::super::design::{Config, ConfigSet, DamageDice, PulseRating, RangeRating, WeaponDesign};
-use super::super::fire::hit_roll::{THREE_D6_WAYS, accuracy_drm, hit_ways, range_penalty};
+use super::super::fire::hit_roll::{
+    HitBand, THREE_D6_WAYS, accuracy_drm, band_ways, hit_ways, range_penalty,
+};
 use super::super::fire::readings::{PulseBonus, RangeZero};
 #[cfg(test)]
 use super::super::weapons::configurations::pulse_count;
@@ -129,6 +131,128 @@ pub fn choose_burst_or_pulse(
 pub fn shot_value(weapon: &WeaponDesign, drm: i16, armor: u16) -> f64 {
     let p = f64::from(hit_ways(drm)) / 216.0;
     p * (mean_damage(weapon.damage) - f64::from(armor)).max(0.25)
+}
+
+/// A Slicing shot's value (D17 6, §8.1.3): [`shot_value`]'s hit chance times
+/// [`config_damage`] over the struck section's `systems` — a quarter point at least, as
+/// [`shot_value`] — so a shot that slices into shares armor stops is valued as the little it does.
+pub fn slicing_value(weapon: &WeaponDesign, drm: i16, armor: u16, systems: u16) -> f64 {
+    let p = f64::from(hit_ways(drm)) / 216.0;
+    p * config_damage(weapon.damage, Config::Slicing, armor, systems, drm).max(0.25)
+}
+
+/// The most a damage Rating's roll may be for [`config_damage`] to count it exactly (a larger
+/// one is valued at its mean, as [`shot_value`] does).
+const EXACT_DAMAGE: usize = 127;
+
+/// Expected damage one hit in configuration `config` at hit DRM `drm` puts through `armor`
+/// (D17 6; §7.4.1, §8.1.1, §8.1.3): [`config_damage_in_band`] averaged over the hit bands by
+/// their exact 3d6 ways at `drm` (`band_ways`; at a DRM that cannot hit, the system band's).
+/// Before session 27 the wave policy valued a wave shot as a Burst (mean − armor), so a 2d10
+/// wave against armor 2 on a four-system section looked worth 9 a hit when a system-band hit
+/// puts through 2.44.
+pub fn config_damage(
+    damage: DamageDice,
+    config: Config,
+    armor: u16,
+    systems: u16,
+    drm: i16,
+) -> f64 {
+    let hit = hit_ways(drm);
+    if hit == 0 {
+        return config_damage_in_band(damage, config, armor, systems, HitBand::System);
+    }
+    let mut sum = 0.0;
+    for band in [
+        HitBand::HullHalf,
+        HitBand::Hull,
+        HitBand::System,
+        HitBand::Core,
+    ] {
+        let ways = band_ways(drm, band);
+        if ways > 0 {
+            sum += f64::from(ways) * config_damage_in_band(damage, config, armor, systems, band);
+        }
+    }
+    sum / f64::from(hit)
+}
+
+/// Expected damage one hit in `band` puts through `armor`, exact over the damage dice (the
+/// default readings: `double_hull` off, shields left out): the roll, halved (rounded up) in
+/// the 11–12 band (§7.4.1); Burst and every configuration but the two below meet armor once —
+/// max(0, d − armor); **Slicing** and **Wave** (each unit of a wave is struck as Slicing,
+/// §8.1.8) share it evenly over the `systems` systems of the struck section (remainder lost),
+/// each share meeting armor on its own — `systems` × max(0, ⌊d ÷ systems⌋ − armor) — and in
+/// the two hull bands half of it (rounded down) goes to hull as one volley and the rest is
+/// shared; a section with no systems takes it all on hull.
+pub fn config_damage_in_band(
+    damage: DamageDice,
+    config: Config,
+    armor: u16,
+    systems: u16,
+    band: HitBand,
+) -> f64 {
+    let armor = u32::from(armor);
+    let sliced = matches!(config, Config::Slicing | Config::Wave) && systems > 0;
+    let n = u32::from(systems).max(1);
+    let hull_band = matches!(band, HitBand::HullHalf | HitBand::Hull);
+    let net = |rolled: u32| {
+        let d = if band == HitBand::HullHalf {
+            rolled.div_ceil(2)
+        } else {
+            rolled
+        };
+        if !sliced {
+            return d.saturating_sub(armor);
+        }
+        let (hull, shared) = if hull_band {
+            (d / 2, d - d / 2)
+        } else {
+            (0, d)
+        };
+        hull.saturating_sub(armor) + n * (shared / n).saturating_sub(armor)
+    };
+    let Some((ways, total)) = damage_ways(damage) else {
+        return f64::from(net(mean_damage(damage).round() as u32));
+    };
+    let sum: f64 = ways
+        .iter()
+        .enumerate()
+        .filter(|&(_, &w)| w > 0.0)
+        .map(|(d, &w)| w * f64::from(net(d as u32)))
+        .sum();
+    sum / total
+}
+
+/// The ways to roll each total (0 to [`EXACT_DAMAGE`]) of a damage Rating, by convolving its
+/// dice one at a time, and the number of ways in all; `None` when the largest roll is beyond
+/// [`EXACT_DAMAGE`].
+fn damage_ways(damage: DamageDice) -> Option<([f64; EXACT_DAMAGE + 1], f64)> {
+    if damage.max() as usize > EXACT_DAMAGE {
+        return None;
+    }
+    let mut ways = [0.0f64; EXACT_DAMAGE + 1];
+    let mut total = 1.0;
+    ways[usize::from(damage.fixed)] = 1.0;
+    for g in damage.groups {
+        for _ in 0..g.count {
+            let sides = usize::from(g.sides.max(1));
+            let mut next = [0.0f64; EXACT_DAMAGE + 1];
+            for (d, &w) in ways.iter().enumerate() {
+                if w == 0.0 {
+                    continue;
+                }
+                for face in 1..=sides {
+                    if d + face <= EXACT_DAMAGE {
+                        next[d + face] += w;
+                    }
+                }
+            }
+            ways = next;
+            total *= sides as f64;
+        }
+    }
+    Some((ways, total))
 }
 
 /// The defender's §13.1.9 pick for a damaged weapon (D17: lose what hurts least): the row
@@ -272,5 +396,119 @@ mod tests {
         assert_eq!(choose_sighting(1.5, 1.0), Some(0));
         assert_eq!(choose_sighting(0.5, 1.0), Some(1));
         assert_eq!(choose_sighting(1.0, 1.0), None);
+    }
+
+    /// [`config_damage_in_band`] answers as an enumeration of every face of every die (the
+    /// roll halved in the 11–12 band, half to hull in the hull bands, the rest split into
+    /// `systems` shares, each less `armor`), for Burst, Slicing and Wave on 0–4 systems, armor
+    /// 0–5 and every hitting band, over the shipped and a few mixed Ratings; and
+    /// [`config_damage`] is their mean by the bands' 3d6 ways.
+    #[test]
+    fn config_damage_answers_as_the_enumeration() {
+        use crate::rules::cold_infinity::design::DiceGroup;
+        let mixed = DamageDice {
+            groups: [
+                DiceGroup {
+                    count: 1,
+                    sides: 10,
+                },
+                DiceGroup { count: 2, sides: 4 },
+            ],
+            fixed: 1,
+        };
+        let ratings = [
+            DamageDice::new(2, 10, 0),
+            DamageDice::new(1, 6, 3),
+            DamageDice::new(3, 6, 0),
+            DamageDice::new(0, 0, 7),
+            mixed,
+        ];
+        let bands = [
+            HitBand::HullHalf,
+            HitBand::Hull,
+            HitBand::System,
+            HitBand::Core,
+        ];
+        for damage in ratings {
+            // Every roll, one die at a time.
+            let mut rolls = vec![u32::from(damage.fixed)];
+            for g in damage.groups {
+                for _ in 0..g.count {
+                    rolls = rolls
+                        .iter()
+                        .flat_map(|&r| (1..=u32::from(g.sides)).map(move |f| r + f))
+                        .collect();
+                }
+            }
+            for config in [Config::Burst, Config::Slicing, Config::Wave] {
+                for systems in 0..=4u16 {
+                    for armor in 0..=5u16 {
+                        let a = u32::from(armor);
+                        let sliced = config != Config::Burst && systems > 0;
+                        let n = u32::from(systems);
+                        for band in bands {
+                            let want = rolls
+                                .iter()
+                                .map(|&r| {
+                                    let d = if band == HitBand::HullHalf {
+                                        r.div_ceil(2)
+                                    } else {
+                                        r
+                                    };
+                                    let hull_band =
+                                        band != HitBand::System && band != HitBand::Core;
+                                    f64::from(match (sliced, hull_band) {
+                                        (false, _) => d.saturating_sub(a),
+                                        (true, false) => n * (d / n).saturating_sub(a),
+                                        (true, true) => {
+                                            (d / 2).saturating_sub(a)
+                                                + n * ((d - d / 2) / n).saturating_sub(a)
+                                        }
+                                    })
+                                })
+                                .sum::<f64>()
+                                / rolls.len() as f64;
+                            let got = config_damage_in_band(damage, config, armor, systems, band);
+                            assert!(
+                                (got - want).abs() < 1e-12,
+                                "{damage:?} {config:?} {systems} systems armor {armor} {band:?}: {got} vs {want}"
+                            );
+                        }
+                        for drm in [-6i16, -2, 0, 3, 8] {
+                            let mean = bands
+                                .iter()
+                                .map(|&b| {
+                                    f64::from(band_ways(drm, b))
+                                        * config_damage_in_band(damage, config, armor, systems, b)
+                                })
+                                .sum::<f64>()
+                                / f64::from(hit_ways(drm));
+                            let got = config_damage(damage, config, armor, systems, drm);
+                            assert!((got - mean).abs() < 1e-12, "drm {drm}: {got} vs {mean}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The wave's case: 2d10 sliced over 4 systems against armor 2 puts through 2.44 a
+    /// system-band hit (shares of 0–5, each less 2: 4 on 12–15, 8 on 16–19, 12 on 20), where
+    /// the old Burst value said 9 (mean 11 less 2).
+    #[test]
+    fn slicing_against_armor_is_worth_little() {
+        let d = DamageDice::new(2, 10, 0);
+        let sliced = config_damage_in_band(d, Config::Wave, 2, 4, HitBand::System);
+        // Shares ⌊t/4⌋ for t = 2..20 weighted by the 2d10 ways; 4 × (share − 2) when above 2.
+        let ways = |t: u32| f64::from(10 - (t as i32 - 11).unsigned_abs());
+        let want: f64 = (2..=20u32)
+            .map(|t| ways(t) * f64::from(4 * (t / 4).saturating_sub(2)))
+            .sum::<f64>()
+            / 100.0;
+        assert!((sliced - want).abs() < 1e-12, "{sliced} vs {want}");
+        assert!((sliced - 2.44).abs() < 1e-12, "{sliced}");
+        assert_eq!(mean_damage(d) - 2.0, 9.0);
+        let burst = config_damage_in_band(d, Config::Burst, 0, 4, HitBand::System);
+        assert_eq!(burst, 11.0);
     }
 }

@@ -17,16 +17,20 @@ mod power;
 mod thrust;
 
 pub use defence::{guard_value, shield_worth, system_pick, worth_defending};
-pub use ew::{ew_split, shroud_reaches};
+pub use ew::{EwSplit, ew_split, shroud_reaches};
 pub use fire::{
-    choose_burst_or_pulse, choose_config, choose_seam, choose_sighting, fire_wave, mean_pulses,
-    reduction_choice, shot_value, worth_firing,
+    choose_burst_or_pulse, choose_config, choose_seam, choose_sighting, config_damage,
+    config_damage_in_band, fire_wave, mean_pulses, reduction_choice, shot_value, slicing_value,
+    worth_firing,
 };
 pub use power::{
-    CAPACITOR_BANDS, battery_diversion, capacitor_budget, capacitor_engaged, power_order,
+    CAPACITOR_BANDS, battery_diversion, capacitor_budget, capacitor_engaged, ew_boost, power_order,
     tracking_power,
 };
-pub use thrust::{ThrustLimits, thrust_misalignment, thrust_plan};
+pub use thrust::{
+    MOST_MOUNTS, Steering, ThrustLimits, mounts_penalty, thrust_misalignment, thrust_plan,
+    thrust_plan_steered,
+};
 
 use std::fmt;
 
@@ -48,12 +52,38 @@ pub struct Policy {
     /// A missile carrier (D17): a design with missile racks keeps at its racks' launch range
     /// (`guided_plan::carrier_keep`) instead of its main weapon's band.
     pub carrier: bool,
+    /// A brawler's range (D17 5): half the main weapon's first band, rounded up
+    /// ([`Policy::kept_range`]) — inside the band the shot costs nothing more, and a target
+    /// held closer cannot open the range to the second band in one turn.
+    pub close: bool,
+    /// What the thrust plan keeps bearing on the target (D17 5, [`Steer`]).
+    pub steer: Steer,
+    /// How the EW points are split after the shroud (D17 3, [`EwSplit`]).
+    pub ew: EwSplit,
+    /// Power left after the weapons and shields buys extra EW points (D17 1, §4.4,
+    /// [`ew_boost`]) instead of engine enrichment.
+    pub boost_ew: bool,
+}
+
+/// What a ship steers to keep bearing on its target (D17 5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Steer {
+    /// The main weapon ([`main_weapon_now`]).
+    MainWeapon,
+    /// The most of its intact mounts ([`Steering::Mounts`]): a brawler turns its broadside
+    /// when more guns bear that way.
+    MostMounts,
 }
 
 impl Policy {
     /// The presets; the first is the default.
-    pub const PRESETS: &'static [&'static str] =
-        &["closing-gunline", "standoff-gunline", "missile-carrier"];
+    pub const PRESETS: &'static [&'static str] = &[
+        "closing-gunline",
+        "standoff-gunline",
+        "missile-carrier",
+        "ew-support",
+        "close-brawler",
+    ];
 
     /// A preset by name.
     pub fn preset(name: &str) -> Option<Policy> {
@@ -62,6 +92,10 @@ impl Policy {
             shroud_margin: 2,
             bands: 1,
             carrier: false,
+            close: false,
+            steer: Steer::MainWeapon,
+            ew: EwSplit::Even,
+            boost_ew: false,
         };
         match name {
             "closing-gunline" => Some(base),
@@ -76,13 +110,33 @@ impl Policy {
                 carrier: true,
                 ..base
             }),
+            // Spends its spare power on EW and its EW on ECM, at the second band: a ship hard
+            // to hit that keeps its lock from outside the fight's centre.
+            "ew-support" => Some(Policy {
+                name: "ew-support",
+                bands: 2,
+                ew: EwSplit::Screen,
+                boost_ew: true,
+                ..base
+            }),
+            // Closes to half its main weapon's first band and turns the most guns on the target.
+            "close-brawler" => Some(Policy {
+                name: "close-brawler",
+                close: true,
+                steer: Steer::MostMounts,
+                ..base
+            }),
             _ => None,
         }
     }
 
     /// The range this policy keeps for a design whose first band ends at `keep` hexes.
     pub const fn kept_range(&self, keep: i32) -> i32 {
-        keep * self.bands
+        if self.close {
+            (keep + 1) / 2
+        } else {
+            keep * self.bands
+        }
     }
 
     /// The range this policy keeps for design `bd`: a missile carrier with racks keeps at
@@ -176,6 +230,17 @@ mod tests {
             assert_eq!(Policy::preset(p).unwrap().name, *p);
         }
         assert!(Policy::preset("nope").is_none());
+    }
+
+    /// The brawler keeps at half its first band (rounded up), the gunlines at their bands.
+    #[test]
+    fn kept_ranges_by_preset() {
+        let at = |p: &str| Policy::preset(p).unwrap().kept_range(5);
+        assert_eq!(at("closing-gunline"), 5);
+        assert_eq!(at("standoff-gunline"), 10);
+        assert_eq!(at("ew-support"), 10);
+        assert_eq!(at("close-brawler"), 3);
+        assert_eq!(Policy::preset("close-brawler").unwrap().kept_range(1), 1);
     }
 
     #[test]

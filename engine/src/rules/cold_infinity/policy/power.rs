@@ -1,6 +1,8 @@
 //! Power allocation (D17 1, §3): weapons in order, tracking power, capacitors, batteries.
 
 use super::super::design::WeaponDesign;
+use super::super::ew::boost_points;
+use super::Policy;
 
 /// Power (D17 1, §3.2): sensors first (a lock needs them), then the weapons in SDS order while
 /// the reactor lasts; what is left enriches the engine. Returns whether weapon `k` of the
@@ -72,4 +74,33 @@ pub fn battery_diversion(spare: i32, room: i32, convert: i32) -> i32 {
         return 0;
     }
     (spare / convert).min(room) * convert
+}
+
+/// Extra EW points a policy buys with the power left after its weapons and shields (D17 1,
+/// §4.4: "each additional EW point will cost" the sensor's boost Rating): `spare` ÷ `cost`
+/// whole points when the policy boosts ([`Policy::boost_ew`]), and the power they take; none
+/// without a working sensor (`cost` 0) or spare power. What is not spent enriches the engine
+/// (§5.3.2), so an EW-support ship trades thrust for EW.
+pub fn ew_boost(policy: &Policy, spare: i32, cost: i32) -> (i32, i32) {
+    if !policy.boost_ew || cost <= 0 || spare <= 0 {
+        return (0, 0);
+    }
+    let points = boost_points(spare, cost, false);
+    (points, points * cost)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// §4.4's 6/4 sensor: 9 spare power buys 2 points for 8; only a boosting policy buys.
+    #[test]
+    fn ew_boost_buys_whole_points() {
+        let support = Policy::preset("ew-support").unwrap();
+        assert_eq!(ew_boost(&support, 9, 4), (2, 8));
+        assert_eq!(ew_boost(&support, 3, 4), (0, 0));
+        assert_eq!(ew_boost(&support, 9, 0), (0, 0));
+        let gunline = Policy::preset("closing-gunline").unwrap();
+        assert_eq!(ew_boost(&gunline, 9, 4), (0, 0));
+    }
 }

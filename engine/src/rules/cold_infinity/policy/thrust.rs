@@ -44,6 +44,139 @@ pub fn thrust_plan(
     readings: &super::super::movement::Readings,
     dice: &mut impl Roller,
 ) -> ManeuverPlan {
+    let aim = (target, target_velocity);
+    let of = |next: &Motion| MainArc::of(next, main_arc, arcs);
+    plan_with(own, costs, limits, keep, aim, of, readings, dice)
+}
+
+/// What the thrust plan keeps bearing on its target (D17 5; the policy's [`Steer`] setting
+/// picks which).
+#[derive(Clone, Copy, Debug)]
+pub enum Steering<'a> {
+    /// The main weapon ([`thrust_plan`]; `None`: no weapon left, anything "bears").
+    Main(Option<&'a Mount>),
+    /// Every mount of the list whose bit is set in the mask (at most [`MOST_MOUNTS`] of them):
+    /// the plan scores a pivot by the share of them that bear ([`MountArcs::penalty`]).
+    Mounts(&'a [Mount], u64),
+}
+
+/// How many mounts [`Steering::Mounts`] counts (the first in SDS order; the rest are left out).
+pub const MOST_MOUNTS: usize = 8;
+
+/// [`thrust_plan`] steering as `steering` says: the main weapon (exactly [`thrust_plan`]) or
+/// the most mounts (a brawler, D17 5 "targets in arc": a broadside ship turns its side to the
+/// enemy when more of its guns bear that way).
+#[allow(clippy::too_many_arguments)]
+pub fn thrust_plan_steered(
+    own: &Motion,
+    costs: &ThrustCosts,
+    limits: ThrustLimits,
+    keep: i32,
+    (target, target_velocity): (Hex, Hex),
+    steering: Steering<'_>,
+    arcs: (&ArcGeometry, RotatedArcs),
+    readings: &super::super::movement::Readings,
+    dice: &mut impl Roller,
+) -> ManeuverPlan {
+    let aim = (target, target_velocity);
+    match steering {
+        Steering::Main(main) => thrust_plan(
+            own,
+            costs,
+            limits,
+            keep,
+            target,
+            target_velocity,
+            main,
+            arcs,
+            readings,
+            dice,
+        ),
+        Steering::Mounts(mounts, mask) => {
+            let of = |next: &Motion| MountArcs::of(next, mounts, mask, arcs);
+            plan_with(own, costs, limits, keep, aim, of, readings, dice)
+        }
+    }
+}
+
+/// The arc term of a candidate after one pivot: `Copy` so the plan keeps one a pivot.
+trait ArcPenalty: Copy + Default {
+    /// What a candidate of this pivot ending at `pos` adds when `target` is not in arc.
+    fn penalty(&self, pos: Hex, target: Hex) -> i32;
+}
+
+impl ArcPenalty for MainArc {
+    fn penalty(&self, pos: Hex, target: Hex) -> i32 {
+        MainArc::penalty(self, pos, target)
+    }
+}
+
+/// The arcs of the mounts a brawler steers by after a pivot ([`Steering::Mounts`]).
+#[derive(Clone, Copy, Debug, Default)]
+struct MountArcs {
+    arcs: [MainArc; MOST_MOUNTS],
+    n: usize,
+}
+
+impl MountArcs {
+    fn of(
+        next: &Motion,
+        mounts: &[Mount],
+        mask: u64,
+        arcs: (&ArcGeometry, RotatedArcs),
+    ) -> MountArcs {
+        let mut out = MountArcs {
+            arcs: [MainArc::None; MOST_MOUNTS],
+            n: 0,
+        };
+        for (k, m) in mounts.iter().enumerate().take(64) {
+            if mask & (1 << k) != 0 && out.n < MOST_MOUNTS {
+                out.arcs[out.n] = MainArc::of(next, Some(m), arcs);
+                out.n += 1;
+            }
+        }
+        out
+    }
+
+    /// [`mounts_penalty`] of the mounts that do not bear.
+    fn penalty(&self, pos: Hex, target: Hex) -> i32 {
+        let blind = self.arcs[..self.n]
+            .iter()
+            .filter(|a| a.penalty(pos, target) > 0)
+            .count();
+        mounts_penalty(blind, self.n)
+    }
+}
+
+impl ArcPenalty for MountArcs {
+    fn penalty(&self, pos: Hex, target: Hex) -> i32 {
+        MountArcs::penalty(self, pos, target)
+    }
+}
+
+/// The arc term for a brawler with `blind` of its `n` mounts not bearing: the main weapon's 6
+/// shared out, rounded up — 6 when none bears (as the main weapon's term), 0 when all do, and
+/// every mount brought to bear counts. No mounts: 0.
+pub fn mounts_penalty(blind: usize, n: usize) -> i32 {
+    if n == 0 {
+        return 0;
+    }
+    ((6 * blind).div_ceil(n)) as i32
+}
+
+/// [`thrust_plan`]'s search, with the arc term per pivot from `arcs_of` (the motion after the
+/// pivot in, the pivot's arcs out).
+#[allow(clippy::too_many_arguments)]
+fn plan_with<A: ArcPenalty>(
+    own: &Motion,
+    costs: &ThrustCosts,
+    limits: ThrustLimits,
+    keep: i32,
+    (target, target_velocity): (Hex, Hex),
+    arcs_of: impl Fn(&Motion) -> A,
+    readings: &super::super::movement::Readings,
+    dice: &mut impl Roller,
+) -> ManeuverPlan {
     let max_accel = if costs.accel > 0 {
         (limits.budget / costs.accel).min(6)
     } else {
@@ -56,7 +189,7 @@ pub fn thrust_plan(
     // the k-th of the best in candidate order (k by dice). The candidates of one pivot share
     // their facing, roll and tumble, so the main weapon's arc is looked up once per pivot.
     let mut cands = [Candidate::default(); 39];
-    let mut arcs_by_pivot = [MainArc::None; 3];
+    let mut arcs_by_pivot = [A::default(); 3];
     let mut count = 0usize;
     let mut least = i32::MAX;
     let mut need = None;
@@ -79,7 +212,7 @@ pub fn thrust_plan(
             },
             readings,
         );
-        arcs_by_pivot[(pivot + 1) as usize] = MainArc::of(&coasting, main_arc, arcs);
+        arcs_by_pivot[(pivot + 1) as usize] = arcs_of(&coasting);
         // Turning so that a working thrust axis points where the velocity must change (a ship
         // that cannot brake on its fore thrusters turns to brake on its aft ones): the change
         // is the same after every pivot, the facing is not.
@@ -264,9 +397,10 @@ struct Candidate {
 
 /// The main weapon's arc after a pivot (facing, roll and tumble as the move leaves them), for
 /// `tests::plan_arc_penalty`'s test of every acceleration of that pivot.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 enum MainArc {
     /// No main weapon: it always "bears".
+    #[default]
     None,
     /// The arc cannot bear (house rule `rotated_arcs` = `off-plane-blind`).
     Blind,

@@ -332,3 +332,90 @@ fn thrust_plan_answers_as_the_straight_reading() {
     // Accelerations are chosen often (the bounds matter).
     assert!(moved > 2_000, "{moved}");
 }
+
+/// The brawler's arc term shares the main weapon's 6 over its mounts, rounded up: all bearing
+/// 0, none 6, and each mount brought to bear counts.
+#[test]
+fn mounts_penalty_shares_the_six() {
+    assert_eq!(mounts_penalty(0, 4), 0);
+    assert_eq!(mounts_penalty(1, 4), 2);
+    assert_eq!(mounts_penalty(2, 4), 3);
+    assert_eq!(mounts_penalty(3, 4), 5);
+    assert_eq!(mounts_penalty(4, 4), 6);
+    assert_eq!(mounts_penalty(1, 1), 6);
+    assert_eq!(mounts_penalty(0, 0), 0);
+}
+
+/// Steering by the most mounts with one mount (or with a mask that leaves only one) chooses
+/// as steering by that mount as the main weapon, and rolls the same dice, over random
+/// motions, costs, limits, targets and arcs; with no mount at all, as [`thrust_plan`] without
+/// a main weapon.
+#[test]
+fn most_mounts_of_one_answers_as_the_main_weapon() {
+    use super::super::super::arcs::{ArcShape, FiringArc};
+    use super::super::super::design::fixtures::railgun;
+    use super::super::super::geometry::{ArcCentre, Facing};
+    let mut dice = crate::dice::Dice::for_battle(23, 6, 0);
+    let mut next = |n: i32| Roller::below(&mut dice, n as u32) as i32;
+    let readings = super::super::super::movement::Readings::default();
+    for case in 0..3_000u64 {
+        let arc = |c: i32, s: i32| FiringArc {
+            centre: ArcCentre::from_steps(c),
+            shape: [ArcShape::Narrow, ArcShape::Standard, ArcShape::Wide][s as usize],
+            keel: false,
+        };
+        let mounts = [
+            Mount {
+                sys: 0,
+                weapon: railgun(),
+                arc: arc(next(12), next(3)),
+            },
+            Mount {
+                sys: 1,
+                weapon: railgun(),
+                arc: arc(next(12), next(3)),
+            },
+        ];
+        let own = Motion {
+            pos: Hex::new(next(41) - 20, next(41) - 20),
+            velocity: Hex::new(next(9) - 4, next(9) - 4),
+            facing: Facing::new(1 + next(6)),
+            pivot_rate: next(3) - 1,
+            ..Motion::default()
+        };
+        let costs = ThrustCosts {
+            accel: 1 + next(3),
+            pivot: next(3),
+            roll: 1,
+            slide: 3,
+        };
+        let limits = ThrustLimits {
+            budget: next(12),
+            forward: next(10),
+            backward: next(10),
+            rotation: next(4),
+        };
+        let target = own.pos.add(Hex::new(next(31) - 15, next(31) - 15));
+        let aim = (target, Hex::new(next(5) - 2, next(5) - 2));
+        let keep = next(12);
+        let arcs = (&ArcGeometry::DIGEST, RotatedArcs::AsIfLevel);
+        let k = next(2) as usize;
+        let plan = |steering: Steering<'_>, seed: u64| {
+            let mut d = crate::dice::Dice::for_battle(7, seed, 0);
+            let p = thrust_plan_steered(
+                &own, &costs, limits, keep, aim, steering, arcs, &readings, &mut d,
+            );
+            (p, Roller::below(&mut d, 1000))
+        };
+        assert_eq!(
+            plan(Steering::Mounts(&mounts, 1 << k), case),
+            plan(Steering::Main(Some(&mounts[k])), case),
+            "case {case}"
+        );
+        assert_eq!(
+            plan(Steering::Mounts(&mounts, 0), case),
+            plan(Steering::Main(None), case),
+            "case {case}: no mount"
+        );
+    }
+}

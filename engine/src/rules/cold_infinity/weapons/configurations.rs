@@ -253,7 +253,7 @@ pub fn slice_section(
         SlicingSplit::AllSystems => true,
         SlicingSplit::IntactOnly => !d.system_destroyed(ctx.design, s),
     };
-    let n = systems.clone().filter(|&s| counted(s, damage)).count() as u16;
+    let n = sliced_systems(ctx.design, damage, sec, ctx.readings.slicing_split);
     let hull_band = matches!(band, HitBand::HullHalf | HitBand::Hull);
     let (to_hull, to_systems) = match (n, hull_band) {
         (0, _) => (dmg, 0),
@@ -283,6 +283,24 @@ pub fn slice_section(
         }
     }
     out
+}
+
+/// How many systems of section `sec` share a Slicing hit (§8.1.3, [`slice_section`]): all of
+/// them, or the intact ones under `slicing_split` = `intact-only`.
+pub fn sliced_systems(
+    design: &ShipDesign,
+    damage: &ShipDamage,
+    sec: usize,
+    split: SlicingSplit,
+) -> u16 {
+    design.sections[sec]
+        .systems
+        .clone()
+        .filter(|&s| match split {
+            SlicingSplit::AllSystems => true,
+            SlicingSplit::IntactOnly => !damage.system_destroyed(design, s),
+        })
+        .count() as u16
 }
 
 /// §8.1.3 Slicing: the chart is not used; the struck section's systems share the damage.
