@@ -760,6 +760,9 @@ pub fn shot_value(weapon: &WeaponDesign, drm: i16, armor: u16) -> f64 {
 /// ship's outer ones), per point of power. The most valued are powered first; ties go to the
 /// caller's dice.
 pub fn shield_worth(shield: &ShieldDesign, sections: usize) -> f64 {
+    if let Some(v) = super::shield_plan::point_defense_worth(shield) {
+        return v;
+    }
     let covered = match shield.coverage {
         ShieldCoverage::Encapsulating => sections.saturating_sub(1).max(1),
         _ => 1,

@@ -756,6 +756,9 @@ pub(super) fn resolve_shot<R: Roller, O: Observer>(
         band_words(hit.band),
         done
     );
+    for &e in &out.points[..usize::from(out.point_events)] {
+        trace!(obs, "    {}", shields::PointWords(td, e));
+    }
     hit.band.is_hit()
 }
 

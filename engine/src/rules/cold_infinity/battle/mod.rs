@@ -20,6 +20,8 @@ pub mod movement;
 #[cfg(test)]
 mod plant_tests;
 pub mod plants;
+#[cfg(test)]
+mod point_defense_tests;
 pub mod preliminary;
 #[cfg(test)]
 mod shield_tests;
