@@ -499,6 +499,14 @@ fn steady_state_cold_infinity_battles_do_not_allocate() {
         .filter(|m| m.label.contains("wardens-capacitor"))
         .collect();
     assert!(!capacitor.is_empty(), "the A/B plays the capacitor Wardens");
+    // §11.2.5: point-defense shields (the roaming 3d6 inside the attack) and the arc shield.
+    let point = config::<ColdInfinity>("cold-infinity/pd-shield-vs-arc-shield-ab.toml");
+    let point: Vec<_> = point
+        .matchups
+        .into_iter()
+        .filter(|m| m.label.contains("wardens-pd") || m.label.contains("wardens-arc"))
+        .collect();
+    assert!(!point.is_empty(), "the A/B plays the point-defense Wardens");
     for m in reference
         .matchups
         .iter()
@@ -508,6 +516,7 @@ fn steady_state_cold_infinity_battles_do_not_allocate() {
         .chain(&wave)
         .chain(&racked.matchups)
         .chain(&capacitor)
+        .chain(&point)
     {
         let n = steady_state_allocations::<ColdInfinity>(m, 2_000);
         assert_eq!(n, 0, "{}: {n} heap allocations in 2,000 battles", m.label);

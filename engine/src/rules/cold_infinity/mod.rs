@@ -46,6 +46,7 @@ pub mod guided_plan;
 pub mod matchup;
 pub mod policy;
 pub mod readings;
+pub mod shield_plan;
 
 pub use rule_system::{
     ColdInfinity, DECIDED_ANNIHILATION, DECIDED_DISARMED_MEASURE, DECIDED_DISARMED_SIDE_OUT,

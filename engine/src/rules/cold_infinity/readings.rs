@@ -105,6 +105,7 @@ mod tests {
                 shield_partial_draw: ShieldPartialDraw::AnyShort,
                 wave_sight: WaveSight::LineOfSight,
                 wave_credit: WaveCredit::Firer,
+                point_defense_choice: PointDefenseChoice::SectionShield,
             },
             construction: super::super::construction::Readings {
                 wide_arc: WideArc::Example,
@@ -126,10 +127,10 @@ mod tests {
             },
         };
         let keys = super::in_effect(&rules, &Scenario::default());
-        // 6 always + 17 more fire keys + 16 more movement keys (hit_chart, arcs and
+        // 6 always + 18 more fire keys + 16 more movement keys (hit_chart, arcs and
         // silhouettes are in two lists), + 8 construction keys + 6 guided keys, less the 2 the
         // battle cannot play yet.
-        assert_eq!(keys.len(), 6 + 17 + 16 + 8 + 6 - 2, "{keys:?}");
+        assert_eq!(keys.len(), 6 + 18 + 16 + 8 + 6 - 2, "{keys:?}");
         for k in NOT_PLAYED {
             assert!(!keys.contains(&k), "{k} listed though no battle uses it");
         }

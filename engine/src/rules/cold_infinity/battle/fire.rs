@@ -197,8 +197,10 @@ fn holds_fire(m: &Matchup, st: &mut BattleState, i: usize) -> String {
     let bd = m.design_of(i);
     let (mut ready, mut bears, mut seen, mut hopeless, mut covered) = (0, 0, 0, 0, 0);
     let other = st.condition[i].bridge_accuracy;
+    let waves = wave::held_words(m, st, i);
     for (k, w) in bd.mounts.iter().enumerate() {
-        if !st.ships[i].arming[k].can_fire(w.weapon.rof) {
+        // Wave weapons are weighed by the wave policy, not as aimed shots (`waves`).
+        if !st.ships[i].arming[k].can_fire(w.weapon.rof) || wave::is_wave(&w.weapon) {
             continue;
         }
         ready += 1;
@@ -241,6 +243,25 @@ fn holds_fire(m: &Matchup, st: &mut BattleState, i: usize) -> String {
             !st.condition[i].destroyed[usize::from(w.sys)] && !st.ships[i].arming[k].active
         })
         .count();
+    if let Some(words) = waves {
+        if ready == 0 {
+            return words;
+        }
+        let rest = holds_fire_words(ready, bears, seen, hopeless, covered, (n, lost, off));
+        return format!("{rest}; {words}");
+    }
+    holds_fire_words(ready, bears, seen, hopeless, covered, (n, lost, off))
+}
+
+/// `holds_fire`'s words for the weapons that are not wave weapons.
+fn holds_fire_words(
+    ready: u32,
+    bears: u32,
+    seen: u32,
+    hopeless: u32,
+    covered: u32,
+    (n, lost, off): (usize, usize, usize),
+) -> String {
     if ready == 0 {
         format!(
             "none of its {n} weapons is ready ({lost} destroyed, {off} unpowered, the rest arming)"
@@ -768,6 +789,9 @@ pub(super) fn resolve_shot<R: Roller, O: Observer>(
         band_words(hit.band),
         done
     );
+    for &e in &out.points[..usize::from(out.point_events)] {
+        trace!(obs, "    {}", shields::PointWords(td, e));
+    }
     hit.band.is_hit()
 }
 

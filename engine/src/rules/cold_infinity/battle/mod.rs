@@ -24,6 +24,8 @@ pub mod movement;
 #[cfg(test)]
 mod plant_tests;
 pub mod plants;
+#[cfg(test)]
+mod point_defense_tests;
 pub mod preliminary;
 #[cfg(test)]
 mod shield_tests;
@@ -342,20 +344,6 @@ pub fn power_need(kind: &SystemKind) -> PowerNeed {
     }
 }
 
-/// A design's undamaged capacitor and battery capacities (§13.1.4: a capacitor's Rating is
-/// twice its structure, a battery's its structure), each summed.
-pub fn store_capacity(d: &super::design::ShipDesign) -> (i32, i32) {
-    let mut c = (0, 0);
-    for s in &d.systems {
-        match s.kind {
-            SystemKind::Capacitor { .. } => c.0 += 2 * i32::from(s.structure),
-            SystemKind::Battery { .. } => c.1 += i32::from(s.structure),
-            _ => {}
-        }
-    }
-    c
-}
-
 /// Ship `i`'s systems undamaged and switched on.
 fn fresh_power(m: &Matchup, i: usize) -> impl Iterator<Item = SystemPower> + '_ {
     m.design_of(i)
@@ -374,8 +362,15 @@ pub fn begin(m: &Matchup, st: &mut BattleState) {
         for (a, w) in arming.iter_mut().zip(&d.mounts) {
             *a = Arming::battle_start(w.weapon.rof, true);
         }
+        // The plants' capacity undamaged: what `Condition::refresh` sums for every turn, read
+        // once here at zero damage (the read stays valid until the first hit).
+        st.damage[i].reset();
+        st.condition[i].invalidate();
+        let cond = &mut st.condition[i];
+        cond.refresh(&d.design, &st.damage[i], &m.rules.movement);
+        let capacity = (cond.capacitor.0, cond.battery.0);
         let (capacitor_charge, battery_charge) =
-            plants::starting_charges(store_capacity(&d.design), &m.rules.movement);
+            plants::starting_charges(capacity, &m.rules.movement);
         st.ships.push(ShipState {
             design: s.design,
             side: s.side,
@@ -395,8 +390,6 @@ pub fn begin(m: &Matchup, st: &mut BattleState) {
             dealt: 0,
             taken: 0,
         });
-        st.damage[i].reset();
-        st.condition[i].invalidate();
         for (w, fresh) in st.weapons[i].iter_mut().zip(fresh_weapons(m, i)) {
             *w = fresh;
         }

@@ -17,14 +17,14 @@ use crate::dice::{Dice, ScriptedDice};
 use crate::rules::cold_infinity::Event;
 
 /// The Reaper's fore missile racks (systems 5 and 6, fore section) and aft ones (12, 13).
-const FORE_SLOT: usize = 5;
+pub(super) const FORE_SLOT: usize = 5;
 const FORE_SLOT_2: usize = 6;
 const AFT_SLOT: usize = 12;
 /// The Reaper's reactor.
-const REACTOR: usize = 16;
+pub(super) const REACTOR: usize = 16;
 
 /// An EM shield of `coverage` with Ratings `deflection`/`absorption`, power 2.
-fn shield(coverage: ShieldCoverage, deflection: u8, absorption: u8) -> ShieldDesign {
+pub(super) fn shield(coverage: ShieldCoverage, deflection: u8, absorption: u8) -> ShieldDesign {
     ShieldDesign {
         coverage,
         tech: Tech::Electromagnetic,
@@ -40,7 +40,7 @@ fn shield(coverage: ShieldCoverage, deflection: u8, absorption: u8) -> ShieldDes
 
 /// The Reaper duel with ship 0's design given `shields` in place of its racks (by system
 /// index) and a reactor of `reactor` (its 8 runs the sensors and railguns with nothing spare).
-fn shielded(shields: &[(usize, ShieldDesign)], reactor: u16) -> Matchup {
+pub(super) fn shielded(shields: &[(usize, ShieldDesign)], reactor: u16) -> Matchup {
     let mut m = reaper_duel();
     let mut other = m.designs[0].clone();
     for &(sys, s) in shields {
@@ -55,7 +55,7 @@ fn shielded(shields: &[(usize, ShieldDesign)], reactor: u16) -> Matchup {
 }
 
 /// A particle shot at ship 0's fore section (section 0).
-fn shot_at_fore(drm: i16) -> Shot {
+pub(super) fn shot_at_fore(drm: i16) -> Shot {
     Shot {
         attacker: 1,
         mount: 0,
@@ -71,7 +71,7 @@ fn shot_at_fore(drm: i16) -> Shot {
 }
 
 /// A particle weapon (meets armor and shields) with `damage`.
-fn particle(damage: DamageDice) -> WeaponDesign {
+pub(super) fn particle(damage: DamageDice) -> WeaponDesign {
     let mut w = reaper_duel().designs[0].mounts[0].weapon;
     w.tech = Tech::Particle;
     w.damage = damage;
@@ -79,14 +79,14 @@ fn particle(damage: DamageDice) -> WeaponDesign {
 }
 
 /// Powered as the battle powers it on turn 1.
-fn powered(m: &Matchup) -> BattleState {
+pub(super) fn powered(m: &Matchup) -> BattleState {
     let mut st = started(m);
     preliminary::power_allocation(m, &mut st, &mut Dice::for_battle(1, 2, 3));
     st
 }
 
 /// The guard against `shot` (start-of-phase: against the snapshot).
-fn guard_of(m: &Matchup, st: &mut BattleState, shot: &Shot, w: &WeaponDesign) -> Guard {
+pub(super) fn guard_of(m: &Matchup, st: &mut BattleState, shot: &Shot, w: &WeaponDesign) -> Guard {
     for i in 0..st.ships.len() {
         let (snap, live) = (&mut st.snapshot[i], &st.damage[i]);
         snap.copy_from(live);

@@ -25,8 +25,10 @@
 use crate::dice::Roller;
 
 use super::super::armor::section_armor;
-use super::super::design::{ShieldDesign, SystemKind, WeaponDesign};
-use super::super::fire::attack::{Defences, MAX_SECTIONS};
+use super::super::design::{ShieldCoverage, ShieldDesign, ShipDesign, SystemKind, WeaponDesign};
+use super::super::fire::attack::{
+    Defences, MAX_POINT, MAX_SECTIONS, PointEvent, PointReach, PointShield,
+};
 use super::super::fire::readings::ShieldPartialDraw;
 use super::super::matchup::Matchup;
 use super::super::policy::{guard_value, pick_tie, shield_worth};
@@ -229,9 +231,9 @@ fn effect(s: &ShieldNow, weapon: &WeaponDesign, m: &Matchup) -> (u16, u16) {
 }
 
 /// §11.2.7: the shield(s) acting against `shot` by `weapon` on ship `t`, read against the start
-/// of the phase (`literal`) or the live damage; the defender's pick when more than one could
-/// and not all are layered (the policy's [`guard_value`], ties on the dice). No shield: the
-/// default (and no die rolled).
+/// of the phase (`literal`) or the live damage: the section shield ([`section_guard`]) and the
+/// point-defense shields ([`point_guards`]) whose part `resolve_attack` settles volley by volley.
+/// No shield: the default (and no die rolled).
 pub fn guard<R: Roller>(
     m: &Matchup,
     st: &BattleState,
@@ -241,10 +243,67 @@ pub fn guard<R: Roller>(
     dice: &mut R,
 ) -> Guard {
     let t = usize::from(shot.target);
-    let shields = &st.shields[t];
-    if shields.is_empty() {
+    if st.shields[t].is_empty() {
         return Guard::default();
     }
+    let mut g = section_guard(m, st, shot, weapon, literal, dice);
+    point_guards(m, st, t, weapon, literal, &mut g.defences);
+    g
+}
+
+/// §11.2.5: ship `t`'s powered, intact point-defense shields against `weapon` (always
+/// absorption, at their power and against the weapon's technology as any shield, §11.2.2,
+/// §11.2.8–9), for `resolve_attack` to meet volley by volley.
+fn point_guards(
+    m: &Matchup,
+    st: &BattleState,
+    t: usize,
+    weapon: &WeaponDesign,
+    literal: bool,
+    defences: &mut Defences,
+) {
+    let td = &m.design_of(t).design;
+    let dmg = if literal {
+        &st.snapshot[t]
+    } else {
+        &st.damage[t]
+    };
+    for s in &st.shields[t] {
+        let reach = match s.design.coverage {
+            ShieldCoverage::PointStationary(sys) => PointReach::System(sys),
+            ShieldCoverage::PointRoaming(speed) => PointReach::Roaming {
+                section: s.section,
+                speed,
+            },
+            _ => continue,
+        };
+        let n = usize::from(defences.point_count);
+        if s.power == ShieldPower::Off || dmg.system_left(td, s.sys) == 0 || n == MAX_POINT {
+            continue;
+        }
+        defences.points[n] = PointShield {
+            reach,
+            absorb: effect(s, weapon, m).1,
+            layering: s.design.layering,
+        };
+        defences.point_count += 1;
+    }
+}
+
+/// §11.2.7: the shield(s) acting against `shot` by `weapon` on ship `t`, read against the start
+/// of the phase (`literal`) or the live damage; the defender's pick when more than one could
+/// and not all are layered (the policy's [`guard_value`], ties on the dice). No shield: the
+/// default (and no die rolled).
+fn section_guard<R: Roller>(
+    m: &Matchup,
+    st: &BattleState,
+    shot: &Shot,
+    weapon: &WeaponDesign,
+    literal: bool,
+    dice: &mut R,
+) -> Guard {
+    let t = usize::from(shot.target);
+    let shields = &st.shields[t];
     let td = &m.design_of(t).design;
     let dmg = if literal {
         &st.snapshot[t]
@@ -293,6 +352,7 @@ pub fn guard<R: Roller>(
                 add(&mut g, k, s);
             }
         }
+        g.defences.section_layering = true;
         return g;
     }
     // The defender picks one: the least expected damage of the shot (its DRM after defensive
@@ -322,6 +382,7 @@ pub fn guard<R: Roller>(
         if applies(s) && (count == 1 || value(s) == best) {
             if seen == pick {
                 add(&mut g, k, s);
+                g.defences.section_layering = s.design.layering;
                 break;
             }
             seen += 1;
@@ -349,6 +410,56 @@ pub fn end_phase(st: &mut BattleState) {
         for s in ship.iter_mut() {
             s.buffer = s.buffer.saturating_sub(s.lost);
             s.lost = 0;
+        }
+    }
+}
+
+/// The trace's words for a system (§16's names).
+pub(super) const fn system_words(kind: SystemKind) -> &'static str {
+    match kind {
+        SystemKind::Weapon(_) => "weapon",
+        SystemKind::MissileRack { .. } => "missile rack",
+        SystemKind::Thruster(_) => "thruster",
+        SystemKind::Engine { .. } => "engine",
+        SystemKind::Reactor => "reactor",
+        SystemKind::Capacitor { .. } => "capacitor",
+        SystemKind::Battery { .. } => "battery",
+        SystemKind::Collector => "collector panel",
+        SystemKind::Sensors { .. } => "sensors",
+        SystemKind::Ess => "ESS",
+        SystemKind::Bridge { .. } => "bridge",
+        SystemKind::Shield(_) => "shield generator",
+        SystemKind::CargoHangar => "cargo hold",
+        SystemKind::TransLight => "trans-light drive",
+        SystemKind::Other => "system",
+    }
+}
+
+/// The trace line of one point-defense event (§11.2.5): "the roaming shield reaches the engine
+/// (3d6 = 7 ≤ 9): absorbs 2", "… misses the engine (3d6 = 12 > 9)", "the stationary shield on
+/// the bridge absorbs 3".
+pub(super) struct PointWords<'a>(pub &'a ShipDesign, pub PointEvent);
+
+impl std::fmt::Display for PointWords<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let e = self.1;
+        let what = system_words(self.0.systems[usize::from(e.sys)].kind);
+        match (e.speed, e.reached) {
+            (0, _) => write!(
+                f,
+                "the stationary shield on the {what} absorbs {}",
+                e.absorb
+            ),
+            (v, true) => write!(
+                f,
+                "the roaming shield reaches the {what} (3d6 = {} ≤ {v}): absorbs {}",
+                e.roll, e.absorb
+            ),
+            (v, false) => write!(
+                f,
+                "the roaming shield misses the {what} (3d6 = {} > {v})",
+                e.roll
+            ),
         }
     }
 }

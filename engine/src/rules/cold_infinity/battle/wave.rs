@@ -183,6 +183,40 @@ pub(super) fn choose<R: Roller>(
     }
 }
 
+/// The trace's words for ship `i`'s ready wave weapons that held fire (read by `holds_fire`
+/// after [`choose`] decided): what [`fire_wave`] weighed — the expected damage to enemies and
+/// to friends in each path (`fire::wave::expected`), the mount with the most to enemies. The
+/// path is found again from the same positions; its dice ties (the seam, the order at one
+/// distance) are broken by a die of the trace's own, never the battle's, so a traced battle
+/// stays the battle `run` plays. `None` without a ready wave weapon.
+pub(super) fn held_words(m: &Matchup, st: &mut BattleState, i: usize) -> Option<String> {
+    let mut own = crate::dice::Dice::for_battle(0, 0, 0);
+    let (mut n, mut best) = (0u32, (f64::MIN, 0.0));
+    for (k, w) in m.design_of(i).mounts.iter().enumerate() {
+        if !is_wave(&w.weapon) || !st.ships[i].arming[k].can_fire(w.weapon.rof) {
+            continue;
+        }
+        n += 1;
+        path(m, st, i, k, &mut own);
+        let (enemy, friend) = expected(&st.wave, u16::from(w.weapon.wave_range));
+        if enemy > best.0 {
+            best = (enemy, friend);
+        }
+    }
+    if n == 0 {
+        return None;
+    }
+    let (enemy, friend) = best;
+    Some(if enemy <= 0.0 {
+        format!("its {n} ready wave weapon(s) can hit no enemy in their path")
+    } else {
+        format!(
+            "its {n} ready wave weapon(s) hold: expected {enemy:.2} damage to enemies is not \
+             more than {friend:.2} to friends in the path"
+        )
+    })
+}
+
 /// §8.1.8 in the Starship Weapons Phase: the wave shot `shot` rolls along its path (found again
 /// from the same positions) under `fire::wave::roll_path`'s stop rule, one shot resolved per
 /// unit rolled ([`resolve_shot`]: the hit roll, shields, Slicing damage, the trace line).

@@ -87,9 +87,18 @@ pub struct SystemSpec {
     /// says which kinds need it and what it covers). Not for weapons.
     #[serde(default)]
     pub cp: Option<Spanned<i64>>,
-    /// Shield: arc or encapsulating (§11.2.4, §11.2.6; point defense, §11.2.5, is refused).
+    /// Shield: arc, encapsulating (§11.2.4, §11.2.6), point-stationary or point-roaming
+    /// (§11.2.5).
     #[serde(default)]
     pub coverage: Option<Spanned<String>>,
+    /// Stationary point-defense shield: the system it is assigned to, `[section, system]`
+    /// (indices as in `design[k].section[s].system[y]`; core systems too, §11.2.5).
+    #[serde(default)]
+    pub guards: Option<Spanned<[i64; 2]>>,
+    /// Roaming point-defense shield: its speed Rating (§11.2.5: it reaches the struck system
+    /// when the defender's 3d6 is at most this; 3..=18).
+    #[serde(default)]
+    pub speed: Option<Spanned<i64>>,
     /// Shield: electromagnetic or gravitic (§16.4.2, §17.5.1).
     #[serde(default)]
     pub tech: Option<Spanned<String>>,
@@ -371,6 +380,7 @@ fn design(
         });
     }
     super::systems::plant_mix(d, &plants, is);
+    super::shields::assign_guards(d, ds, at, &sections, &mut systems, is);
     if mounts.len() > MAX_WEAPONS {
         is.push(
             d,

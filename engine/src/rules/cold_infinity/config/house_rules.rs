@@ -123,6 +123,9 @@ pub struct HouseRulesSpec {
     /// `wave_credit`: nobody, firer.
     #[serde(default)]
     pub wave_credit: Option<Spanned<String>>,
+    /// `point_defense_choice`: larger, section-shield.
+    #[serde(default)]
+    pub point_defense_choice: Option<Spanned<String>>,
     /// `arcs`: `[fixed, narrow, standard, wide]` half-widths in degrees (D19 4).
     #[serde(default)]
     pub arcs: Option<Spanned<Vec<f64>>>,
@@ -435,6 +438,11 @@ pub(super) fn house_rules(docs: &[Doc], is: &mut Issues) -> HouseRules {
         fire.wave_credit,
         WaveCredit,
         [Nobody = "nobody", Firer = "firer"]
+    );
+    pick!(
+        fire.point_defense_choice,
+        PointDefenseChoice,
+        [Larger = "larger", SectionShield = "section-shield"]
     );
     pick!(
         guided.missile_order,

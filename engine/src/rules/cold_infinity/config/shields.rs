@@ -4,8 +4,11 @@
 use serde_spanned::Spanned;
 
 use super::super::construction::placement::shield_power;
-use super::super::design::{SectionPos, ShieldCoverage, ShieldDesign, Tech};
-use super::designs::{SystemSpec, int};
+use super::super::design::{
+    SectionDesign, SectionPos, ShieldCoverage, ShieldDesign, SystemDesign, SystemKind, Tech,
+};
+use super::super::fire::attack::MAX_POINT;
+use super::designs::{DesignSpec, SystemSpec, int};
 use super::issues::Issues;
 
 /// Shield coverages the battle plays.
@@ -22,9 +25,10 @@ const SHIELD_TECHS: [(&str, Tech); 2] = [
 
 /// A shield generator (§11.2, §16.4.2): coverage, technology, Ratings, enhancements and its
 /// power (design data: SSB5 is lost; an encapsulating shield adds half the section count,
-/// rounded up, §16.4.2.2). Refused: a shield in a core section (§16.4.2), point defense
-/// (§11.2.5, not played yet), no Rating, a layered buffering shield (how layered buffers would
-/// share a loss is unstated).
+/// rounded up, §16.4.2.2; point-defense shields, §11.2.5, their CP and power too). Refused: a
+/// shield in a core section (§16.4.2, point defense too: "as with arc shields"), no Rating, a
+/// point-defense shield with deflection or buffering, a layered buffering shield (how layered
+/// buffers would share a loss is unstated).
 pub(super) fn shield(
     d: usize,
     sys: &Spanned<SystemSpec>,
@@ -42,28 +46,39 @@ pub(super) fn shield(
             "shields may not be placed in the core section (§16.4.2): put it in an outer section",
         );
     }
-    let coverage = match &y.coverage {
-        Some(c) if c.get_ref().starts_with("point") => {
-            is.push(
-                d,
-                c.span(),
-                format!("{at}.coverage"),
-                "point-defense shields (§11.2.5) are not played by the battle yet; allowed: arc, \
-                 encapsulating",
-            );
-            None
-        }
+    let coverage = match y.coverage.as_ref().map(|c| c.get_ref().as_str()) {
+        Some("point-stationary") => point_stationary(d, sys, at, is),
+        Some("point-roaming") => point_roaming(d, sys, at, is),
         Some(_) => is.choice(d, &y.coverage, &format!("{at}.coverage"), &COVERAGES),
         None => {
             is.push(
                 d,
                 sys.span(),
                 format!("{at}.coverage"),
-                "a shield gives its coverage: arc or encapsulating (§11.2.4, §11.2.6)",
+                "a shield gives its coverage: arc, encapsulating (§11.2.4, §11.2.6), \
+                 point-stationary or point-roaming (§11.2.5)",
             );
             None
         }
     };
+    let point = matches!(
+        coverage,
+        Some(ShieldCoverage::PointStationary(_) | ShieldCoverage::PointRoaming(_))
+    );
+    if !point && (y.guards.is_some() || y.speed.is_some()) {
+        let (field, span) = match (&y.guards, &y.speed) {
+            (Some(g), _) => ("guards", g.span()),
+            (None, Some(v)) => ("speed", v.span()),
+            _ => unreachable!(),
+        };
+        is.push(
+            d,
+            span,
+            format!("{at}.{field}"),
+            "`guards` and `speed` belong to point-defense shields (coverage = \
+             \"point-stationary\" or \"point-roaming\", §11.2.5)",
+        );
+    }
     let tech = if y.tech.is_some() {
         is.choice(d, &y.tech, &format!("{at}.tech"), &SHIELD_TECHS)
     } else {
@@ -83,6 +98,24 @@ pub(super) fn shield(
     let absorption = rating(is, &y.absorption, "absorption", 50);
     let flag = |v: &Option<Spanned<bool>>| v.as_ref().is_some_and(|b| *b.get_ref());
     let buffering = flag(&y.buffering);
+    if point && deflection > 0 {
+        is.push(
+            d,
+            y.deflection.as_ref().map_or(sys.span(), |v| v.span()),
+            format!("{at}.deflection"),
+            "point-defense shields are always absorption shields, never capable of deflection \
+             (§11.2.5): give absorption = N only",
+        );
+    }
+    if point && buffering {
+        is.push(
+            d,
+            y.buffering.as_ref().map_or(sys.span(), |v| v.span()),
+            format!("{at}.buffering"),
+            "a buffering point-defense shield is not played: §11.2.5 describes point defense \
+             with a plain absorption Rating",
+        );
+    }
     if deflection == 0 && absorption == 0 && is.len() == before {
         is.push(
             d,
@@ -128,4 +161,122 @@ pub(super) fn shield(
         overload: flag(&y.overload),
         power: shield_power(power, coverage, sections),
     })
+}
+
+/// A stationary point-defense shield (§11.2.5): its `guards` is checked and resolved once the
+/// whole design is read ([`assign_guards`]); until then it guards nothing.
+fn point_stationary(
+    d: usize,
+    sys: &Spanned<SystemSpec>,
+    at: &str,
+    is: &mut Issues,
+) -> Option<ShieldCoverage> {
+    if sys.get_ref().guards.is_none() {
+        is.push(
+            d,
+            sys.span(),
+            format!("{at}.guards"),
+            "a stationary point-defense shield is assigned to one system (§11.2.5): guards = \
+             [section, system], the indices of design[k].section[s].system[y]",
+        );
+        return None;
+    }
+    Some(ShieldCoverage::PointStationary(u16::MAX))
+}
+
+/// A roaming point-defense shield (§11.2.5) and its speed Rating.
+fn point_roaming(
+    d: usize,
+    sys: &Spanned<SystemSpec>,
+    at: &str,
+    is: &mut Issues,
+) -> Option<ShieldCoverage> {
+    let Some(v) = &sys.get_ref().speed else {
+        is.push(
+            d,
+            sys.span(),
+            format!("{at}.speed"),
+            "a roaming point-defense shield gives its speed Rating (§11.2.5: it reaches the hit \
+             system when the defender's 3d6 is at most it): speed = 3..=18",
+        );
+        return None;
+    };
+    Some(ShieldCoverage::PointRoaming(
+        int(is, d, v, format!("{at}.speed"), 3, 18) as u8,
+    ))
+}
+
+/// §11.2.5: each stationary point-defense shield of a design is assigned to the system its
+/// `guards = [section, system]` names (in any section, the core too; not itself).
+pub(super) fn assign_guards(
+    d: usize,
+    ds: &DesignSpec,
+    at: &str,
+    sections: &[SectionDesign],
+    systems: &mut [SystemDesign],
+    is: &mut Issues,
+) {
+    let mut index = 0usize;
+    for (s, sec) in ds.section.iter().enumerate() {
+        for (y, spec) in sec.get_ref().system.iter().enumerate() {
+            let me = index;
+            index += 1;
+            let Some(g) = &spec.get_ref().guards else {
+                continue;
+            };
+            let Some(SystemKind::Shield(shield)) = systems.get_mut(me).map(|x| &mut x.kind) else {
+                continue;
+            };
+            if !matches!(shield.coverage, ShieldCoverage::PointStationary(_)) {
+                continue;
+            }
+            let [gs, gy] = *g.get_ref();
+            let target = usize::try_from(gs)
+                .ok()
+                .and_then(|gs| sections.get(gs))
+                .and_then(|sec| {
+                    let y = u16::try_from(gy).ok()?;
+                    (y < sec.systems.end - sec.systems.start).then_some(sec.systems.start + y)
+                });
+            match target {
+                Some(t) if usize::from(t) != me => {
+                    shield.coverage = ShieldCoverage::PointStationary(t)
+                }
+                Some(_) => is.push(
+                    d,
+                    g.span(),
+                    format!("{at}.section[{s}].system[{y}].guards"),
+                    "a stationary point-defense shield guards another system, not itself \
+                     (§11.2.5)",
+                ),
+                None => is.push(
+                    d,
+                    g.span(),
+                    format!("{at}.section[{s}].system[{y}].guards"),
+                    format!(
+                        "[{gs}, {gy}] names no system of this design: give [section, system] \
+                         indices (the design has {} sections)",
+                        sections.len()
+                    ),
+                ),
+            }
+        }
+    }
+    let points = systems
+        .iter()
+        .filter(|x| {
+            matches!(x.kind, SystemKind::Shield(sh) if matches!(
+                sh.coverage,
+                ShieldCoverage::PointStationary(_) | ShieldCoverage::PointRoaming(_)
+            ))
+        })
+        .count();
+    if points > MAX_POINT {
+        is.push(
+            d,
+            ds.name.span(),
+            format!("{at}.section"),
+            format!("{points} point-defense shields; a design has at most {MAX_POINT}"),
+        );
+    }
 }

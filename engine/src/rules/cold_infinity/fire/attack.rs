@@ -22,8 +22,8 @@ use super::damage::{
     Resolution, ShotRules, ablative_reduction, after_band, roll_damage, section_of,
 };
 use super::hit_location::{DefenderPick, Struck};
-use super::hit_roll::HitRoll;
-use super::readings::Readings;
+use super::hit_roll::{HitRoll, roll_3d6};
+use super::readings::{PointDefenseChoice, Readings};
 
 /// Most sections a unit can have (an 11-section station, §7.4.1.1).
 pub const MAX_SECTIONS: usize = 11;
@@ -50,6 +50,58 @@ pub struct Attack {
     pub tracked: Option<Struck>,
 }
 
+/// Most point-defense shields one attack meets (§11.2.5; the config refuses more on a design).
+pub const MAX_POINT: usize = 4;
+
+/// Most point-defense events one attack records for the trace.
+pub const MAX_POINT_LOG: usize = 8;
+
+/// Where a point-defense shield acts (§11.2.5).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PointReach {
+    /// Not in use.
+    #[default]
+    Nowhere,
+    /// Stationary: the one system it is assigned to (core systems too).
+    System(u16),
+    /// Roaming: any system of this (outer) section, when the defender's 3d6 is at most its
+    /// speed Rating once the shot has rolled for hit location.
+    Roaming {
+        /// The section it travels across.
+        section: u8,
+        /// Its speed Rating.
+        speed: u8,
+    },
+}
+
+/// One point-defense shield acting on an attack (§11.2.5: always absorption).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PointShield {
+    /// Where it acts.
+    pub reach: PointReach,
+    /// Its absorption against this weapon at its power (§11.2.2, §11.2.8–9).
+    pub absorb: u16,
+    /// It has the layering enhancement (§11.2.7).
+    pub layering: bool,
+}
+
+/// What a point-defense shield did at one location of an attack (for the trace).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PointEvent {
+    /// Its index in [`Defences::points`].
+    pub shield: u8,
+    /// The system struck.
+    pub sys: u16,
+    /// The defender's 3d6 (roaming; 0 for a stationary shield).
+    pub roll: u8,
+    /// The speed Rating it was rolled against (roaming; 0 for a stationary shield).
+    pub speed: u8,
+    /// Whether it reached the system (a stationary shield always does).
+    pub reached: bool,
+    /// Its absorption there.
+    pub absorb: u16,
+}
+
 /// The defender's per-section mitigators for one attack (state and choices of the battle loop).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Defences {
@@ -65,6 +117,13 @@ pub struct Defences {
     /// The buffering shield's strength this attack may use (§11.2.2.1: its current strength,
     /// half of it against Anti-Shield; the caller's): each volley takes what it absorbs.
     pub buffer: u16,
+    /// The section shield(s) acting on the shot all have the layering enhancement (§11.2.7):
+    /// a layered point-defense shield then adds to them.
+    pub section_layering: bool,
+    /// Point-defense shields (§11.2.5), the first `point_count` in use.
+    pub points: [PointShield; MAX_POINT],
+    /// How many of `points` are in use (0: no die is ever rolled for them).
+    pub point_count: u8,
 }
 
 impl Defences {
@@ -74,7 +133,74 @@ impl Defences {
         collectors: 0,
         buffer_sections: 0,
         buffer: 0,
+        section_layering: false,
+        points: [PointShield {
+            reach: PointReach::Nowhere,
+            absorb: 0,
+            layering: false,
+        }; MAX_POINT],
+        point_count: 0,
     };
+}
+
+/// Point-defense shields met by a volley at system `sys` of section `section` (§11.2.5): a
+/// stationary shield assigned to it acts; a roaming shield of its section acts when the
+/// defender's 3d6 — rolled once per shield and location of the attack (`memo` keeps the last
+/// location and its result), from the battle's dice — is at most its speed Rating. Returns the
+/// absorption (the largest one's; their sum when every acting one is layered, §11.2.7) and
+/// whether every acting one is layered; `None` when none acts. Each location a shield meets is
+/// logged once (`log`, for the trace).
+pub fn point_absorb(
+    defences: &Defences,
+    sys: u16,
+    section: usize,
+    dice: &mut impl Roller,
+    memo: &mut [(u16, bool); MAX_POINT],
+    log: &mut ([PointEvent; MAX_POINT_LOG], u8),
+) -> Option<(u16, bool)> {
+    let (mut most, mut sum, mut layered, mut any) = (0u16, 0u16, true, false);
+    for (k, p) in defences.points[..usize::from(defences.point_count)]
+        .iter()
+        .enumerate()
+    {
+        let (reached, event) = match p.reach {
+            PointReach::System(g) if g == sys => {
+                let fresh = memo[k].0 != sys;
+                memo[k] = (sys, true);
+                (true, fresh.then_some((0, 0)))
+            }
+            PointReach::Roaming { section: at, speed } if usize::from(at) == section => {
+                if memo[k].0 == sys {
+                    (memo[k].1, None)
+                } else {
+                    let r = roll_3d6(dice);
+                    memo[k] = (sys, r <= speed);
+                    (r <= speed, Some((r, speed)))
+                }
+            }
+            _ => continue,
+        };
+        if let Some((roll, speed)) = event
+            && usize::from(log.1) < MAX_POINT_LOG
+        {
+            log.0[usize::from(log.1)] = PointEvent {
+                shield: k as u8,
+                sys,
+                roll,
+                speed,
+                reached,
+                absorb: p.absorb,
+            };
+            log.1 += 1;
+        }
+        if reached {
+            any = true;
+            most = most.max(p.absorb);
+            sum = sum.saturating_add(p.absorb);
+            layered &= p.layering;
+        }
+    }
+    any.then_some((if layered { sum } else { most }, layered))
 }
 
 /// What one attack did.
@@ -91,16 +217,24 @@ pub struct AttackOutcome {
     pub diverted: u16,
     /// Points the buffering shield absorbed (§11.2.2.1: it loses as much).
     pub buffer_used: u16,
+    /// What the point-defense shields did, location by location (§11.2.5; the trace's).
+    pub points: [PointEvent; MAX_POINT_LOG],
+    /// How many of `points` are filled.
+    pub point_events: u8,
 }
 
 /// Resolves a hit on `design`/`damage` (nothing happens on a miss). Order of impact per volley
 /// (§7.4.1 *(sic)*): shield absorption → collector panel (1 point, once per weapon strike per
-/// section, never damage aimed at a panel, §11.3) → armor.
+/// section, never damage aimed at a panel, §11.3) → armor. A volley at a system a point-defense
+/// shield reaches (§11.2.5, [`point_absorb`]: the roaming shield's 3d6 is the only die this adds,
+/// and only for a defender with one) meets it as the shot's shield: alone where no section
+/// shield acts; added to it when all are layered; otherwise the larger absorption or the
+/// section shield, as the house rule `point_defense_choice` says (§11.2.7).
 #[allow(clippy::too_many_arguments)]
-pub fn resolve_attack(
+pub fn resolve_attack<R: Roller>(
     design: &ShipDesign,
     damage: &mut ShipDamage,
-    dice: &mut impl Roller,
+    dice: &mut R,
     readings: &Readings,
     pick: DefenderPick,
     attack: &Attack,
@@ -127,11 +261,30 @@ pub fn resolve_attack(
     let mut reached = 0u16;
     let mut diverted = 0u16;
     let mut buffer = defences.buffer;
-    let mut mitigate = |st: Struck, v: u16| {
+    let mut memo = [(u16::MAX, false); MAX_POINT];
+    let mut log = ([PointEvent::default(); MAX_POINT_LOG], 0u8);
+    let mut mitigate_with = |st: Struck, v: u16, dice: &mut R| {
         let s = section_of(design, st);
         let bit = 1u16 << s;
-        let mut past_shield = v.saturating_sub(defences.absorb[s]);
-        if defences.buffer_sections & bit != 0 {
+        let mut absorb = defences.absorb[s];
+        let mut buffered = defences.buffer_sections & bit != 0;
+        if defences.point_count > 0
+            && let Struck::System { sys, .. } = st
+            && let Some((pd, layered)) = point_absorb(defences, sys, s, dice, &mut memo, &mut log)
+        {
+            if absorb == 0 && !buffered {
+                absorb = pd;
+            } else if layered && defences.section_layering {
+                absorb += pd;
+            } else if readings.point_defense_choice == PointDefenseChoice::Larger
+                && pd > absorb + if buffered { buffer } else { 0 }
+            {
+                absorb = pd;
+                buffered = false;
+            }
+        }
+        let mut past_shield = v.saturating_sub(absorb);
+        if buffered {
             // §11.2.2.1: a buffering shield absorbs up to its strength and loses as much.
             let taken = past_shield.min(buffer);
             past_shield -= taken;
@@ -162,7 +315,7 @@ pub fn resolve_attack(
             Struck::Hull { .. } => ctx.rules.double_hull,
             Struck::System { .. } => ctx.rules.double_systems,
         };
-        let net = mitigate(struck, after_band(dmg, hit.band, doubles));
+        let net = mitigate_with(struck, after_band(dmg, hit.band, doubles), dice);
         super::damage::mark(
             design,
             damage,
@@ -173,6 +326,7 @@ pub fn resolve_attack(
             ctx.rules.overkill,
         )
     } else {
+        let mut mitigate = |st: Struck, v: u16| mitigate_with(st, v, dice);
         match attack.config {
             Config::Burst | Config::Tracking => match attack.tracked {
                 Some(struck) => resolve_tracked(&ctx, damage, hit, struck, dmg, &mut mitigate),
@@ -191,7 +345,7 @@ pub fn resolve_attack(
                         .saturating_sub(ablative_reduction(attack.ablative_df, r))
                 },
                 attack.called,
-                &mut mitigate,
+                &mut mitigate_with,
             ),
             Config::Slicing | Config::Wave => {
                 resolve_slicing(&ctx, damage, hit, attack.facing, dmg, &mut mitigate)
@@ -215,6 +369,7 @@ pub fn resolve_attack(
     out.resolution = res;
     out.diverted = diverted;
     out.buffer_used = defences.buffer - buffer;
+    (out.points, out.point_events) = log;
     // Ablative wear and adaptive learning on every section struck (a hit that reached the
     // section's armor; a shield soaking everything earns no adaptive point).
     for s in 0..design.sections.len() {

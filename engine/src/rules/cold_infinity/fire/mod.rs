@@ -7,6 +7,8 @@ pub mod damage;
 pub mod determination;
 pub mod hit_location;
 pub mod hit_roll;
+#[cfg(test)]
+mod point_defense_tests;
 pub mod readings;
 pub mod wave;
 

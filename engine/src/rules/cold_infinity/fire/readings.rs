@@ -229,6 +229,22 @@ pub enum WaveCredit {
     Firer,
 }
 
+/// §11.2.5 with §11.2.7: a volley at a system that a point-defense shield reaches, on a shot a
+/// section (arc or encapsulating) shield also acts on — "only one shield will … absorb any
+/// given incoming shot" and the defender chooses shot by shot, but the point-defense shield's
+/// part is known only once the location is rolled (and, roaming, its 3d6).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PointDefenseChoice {
+    /// Default: the defender uses whichever absorbs more on that volley (the point-defense
+    /// shield's Rating, or the section shield's with a buffering shield's strength).
+    #[default]
+    Larger,
+    /// Alternative: the section shield chosen before the roll is the shot's one shield; a
+    /// point-defense shield acts only where no section shield does.
+    SectionShield,
+}
+
 /// Fire-and-damage house rules (keys: the field names; values: kebab-case).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -269,6 +285,8 @@ pub struct Readings {
     pub wave_sight: WaveSight,
     /// §8.1.8 who is credited with a wave's damage to its own side.
     pub wave_credit: WaveCredit,
+    /// §11.2.5 / §11.2.7 a point-defense shield against a section shield on one volley.
+    pub point_defense_choice: PointDefenseChoice,
 }
 
 /// The keys every battle rests on whatever their value: the hit-location chart is lost, so
@@ -309,6 +327,7 @@ pub fn in_effect(r: &Readings) -> Vec<&'static str> {
         shield_partial_draw,
         wave_sight,
         wave_credit,
+        point_defense_choice,
     );
     keys
 }
@@ -340,9 +359,10 @@ mod tests {
             shield_partial_draw: ShieldPartialDraw::AnyShort,
             wave_sight: WaveSight::LineOfSight,
             wave_credit: WaveCredit::Firer,
+            point_defense_choice: PointDefenseChoice::SectionShield,
         };
         let keys = in_effect(&alt);
-        assert_eq!(keys.len(), 18);
+        assert_eq!(keys.len(), 19);
         assert_eq!(in_effect(&Readings::default()), vec!["hit_chart"]);
         let doc = include_str!("../../../../../docs/house-rules/cold-infinity.md");
         for k in keys {

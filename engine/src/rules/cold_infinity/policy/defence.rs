@@ -10,6 +10,9 @@ use super::{Policy, mean_damage};
 /// ship's outer ones), per point of power. The most valued are powered first; ties go to the
 /// caller's dice.
 pub fn shield_worth(shield: &ShieldDesign, sections: usize) -> f64 {
+    if let Some(v) = super::super::shield_plan::point_defense_worth(shield) {
+        return v;
+    }
     let covered = match shield.coverage {
         ShieldCoverage::Encapsulating => sections.saturating_sub(1).max(1),
         _ => 1,

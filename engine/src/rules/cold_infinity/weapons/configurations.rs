@@ -80,19 +80,20 @@ pub fn pulse_count(rating: PulseRating, pulse_roll: i16, bonus: u8, how: PulseBo
 /// location, each its own volley (§7.4.2.1), and leftover pulses overkill. Damage is rolled per
 /// pulse or once per the reading (each halved on 11–12). `per_roll` adjusts each damage roll
 /// before halving (plasma falloff and ablative DF, applied per pulse roll: fixed reading);
-/// `called` is the target of a called shot, if any.
+/// `called` is the target of a called shot, if any. `mitigate` is handed the dice (a roaming
+/// point-defense shield rolls, §11.2.5).
 #[allow(clippy::too_many_arguments)]
-pub fn resolve_pulse(
+pub fn resolve_pulse<R: Roller>(
     ctx: &HitContext,
     damage: &mut ShipDamage,
-    dice: &mut impl Roller,
+    dice: &mut R,
     hit: HitRoll,
     facing: usize,
     weapon_damage: DamageDice,
     rating: PulseRating,
     per_roll: impl Fn(u16) -> u16,
     called: Option<Struck>,
-    mitigate: &mut impl FnMut(Struck, u16) -> u16,
+    mitigate: &mut impl FnMut(Struck, u16, &mut R) -> u16,
 ) -> Resolution {
     if !hit.band.is_hit() {
         return Resolution::default();
@@ -122,6 +123,7 @@ pub fn resolve_pulse(
         net += mitigate(
             struck,
             after_band(per_roll(rolled), hit.band, ctx.rules.double_hull),
+            dice,
         );
     }
     mark(

@@ -92,7 +92,7 @@ fn pulse_resolves_on_one_location() {
         rating,
         |r| r,
         None,
-        &mut armor(4),
+        &mut |st, v, _: &mut ScriptedDice| armor(4)(st, v),
     );
     assert_eq!(res.applied.taken, 2);
     assert_eq!(res.applied.overkill_to_hull, 1);
