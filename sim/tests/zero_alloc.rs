@@ -462,8 +462,9 @@ fn steady_state_target_lock_battles_do_not_allocate() {
 /// shield-vs-armor A/B (§11.2: shield power, the defender's pick, buffers), the tracking
 /// Wardens of the tracking-vs-burst A/B (§8.1.9: attacks over turns) and the racked Reapers of
 /// `missile-carrier` (§9: magazines, flights, intercepts; §11.5 AMRS and chaff) and the
-/// capacitor Wardens of the capacitor-vs-reactor A/B (§3.1.2: charge carried over) allocate
-/// nothing per
+/// capacitor Wardens of the capacitor-vs-reactor A/B (§3.1.2: charge carried over), the
+/// torpedo Reapers of the torpedoes-vs-guns A/B (§9.2.2) and the reload-rack Reapers of the
+/// reload-vs-racks A/B (§9.2.4) allocate nothing per
 /// battle, and the forward model's `clone_from` into a kept copy allocates nothing (a search
 /// player copies the position before every rollout).
 #[test]
@@ -507,6 +508,20 @@ fn steady_state_cold_infinity_battles_do_not_allocate() {
         .filter(|m| m.label.contains("wardens-pd") || m.label.contains("wardens-arc"))
         .collect();
     assert!(!point.is_empty(), "the A/B plays the point-defense Wardens");
+    let torpedo = config::<ColdInfinity>("cold-infinity/torpedoes-vs-guns-ab.toml");
+    let torpedo: Vec<_> = torpedo
+        .matchups
+        .into_iter()
+        .filter(|m| m.label.contains("reapers-torpedo"))
+        .collect();
+    assert!(!torpedo.is_empty(), "the A/B plays the torpedo Reapers");
+    let reload = config::<ColdInfinity>("cold-infinity/reload-vs-racks-ab.toml");
+    let reload: Vec<_> = reload
+        .matchups
+        .into_iter()
+        .filter(|m| m.label.contains("reapers-reload"))
+        .collect();
+    assert!(!reload.is_empty(), "the A/B plays the reload-rack Reapers");
     for m in reference
         .matchups
         .iter()
@@ -517,6 +532,8 @@ fn steady_state_cold_infinity_battles_do_not_allocate() {
         .chain(&racked.matchups)
         .chain(&capacitor)
         .chain(&point)
+        .chain(&torpedo)
+        .chain(&reload)
     {
         let n = steady_state_allocations::<ColdInfinity>(m, 2_000);
         assert_eq!(n, 0, "{}: {n} heap allocations in 2,000 battles", m.label);
@@ -526,6 +543,8 @@ fn steady_state_cold_infinity_battles_do_not_allocate() {
     // the specialized defences of `wardens-defended`).
     for m in std::iter::once(&reference.matchups[0])
         .chain(&racked.matchups)
+        .chain(&torpedo)
+        .chain(&reload)
         .map(|m| &m.matchup)
     {
         let mut state = ColdInfinity::new_state(m);

@@ -402,6 +402,12 @@ pub enum SystemKind {
         /// Missiles it holds.
         magazine: u16,
     },
+    /// A torpedo system (§9.2.2, §17.2.2) with its power requirement (torpedo power is set
+    /// "in the same manner as direct fire weapons").
+    Torpedo {
+        /// Power requirement.
+        power: u8,
+    },
     /// A thruster; its channel Rating is floor(undamaged structure/2) (§13.1.2).
     Thruster(ThrusterRole),
     /// An engine; thrust = floor(undamaged/2) (§13.1.3); `enrich_cost` power per extra thrust.
@@ -455,7 +461,9 @@ impl SystemKind {
     /// The chart column it is hit through (digest D19 item 1, class mapping).
     pub const fn hit_class(self) -> HitClass {
         match self {
-            SystemKind::Weapon(_) | SystemKind::MissileRack { .. } => HitClass::Weapon,
+            SystemKind::Weapon(_) | SystemKind::MissileRack { .. } | SystemKind::Torpedo { .. } => {
+                HitClass::Weapon
+            }
             SystemKind::Thruster(_) => HitClass::Thruster,
             SystemKind::Engine { .. } => HitClass::Engine,
             SystemKind::Reactor

@@ -15,6 +15,9 @@
 //!   chance these attempts stop it), ties by the battle's dice; a guided weapon whose chance to
 //!   survive is at or below [`INTERCEPT_ENOUGH`] takes no more (the rest stay free and
 //!   powered).
+//! * **Torpedo power** ([`power_torpedo`]): a torpedo system is powered after the guns whenever
+//!   the reactor has its requirement left.
+//! * **Reload** ([`reload_into`]): each reload-rack operation fills the rack with most room.
 //! * **Range** ([`carrier_keep`]): the `missile-carrier` preset keeps at its racks' launch range
 //!   (the shortest rack's, less one hex for the target's move) instead of its guns' band.
 
@@ -31,6 +34,28 @@ pub const INTERCEPT_ENOUGH: f64 = 0.25;
 /// ignores armor: the caller passes the armor the technology meets).
 pub fn launch_value(m: &Munition, drm: i16, armor: u16) -> f64 {
     shot_value(&m.as_weapon(), drm, armor)
+}
+
+/// Whether to power a torpedo system needing `power` with `left` after the guns (§3.2,
+/// §17.2.2): whenever the reactor has it.
+pub const fn power_torpedo(power: u8, left: i32) -> bool {
+    power as i32 <= left
+}
+
+/// Which missile rack a reload rack's next missile goes into (§9.2.4), of `rooms` (rack,
+/// type index, room left): the one with most room — a missile in a reload rack cannot be
+/// launched, one in a rack can, so every operation that has a rack to fill pays; ties by
+/// `tie` (the battle's dice, given how many tie). `None` when no rack has room.
+pub fn reload_into(rooms: &[(usize, u8, u16)], tie: impl FnOnce(u32) -> u32) -> Option<usize> {
+    let most = rooms.iter().map(|r| r.2).max()?;
+    let ties = rooms.iter().filter(|r| r.2 == most).count() as u32;
+    let pick = if ties == 1 { 0 } else { tie(ties) as usize };
+    rooms
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.2 == most)
+        .nth(pick)
+        .map(|(k, _)| k)
 }
 
 /// Whether a missile of maximum range `max_range` launched now reaches a target that will be

@@ -50,6 +50,8 @@ pub struct BattleDesign {
     pub rack_missiles: Vec<Vec<String>>,
     /// Its specialized defences (§11.5: AMRS, chaff, flares), in SDS order.
     pub defences: Vec<super::guided::defences::DefenceMount>,
+    /// Its reload racks (§9.2.4), in SDS order; empty for most designs.
+    pub reloads: Vec<super::guided::mount::ReloadMount>,
 }
 
 /// A design's construction points (§16–17) and how much of them rests on design data (the

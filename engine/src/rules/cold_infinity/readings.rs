@@ -24,11 +24,11 @@ pub const ALWAYS: [&str; 6] = [
 ];
 
 /// Readings no battle can rest on yet, set or not: the config refuses what they govern —
-/// collector panels (`collector_damage`) and torpedo systems (`torpedo_accuracy`). Missile
-/// racks (§9: `rack_roll`, `missile_order`, `lost_missiles`), anti-missile rockets
+/// collector panels (`collector_damage`). Missile racks (§9: `rack_roll`, `missile_order`,
+/// `lost_missiles`), torpedo systems (§9.2.2: `torpedo_accuracy`, `torpedo_damage`), anti-missile rockets
 /// (`amrs_salvos`), chaff (`chaff_stacking`), flares (`flare_shots`), capacitors (§3.1.2:
 /// `capacitor_damage`, `capacitor_start`) and batteries (§3.1.3: `battery_start`) are played.
-pub const NOT_PLAYED: [&str; 2] = ["collector_damage", "torpedo_accuracy"];
+pub const NOT_PLAYED: [&str; 1] = ["collector_damage"];
 
 /// The key listed when a matchup's construction points rest on design data (costs the seed's
 /// lost sheets held, given in the config: `docs/house-rules/cold-infinity.md`, "Construction
@@ -121,6 +121,7 @@ mod tests {
                 missile_order: super::super::guided::readings::FiringOrder::Any,
                 lost_missiles: super::super::guided::readings::LostMissiles::Top,
                 torpedo_accuracy: super::super::guided::readings::TorpedoAccuracy::Always,
+                torpedo_damage: super::super::guided::readings::TorpedoDamage::RackRoll,
                 amrs_salvos: super::super::guided::readings::AmrsSalvos::OnePerWeapon,
                 chaff_stacking: super::super::guided::readings::ChaffStacking::Add,
                 flare_shots: super::super::guided::readings::FlareShots::EachWeapon,
@@ -128,9 +129,9 @@ mod tests {
         };
         let keys = super::in_effect(&rules, &Scenario::default());
         // 6 always + 18 more fire keys + 16 more movement keys (hit_chart, arcs and
-        // silhouettes are in two lists), + 8 construction keys + 6 guided keys, less the 2 the
+        // silhouettes are in two lists), + 8 construction keys + 7 guided keys, less the one the
         // battle cannot play yet.
-        assert_eq!(keys.len(), 6 + 18 + 16 + 8 + 6 - 2, "{keys:?}");
+        assert_eq!(keys.len(), 6 + 18 + 16 + 8 + 7 - 1, "{keys:?}");
         for k in NOT_PLAYED {
             assert!(!keys.contains(&k), "{k} listed though no battle uses it");
         }

@@ -173,7 +173,11 @@ pub fn names(m: &Matchup) -> Vec<(usize, String)> {
             out.push((i, format!("mount {}: {name}", k + 1)));
         }
         for (r, missiles) in bd.rack_missiles.iter().enumerate() {
-            out.push((i, format!("rack {}: {}", r + 1, missiles.join(" / "))));
+            let what = match bd.racks[r].torpedo {
+                Some(_) => "torpedo system",
+                None => "rack",
+            };
+            out.push((i, format!("{what} {}: {}", r + 1, missiles.join(" / "))));
         }
     }
     out

@@ -2,7 +2,8 @@
 //! launcher's accuracy): in the Guided Weapons Phase each weapon in flight finds its target
 //! gone, fails to reach it (beyond its maximum range from the launch hex, or no line of sight),
 //! or arrives — an enemy unit blocking the line becoming its target ("lock onto the blocking
-//! unit instead"), nearest to the marker first, ties by the battle's dice.
+//! unit instead"), nearest to the marker first, ties by the battle's dice. A torpedo strikes
+//! with its launcher's amplification (§9.0, `battle/torpedoes.rs`).
 
 use super::super::arcs::can_bear;
 use super::super::armor::section_armor;
@@ -132,9 +133,12 @@ pub(super) fn arrive<R: Roller, O: Observer>(
     // §7.5.3.1: the rack's accuracy while the target is in its arc and line of sight now.
     let launcher_sees = launcher_sees(m, st, o, usize::from(rack), t);
     let acc = launcher_accuracy(&f, launcher_sees, td.section_count(), &m.rules.guided);
+    // §9.0: a torpedo strikes with its launcher's amplification (0 for a missile).
+    let launcher_amp = super::torpedoes::strike_amplification(st, &f, t);
     let aim = GuidedAim {
         silhouette: facts.silhouette as i16,
         target_ecm: i16::from(st.ships[t].ew.ecm),
+        launcher_amplification: launcher_amp,
         launcher_sees,
         target_sections: td.section_count(),
         ..GuidedAim::default()
@@ -147,7 +151,7 @@ pub(super) fn arrive<R: Roller, O: Observer>(
         launch_hex: f.launch_hex,
         munition: f.munition,
         facts,
-        amp: amplification(&f, 0),
+        amp: amplification(&f, launcher_amp),
         acc,
         drm,
         armor,

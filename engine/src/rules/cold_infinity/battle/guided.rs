@@ -13,7 +13,9 @@
 //!   is located against the phase's start, and the launching ship is credited its share as in
 //!   the Starship Weapons Phase.
 //!
-//! Not played yet (refused by the config): torpedoes, drones, reload racks; defensive fire is
+//! Torpedo systems (§9.2.2) take a launcher slot like a rack: the same phases, no magazine.
+//! Reload racks (§9.2.4) work in the Final Actions Step (`battle/reload.rs`).
+//! Not played yet (refused by the config): drones; defensive fire is
 //! spent on starship shots only (guided weapons are met by intercepts and the specialized
 //! defences). A ship destroyed in this phase still fires in the Starship Weapons Phase (ships
 //! leave the battle in the Damage Effects Step, as for direct fire).
@@ -83,7 +85,7 @@ impl Arrived {
     }
 }
 
-/// One missile rack's state in a battle.
+/// One missile rack's or torpedo system's state in a battle.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RackNow {
     /// Arming and launches this turn.
@@ -94,6 +96,10 @@ pub struct RackNow {
     pub lost_seen: u16,
     /// Destroyed (by damage, or by the §13.1.10 roll).
     pub destroyed: bool,
+    /// Powered this turn (a torpedo system draws power, §17.2.2; a rack is zero-power).
+    pub powered: bool,
+    /// A torpedo system: never runs out (§9.2.2).
+    pub endless: bool,
 }
 
 /// The battle's guided weapons: racks, flights and the phase's bookkeeping. Sized once per
@@ -125,6 +131,8 @@ pub struct GuidedState {
     pub(super) chaff: Vec<i16>,
     /// This phase's anti-missile salvos: (ship, defence, flight) (`amrs_salvos`).
     pub(super) salvo_log: Vec<(u8, u8, u8)>,
+    /// Per ship, per reload rack (§9.2.4; `battle/reload.rs`).
+    pub reloads: Vec<Vec<super::reload::ReloadNow>>,
 }
 
 impl Clone for GuidedState {
@@ -142,6 +150,7 @@ impl Clone for GuidedState {
             defences: self.defences.clone(),
             chaff: self.chaff.clone(),
             salvo_log: with_room(&self.salvo_log, self.salvo_log.capacity()),
+            reloads: self.reloads.clone(),
         }
     }
 
@@ -159,6 +168,7 @@ impl Clone for GuidedState {
         self.defences.clone_from(&source.defences);
         self.chaff.clone_from(&source.chaff);
         self.salvo_log.clone_from(&source.salvo_log);
+        self.reloads.clone_from(&source.reloads);
     }
 }
 
@@ -170,12 +180,18 @@ pub(super) fn with_room<T: Clone>(v: &[T], cap: usize) -> Vec<T> {
 }
 
 impl GuidedState {
-    /// Whether ship `i` has a working rack with a missile left (it can still attack, and a
-    /// gunless ship keeps its range).
+    /// Whether ship `i` has a working rack with a missile left, or a working torpedo system,
+    /// or a working rack and a reload rack with missiles for it (§9.2.4) (it can still attack,
+    /// and a gunless ship keeps its range).
     pub fn loaded(&self, i: usize) -> bool {
-        self.racks[i]
+        let racks = &self.racks[i];
+        racks
             .iter()
-            .any(|r| !r.destroyed && r.magazine.total() > 0)
+            .any(|r| !r.destroyed && (r.endless || r.magazine.total() > 0))
+            || (self.reloads[i]
+                .iter()
+                .any(|q| !q.destroyed && q.magazine.total() > 0)
+                && racks.iter().any(|r| !r.destroyed && !r.endless))
     }
 
     /// Sized for `m`.
@@ -202,6 +218,9 @@ impl GuidedState {
             defences: (0..n).map(|i| fresh_defences(m, i).collect()).collect(),
             chaff: vec![0; n],
             salvo_log: Vec::with_capacity(salvos),
+            reloads: (0..n)
+                .map(|i| super::reload::fresh_reloads(m, i).collect())
+                .collect(),
         }
     }
 
@@ -214,6 +233,11 @@ impl GuidedState {
         }
         for (i, defences) in self.defences.iter_mut().enumerate() {
             for (now, fresh) in defences.iter_mut().zip(fresh_defences(m, i)) {
+                *now = fresh;
+            }
+        }
+        for (i, reloads) in self.reloads.iter_mut().enumerate() {
+            for (now, fresh) in reloads.iter_mut().zip(super::reload::fresh_reloads(m, i)) {
                 *now = fresh;
             }
         }
@@ -234,6 +258,8 @@ fn fresh_racks(m: &Matchup, i: usize) -> impl Iterator<Item = RackNow> + '_ {
         magazine: r.load,
         lost_seen: 0,
         destroyed: false,
+        powered: true,
+        endless: r.torpedo.is_some(),
     })
 }
 

@@ -38,6 +38,7 @@ fn harbinger_rack(sys: u16) -> RackMount {
         types: [missile; MAX_TYPES],
         type_count: 1,
         load,
+        torpedo: None,
     }
 }
 

@@ -3,14 +3,18 @@
 //! roll — house rule `rack_roll`; missiles lost by `lost_missiles`); then every intact rack that
 //! may launch (§7.1: armed, the target in arc and line of sight, within the launch range, §9.0)
 //! launches up to its RoF at the target `guided_plan` picks; a marker stays on the launch hex
-//! (`guided::flights::Flights`, fixed capacity).
+//! (`guided::flights::Flights`, fixed capacity). A torpedo system (§9.2.2) launches the same
+//! way with no magazine, when powered and locked on (`battle/torpedoes.rs`); its damage is
+//! house rule `torpedo_damage`.
 
 use super::super::arcs::can_bear;
 use super::super::armor::section_armor;
 use super::super::aspect::struck_sections;
 use super::super::damage_effects::{rack_capacity, rack_rolls};
 use super::super::guided::hit::{GuidedAim, guided_modifiers};
-use super::super::guided::launch::{Flight, LaunchFacts, launch_missile};
+use super::super::guided::launch::{Flight, LaunchFacts, launch_missile, launch_torpedo};
+use super::super::guided::readings::TorpedoDamage;
+use super::super::guided::types::TorpedoDesign;
 use super::super::guided_plan::{launch_value, reaches, worth_launching};
 use super::super::matchup::Matchup;
 use super::super::policy::pick_tie;
@@ -86,8 +90,13 @@ fn rack_damage<R: Roller, O: Observer>(
         let points = lost - now.lost_seen;
         now.lost_seen = lost;
         let mut destroyed = left == 0;
+        // A torpedo system rolls only under `torpedo_damage = rack-roll` (§13.1.10 names racks).
+        let rolls = match mount.torpedo {
+            Some(_) if m.rules.guided.torpedo_damage == TorpedoDamage::Structure => 0,
+            _ => rack_rolls(points, m.rules.fire.rack_roll),
+        };
         if !destroyed {
-            for _ in 0..rack_rolls(points, m.rules.fire.rack_roll) {
+            for _ in 0..rolls {
                 if dice.d6() == 1 {
                     destroyed = true;
                     break;
@@ -97,13 +106,20 @@ fn rack_damage<R: Roller, O: Observer>(
         if destroyed {
             now.destroyed = true;
             now.magazine.clear();
+            let (what, why) = match (mount.torpedo, left) {
+                (None, _) => ("missile rack", "§13.1.10"),
+                (Some(_), 0) => ("torpedo system", "no structure left"),
+                (Some(_), _) => ("torpedo system", "§13.1.10, `torpedo_damage`"),
+            };
             trace!(
                 obs,
-                "  {}'s missile rack {} is destroyed (§13.1.10)",
+                "  {}'s {} {} is destroyed ({})",
                 m.names[i],
-                r + 1
+                what,
+                r + 1,
+                why
             );
-        } else {
+        } else if mount.torpedo.is_none() {
             let capacity = rack_capacity(mount.rack.magazine, lost);
             now.magazine
                 .shrink_to(capacity, m.rules.guided.lost_missiles);
@@ -111,8 +127,9 @@ fn rack_damage<R: Roller, O: Observer>(
     }
 }
 
-/// Launches one missile from rack `r` of ship `i` if it may and a target is worth it;
-/// `false` when it launches no more this turn.
+/// Launches one missile from rack `r` of ship `i` (or one torpedo from its torpedo system:
+/// powered, locked on, §9.0, §9.2.2) if it may and a target is worth it; `false` when it
+/// launches no more this turn.
 fn launch_one<R: Roller, O: Observer>(
     m: &Matchup,
     st: &mut BattleState,
@@ -124,13 +141,17 @@ fn launch_one<R: Roller, O: Observer>(
     let bd = m.design_of(i);
     let mount = bd.racks[r];
     let now = st.guided.racks[i][r];
-    if now.destroyed || !now.launcher.can_launch(mount.rack.rof()) {
+    if now.destroyed || !now.powered || !now.launcher.can_launch(mount.rack.rof()) {
         return false;
     }
     // The next missile (loaded order; under `missile_order = any` the top one too: the
-    // policy does not pick types).
-    let Some(ty) = now.magazine.top() else {
-        return false;
+    // policy does not pick types), or the torpedo the system makes (§9.2.2).
+    let ty = match mount.torpedo {
+        Some(_) => 0,
+        None => match now.magazine.top() {
+            Some(ty) => ty,
+            None => return false,
+        },
     };
     let munition = mount.types[usize::from(ty)];
     let launch_range = munition.launch_range_with(mount.rack.range_boost);
@@ -165,6 +186,14 @@ fn launch_one<R: Roller, O: Observer>(
             if range > launch_range || !reaches(max_range, predicted) {
                 continue;
             }
+            // §9.0: a torpedo needs a lock-on and strikes with its launcher's amplification.
+            let amplification = match mount.torpedo {
+                None => 0,
+                Some(_) => match super::torpedoes::launcher_amplification(st, i, t) {
+                    Some(a) => a,
+                    None => continue,
+                },
+            };
             let Ok(facts) = sight_from(m, st, me, t, Some(i)) else {
                 continue;
             };
@@ -175,6 +204,7 @@ fn launch_one<R: Roller, O: Observer>(
             let aim = GuidedAim {
                 silhouette: facts.silhouette as i16,
                 target_ecm: i16::from(st.ships[t].ew.ecm),
+                launcher_amplification: amplification,
                 launcher_sees: true,
                 target_sections: td.section_count(),
                 ..GuidedAim::default()
@@ -215,15 +245,31 @@ fn launch_one<R: Roller, O: Observer>(
     };
     let g = &mut st.guided;
     let now = &mut g.racks[i][r];
-    let Ok(flight) = launch_missile(
-        &mount.rack,
-        &mut now.launcher,
-        &mut now.magazine,
-        mount.types(),
-        None,
-        facts,
-        &m.rules.guided,
-    ) else {
+    let launched = match mount.torpedo {
+        None => launch_missile(
+            &mount.rack,
+            &mut now.launcher,
+            &mut now.magazine,
+            mount.types(),
+            None,
+            facts,
+            &m.rules.guided,
+        ),
+        Some(torpedo) => launch_torpedo(
+            &TorpedoDesign {
+                munition,
+                shots: mount.rack.shots,
+                arming: mount.rack.arming,
+                accuracy: torpedo.accuracy,
+            },
+            &mut now.launcher,
+            LaunchFacts {
+                locked: true,
+                ..facts
+            },
+        ),
+    };
+    let Ok(flight) = launched else {
         return false;
     };
     let left = now.magazine.total();
@@ -232,6 +278,19 @@ fn launch_one<R: Roller, O: Observer>(
     }
     g.origin.push((r as u8, ty));
     g.aimed[t] += best;
+    if mount.torpedo.is_some() {
+        trace!(
+            obs,
+            "  {} launches a {} from torpedo system {} at {}, range {} (launch and max {}; §9.2.2)",
+            m.names[i],
+            bd.rack_missiles[r][0],
+            r + 1,
+            m.names[t],
+            range,
+            launch_range
+        );
+        return true;
+    }
     trace!(
         obs,
         "  {} launches {} from rack {} at {}, range {} (launch {}, max {}): {} left",
@@ -265,6 +324,6 @@ fn probe(
         heading_to: hex,
         travelled: 0,
         max_range,
-        accuracy: super::super::guided::launch::LauncherAccuracy::Rack(mount.rack.accuracy),
+        accuracy: mount.accuracy(),
     }
 }

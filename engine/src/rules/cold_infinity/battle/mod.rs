@@ -27,11 +27,17 @@ pub mod plants;
 #[cfg(test)]
 mod point_defense_tests;
 pub mod preliminary;
+pub mod reload;
+#[cfg(test)]
+mod reload_tests;
 #[cfg(test)]
 mod shield_tests;
 pub mod shields;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod torpedo_tests;
+pub mod torpedoes;
 pub mod tracking;
 #[cfg(test)]
 mod tracking_tests;
@@ -331,14 +337,15 @@ fn fresh_weapons(m: &Matchup, i: usize) -> impl Iterator<Item = WeaponNow> + '_ 
         .map(|w| WeaponNow::new(&w.weapon))
 }
 
-/// How a system draws power in the battle (§3.3, §16.4.11): weapons, sensors and shields
-/// (§11.2) their requirement; engines and missile racks are zero-power; the rest is not
+/// How a system draws power in the battle (§3.3, §16.4.11): weapons, torpedo systems
+/// (§17.2.2), sensors and shields (§11.2) their requirement; engines and missile racks are zero-power; the rest is not
 /// powered by the battle's books.
 pub fn power_need(kind: &SystemKind) -> PowerNeed {
     match *kind {
         SystemKind::Weapon(w) => PowerNeed::Powered(i32::from(w.power)),
         SystemKind::Shield(s) => PowerNeed::Powered(i32::from(s.power)),
         SystemKind::Sensors { power, .. } => PowerNeed::Powered(i32::from(power)),
+        SystemKind::Torpedo { power } => PowerNeed::Powered(i32::from(power)),
         SystemKind::Engine { .. } | SystemKind::MissileRack { .. } => PowerNeed::ZeroPower,
         _ => PowerNeed::Unpowered,
     }
@@ -426,6 +433,7 @@ pub fn turn<R: Roller, O: Observer>(
     movement::movement_step(m, st, dice, obs);
     fire::weapons_fire_step(m, st, dice, obs);
     effects::damage_effects_step(m, st, dice, obs);
+    reload::final_actions(m, st, dice, obs);
     st.alive(Side::A) == 0
         || st.alive(Side::B) == 0
         || st.turn >= m.scenario.turn_cap

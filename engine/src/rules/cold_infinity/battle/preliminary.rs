@@ -168,6 +168,12 @@ pub fn power_allocation<R: Roller>(m: &Matchup, st: &mut BattleState, dice: &mut
                 p.active = on;
             }
         }
+        // §17.2.2: torpedo systems draw power as weapons do, after the guns.
+        let left = if bd.racks.iter().any(|r| r.torpedo.is_some()) {
+            super::torpedoes::power_torpedoes(m, st, i, left, has_plant)
+        } else {
+            left
+        };
         let left = if st.shields[i].is_empty() {
             left
         } else {

@@ -49,6 +49,7 @@ pub(super) fn reaper_duel() -> Matchup {
             racks: Vec::new(),
             rack_missiles: Vec::new(),
             defences: Vec::new(),
+            reloads: Vec::new(),
         }],
         start: vec![
             ShipStart {
@@ -429,6 +430,7 @@ fn five_section_target(fa: u8, ps: u8, armor: [u8; 4]) -> Matchup {
         racks: Vec::new(),
         rack_missiles: Vec::new(),
         defences: Vec::new(),
+        reloads: Vec::new(),
     });
     let target = Facing::new(1);
     m.start[0].motion = Motion {

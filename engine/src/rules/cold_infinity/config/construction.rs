@@ -128,6 +128,20 @@ pub(super) fn cost(
                 }
                 continue;
             }
+            if sys.get_ref().kind.get_ref() == "reload-rack" {
+                if let Some((rack, cp)) = super::reloads::reload_items(sys, &table.missiles) {
+                    data = data.saturating_add(cp);
+                    items.extend(rack);
+                }
+                continue;
+            }
+            if sys.get_ref().kind.get_ref() == "torpedo" {
+                if let Some((item, cp)) = super::torpedoes::torpedo_item(d, sys, &yat, r, is) {
+                    data = data.saturating_add(cp);
+                    items.push(item);
+                }
+                continue;
+            }
             if let Some((item, cp)) = system_item(d, sys, &yat, sections, table, r, is) {
                 data = data.saturating_add(cp);
                 items.push(item);

@@ -77,7 +77,7 @@ pub struct SystemSpec {
     /// Sensors: power per boosted EW point.
     #[serde(default)]
     pub boost_cost: Option<Spanned<i64>>,
-    /// Sensors: power requirement.
+    /// Sensors (and torpedo): power requirement.
     #[serde(default)]
     pub power: Option<Spanned<i64>>,
     /// Bridge: technology level.
@@ -99,7 +99,8 @@ pub struct SystemSpec {
     /// when the defender's 3d6 is at most this; 3..=18).
     #[serde(default)]
     pub speed: Option<Spanned<i64>>,
-    /// Shield: electromagnetic or gravitic (§16.4.2, §17.5.1).
+    /// Shield: electromagnetic or gravitic (§16.4.2, §17.5.1); torpedo: radiation (default),
+    /// electromagnetic, plasma or gravitic (§17.2.2).
     #[serde(default)]
     pub tech: Option<Spanned<String>>,
     /// Shield: deflection Rating (§11.2.1; 0..=20).
@@ -120,13 +121,22 @@ pub struct SystemSpec {
     /// Shield: can be over-loaded (§11.2.8).
     #[serde(default)]
     pub overload: Option<Spanned<bool>>,
+    /// Torpedo: its one damage schedule in SDS notation (§17.2.2).
+    #[serde(default)]
+    pub damage: Option<Spanned<String>>,
+    /// Torpedo: launch range = maximum range in hexes (§17.2.2).
+    #[serde(default)]
+    pub launch_range: Option<Spanned<i64>>,
+    /// Reload rack: loading or unloading operations per turn (§9.2.4, §17.2.3).
+    #[serde(default)]
+    pub operations: Option<Spanned<i64>>,
     /// Missile rack: missiles it holds (§17.2.1).
     #[serde(default)]
     pub magazine: Option<Spanned<i64>>,
-    /// Missile rack: rate of fire `X+Y` (base 1+4, §17.2.1).
+    /// Missile rack (and torpedo): rate of fire `X+Y` (base 1+4, §17.2.1–2).
     #[serde(default)]
     pub rof: Option<Spanned<String>>,
-    /// Missile rack: accuracy bonus, unsigned (`"+3"`, §17.2.1).
+    /// Missile rack: accuracy bonus, unsigned (`"+3"`, §17.2.1); torpedo: signed allowed.
     #[serde(default)]
     pub accuracy: Option<Spanned<String>>,
     /// Missile rack: range boost in hexes (§17.2.1).
@@ -314,6 +324,7 @@ fn design(
     let mut mount_names = Vec::new();
     let mut racks = Vec::new();
     let mut defences = Vec::new();
+    let mut reloads = Vec::new();
     // The first reactor, capacitor and battery: where each is, for §3.1.2–3's checks.
     let mut plants: [Option<(String, std::ops::Range<usize>)>; 3] = [None, None, None];
     for (s, sec) in ds.section.iter().enumerate() {
@@ -340,7 +351,10 @@ fn design(
             let yat = format!("{sat}.system[{y}]");
             let mounted = mounts.len();
             let place = (pos, ds.section.len() as u8);
-            let (at_mounts, index) = ((&mut mounts, &mut racks, &mut defences), systems.len());
+            let (at_mounts, index) = (
+                (&mut mounts, &mut racks, &mut defences, &mut reloads),
+                systems.len(),
+            );
             if let Some(kind) =
                 super::systems::system_kind(d, sys, &yat, table, is, at_mounts, index, place)
             {
@@ -453,5 +467,6 @@ fn design(
         racks,
         rack_missiles,
         defences,
+        reloads,
     })
 }

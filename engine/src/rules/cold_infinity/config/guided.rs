@@ -248,6 +248,53 @@ pub(super) fn rack(
         y.range_boost
             .as_ref()
             .map_or(0, |v| int(is, d, v, format!("{at}.range_boost"), 0, 30)) as u8;
+    let (types, names, load) = load_of(d, sys, at, missiles, magazine, is);
+    if racks.len() >= MAX_RACKS {
+        is.push(
+            d,
+            sys.span(),
+            format!("{at}.kind"),
+            format!("a design has at most {MAX_RACKS} missile racks"),
+        );
+    }
+    let (Some(rof), Some(arc)) = (rof, arc) else {
+        return None;
+    };
+    if is.len() != before {
+        return None;
+    }
+    racks.push((
+        RackMount {
+            sys: index as u16,
+            rack: RackDesign {
+                magazine,
+                shots: rof.shots,
+                arming: rof.arming,
+                accuracy,
+                range_boost,
+            },
+            arc,
+            types,
+            type_count: names.len() as u8,
+            load,
+            torpedo: None,
+        },
+        names,
+    ));
+    Some(magazine)
+}
+
+/// A rack's or reload rack's `load` (§17.2.1, §9.2.4): its missile types (at most
+/// `MAX_TYPES`), their names and the magazine in loaded order, each problem at its entry.
+pub(super) fn load_of(
+    d: usize,
+    sys: &Spanned<SystemSpec>,
+    at: &str,
+    missiles: &MissileTable,
+    magazine: u16,
+    is: &mut Issues,
+) -> ([Munition; MAX_TYPES], Vec<String>, Magazine) {
+    let y = sys.get_ref();
     let mut types = [Munition::missile(Default::default(), 1, 1); MAX_TYPES];
     let mut names: Vec<String> = Vec::new();
     let mut load = Magazine::default();
@@ -306,38 +353,7 @@ pub(super) fn rack(
             );
         }
     }
-    if racks.len() >= MAX_RACKS {
-        is.push(
-            d,
-            sys.span(),
-            format!("{at}.kind"),
-            format!("a design has at most {MAX_RACKS} missile racks"),
-        );
-    }
-    let (Some(rof), Some(arc)) = (rof, arc) else {
-        return None;
-    };
-    if is.len() != before {
-        return None;
-    }
-    racks.push((
-        RackMount {
-            sys: index as u16,
-            rack: RackDesign {
-                magazine,
-                shots: rof.shots,
-                arming: rof.arming,
-                accuracy,
-                range_boost,
-            },
-            arc,
-            types,
-            type_count: names.len() as u8,
-            load,
-        },
-        names,
-    ));
-    Some(magazine)
+    (types, names, load)
 }
 
 /// A rack's construction items (§17.2.1, §16.4.1): the rack with its arc (its `cp` is the

@@ -14,6 +14,7 @@ use super::super::fire::hit_location::ChartName;
 use super::super::fire::readings::*;
 use super::super::guided::readings::{
     AmrsSalvos, ChaffStacking, FiringOrder, FlareShots, LostMissiles, TorpedoAccuracy,
+    TorpedoDamage,
 };
 use super::super::matchup::HouseRules;
 use super::super::movement::readings::*;
@@ -168,6 +169,9 @@ pub struct HouseRulesSpec {
     /// `torpedo_accuracy` (§7.5.3.1): like-racks, always.
     #[serde(default)]
     pub torpedo_accuracy: Option<Spanned<String>>,
+    /// `torpedo_damage` (§13.1.9–10): structure, rack-roll.
+    #[serde(default)]
+    pub torpedo_damage: Option<Spanned<String>>,
     /// `amrs_salvos` (§11.5.1): independent, one-per-weapon.
     #[serde(default)]
     pub amrs_salvos: Option<Spanned<String>>,
@@ -458,6 +462,11 @@ pub(super) fn house_rules(docs: &[Doc], is: &mut Issues) -> HouseRules {
         guided.torpedo_accuracy,
         TorpedoAccuracy,
         [LikeRacks = "like-racks", Always = "always"]
+    );
+    pick!(
+        guided.torpedo_damage,
+        TorpedoDamage,
+        [Structure = "structure", RackRoll = "rack-roll"]
     );
     pick!(
         guided.amrs_salvos,

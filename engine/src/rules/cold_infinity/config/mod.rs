@@ -20,9 +20,11 @@ pub mod house_rules;
 pub mod issues;
 pub mod matchups;
 pub mod notation;
+pub mod reloads;
 pub mod scenario;
 pub mod shields;
 pub mod systems;
+pub mod torpedoes;
 pub mod weapons;
 
 use serde::Deserialize;

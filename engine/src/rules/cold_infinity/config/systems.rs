@@ -10,7 +10,7 @@ use super::super::arcs::{ArcShape, FiringArc};
 use super::super::design::{SectionPos, SystemKind, ThrusterRole};
 use super::super::geometry::ArcCentre;
 use super::super::guided::defences::DefenceMount;
-use super::super::guided::mount::RackMount;
+use super::super::guided::mount::{RackMount, ReloadMount};
 use super::super::matchup::Mount;
 use super::designs::{ArcSpec, SystemSpec, int};
 use super::issues::Issues;
@@ -37,11 +37,7 @@ pub(crate) const SHAPES: [(&str, ArcShape); 5] = [
 ];
 
 /// Kinds the battle does not play yet, with where their rules are.
-const NOT_YET: [(&str, &str); 5] = [
-    (
-        "torpedo",
-        "torpedo systems (§9.2.2) are not played by the battle yet (missile racks are)",
-    ),
+const NOT_YET: [(&str, &str); 3] = [
     (
         "collector",
         "collector panels (§3.1.5) are not played by the battle yet",
@@ -51,13 +47,9 @@ const NOT_YET: [(&str, &str); 5] = [
         "hangar",
         "hangars and small vessels (§12) are not played by the battle yet",
     ),
-    (
-        "reload-rack",
-        "reload racks (§9.2.4) are not played by the battle yet",
-    ),
 ];
 
-const KINDS: &str = "weapon, missile-rack, amrs, chaff, flares, shield, thruster, engine, \
+const KINDS: &str = "weapon, missile-rack, torpedo, reload-rack, amrs, chaff, flares, shield, thruster, engine, \
                      reactor, capacitor, battery, sensors, bridge, cargo, trans-light, other";
 
 /// What a design's systems fit, collected in SDS order: weapon mounts, missile racks (with
@@ -66,6 +58,7 @@ pub(super) type Fitted<'a> = (
     &'a mut Vec<Mount>,
     &'a mut Vec<(RackMount, Vec<String>)>,
     &'a mut Vec<DefenceMount>,
+    &'a mut Vec<ReloadMount>,
 );
 /// The power plants a unit may combine (§3.1.2: "Capacitors and reactors cannot be installed
 /// together on one unit"; §3.1.3: "Batteries may only be installed on units that already have
@@ -105,7 +98,7 @@ pub(super) fn system_kind(
     at: &str,
     table: &WeaponTable,
     is: &mut Issues,
-    (mounts, racks, defences): Fitted<'_>,
+    (mounts, racks, defences, reloads): Fitted<'_>,
     index: usize,
     place: (SectionPos, u8),
 ) -> Option<SystemKind> {
@@ -185,6 +178,15 @@ pub(super) fn system_kind(
             let arc = arc(d, y.arc.as_ref(), sys, at, is);
             let magazine = super::guided::rack(d, sys, at, &table.missiles, is, index, arc, racks)?;
             SystemKind::MissileRack { magazine }
+        }
+        "reload-rack" => {
+            super::reloads::reload(d, sys, at, &table.missiles, is, index, reloads)?;
+            SystemKind::Other
+        }
+        "torpedo" => {
+            let arc = arc(d, y.arc.as_ref(), sys, at, is);
+            let power = super::torpedoes::torpedo(d, sys, at, is, index, arc, racks)?;
+            SystemKind::Torpedo { power }
         }
         "amrs" | "chaff" | "flares" => {
             let arc = match kind {

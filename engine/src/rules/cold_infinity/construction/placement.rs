@@ -24,7 +24,7 @@ pub fn check_placement(design: &ShipDesign) -> Result<(), PlacementError> {
             continue;
         }
         match s.kind {
-            SystemKind::Weapon(_) | SystemKind::MissileRack { .. } => {
+            SystemKind::Weapon(_) | SystemKind::MissileRack { .. } | SystemKind::Torpedo { .. } => {
                 return Err(PlacementError::WeaponInCore(i));
             }
             SystemKind::Shield(_) => return Err(PlacementError::ShieldInCore(i)),

@@ -41,6 +41,18 @@ pub enum TorpedoAccuracy {
     Always,
 }
 
+/// What damage does to a torpedo system (§13.1.9 names direct fire weapons, §13.1.10 missile
+/// and reload racks; a torpedo system is neither).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TorpedoDamage {
+    /// It fires until its structure is gone.
+    #[default]
+    Structure,
+    /// As a rack (§13.1.10): 1d6 for new damage, a 1 destroys it.
+    RackRoll,
+}
+
 /// Whether the salvos of one anti-missile rocket system (RoF 2+0, 4+0) may all go at the same
 /// guided weapon (§11.5.1 is silent; D19 26 reads multi-shot weapons' shots as independent).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
@@ -86,6 +98,8 @@ pub struct Readings {
     pub lost_missiles: LostMissiles,
     /// Torpedo accuracy conditional like racks, or always.
     pub torpedo_accuracy: TorpedoAccuracy,
+    /// A damaged torpedo system: structure only, or the rack's roll.
+    pub torpedo_damage: TorpedoDamage,
     /// AMRS salvos independent, or one per guided weapon.
     pub amrs_salvos: AmrsSalvos,
     /// Chaff in one hex: the largest or the sum.
@@ -95,10 +109,11 @@ pub struct Readings {
 }
 
 /// Every guided house-rule name.
-pub const NAMES: [&str; 6] = [
+pub const NAMES: [&str; 7] = [
     "missile_order",
     "lost_missiles",
     "torpedo_accuracy",
+    "torpedo_damage",
     "amrs_salvos",
     "chaff_stacking",
     "flare_shots",
@@ -111,6 +126,7 @@ pub fn in_effect(r: &Readings) -> Vec<&'static str> {
         r.missile_order != d.missile_order,
         r.lost_missiles != d.lost_missiles,
         r.torpedo_accuracy != d.torpedo_accuracy,
+        r.torpedo_damage != d.torpedo_damage,
         r.amrs_salvos != d.amrs_salvos,
         r.chaff_stacking != d.chaff_stacking,
         r.flare_shots != d.flare_shots,
@@ -134,6 +150,7 @@ mod tests {
             missile_order: FiringOrder::Any,
             lost_missiles: LostMissiles::Top,
             torpedo_accuracy: TorpedoAccuracy::Always,
+            torpedo_damage: TorpedoDamage::RackRoll,
             amrs_salvos: AmrsSalvos::OnePerWeapon,
             chaff_stacking: ChaffStacking::Add,
             flare_shots: FlareShots::EachWeapon,
