@@ -419,6 +419,7 @@ pub(super) const fn system_words(kind: SystemKind) -> &'static str {
     match kind {
         SystemKind::Weapon(_) => "weapon",
         SystemKind::MissileRack { .. } => "missile rack",
+        SystemKind::Torpedo { .. } => "torpedo system",
         SystemKind::Thruster(_) => "thruster",
         SystemKind::Engine { .. } => "engine",
         SystemKind::Reactor => "reactor",
