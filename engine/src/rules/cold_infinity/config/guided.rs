@@ -167,6 +167,47 @@ fn missile(
     ))
 }
 
+/// A rack's magazine (4..=200) and the structure it implies, ⌈magazine/4⌉ (§17.2.1 for missile
+/// racks, §17.2.3 for reload racks): `what` names the rack in the messages, `section` cites it.
+/// `None` (with a located error) without a magazine; a wrong structure is an error too, the
+/// magazine still returned so the rest of the system is checked.
+pub(super) fn magazine_of(
+    d: usize,
+    sys: &Spanned<SystemSpec>,
+    at: &str,
+    is: &mut Issues,
+    (what, section): (&str, &str),
+) -> Option<u16> {
+    let y = sys.get_ref();
+    let before = is.len();
+    let Some(mag) = &y.magazine else {
+        is.push(
+            d,
+            sys.span(),
+            format!("{at}.magazine"),
+            format!(
+                "{what} gives its magazine: magazine = N (4..=200; structure = ⌈N/4⌉, {section})"
+            ),
+        );
+        return None;
+    };
+    let magazine = int(is, d, mag, format!("{at}.magazine"), 4, 200) as u16;
+    let structure = *y.structure.get_ref();
+    if structure != i64::from(magazine.div_ceil(4)) && is.len() == before {
+        is.push(
+            d,
+            y.structure.span(),
+            format!("{at}.structure"),
+            format!(
+                "{what} of magazine {magazine} has structure {} (⌈magazine/4⌉, {section}), \
+                 not {structure}",
+                magazine.div_ceil(4)
+            ),
+        );
+    }
+    Some(magazine)
+}
+
 /// A `kind = "missile-rack"` system (§9.2.1, §17.2.1): its magazine (structure ⌈magazine/4⌉),
 /// RoF `X+Y`, unsigned accuracy, range boost, arc and load. Pushes the rack's mount (with its
 /// missile names for the trace) and returns its magazine size.
@@ -183,29 +224,7 @@ pub(super) fn rack(
 ) -> Option<u16> {
     let y = sys.get_ref();
     let before = is.len();
-    let Some(mag) = &y.magazine else {
-        is.push(
-            d,
-            sys.span(),
-            format!("{at}.magazine"),
-            "a missile rack gives its magazine: magazine = N (4..=200; structure = ⌈N/4⌉, §17.2.1)",
-        );
-        return None;
-    };
-    let magazine = int(is, d, mag, format!("{at}.magazine"), 4, 200) as u16;
-    let structure = *y.structure.get_ref();
-    if structure != i64::from(magazine.div_ceil(4)) && is.len() == before {
-        is.push(
-            d,
-            y.structure.span(),
-            format!("{at}.structure"),
-            format!(
-                "a rack of magazine {magazine} has structure {} (⌈magazine/4⌉, §17.2.1), not \
-                 {structure}",
-                magazine.div_ceil(4)
-            ),
-        );
-    }
+    let magazine = magazine_of(d, sys, at, is, ("a missile rack", "§17.2.1"))?;
     let rof = match &y.rof {
         None => notation::rate_of_fire("1+4").ok(),
         Some(v) => match notation::rate_of_fire(v.get_ref()) {

@@ -10,7 +10,7 @@ use serde_spanned::Spanned;
 use super::super::construction::sheet::Item;
 use super::super::guided::mount::{MAX_RELOADS, ReloadMount};
 use super::designs::{SystemSpec, int};
-use super::guided::{MissileTable, load_of};
+use super::guided::{MissileTable, load_of, magazine_of};
 use super::issues::Issues;
 
 /// A `kind = "reload-rack"` system (§9.2.4, §17.2.3): pushes its mount.
@@ -34,29 +34,7 @@ pub(super) fn reload(
              computed: remove `cp`",
         );
     }
-    let Some(mag) = &y.magazine else {
-        is.push(
-            d,
-            sys.span(),
-            format!("{at}.magazine"),
-            "a reload rack gives its magazine: magazine = N (4..=200; structure = ⌈N/4⌉, §17.2.3)",
-        );
-        return None;
-    };
-    let magazine = int(is, d, mag, format!("{at}.magazine"), 4, 200) as u16;
-    let structure = *y.structure.get_ref();
-    if structure != i64::from(magazine.div_ceil(4)) && is.len() == before {
-        is.push(
-            d,
-            y.structure.span(),
-            format!("{at}.structure"),
-            format!(
-                "a reload rack of magazine {magazine} has structure {} (⌈magazine/4⌉, §17.2.3), \
-                 not {structure}",
-                magazine.div_ceil(4)
-            ),
-        );
-    }
+    let magazine = magazine_of(d, sys, at, is, ("a reload rack", "§17.2.3"))?;
     let Some(ops) = &y.operations else {
         is.push(
             d,

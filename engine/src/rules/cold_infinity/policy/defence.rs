@@ -7,8 +7,9 @@ use super::{Policy, mean_damage};
 
 /// How much the power allocation values a shield (D17 1, §11.2): its Ratings times the outer
 /// sections it covers (§11.2.4 arc: one; §11.2.6 encapsulating: all of a `sections`-section
-/// ship's outer ones), per point of power. The most valued are powered first; ties go to the
-/// caller's dice.
+/// ship's outer ones), per point of power; a point-defense shield (§11.2.5) by
+/// [`point_defense_worth`](super::super::shield_plan::point_defense_worth). The most valued
+/// are powered first; ties go to the caller's dice.
 pub fn shield_worth(shield: &ShieldDesign, sections: usize) -> f64 {
     if let Some(v) = super::super::shield_plan::point_defense_worth(shield) {
         return v;
