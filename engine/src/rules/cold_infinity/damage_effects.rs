@@ -186,6 +186,13 @@ pub const fn rack_rolls(points: u16, how: RackRoll) -> u16 {
     }
 }
 
+/// §13.1.10: whether a rack with `left` structure that has just taken damage is destroyed: none
+/// left, or a 1 on any of its `rolls` d6 ([`rack_rolls`]; rolled only while structure is left,
+/// stopping at the first 1). Missile racks, torpedo systems and reload racks alike.
+pub fn rack_destroyed(left: u16, rolls: u16, dice: &mut impl crate::dice::Roller) -> bool {
+    left == 0 || (0..rolls).any(|_| dice.d6() == 1)
+}
+
 /// Rack capacity after `lost` structure (§13.1.10).
 pub const fn rack_capacity(magazine: u16, lost: u16) -> u16 {
     magazine.saturating_sub(4 * lost)

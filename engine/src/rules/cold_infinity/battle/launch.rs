@@ -10,7 +10,7 @@
 use super::super::arcs::can_bear;
 use super::super::armor::section_armor;
 use super::super::aspect::struck_sections;
-use super::super::damage_effects::{rack_capacity, rack_rolls};
+use super::super::damage_effects::{rack_capacity, rack_destroyed, rack_rolls};
 use super::super::guided::hit::{GuidedAim, guided_modifiers};
 use super::super::guided::launch::{Flight, LaunchFacts, launch_missile, launch_torpedo};
 use super::super::guided::readings::TorpedoDamage;
@@ -89,21 +89,12 @@ fn rack_damage<R: Roller, O: Observer>(
         }
         let points = lost - now.lost_seen;
         now.lost_seen = lost;
-        let mut destroyed = left == 0;
         // A torpedo system rolls only under `torpedo_damage = rack-roll` (§13.1.10 names racks).
         let rolls = match mount.torpedo {
             Some(_) if m.rules.guided.torpedo_damage == TorpedoDamage::Structure => 0,
             _ => rack_rolls(points, m.rules.fire.rack_roll),
         };
-        if !destroyed {
-            for _ in 0..rolls {
-                if dice.d6() == 1 {
-                    destroyed = true;
-                    break;
-                }
-            }
-        }
-        if destroyed {
+        if rack_destroyed(left, rolls, dice) {
             now.destroyed = true;
             now.magazine.clear();
             let (what, why) = match (mount.torpedo, left) {

@@ -16,7 +16,7 @@ use crate::dice::Roller;
 use crate::observer::Observer;
 use crate::trace;
 
-use super::super::damage_effects::{rack_capacity, rack_rolls};
+use super::super::damage_effects::{rack_capacity, rack_destroyed, rack_rolls};
 use super::super::guided::magazine::Magazine;
 use super::super::guided_plan::reload_into;
 use super::super::matchup::Matchup;
@@ -90,16 +90,7 @@ fn reload_damage<R: Roller, O: Observer>(
         }
         let points = lost - now.lost_seen;
         now.lost_seen = lost;
-        let mut destroyed = left == 0;
-        if !destroyed {
-            for _ in 0..rack_rolls(points, m.rules.fire.rack_roll) {
-                if dice.d6() == 1 {
-                    destroyed = true;
-                    break;
-                }
-            }
-        }
-        if destroyed {
+        if rack_destroyed(left, rack_rolls(points, m.rules.fire.rack_roll), dice) {
             now.destroyed = true;
             now.magazine.clear();
             trace!(
