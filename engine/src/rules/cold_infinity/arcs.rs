@@ -165,6 +165,7 @@ pub fn effective_arc(
 
 /// Whether `target` is inside a map-absolute arc (`centre`, `shape`) fired from `firer`
 /// (§7.1.4, D19 4).
+#[inline]
 pub fn in_arc(
     geometry: &ArcGeometry,
     centre: ArcCentre,

@@ -64,6 +64,7 @@ pub fn apply(design: &ShipDesign, damage: &mut ShipDamage, sec: usize, c: Catast
 
 /// §13.2.1: every burning hull block loses 1 point and burns one turn less (Damage Effects
 /// step). Returns whether anything burned.
+#[inline]
 pub fn burn(design: &ShipDesign, damage: &mut ShipDamage) -> bool {
     let mut any = false;
     for sec in 0..design.sections.len() {

@@ -228,6 +228,7 @@ impl Condition {
 
     /// [`effects::reactor_is_unstable`](super::effects::reactor_is_unstable) from the figures
     /// read (design `d`, the one read).
+    #[inline]
     pub fn reactor_unstable(&self, d: &ShipDesign) -> bool {
         d.systems.iter().zip(&self.left).any(|(s, &left)| {
             s.kind == SystemKind::Reactor
@@ -238,6 +239,7 @@ impl Condition {
 
     /// [`effects::bridges_lost`](super::effects::bridges_lost) from the figures read (design
     /// `d`, the one read).
+    #[inline]
     pub fn bridges_lost(&self, d: &ShipDesign) -> bool {
         let mut any = false;
         for (s, &left) in d.systems.iter().zip(&self.left) {

@@ -183,6 +183,7 @@ impl GuidedState {
     /// Whether ship `i` has a working rack with a missile left, or a working torpedo system,
     /// or a working rack and a reload rack with missiles for it (§9.2.4) (it can still attack,
     /// and a gunless ship keeps its range).
+    #[inline]
     pub fn loaded(&self, i: usize) -> bool {
         let racks = &self.racks[i];
         racks

@@ -99,6 +99,7 @@ pub fn open<R: Roller>(m: &Matchup, st: &mut BattleState, i: usize, dice: &mut R
 /// gives no spare power; a reactor's spare power fills the battery first
 /// ([`battery_diversion`], at its convert Rating) and the rest is returned for engine
 /// enrichment (§5.3.2).
+#[inline]
 pub fn settle(st: &mut BattleState, i: usize, b: PowerBudget, left: i32) -> i32 {
     if !b.capacitor && b.battery == 0 && st.condition[i].battery.0 == 0 {
         return left;

@@ -56,6 +56,7 @@ pub struct Motion {
 
 impl Motion {
     /// Speed (§5.4.1).
+    #[inline]
     pub const fn speed(&self) -> i32 {
         self.velocity.length()
     }
@@ -183,6 +184,7 @@ pub enum ManeuverError {
 
 /// Check a plan against the basic restrictions (§5.4.2.2, §5.4.2.4), the thrust budget and,
 /// if set, the cinematic cap (§5.6).
+#[inline]
 pub fn check_plan(
     m: &Motion,
     plan: &ManeuverPlan,
@@ -261,6 +263,25 @@ pub fn execute(m: &Motion, plan: &ManeuverPlan, readings: &Readings) -> Motion {
     }
     n.pos = vector::destination(n.pos, n.velocity);
     n
+}
+
+/// [`execute`] of a plan that only pivots (by `pivot`, −1, 0 or +1): the rates and
+/// orientations turn, the vector is kept and moved whole (§5.4). The thrust plan moves each of
+/// its pivots with it before adding an acceleration ([`accelerated`]); the same motion as
+/// [`execute`] of that plan, without its general case.
+#[inline]
+pub fn coasted(m: &Motion, pivot: i32) -> Motion {
+    let pivot_rate = m.pivot_rate + pivot;
+    Motion {
+        pos: vector::destination(m.pos, m.velocity),
+        velocity: m.velocity,
+        facing: m.facing.turned(pivot_rate),
+        pivot_rate,
+        roll: m.roll.turned(m.roll_rate),
+        roll_rate: m.roll_rate,
+        tumble: m.tumble.turned(m.tumble_rate),
+        tumble_rate: m.tumble_rate,
+    }
 }
 
 /// [`execute`] of a plan that only pivots and accelerates (no roll, tumble, slide, maneuvered
@@ -751,9 +772,9 @@ mod tests {
         assert_eq!((n.pos, n.velocity), (Hex::new(2, -1), Hex::new(2, -1)));
     }
 
-    /// [`accelerated`] (the thrust plan's fast path) moves exactly as [`execute`] for every
-    /// pivot and acceleration from many motions (positions, vectors, facings, pivot rates,
-    /// rolls and tumbles), under both thrust orders.
+    /// [`coasted`] and [`accelerated`] (the thrust plan's fast path) move exactly as
+    /// [`execute`] for every pivot and acceleration from many motions (positions, vectors,
+    /// facings, pivot rates, rolls and tumbles), under both thrust orders.
     #[test]
     fn accelerated_moves_as_execute() {
         let mut dice = crate::dice::Dice::for_battle(19, 2, 0);
@@ -784,6 +805,7 @@ mod tests {
                         ..ManeuverPlan::default()
                     };
                     let coasting = execute(&m, &plan(0), &r);
+                    assert_eq!(coasted(&m, pivot), coasting);
                     for accel in -6..=6 {
                         assert_eq!(
                             accelerated(&m, &coasting, accel, &r),

@@ -9,6 +9,7 @@ use super::Policy;
 /// every point in the shroud would still not reach the predicted
 /// range ([`shroud_reaches`]), none goes to it — nor to amplification, which acts only inside
 /// the shroud (§4.2) — and all go to ECM (§4.3), the one use left.
+#[inline]
 pub fn ew_split(policy: &Policy, points: i32, predicted_range: i32) -> EwAllocation {
     let e = ew_split_even(policy, points, predicted_range);
     match policy.ew {

@@ -106,6 +106,7 @@ trait ArcPenalty: Copy + Default {
 }
 
 impl ArcPenalty for MainArc {
+    #[inline]
     fn penalty(&self, pos: Hex, target: Hex) -> i32 {
         MainArc::penalty(self, pos, target)
     }
@@ -149,6 +150,7 @@ impl MountArcs {
 }
 
 impl ArcPenalty for MountArcs {
+    #[inline]
     fn penalty(&self, pos: Hex, target: Hex) -> i32 {
         MountArcs::penalty(self, pos, target)
     }
@@ -204,14 +206,7 @@ fn plan_with<A: ArcPenalty>(
         }
         // The candidates of one pivot differ only in acceleration: moved once without it
         // (`accelerated` then adds it exactly as `execute` would).
-        let coasting = super::super::movement::maneuvers::execute(
-            own,
-            &ManeuverPlan {
-                pivot,
-                ..ManeuverPlan::default()
-            },
-            readings,
-        );
+        let coasting = super::super::movement::maneuvers::coasted(own, pivot);
         arcs_by_pivot[(pivot + 1) as usize] = arcs_of(&coasting);
         // Turning so that a working thrust axis points where the velocity must change (a ship
         // that cannot brake on its fore thrusters turns to brake on its aft ones): the change
@@ -339,6 +334,7 @@ fn velocity_need(next: &Motion, keep: i32, target: Hex, target_velocity: Hex) ->
 }
 
 /// [`thrust_misalignment`] of a ship facing `facing` that needs `need` ([`velocity_need`]).
+#[inline]
 fn misaligned(need: &Option<[f64; 3]>, facing: Facing, limits: ThrustLimits) -> i32 {
     let Some([dx, dy, need]) = *need else {
         return 0;
@@ -409,6 +405,7 @@ enum MainArc {
 }
 
 impl MainArc {
+    #[inline]
     fn of(
         next: &Motion,
         main: Option<&Mount>,
