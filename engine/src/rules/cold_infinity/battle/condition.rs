@@ -15,6 +15,7 @@ use super::super::movement::Readings;
 use super::super::movement::thrust::{channel_rating, engine_thrust, enrichment_thrust};
 use super::super::policy::ThrustLimits;
 use super::super::power::Capacitor;
+
 #[cfg(test)]
 use super::{fire, preliminary};
 
@@ -114,7 +115,9 @@ impl Condition {
     /// check is inlined at every caller (most calls find nothing new); the reading is not.
     #[inline]
     pub fn refresh(&mut self, d: &ShipDesign, dmg: &ShipDamage, r: &Readings) {
-        if self.valid && self.seen_systems == dmg.system_damage && self.seen_hull == dmg.hull_damage
+        if self.valid
+            && same_marks(&self.seen_systems, &dmg.system_damage)
+            && same_marks(&self.seen_hull, &dmg.hull_damage)
         {
             return;
         }
@@ -231,7 +234,7 @@ impl Condition {
     #[inline]
     pub fn reactor_unstable(&self, d: &ShipDesign) -> bool {
         d.systems.iter().zip(&self.left).any(|(s, &left)| {
-            s.kind == SystemKind::Reactor
+            matches!(s.kind, SystemKind::Reactor)
                 && left > 0
                 && reactor_unstable(s.structure, s.structure - left)
         })
@@ -276,6 +279,13 @@ impl Condition {
         l.budget += enrich;
         l
     }
+}
+
+/// Whether two lists of marks are equal: one branch-free pass the compiler vectorises (a
+/// slice `==` calls `memcmp`, which costs more than the few marks a ship has).
+#[inline]
+fn same_marks(a: &[u16], b: &[u16]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0, |diff, (x, y)| diff | (x ^ y)) == 0
 }
 
 #[cfg(test)]

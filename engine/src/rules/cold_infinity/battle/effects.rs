@@ -22,7 +22,7 @@ use crate::rules::cold_infinity::Event;
 /// Whether any reactor of the ship has lost more than half its structure (§13.1.4).
 pub fn reactor_is_unstable(d: &ShipDesign, dmg: &ShipDamage) -> bool {
     d.systems.iter().enumerate().any(|(i, s)| {
-        s.kind == SystemKind::Reactor && {
+        matches!(s.kind, SystemKind::Reactor) && {
             let left = dmg.system_left(d, i as u16);
             left > 0 && reactor_unstable(s.structure, s.structure - left)
         }

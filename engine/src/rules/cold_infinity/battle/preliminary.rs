@@ -22,7 +22,7 @@ pub fn reactor_output(d: &ShipDesign, dmg: &super::super::damage_state::ShipDama
 /// [`reactor_output`] given each system's undamaged structure (`left`, by system index).
 pub fn reactor_output_from(d: &ShipDesign, left: impl Fn(u16) -> u16) -> i32 {
     (0..d.systems.len() as u16)
-        .filter(|&s| d.systems[usize::from(s)].kind == SystemKind::Reactor)
+        .filter(|&s| matches!(d.systems[usize::from(s)].kind, SystemKind::Reactor))
         .map(|s| i32::from(reactor_rating(left(s))))
         .sum()
 }

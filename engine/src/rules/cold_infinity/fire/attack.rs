@@ -294,7 +294,7 @@ pub fn resolve_attack<R: Roller>(
             reached |= bit;
         }
         let at_panel = matches!(st, Struck::System { sys, .. }
-            if design.systems[usize::from(sys)].kind == SystemKind::Collector);
+            if matches!(design.systems[usize::from(sys)].kind, SystemKind::Collector));
         if past_shield > 0 && defences.collectors & bit != 0 && diverted & bit == 0 && !at_panel {
             diverted |= bit;
             past_shield -= 1;

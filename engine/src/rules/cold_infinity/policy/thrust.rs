@@ -246,30 +246,31 @@ fn plan_with<A: ArcPenalty>(
         }
     }
     let cands = &mut cands[..count];
-    let penalty = |c: &Candidate| arcs_by_pivot[(c.pivot + 1) as usize].penalty(c.pos, target);
     // The best score and how many reach it, counted as they are scored: a candidate scored
     // above the best of its moment stays above it (the best only falls), and every candidate
-    // of the final best is scored, so the count is the count of ties.
+    // of the final best is scored, so the count is the count of ties. First the candidates of
+    // the least base, then (if none of them had its arc) the rest that can still tie.
     let mut best = i32::MAX;
     let mut ties = 0u32;
-    let mut score = |c: &mut Candidate, best: &mut i32| {
-        c.score = c.base + penalty(c);
-        if c.score < *best {
-            *best = c.score;
-            ties = 1;
-        } else if c.score == *best {
-            ties += 1;
+    for second in [false, true] {
+        if second && best <= least {
+            break;
         }
-    };
-    for c in cands.iter_mut() {
-        if c.base == least {
-            score(c, &mut best);
-        }
-    }
-    if best > least {
         for c in cands.iter_mut() {
-            if c.base != least && c.base <= best {
-                score(c, &mut best);
+            let scored = if second {
+                c.base != least && c.base <= best
+            } else {
+                c.base == least
+            };
+            if !scored {
+                continue;
+            }
+            c.score = c.base + arcs_by_pivot[(c.pivot + 1) as usize].penalty(c.pos, target);
+            if c.score < best {
+                best = c.score;
+                ties = 1;
+            } else if c.score == best {
+                ties += 1;
             }
         }
     }
