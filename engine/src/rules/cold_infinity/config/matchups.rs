@@ -15,8 +15,8 @@ use super::super::matchup::{HouseRules, Matchup, Scenario, ShipStart};
 use super::super::movement::Motion;
 use super::super::policy::Policy;
 use super::designs::Designs;
-use super::{Doc, policies};
 use super::issues::Issues;
+use super::{Doc, policies};
 
 /// `[[matchup]]` as written: two sides, each a [`policies::SideSpec`].
 pub type MatchupSpec = config_support::TwoSides<policies::SideSpec>;
