@@ -1,4 +1,5 @@
-//! `[[matchup]]`: two sides, each a fleet and a policy preset, assembled into a validated
+//! `[[matchup]]`: two sides, each a fleet and a policy preset (with its overrides,
+//! [`super::policies`]), assembled into a validated
 //! [`Matchup`] with mirror-image deployment: side A's line faces along facing 1, side B's is its
 //! point reflection `start_range` hexes away (positions, facings and vectors turned 180°), so
 //! the two sides see the same battle.
@@ -13,9 +14,12 @@ use super::super::geometry::Facing;
 use super::super::matchup::{HouseRules, Matchup, Scenario, ShipStart};
 use super::super::movement::Motion;
 use super::super::policy::Policy;
-use super::Doc;
 use super::designs::Designs;
 use super::issues::Issues;
+use super::{Doc, policies};
+
+/// `[[matchup]]` as written: two sides, each a [`policies::SideSpec`].
+pub type MatchupSpec = config_support::TwoSides<policies::SideSpec>;
 
 /// Every document's matchups.
 pub(super) fn matchups(
@@ -26,14 +30,14 @@ pub(super) fn matchups(
     scenario: &Scenario,
     is: &mut Issues,
 ) -> Vec<NamedMatchup<Matchup>> {
-    config_support::matchups(
+    config_support::matchups_with(
         docs,
         |d| d.matchup.as_slice(),
+        policies::fleet_of,
         fleets,
-        Policy::PRESETS,
-        Policy::preset,
+        policies::policy,
         is,
-        |sides| assemble(sides, designs, rules, scenario),
+        |sides, _| assemble(sides, designs, rules, scenario),
     )
 }
 

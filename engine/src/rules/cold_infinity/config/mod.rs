@@ -9,7 +9,8 @@
 //! * [`house_rules`] — `[house_rules]`: every field of both halves' readings;
 //! * [`scenario`] — `[scenario]`: start range, spacing, speed, turn cap;
 //! * `[[fleet]]` is [`crate::config_support::fleets`], shared; [`matchups`] — `[[matchup]]`
-//!   into a [`Matchup`] with mirror-image deployment;
+//!   into a [`Matchup`] with mirror-image deployment; [`policies`] — a side's preset and its
+//!   overrides;
 //! * [`issues`] — the located-error collector.
 
 pub mod construction;
@@ -20,6 +21,7 @@ pub mod house_rules;
 pub mod issues;
 pub mod matchups;
 pub mod notation;
+pub mod policies;
 pub mod reloads;
 pub mod scenario;
 pub mod shields;
@@ -34,10 +36,10 @@ use crate::config_support::FleetSpec;
 use crate::rule_system::{ConfigIssue, ExperimentSpec, NamedMatchup};
 
 use super::matchup::{MAX_SHIPS, Matchup};
-use crate::config_support::MatchupSpec;
 use designs::DesignSpec;
 use house_rules::HouseRulesSpec;
 use issues::Issues;
+use matchups::MatchupSpec;
 use scenario::ScenarioSpec;
 use weapons::WeaponSpec;
 

@@ -19,7 +19,8 @@ pub fn ew_split(policy: &Policy, points: i32, predicted_range: i32) -> EwAllocat
 }
 
 /// How a policy shares its EW points after the shroud (D17 3, §4.1–4.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum EwSplit {
     /// Half to amplification (the odd point), half to ECM ([`ew_split`]).
     Even,

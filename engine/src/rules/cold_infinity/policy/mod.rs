@@ -66,7 +66,8 @@ pub struct Policy {
 }
 
 /// What a ship steers to keep bearing on its target (D17 5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Steer {
     /// The main weapon ([`main_weapon_now`]).
     MainWeapon,
@@ -149,9 +150,43 @@ impl Policy {
     }
 }
 
+/// The preset's name, then each setting a side's table overrode (`ew-support bands=1`), so two
+/// sides of one preset with different settings get different labels (and dice keys); a preset
+/// as shipped prints its name alone.
 impl fmt::Display for Policy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name)
+        f.write_str(self.name)?;
+        let Some(p) = Policy::preset(self.name) else {
+            return Ok(());
+        };
+        if self.bands != p.bands {
+            write!(f, " bands={}", self.bands)?;
+        }
+        if self.close != p.close {
+            write!(f, " close={}", self.close)?;
+        }
+        if self.carrier != p.carrier {
+            write!(f, " carrier={}", self.carrier)?;
+        }
+        if self.steer != p.steer {
+            f.write_str(match self.steer {
+                Steer::MainWeapon => " steer=main-weapon",
+                Steer::MostMounts => " steer=most-mounts",
+            })?;
+        }
+        if self.ew != p.ew {
+            f.write_str(match self.ew {
+                EwSplit::Even => " ew=even",
+                EwSplit::Screen => " ew=screen",
+            })?;
+        }
+        if self.boost_ew != p.boost_ew {
+            write!(f, " boost_ew={}", self.boost_ew)?;
+        }
+        if self.shroud_margin != p.shroud_margin {
+            write!(f, " shroud_margin={}", self.shroud_margin)?;
+        }
+        Ok(())
     }
 }
 
@@ -241,6 +276,31 @@ mod tests {
         assert_eq!(at("ew-support"), 10);
         assert_eq!(at("close-brawler"), 3);
         assert_eq!(Policy::preset("close-brawler").unwrap().kept_range(1), 1);
+    }
+
+    /// A preset prints its name; an overridden setting is named after it.
+    #[test]
+    fn overrides_are_named_in_the_label() {
+        let p = Policy::preset("ew-support").unwrap();
+        assert_eq!(p.to_string(), "ew-support");
+        let q = Policy {
+            bands: 1,
+            ew: EwSplit::Even,
+            boost_ew: false,
+            steer: Steer::MostMounts,
+            shroud_margin: 4,
+            ..p
+        };
+        assert_eq!(
+            q.to_string(),
+            "ew-support bands=1 steer=most-mounts ew=even boost_ew=false shroud_margin=4"
+        );
+        let c = Policy {
+            close: true,
+            carrier: true,
+            ..Policy::preset("closing-gunline").unwrap()
+        };
+        assert_eq!(c.to_string(), "closing-gunline close=true carrier=true");
     }
 
     #[test]
