@@ -25,7 +25,7 @@ pub use fire::{
 };
 pub use power::{
     CAPACITOR_BANDS, battery_diversion, capacitor_budget, capacitor_engaged, ew_boost, power_order,
-    tracking_power,
+    system_battery_draw, tracking_power,
 };
 pub use thrust::{
     MOST_MOUNTS, Steering, ThrustLimits, mounts_penalty, thrust_misalignment, thrust_plan,
