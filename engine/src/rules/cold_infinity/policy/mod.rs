@@ -16,7 +16,7 @@ mod fire;
 mod power;
 mod thrust;
 
-pub use defence::{guard_value, shield_worth, system_pick, worth_defending};
+pub use defence::{guard_value, guided_df_worth, shield_worth, system_pick, worth_defending};
 pub use ew::{EwSplit, ew_split, shroud_reaches};
 pub use fire::{
     choose_burst_or_pulse, choose_config, choose_seam, choose_sighting, config_damage,
