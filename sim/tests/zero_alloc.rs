@@ -464,7 +464,8 @@ fn steady_state_target_lock_battles_do_not_allocate() {
 /// `missile-carrier` (§9: magazines, flights, intercepts; §11.5 AMRS and chaff) and the
 /// capacitor Wardens of the capacitor-vs-reactor A/B (§3.1.2: charge carried over), the
 /// torpedo Reapers of the torpedoes-vs-guns A/B (§9.2.2) and the reload-rack Reapers of the
-/// reload-vs-racks A/B (§9.2.4) allocate nothing per
+/// reload-vs-racks A/B (§9.2.4) and the system-battery Wardens of the system-battery
+/// A/B (§3.1.4) allocate nothing per
 /// battle, and the forward model's `clone_from` into a kept copy allocates nothing (a search
 /// player copies the position before every rollout).
 #[test]
@@ -522,6 +523,16 @@ fn steady_state_cold_infinity_battles_do_not_allocate() {
         .filter(|m| m.label.contains("reapers-reload"))
         .collect();
     assert!(!reload.is_empty(), "the A/B plays the reload-rack Reapers");
+    let battery = config::<ColdInfinity>("cold-infinity/system-battery-vs-reactor-ab.toml");
+    let battery: Vec<_> = battery
+        .matchups
+        .into_iter()
+        .filter(|m| m.label.contains("wardens-system-battery"))
+        .collect();
+    assert!(
+        !battery.is_empty(),
+        "the A/B plays the system-battery Wardens"
+    );
     for m in reference
         .matchups
         .iter()
@@ -534,6 +545,7 @@ fn steady_state_cold_infinity_battles_do_not_allocate() {
         .chain(&point)
         .chain(&torpedo)
         .chain(&reload)
+        .chain(&battery)
     {
         let n = steady_state_allocations::<ColdInfinity>(m, 2_000);
         assert_eq!(n, 0, "{}: {n} heap allocations in 2,000 battles", m.label);
@@ -545,6 +557,7 @@ fn steady_state_cold_infinity_battles_do_not_allocate() {
         .chain(&racked.matchups)
         .chain(&torpedo)
         .chain(&reload)
+        .chain(&battery)
         .map(|m| &m.matchup)
     {
         let mut state = ColdInfinity::new_state(m);

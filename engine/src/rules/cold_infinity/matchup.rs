@@ -52,6 +52,8 @@ pub struct BattleDesign {
     pub defences: Vec<super::guided::defences::DefenceMount>,
     /// Its reload racks (§9.2.4), in SDS order; empty for most designs.
     pub reloads: Vec<super::guided::mount::ReloadMount>,
+    /// Its system batteries (§3.1.4), in SDS order; empty for most designs.
+    pub batteries: Vec<super::power::SystemBatteryDesign>,
 }
 
 /// A design's construction points (§16–17) and how much of them rests on design data (the

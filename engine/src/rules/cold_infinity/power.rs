@@ -104,6 +104,44 @@ impl Battery {
     }
 }
 
+/// A system battery as designed (§3.1.4, §16.4.10): the system it is attached to (a direct-fire
+/// weapon in the battle: `mount` indexes the design's mounts, `sys` its systems) and its Rating
+/// "C/k" — "extremely efficient but … low capacity (e.g., a Rating of 5/1)" or "highly
+/// inefficient with great capacity (e.g., a Rating of 50/5)". It has no structure of its own:
+/// it is "housed with" its system and "cannot be targeted separately".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SystemBatteryDesign {
+    /// The system it powers (index into the design's systems).
+    pub sys: u16,
+    /// The weapon mount it powers (index into the design's mounts).
+    pub mount: u16,
+    /// Capacity C.
+    pub capacity: i32,
+    /// Convert Rating k: k points of plant power store one point (§3.1.3; 1..=10, §16.4.10).
+    pub convert: i32,
+}
+
+impl SystemBatteryDesign {
+    /// The store, holding `charge`.
+    pub const fn store(&self, charge: i32) -> Battery {
+        Battery {
+            capacity: self.capacity,
+            convert: self.convert,
+            charge,
+        }
+    }
+}
+
+/// Whether a system battery is lost (§3.1.4: "instantly destroyed on the first hit to the
+/// attached system, taking one point of damage"), given its system's undamaged structure
+/// `structure` and what is `left` of it. Our reading: the battery is lost with the first hit
+/// that does its system at least one point of damage, and that hit damages the system in full
+/// (the battery takes no share of it; a hit stopped wholly by armor or shields does not reach
+/// the system). A system destroyed with its section takes its battery with it.
+pub const fn system_battery_lost(structure: u16, left: u16) -> bool {
+    left < structure
+}
+
 /// A system battery (§3.1.4): a battery that powers one system only, destroyed (taking 1
 /// point of damage) by the first hit on that system, never on a zero-power system.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -440,6 +478,42 @@ mod tests {
         assert_eq!(collector_output(3, 1, CollectorDamage::OnePerPoint), 2);
         let drawn: i32 = (1..=25).map(zero_power_battery_draw).sum();
         assert_eq!(drawn, 2);
+    }
+
+    /// §3.1.4's two examples: an efficient 5/1 system battery holds 5 and fills from 5 plant
+    /// power; an inefficient 50/5 holds 50 and takes 250 (k power a point, as §3.1.3's 20/2
+    /// takes 40). Both are lost with their system's first damage point, never before.
+    #[test]
+    fn example_3_1_4_system_batteries_5_1_and_50_5() {
+        let efficient = SystemBatteryDesign {
+            sys: 3,
+            mount: 0,
+            capacity: 5,
+            convert: 1,
+        };
+        let mut b = efficient.store(0);
+        assert_eq!(b.power_to_fill(), 5);
+        assert_eq!(b.store(3, 0), 3);
+        assert_eq!(b.store(9, 0), 2);
+        assert_eq!(b.charge, 5);
+        let big = SystemBatteryDesign {
+            capacity: 50,
+            convert: 5,
+            ..efficient
+        };
+        let mut b = big.store(0);
+        assert_eq!(b.power_to_fill(), 250);
+        assert_eq!(
+            b.store(14, 0),
+            10,
+            "whole conversions: 14 power stores 2 points"
+        );
+        assert_eq!(b.charge, 2);
+        assert_eq!(b.store(1000, 0), 240);
+        assert_eq!(b.charge, 50);
+        assert!(!system_battery_lost(4, 4));
+        assert!(system_battery_lost(4, 3), "the first point of damage");
+        assert!(system_battery_lost(4, 0));
     }
 
     /// §3.6 example (optional): a plant using 20 power for 2 turns makes 10 heat a turn, 20 in

@@ -125,13 +125,14 @@ mod tests {
                 amrs_salvos: super::super::guided::readings::AmrsSalvos::OnePerWeapon,
                 chaff_stacking: super::super::guided::readings::ChaffStacking::Add,
                 flare_shots: super::super::guided::readings::FlareShots::EachWeapon,
+                guided_df: super::super::guided::readings::GuidedDf::Off,
             },
         };
         let keys = super::in_effect(&rules, &Scenario::default());
         // 6 always + 18 more fire keys + 16 more movement keys (hit_chart, arcs and
-        // silhouettes are in two lists), + 8 construction keys + 7 guided keys, less the one the
+        // silhouettes are in two lists), + 8 construction keys + 8 guided keys, less the one the
         // battle cannot play yet.
-        assert_eq!(keys.len(), 6 + 18 + 16 + 8 + 7 - 1, "{keys:?}");
+        assert_eq!(keys.len(), 6 + 18 + 16 + 8 + 8 - 1, "{keys:?}");
         for k in NOT_PLAYED {
             assert!(!keys.contains(&k), "{k} listed though no battle uses it");
         }

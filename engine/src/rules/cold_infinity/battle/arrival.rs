@@ -160,6 +160,7 @@ pub(super) fn arrive<R: Roller, O: Observer>(
         attempts: 0,
         salvos: 0,
         flare: 0,
+        df: 0,
     })
 }
 

@@ -553,18 +553,25 @@ pub(super) fn defensive_fire<R: Roller>(m: &Matchup, st: &mut BattleState, dice:
             if let Some(idx) = chosen {
                 st.shots[idx].df += u16::from(sdf);
                 st.guided.df_mask[d] |= 1 << k;
-                if m.rules.fire.df_arming == DfArming::Rearms {
-                    let arming = &mut st.ships[d].arming[k];
-                    arming.fire(w.weapon.rof);
-                    if w.weapon.rof.cooldown > 0 {
-                        arming.lose_power();
-                    }
-                }
-                let side = st.ships[d].side;
-                st.event(side, Event::DefensiveFire);
+                after_defensive_fire(m, st, d, k);
             }
         }
     }
+}
+
+/// Mount `k` of ship `d` has fired defensively (§11.1): under `df_arming = rearms` it starts
+/// arming over (a `C-n` weapon sits out its cooldown); the event is counted.
+pub(super) fn after_defensive_fire(m: &Matchup, st: &mut BattleState, d: usize, k: usize) {
+    if m.rules.fire.df_arming == DfArming::Rearms {
+        let rof = m.design_of(d).mounts[k].weapon.rof;
+        let arming = &mut st.ships[d].arming[k];
+        arming.fire(rof);
+        if rof.cooldown > 0 {
+            arming.lose_power();
+        }
+    }
+    let side = st.ships[d].side;
+    st.event(side, Event::DefensiveFire);
 }
 
 /// The Starship Weapons Phase (§7.3): roll every shot; under the literal reading (default) each

@@ -15,9 +15,9 @@
 //!
 //! Torpedo systems (§9.2.2) take a launcher slot like a rack: the same phases, no magazine.
 //! Reload racks (§9.2.4) work in the Final Actions Step (`battle/reload.rs`).
-//! Not played yet (refused by the config): drones; defensive fire is
-//! spent on starship shots only (guided weapons are met by intercepts and the specialized
-//! defences). A ship destroyed in this phase still fires in the Starship Weapons Phase (ships
+//! Defensive fire against guided weapons (§11.1, §11.1.6) is spread with the intercepts
+//! (`battle/intercepts.rs`, house rule `guided_df`). Not played yet (refused by the config):
+//! drones. A ship destroyed in this phase still fires in the Starship Weapons Phase (ships
 //! leave the battle in the Damage Effects Step, as for direct fire).
 
 use super::super::guided::defences::{DefenceKind, DefenceNow};
@@ -72,6 +72,8 @@ pub struct Arrived {
     pub(super) salvos: u8,
     /// A flare's penalty on it (§11.5.3), 0 if none.
     pub(super) flare: i16,
+    /// Defensive fire on it (§11.1, §11.1.5–6: its to-hit penalty), 0 if none.
+    pub(super) df: u16,
 }
 
 impl Arrived {

@@ -51,7 +51,15 @@ pub(super) fn strike_one<R: Roller, O: Observer>(
         }
     }
     let chaff = super::defences::chaff_on(m, st, t);
-    let drm = a.drm - chaff - a.flare;
+    // §11.1: the defensive fire on it is a to-hit penalty (§11.1.5: ablative DF too).
+    let df = a.df.min(i16::MAX as u16) as i16;
+    let drm = a.drm - chaff - a.flare - df;
+    if df > 0 {
+        trace!(
+            obs,
+            "  {} meets {}'s {} with defensive fire −{} (§11.1)", m.names[t], m.names[o], name, df
+        );
+    }
     let owner_side = st.ships[o].side;
     st.event(owner_side, Event::Shots);
     let attempts = st.guided.attempts.len();

@@ -295,3 +295,91 @@ fn racked_battle_is_deterministic() {
     assert!(log.contains("launches Harbinger Mk III"), "{log}");
     assert!(left < 40);
 }
+
+/// The racked duel (8 hexes, A has launched its two Harbingers at B) with B's first `n` fore
+/// mounts given a particle technology and SDF `sdf`, every other B mount busy (on defensive
+/// fire against a gun shot: it neither defends nor intercepts again).
+fn df_duel(n: usize, sdf: u8) -> (Matchup, BattleState) {
+    let (mut m, _) = racked_duel(8);
+    let mut defending = m.designs[0].clone();
+    for w in defending.mounts.iter_mut().take(n) {
+        w.weapon.tech = super::super::design::Tech::Particle;
+        w.weapon.df.sdf = sdf;
+    }
+    m.designs.push(defending);
+    m.start[1].design = 2;
+    let mut st = started(&m);
+    let (a, b) = (st.ships[0].motion.pos, st.ships[1].motion.pos);
+    let (hex, _) = a.line_to(b).nth(8).unwrap();
+    st.ships[1].motion.pos = hex;
+    st.turn = 1;
+    launch::weapon_launch_phase(&m, &mut st, &mut Dice::for_battle(19, 8, 0), &mut NoTrace);
+    assert_eq!(st.guided.flights.len(), 2);
+    st.guided.df_mask[1] = !((1u32 << n) - 1);
+    (m, st)
+}
+
+/// §11.1, §11.1.6 ("in addition to normal defensive fire … against guided weapons"): a fore
+/// weapon of B with SDF 10 and the launch hex in its arc defends against one of the two
+/// Harbingers (+6 to hit) rather than intercept it — the DF saves more (`guided_df_worth`
+/// against `intercept_gain`) — and the missile rolls at 6 − 10 = −4; two such weapons take a
+/// missile each (a second −10 on the same missile saves almost nothing). Under `guided_df =
+/// off` nothing defends: each missile is intercepted or rolls at +6.
+#[test]
+fn defensive_fire_meets_a_missile_11_1() {
+    let (m, mut st) = df_duel(1, 10);
+    let mut trace = Trace::default();
+    guided::guided_weapons_phase(&m, &mut st, &mut Dice::for_battle(5, 1, 0), &mut trace);
+    let log = &trace.log;
+    let line = "B1 Reaper meets A1 Reaper's Harbinger Mk III with defensive fire −10 (§11.1)";
+    assert_eq!(log.matches(line).count(), 1, "{log}");
+    assert!(log.contains("+6 DRM"), "the other missile: {log}");
+    assert!(log.contains("-4 DRM"), "{log}");
+    assert!(!log.contains("intercepted"), "{log}");
+    assert_eq!(
+        st.guided.df_mask[1] & 1,
+        0,
+        "the phase's end clears the marks"
+    );
+
+    let (m, mut st) = df_duel(2, 10);
+    let mut trace = Trace::default();
+    guided::guided_weapons_phase(&m, &mut st, &mut Dice::for_battle(5, 1, 0), &mut trace);
+    assert_eq!(trace.log.matches(line).count(), 2, "{}", trace.log);
+    assert_eq!(trace.log.matches("-4 DRM").count(), 2, "{}", trace.log);
+
+    let (mut m, mut st) = df_duel(1, 10);
+    m.rules.guided.guided_df = super::super::guided::readings::GuidedDf::Off;
+    let mut trace = Trace::default();
+    guided::guided_weapons_phase(&m, &mut st, &mut Dice::for_battle(5, 1, 0), &mut trace);
+    let log = &trace.log;
+    assert!(!log.contains("defensive fire"), "{log}");
+    let rolled = log.matches("+6 DRM").count() + log.matches("is intercepted").count();
+    assert_eq!(rolled, 2, "{log}");
+}
+
+/// §11.1 at the strike, by exact enumeration of the 216 three-dice rolls: with SDF 2 on a
+/// missile at +6 (no intercepts, no salvos) it hits on exactly `hit_ways(4)` of them — the
+/// ways `strike_ways` counts at the lowered DRM — and without DF on `hit_ways(6)`.
+#[test]
+fn guided_df_at_the_strike_exact_enumeration() {
+    use super::super::fire::hit_roll::hit_ways;
+    use super::super::guided::hit::{Fate, guided_phase, strike_ways};
+    for (df, want) in [(2i16, hit_ways(4)), (0, hit_ways(6))] {
+        let mut hits = 0u32;
+        for a in 1..=6u8 {
+            for b in 1..=6u8 {
+                for c in 1..=6u8 {
+                    let rolls = [a, b, c];
+                    let mut dice = ScriptedDice::new(&rolls);
+                    if let Fate::Hit(_) = guided_phase(&mut dice, &[], &[], 6 - df) {
+                        hits += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(hits, want);
+        assert_eq!(u128::from(hits), strike_ways(&[], &[], 6 - df));
+    }
+    assert!(hit_ways(4) < hit_ways(6));
+}

@@ -1,14 +1,31 @@
-//! Intercepts (§11.1.6): the defenders' weapons that hold fire, are not on defensive fire and
-//! have the launch hex in arc are spread over the phase's arrived guided weapons, each where its
-//! attempts save the most expected damage (`guided_plan::intercept_gain`, ties by the battle's
-//! dice); a weapon of RoF 2+0 and up makes several attempts (at ranges 4, 2, 1, 1); Wave
-//! weapons may not intercept. An intercepting weapon has fired (§7.1.3).
+//! Intercepts (§11.1.6) and defensive fire against guided weapons (§11.1, §11.1.5): the
+//! defenders' weapons that hold fire, are not on defensive fire and have the launch hex in arc
+//! are spread over the phase's arrived guided weapons, each where it saves the most expected
+//! damage — its intercept attempts (`guided_plan::intercept_gain`) or, for a weapon of the
+//! target with an SDF Rating, its defensive fire (`policy::guided_df_worth`) — ties by the
+//! battle's dice; a weapon of RoF 2+0 and up makes several attempts (at ranges 4, 2, 1, 1);
+//! Wave weapons may not intercept. An intercepting weapon has fired (§7.1.3); a defending one
+//! is treated as defensive fire against a gun shot is (house rule `df_arming`).
+//!
+//! Defensive fire against a guided weapon (house rule `guided_df`, default `launch-hex`) meets
+//! §11.1's criteria: the weapon holds fire and has not defended or intercepted this turn
+//! (§11.1.6.1: "If a weapon is being used for normal Defensive Fire, it cannot attempt an
+//! intercept"), is activated and able to fire, has an SDF Rating and a technology that may
+//! defend (lasers cannot, §11.1; matter only with the enhancement), the guided weapon's
+//! technology and configuration can be defended against, and the launch hex — the marker the
+//! strike comes from — is in its arc. Speed (§11.1.4): "Guided weapons are the slowest", so
+//! every weapon qualifies. Ablative DF "against guided weapons functions as normal defensive
+//! fire (to-hit DRM penalty)" (§11.1.5): its Rating counts as SDF. SDF adds up uncapped
+//! (§11.1.1); AHDF and EDF are not played (as against gun shots). Screening (§11.1.7) is not
+//! played: a ship defends itself.
 
 use super::super::arcs::can_bear;
+use super::super::guided::readings::GuidedDf;
 use super::super::guided_plan::{intercept_gain, survives};
 use super::super::intercepts::{intercept_attempts, intercept_drm};
 use super::super::matchup::Matchup;
-use super::super::policy::pick_tie;
+use super::super::policy::{guided_df_worth, pick_tie};
+use super::super::weapons::technologies::{can_be_defended, may_defend};
 use super::BattleState;
 use super::guided::{Arrived, MAX_ATTEMPTS, MOST_TRIES};
 use super::weapon_damage::weapon_now;
@@ -37,15 +54,26 @@ pub(super) fn spread_intercepts<R: Roller>(m: &Matchup, st: &mut BattleState, di
                     continue;
                 }
                 for k in 0..m.design_of(d).mounts.len() {
+                    if let Some(sdf) = df_offer(m, st, d, k, a) {
+                        let gain = guided_df_worth(a.value, a.survival, a.drm, a.df, sdf);
+                        offer_to(gain, [n, d, k | DF]);
+                    }
                     let Some(c) = offer(m, st, d, k, a, &mut drms) else {
                         continue;
                     };
                     let s: f64 = drms[..c].iter().map(|&x| survives(x)).product();
-                    offer_to(intercept_gain(a.value, a.survival, s), [n, d, k]);
+                    offer_to(
+                        intercept_gain(a.value_less(df_penalty(a)), a.survival, s),
+                        [n, d, k],
+                    );
                 }
             }
         }
     }) {
+        if k & DF != 0 {
+            defend(m, st, n, d, k & !DF);
+            continue;
+        }
         let mut drms = [0i16; MOST_TRIES];
         let Some(a) = st.guided.arrived[n] else {
             return;
@@ -71,6 +99,69 @@ pub(super) fn spread_intercepts<R: Roller>(m: &Matchup, st: &mut BattleState, di
             arming.lose_power();
         }
     }
+}
+
+/// Marks a choice of [`spread_intercepts`] as defensive fire (the mount index is below it).
+const DF: usize = 1 << 8;
+
+/// The to-hit penalty the defensive fire on arrival `a` puts on it (for the intercept gain's
+/// measure: an intercept saves only what the DF leaves).
+fn df_penalty(a: &Arrived) -> i16 {
+    a.df.min(i16::MAX as u16) as i16
+}
+
+/// Mount `k` of ship `d` as defensive fire against arrival `a` (§11.1, house rule
+/// `guided_df`): its SDF Rating (an ablative weapon's counts as SDF, §11.1.5), or `None` when it
+/// may not (see the module's criteria).
+fn df_offer(m: &Matchup, st: &BattleState, d: usize, k: usize, a: &Arrived) -> Option<u8> {
+    if m.rules.guided.guided_df == GuidedDf::Off || usize::from(a.target) != d {
+        return None;
+    }
+    let w = &m.design_of(d).mounts[k];
+    let sdf = w.weapon.df.sdf;
+    if sdf == 0
+        || !may_defend(w.weapon.tech, false)
+        || !can_be_defended(a.munition.tech, a.munition.config)
+    {
+        return None;
+    }
+    let me = &st.ships[d];
+    let busy = (st.guided.df_mask[d] | st.guided.intercepting[d]) & (1 << k) != 0
+        || st
+            .shots
+            .iter()
+            .any(|s| usize::from(s.attacker) == d && usize::from(s.mount) == k);
+    if busy || !me.arming[k].can_fire(w.weapon.rof) {
+        return None;
+    }
+    can_bear(
+        &m.rules.movement.arcs,
+        m.rules.movement.rotated_arcs,
+        w.arc,
+        me.motion.pos,
+        me.motion.facing,
+        me.motion.roll,
+        me.motion.tumble,
+        a.launch_hex,
+    )
+    .then_some(sdf)
+}
+
+/// Mount `k` of ship `d` defends against arrival `n` (§11.1): its SDF on the guided weapon's
+/// to-hit roll, the weapon on defensive fire this turn (it may not intercept, §11.1.6.1) and
+/// treated as after DF against a gun shot (house rule `df_arming`).
+fn defend(m: &Matchup, st: &mut BattleState, n: usize, d: usize, k: usize) {
+    let Some(a) = st.guided.arrived[n].as_ref() else {
+        return;
+    };
+    let Some(sdf) = df_offer(m, st, d, k, a) else {
+        return;
+    };
+    if let Some(a) = st.guided.arrived[n].as_mut() {
+        a.df += u16::from(sdf);
+    }
+    st.guided.df_mask[d] |= 1 << k;
+    super::fire::after_defensive_fire(m, st, d, k);
 }
 
 /// Of the choices `each` offers (each with the expected damage it saves), the one that saves

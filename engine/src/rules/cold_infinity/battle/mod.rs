@@ -33,6 +33,9 @@ mod reload_tests;
 #[cfg(test)]
 mod shield_tests;
 pub mod shields;
+pub mod system_batteries;
+#[cfg(test)]
+mod system_battery_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
@@ -196,6 +199,8 @@ pub struct BattleState {
     pub guided: guided::GuidedState,
     /// A wave's path (§8.1.8; `wave.rs`), one unit per other ship at most.
     pub wave: Vec<super::fire::wave::WaveUnit>,
+    /// Per ship: its system batteries (§3.1.4; empty for most designs).
+    pub batteries: Vec<Vec<system_batteries::SystemBatteryNow>>,
 }
 
 /// A clone keeps every buffer's room (a copy that later fills a buffer further must not
@@ -227,6 +232,7 @@ impl Clone for BattleState {
             tracks: self.tracks.clone(),
             guided: self.guided.clone(),
             wave: self.wave.clone(),
+            batteries: self.batteries.clone(),
         }
     }
 
@@ -257,6 +263,7 @@ impl Clone for BattleState {
         self.tracks.clone_from(&source.tracks);
         self.guided.clone_from(&source.guided);
         self.wave.clone_from(&source.wave);
+        self.batteries.clone_from(&source.batteries);
     }
 }
 
@@ -311,6 +318,9 @@ impl BattleState {
                 .collect(),
             guided: guided::GuidedState::for_matchup(m),
             wave: Vec::with_capacity(n),
+            batteries: (0..n)
+                .map(|i| system_batteries::fresh(m, i).collect())
+                .collect(),
         }
     }
 
@@ -409,6 +419,12 @@ pub fn begin(m: &Matchup, st: &mut BattleState) {
         for t in st.tracks[i].iter_mut() {
             *t = tracking::MountTrack::default();
         }
+        for (b, fresh) in st.batteries[i]
+            .iter_mut()
+            .zip(system_batteries::fresh(m, i))
+        {
+            *b = fresh;
+        }
     }
     st.guided.begin(m);
     st.shots.clear();
@@ -427,6 +443,7 @@ pub fn turn<R: Roller, O: Observer>(
     st.turn += 1;
     trace!(obs, "turn {}", st.turn);
     preliminary::power_allocation(m, st, dice);
+    system_batteries::trace_turn(m, st, obs);
     preliminary::initiative(m, st, dice, obs);
     preliminary::electronic_warfare(m, st, dice);
     launch::weapon_launch_phase(m, st, dice, obs);

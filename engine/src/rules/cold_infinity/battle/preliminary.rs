@@ -125,6 +125,9 @@ pub fn power_allocation<R: Roller>(m: &Matchup, st: &mut BattleState, dice: &mut
         // Refreshes `st.condition[i]` (what the damage leaves: `reactor_output`, `sensors`,
         // destroyed systems), read below.
         let drain = destroyed_drain(m, st, i);
+        if !m.design_of(i).batteries.is_empty() {
+            super::system_batteries::check_losses(m, st, i);
+        }
         // §3.1: the reactor's output, or the capacitor's share and the batteries' charge.
         let budget = super::plants::open(m, st, i, dice);
         let bd = m.design_of(i);
@@ -147,19 +150,41 @@ pub fn power_allocation<R: Roller>(m: &Matchup, st: &mut BattleState, dice: &mut
                 power[s].active = sensors_on;
             }
         }
+        // §3.1.4: what the weapons after each ask of the plants, for its system battery.
+        let batteries = !bd.batteries.is_empty();
+        let mut later = if batteries {
+            super::system_batteries::weapons_need(bd, &cond.destroyed)
+        } else {
+            0
+        };
         let ship = &mut st.ships[i];
         let tracks = &mut st.tracks[i];
         for (k, w) in bd.mounts.iter().enumerate() {
             let intact = !cond.destroyed[usize::from(w.sys)];
+            let track = super::tracking::can_track(&w.weapon);
+            // §3.1.4: its system battery, when the policy draws on it, powers it instead.
+            let battery = if batteries && intact {
+                later -= i32::from(w.weapon.power);
+                let now = &st.batteries[i];
+                super::system_batteries::choice(bd, now, k, &w.weapon, track, (left, later))
+            } else {
+                None
+            };
             // §8.1.9: double power for a weapon that may track.
-            let doubled = super::tracking::can_track(&w.weapon) && tracking_power(&w.weapon, left);
+            let doubled = match battery {
+                Some((_, doubled)) => doubled,
+                None => track && tracking_power(&w.weapon, left),
+            };
             let on = intact
-                && has_plant
-                && (doubled || power_order(&w.weapon, left))
+                && (battery.is_some() || has_plant && (doubled || power_order(&w.weapon, left)))
                 && ship.arming[k].set_active(true).is_ok();
             tracks[k].doubled = on && doubled;
             if on {
-                left -= i32::from(w.weapon.power) * if doubled { 2 } else { 1 };
+                let drawn = i32::from(w.weapon.power) * if doubled { 2 } else { 1 };
+                match battery {
+                    Some((b, _)) => super::system_batteries::spend(&mut st.batteries[i][b], drawn),
+                    None => left -= drawn,
+                }
             } else {
                 ship.arming[k].lose_power();
             }
@@ -180,6 +205,11 @@ pub fn power_allocation<R: Roller>(m: &Matchup, st: &mut BattleState, dice: &mut
             super::shields::power_shields(m, st, i, left, has_plant, dice)
         };
         let left = super::plants::settle(st, i, budget, left);
+        let left = if bd.batteries.is_empty() {
+            left
+        } else {
+            super::system_batteries::charge(m, st, i, left)
+        };
         // §4.4: a boosting policy buys EW points with what is left (`ew_boost`), before
         // engine enrichment.
         let policy = &m.policies[st.ships[i].side.index()];

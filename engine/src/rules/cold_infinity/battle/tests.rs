@@ -50,6 +50,7 @@ pub(super) fn reaper_duel() -> Matchup {
             rack_missiles: Vec::new(),
             defences: Vec::new(),
             reloads: Vec::new(),
+            batteries: Vec::new(),
         }],
         start: vec![
             ShipStart {
@@ -431,6 +432,7 @@ fn five_section_target(fa: u8, ps: u8, armor: [u8; 4]) -> Matchup {
         rack_missiles: Vec::new(),
         defences: Vec::new(),
         reloads: Vec::new(),
+        batteries: Vec::new(),
     });
     let target = Facing::new(1);
     m.start[0].motion = Motion {

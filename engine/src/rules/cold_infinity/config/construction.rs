@@ -146,6 +146,10 @@ pub(super) fn cost(
                 data = data.saturating_add(cp);
                 items.push(item);
             }
+            if let Some((item, cp)) = system_battery_item(d, sys, &yat, is) {
+                data = data.saturating_add(cp);
+                items.push(item);
+            }
         }
     }
     if is.len() != before {
@@ -166,6 +170,31 @@ pub(super) fn cost(
             None
         }
     }
+}
+
+/// A system's system battery (§3.1.4) as a costed item, with the design-data CP it rests on:
+/// its capacity's `cp` (SSB9, lost: "the starting power plant has a maximum capacity of zero")
+/// and its convert Rating below 10 at 4 CP a point on top (§16.4.10); no Mass or structure of
+/// its own (housed with its system).
+fn system_battery_item(
+    d: usize,
+    sys: &Spanned<SystemSpec>,
+    at: &str,
+    is: &mut Issues,
+) -> Option<(Item, u32)> {
+    let b = sys.get_ref().system_battery.as_ref()?.get_ref();
+    let cp = data_cp(is, d, &b.cp, format!("{at}.system_battery.cp"));
+    let k = *b.convert.get_ref() as u8;
+    let upgrade = super::super::construction::systems::convert_rate_cp(k).unwrap_or(0);
+    Some((
+        Item::Stated {
+            cp: cp.saturating_add(upgrade),
+            mass: 0,
+            structure: 0,
+            power: 0,
+        },
+        cp,
+    ))
 }
 
 /// A design-data CP figure in `0..=MAX_DATA_CP`.

@@ -154,6 +154,23 @@ pub struct SystemSpec {
     /// Battery: convert Rating, the k of "C/k" (§3.1.3; 1..=10, §16.4.10; C is its structure).
     #[serde(default)]
     pub convert: Option<Spanned<i64>>,
+    /// A system battery attached to this system (§3.1.4; a direct-fire weapon in the battle).
+    #[serde(default)]
+    pub system_battery: Option<Spanned<SystemBatterySpec>>,
+}
+
+/// A system battery "C/k" (§3.1.4), written on the system it powers.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SystemBatterySpec {
+    /// Capacity C (1..=200; the text's examples hold 5 and 50).
+    pub capacity: Spanned<i64>,
+    /// Convert Rating k (1..=10, §16.4.10: from 10, −1 per 4 CP).
+    pub convert: Spanned<i64>,
+    /// **Design data**: the CP of its capacity (§16.4.10: "the starting power plant has a
+    /// maximum capacity of zero"; the capacity schedule is on the lost sheet SSB9). Its convert
+    /// Rating below 10 costs 4 CP a point on top (§16.4.10), computed.
+    pub cp: Spanned<i64>,
 }
 
 /// One section.
@@ -325,8 +342,11 @@ fn design(
     let mut racks = Vec::new();
     let mut defences = Vec::new();
     let mut reloads = Vec::new();
+    let mut batteries = Vec::new();
     // The first reactor, capacitor and battery: where each is, for §3.1.2–3's checks.
     let mut plants: [Option<(String, std::ops::Range<usize>)>; 3] = [None, None, None];
+    // The first system battery: where it is, for §3.1.3's check (§3.1.4: a small battery).
+    let mut sb_at: Option<(String, std::ops::Range<usize>)> = None;
     for (s, sec) in ds.section.iter().enumerate() {
         let ss = sec.get_ref();
         let sat = format!("{at}.section[{s}]");
@@ -379,6 +399,17 @@ fn design(
                     1,
                     200,
                 );
+                if let Some(b) = &sys.get_ref().system_battery {
+                    let fitted = (mounts.len() > mounted).then(|| mounts.len() - 1);
+                    if let Some(b) =
+                        super::systems::system_battery(d, b, &yat, &kind, (index, fitted), is)
+                    {
+                        if batteries.is_empty() {
+                            sb_at = Some((yat.clone(), sys.span()));
+                        }
+                        batteries.push(b);
+                    }
+                }
                 systems.push(SystemDesign {
                     kind,
                     structure: structure as u16,
@@ -394,6 +425,7 @@ fn design(
         });
     }
     super::systems::plant_mix(d, &plants, is);
+    super::systems::system_battery_plant(d, &plants, sb_at, is);
     super::shields::assign_guards(d, ds, at, &sections, &mut systems, is);
     if mounts.len() > MAX_WEAPONS {
         is.push(
@@ -468,5 +500,6 @@ fn design(
         rack_missiles,
         defences,
         reloads,
+        batteries,
     })
 }

@@ -13,7 +13,7 @@ use super::super::construction::readings::*;
 use super::super::fire::hit_location::ChartName;
 use super::super::fire::readings::*;
 use super::super::guided::readings::{
-    AmrsSalvos, ChaffStacking, FiringOrder, FlareShots, LostMissiles, TorpedoAccuracy,
+    AmrsSalvos, ChaffStacking, FiringOrder, FlareShots, GuidedDf, LostMissiles, TorpedoAccuracy,
     TorpedoDamage,
 };
 use super::super::matchup::HouseRules;
@@ -181,6 +181,9 @@ pub struct HouseRulesSpec {
     /// `flare_shots` (§11.5.3): one-a-turn, each-weapon.
     #[serde(default)]
     pub flare_shots: Option<Spanned<String>>,
+    /// `guided_df` (§11.1, §11.1.6): launch-hex, off.
+    #[serde(default)]
+    pub guided_df: Option<Spanned<String>>,
 }
 
 /// The experiment's house rules; every problem is reported at its key.
@@ -482,6 +485,11 @@ pub(super) fn house_rules(docs: &[Doc], is: &mut Issues) -> HouseRules {
         guided.flare_shots,
         FlareShots,
         [OneATurn = "one-a-turn", EachWeapon = "each-weapon"]
+    );
+    pick!(
+        guided.guided_df,
+        GuidedDf,
+        [LaunchHex = "launch-hex", Off = "off"]
     );
     if let Some(a) = &s.arcs {
         match a.get_ref().as_slice() {

@@ -12,6 +12,7 @@ use super::super::geometry::ArcCentre;
 use super::super::guided::defences::DefenceMount;
 use super::super::guided::mount::{RackMount, ReloadMount};
 use super::super::matchup::Mount;
+use super::super::power::{PowerNeed, SystemBatteryDesign};
 use super::designs::{ArcSpec, SystemSpec, int};
 use super::issues::Issues;
 use super::weapons::WeaponTable;
@@ -87,6 +88,79 @@ pub(super) fn plant_mix(
             format!("{at}.kind"),
             "a battery needs a self-charging power plant on the unit, a reactor or a capacitor \
              (§3.1.3)",
+        );
+    }
+}
+
+/// A system battery on system `index` of kind `kind` (§3.1.4), `mount` its weapon mount if it
+/// is a direct-fire weapon: its Rating checked (capacity 1..=200, convert 1..=10, §16.4.10).
+/// Refused on a zero-power or unpowered system ("System batteries may not be attached to zero
+/// power systems", §3.3; an unpowered one draws nothing to give) and, for now, on a powered
+/// system other than a direct-fire weapon (sensors, shields, torpedo systems: not played yet).
+pub(super) fn system_battery(
+    d: usize,
+    spec: &Spanned<super::designs::SystemBatterySpec>,
+    at: &str,
+    kind: &SystemKind,
+    (index, mount): (usize, Option<usize>),
+    is: &mut Issues,
+) -> Option<SystemBatteryDesign> {
+    let field = format!("{at}.system_battery");
+    let refuse = |is: &mut Issues, why: &str| {
+        is.push(d, spec.span(), field.clone(), why.to_string());
+        None
+    };
+    match (crate::rules::cold_infinity::battle::power_need(kind), mount) {
+        (PowerNeed::ZeroPower, _) => {
+            return refuse(
+                is,
+                "system batteries may not be attached to zero power systems (§3.3): attach it \
+                 to a direct-fire weapon",
+            );
+        }
+        (PowerNeed::Unpowered, _) => {
+            return refuse(
+                is,
+                "the system draws no power, so a system battery has nothing to power (§3.1.4): \
+                 attach it to a direct-fire weapon",
+            );
+        }
+        (PowerNeed::Powered(_), None) => {
+            return refuse(
+                is,
+                "a system battery is played on a direct-fire weapon only (§3.1.4; on sensors, \
+                 shields and torpedo systems not yet)",
+            );
+        }
+        (PowerNeed::Powered(_), Some(_)) => {}
+    }
+    let b = spec.get_ref();
+    let capacity = int(is, d, &b.capacity, format!("{field}.capacity"), 1, 200);
+    let convert = int(is, d, &b.convert, format!("{field}.convert"), 1, 10);
+    Some(SystemBatteryDesign {
+        sys: index as u16,
+        mount: mount? as u16,
+        capacity: capacity as i32,
+        convert: convert as i32,
+    })
+}
+
+/// §3.1.3 for a system battery (§3.1.4: "essentially, small batteries"): it needs a
+/// self-charging power plant on the unit, a reactor or a capacitor (given where the first
+/// reactor, capacitor and battery are, and the first system battery).
+pub(super) fn system_battery_plant(
+    d: usize,
+    plants: &[Option<(String, std::ops::Range<usize>)>; 3],
+    first: Option<(String, std::ops::Range<usize>)>,
+    is: &mut Issues,
+) {
+    if let (None, None, Some((at, span))) = (&plants[0], &plants[1], first) {
+        is.push(
+            d,
+            span,
+            format!("{at}.system_battery"),
+            "a system battery needs a self-charging power plant on the unit, a reactor or a \
+             capacitor (§3.1.3-4)",
         );
     }
 }

@@ -88,6 +88,23 @@ pub enum FlareShots {
     EachWeapon,
 }
 
+/// Defensive fire against guided weapons at their strike (§11.1, §11.1.5, §11.1.6: "in addition
+/// to normal defensive fire (SDF, AHDF or EDF) against guided weapons"): §11.1's first criterion
+/// asks for "the attacking unit … within the defending weapon's firing arc", and a guided
+/// weapon strikes from its launch hex (the marker, §9.1), which §11.1.6 also uses for
+/// intercepts; the text does not say which of the two the arc is checked against.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GuidedDf {
+    /// Default: played, the launch hex (the marker the strike comes from) in the defending
+    /// weapon's arc.
+    #[default]
+    LaunchHex,
+    /// Alternative: not played — guided weapons are met only by intercepts and the specialized
+    /// defences (the battle before session 28).
+    Off,
+}
+
 /// Every guided-weapon reading. `Default` is the digest's proposal.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -106,10 +123,12 @@ pub struct Readings {
     pub chaff_stacking: ChaffStacking,
     /// Flares a system fires a turn: one, or one at each weapon.
     pub flare_shots: FlareShots,
+    /// Defensive fire against guided weapons: the launch hex in arc, or not played.
+    pub guided_df: GuidedDf,
 }
 
 /// Every guided house-rule name.
-pub const NAMES: [&str; 7] = [
+pub const NAMES: [&str; 8] = [
     "missile_order",
     "lost_missiles",
     "torpedo_accuracy",
@@ -117,6 +136,7 @@ pub const NAMES: [&str; 7] = [
     "amrs_salvos",
     "chaff_stacking",
     "flare_shots",
+    "guided_df",
 ];
 
 /// The names of the readings that differ from the default.
@@ -130,6 +150,7 @@ pub fn in_effect(r: &Readings) -> Vec<&'static str> {
         r.amrs_salvos != d.amrs_salvos,
         r.chaff_stacking != d.chaff_stacking,
         r.flare_shots != d.flare_shots,
+        r.guided_df != d.guided_df,
     ];
     NAMES
         .iter()
@@ -154,6 +175,7 @@ mod tests {
             amrs_salvos: AmrsSalvos::OnePerWeapon,
             chaff_stacking: ChaffStacking::Add,
             flare_shots: FlareShots::EachWeapon,
+            guided_df: GuidedDf::Off,
         };
         assert_eq!(in_effect(&r), NAMES.to_vec());
     }

@@ -56,9 +56,38 @@ pub fn worth_defending(value: f64, drm: i16, df: u16, sdf: u8) -> f64 {
     value * f64::from(hit_ways(now) - hit_ways(after)) / f64::from(ways)
 }
 
+/// Defensive fire against an arrived guided weapon (D17 7, §11.1, §11.1.6: "in addition to
+/// normal defensive fire … against guided weapons"): what a free weapon's `sdf` saves is the
+/// guided weapon's chance `survival` to come through the intercepts and DF already assigned,
+/// times what the DF takes off its expected damage ([`worth_defending`]: `value` at to-hit
+/// DRM `drm`, `df` points already on it). The Guided Weapons Phase spreads each free weapon
+/// where it saves the most — this DF, or its intercept attempts
+/// (`guided_plan::intercept_gain`) — ties by the battle's dice. The direct-fire shots' DF is
+/// declared before (the Fire Determination Phase, `battle/fire.rs`), so a weapon that defends
+/// against a gun shot neither defends against a guided weapon nor intercepts one.
+pub fn guided_df_worth(value: f64, survival: f64, drm: i16, df: u16, sdf: u8) -> f64 {
+    survival * worth_defending(value, drm, df, sdf)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// DF against a guided weapon saves its survival chance × what the DF takes off: a missile
+    /// worth 6 at DRM 0 that survives the intercepts with chance ½ gains ½ × 6 × (ways(0) −
+    /// ways(−2)) / ways(0) from SDF 2; a second SDF 2, ½ × 6 × (ways(−2) − ways(−4)) / ways(0);
+    /// nothing if it cannot survive or cannot hit.
+    #[test]
+    fn guided_df_is_worth_the_survivors_share() {
+        let (w0, w2, w4) = (hit_ways(0), hit_ways(-2), hit_ways(-4));
+        let first = guided_df_worth(6.0, 0.5, 0, 0, 2);
+        assert_eq!(first, 0.5 * 6.0 * f64::from(w0 - w2) / f64::from(w0));
+        let second = guided_df_worth(6.0, 0.5, 0, 2, 2);
+        assert_eq!(second, 0.5 * 6.0 * f64::from(w2 - w4) / f64::from(w0));
+        assert!(second > 0.0);
+        assert_eq!(guided_df_worth(6.0, 0.0, 0, 0, 2), 0.0);
+        assert_eq!(guided_df_worth(6.0, 1.0, -20, 0, 2), 0.0);
+    }
 
     /// DF is worth what it takes off a shot's expected damage, counting the DF already on it:
     /// at DRM 0 (108 ways of 216 hit, exact in `hit_roll`) two points are worth

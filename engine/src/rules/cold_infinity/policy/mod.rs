@@ -16,7 +16,7 @@ mod fire;
 mod power;
 mod thrust;
 
-pub use defence::{guard_value, shield_worth, system_pick, worth_defending};
+pub use defence::{guard_value, guided_df_worth, shield_worth, system_pick, worth_defending};
 pub use ew::{EwSplit, ew_split, shroud_reaches};
 pub use fire::{
     choose_burst_or_pulse, choose_config, choose_seam, choose_sighting, config_damage,
@@ -25,7 +25,7 @@ pub use fire::{
 };
 pub use power::{
     CAPACITOR_BANDS, battery_diversion, capacitor_budget, capacitor_engaged, ew_boost, power_order,
-    tracking_power,
+    system_battery_draw, tracking_power,
 };
 pub use thrust::{
     MOST_MOUNTS, Steering, ThrustLimits, mounts_penalty, thrust_misalignment, thrust_plan,

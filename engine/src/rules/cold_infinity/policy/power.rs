@@ -76,6 +76,18 @@ pub fn battery_diversion(spare: i32, room: i32, convert: i32) -> i32 {
     (spare / convert).min(room) * convert
 }
 
+/// Whether a weapon with a system battery is powered from it this turn (D17 1, §3.1.4: "that
+/// system may be powered by the system battery or another power plant, at the player's
+/// discretion"; one source a turn, our reading of "or"): when the battery holds the weapon's
+/// power `need` and the plants' power `left` (after the systems before it) cannot cover both
+/// it and the `later` weapons' needs — the plants fall short this turn, so the battery's charge
+/// buys a shot the plants could not. Otherwise the plants power it and the battery is kept for
+/// the turns they fall short (after reactor damage; it is lost with its weapon's first damage,
+/// so holding it is a gamble a player takes only while the plants suffice).
+pub const fn system_battery_draw(need: i32, left: i32, later: i32, charge: i32) -> bool {
+    need > 0 && need <= charge && need + later > left
+}
+
 /// Extra EW points a policy buys with the power left after its weapons and shields (D17 1,
 /// §4.4: "each additional EW point will cost" the sensor's boost Rating): `spare` ÷ `cost`
 /// whole points when the policy boosts ([`Policy::boost_ew`]), and the power they take; none
@@ -92,6 +104,26 @@ pub fn ew_boost(policy: &Policy, spare: i32, cost: i32) -> (i32, i32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// §3.1.4: the battery powers its weapon only when the plants fall short of it and the
+    /// weapons after it, and only when it holds the weapon's whole power.
+    #[test]
+    fn system_battery_draws_only_when_the_plants_fall_short() {
+        assert!(!system_battery_draw(3, 10, 4, 5), "the plants cover 3 + 4");
+        assert!(
+            system_battery_draw(3, 6, 4, 5),
+            "6 < 3 + 4: the battery pays"
+        );
+        assert!(system_battery_draw(3, 0, 0, 3));
+        assert!(
+            !system_battery_draw(3, 0, 0, 2),
+            "it holds less than the weapon needs"
+        );
+        assert!(
+            !system_battery_draw(0, 0, 5, 5),
+            "a zero-power need draws nothing"
+        );
+    }
 
     /// §4.4's 6/4 sensor: 9 spare power buys 2 points for 8; only a boosting policy buys.
     #[test]
