@@ -128,3 +128,39 @@ fn the_worst_mirrors_of_issue_15_are_even() {
         );
     }
 }
+
+/// The distance each ship keeps (issue 17, `brawler-v10`'s `keep_at = "guaranteed"`): the
+/// battle line's destroyer (lasers 4/8/14, Macrons 3/6/10) and gunship (particle beams 3/6/9,
+/// Macrons) close to their shortest Precision Targeting range, 3 hexes, under `brawler-v9`, and
+/// hold at their shortest Guaranteed Hit range, 6, under `brawler-v10` — the `pd-screen`'s
+/// distance; a `range` override still wins.
+#[test]
+fn brawler_v10_keeps_its_guaranteed_hit_range() {
+    let exp = mirrors(&[
+        ("battle-line", "brawler-v9"),
+        ("battle-line", "brawler-v10"),
+    ]);
+    let keep = |k: usize| exp.matchups[k].matchup.keep.clone();
+    assert_eq!(keep(0), vec![Some(3); 4]);
+    assert_eq!(keep(1), vec![Some(6); 4]);
+    let shipped = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../configs/junction");
+    let inc = |f: &str| shipped.join(f).display().to_string().replace('\\', "/");
+    let toml = format!(
+        "rule_system = \"junction\"\ninclude = [{:?}, {:?}, {:?}]\n[[matchup]]\n\
+         a = {{ fleet = \"battle-line\", policy = \"brawler-v10\", range = 4 }}\n\
+         b = {{ fleet = \"battle-line\", policy = \"brawler-v9\", keep_at = \"guaranteed\" }}\n",
+        inc("catalogue.toml"),
+        inc("designs.toml"),
+        inc("fleets.toml")
+    );
+    let mut file = tempfile::Builder::new()
+        .suffix(".toml")
+        .tempfile()
+        .expect("temp file");
+    file.write_all(toml.as_bytes()).expect("write config");
+    let exp = load::load::<Junction>(file.path()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        exp.matchups[0].matchup.keep,
+        vec![Some(4), Some(4), Some(6), Some(6)]
+    );
+}

@@ -166,6 +166,20 @@ fn steady_state_junction_v9_preset_battles_do_not_allocate() {
     assert_junction_matchups_do_not_allocate(v9);
 }
 
+/// Issue 17's `brawler-v10` (its Guaranteed Hit range, the screen's point defense, a speed
+/// limit that reads the enemy's moves): the pairs of search-player-v10.toml's select half that
+/// it plays in (on either side).
+#[test]
+fn steady_state_junction_v10_preset_battles_do_not_allocate() {
+    let exp = config::<Junction>("junction/search-player-v10.toml");
+    let v10: Vec<_> = exp.matchups[..121]
+        .iter()
+        .filter(|m| m.label.contains("brawler-v10"))
+        .collect();
+    assert_eq!(v10.len(), 21);
+    assert_junction_matchups_do_not_allocate(v10);
+}
+
 /// Ship to Ship Combat (seed 001): the duel and the fleet battle (blasts, chained hull checks,
 /// asteroids), every preset.
 #[test]

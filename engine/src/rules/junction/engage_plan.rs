@@ -45,6 +45,10 @@ pub struct Threat {
     /// integrity left as a share of its ships in play's starting integrity, in percentage
     /// points (negative: behind; read only for the late stand-off).
     pub integrity_lead: i32,
+    /// Some enemy ship in play comes at the ship: its own last move and marker close on the
+    /// ship faster than the policy's reading of "holds its range" (`range_watch`; read only
+    /// with `stand_off_reads`).
+    pub coming: bool,
 }
 
 /// The distance a ship keeps to the nearest enemy this turn: `run_to` (the stand-off
@@ -74,7 +78,8 @@ pub fn keep_distance(keep: i32, run_to: Option<i32>, p: &Policy, threat: Threat)
     let loaded = p.stand_off_magazine > 0
         && threat.enemy_loaded >= p.stand_off_magazine
         && threat.turn <= p.stand_off_turns
-        && threat.closing > p.stand_off_closing as i32;
+        && threat.closing > p.stand_off_closing as i32
+        && (!p.stand_off_reads || threat.coming);
     if loaded {
         r
     } else {
@@ -127,7 +132,7 @@ pub fn late_stand_off(p: &Policy, threat: Threat) -> bool {
         && threat.ships[0] <= p.late_stand_off_ships
         && threat.ships[1] <= p.late_stand_off_ships
         && threat.integrity_lead <= -(p.late_stand_off_deficit as i32)
-        && !threat.behind
+        && (p.late_stand_off_behind || !threat.behind)
         && threat.distance > p.late_stand_off_beyond as i32
 }
 
@@ -156,6 +161,7 @@ mod tests {
         own_loaded: 0,
         ships: [2, 2],
         integrity_lead: 0,
+        coming: false,
     };
 
     /// The battle line against a loaded strike group: `brawler-v3` closes to 3 hexes while no
@@ -325,6 +331,7 @@ mod tests {
         own_loaded: 0,
         ships: [2, 2],
         integrity_lead: 0,
+        coming: false,
     };
 
     #[test]
@@ -440,6 +447,7 @@ mod tests {
         own_loaded: 0,
         ships: [1, 1],
         integrity_lead: -20,
+        coming: false,
     };
 
     /// `brawler-v8` closes to 3 and trades with the stronger guns; `brawler-v9` keeps out at
@@ -510,5 +518,90 @@ mod tests {
         };
         assert!(!late_stand_off(&off, LATE));
         assert_eq!(keep_distance(3, Some(16), &off, LATE), 3);
+    }
+
+    /// `stand_off_reads`: closing fast on loaded launchers, the ship brakes (aims at the
+    /// stand-off distance) only while an enemy comes at it; against an enemy that brakes or
+    /// waits (its own moves close by at most the reading's hexes a turn) it keeps closing.
+    /// Off, it brakes either way (`brawler-v4` … `brawler-v9`).
+    #[test]
+    fn a_read_speed_limit_brakes_only_for_an_enemy_that_comes() {
+        let off = preset("brawler-v9");
+        let on = Policy {
+            stand_off_reads: true,
+            ..off
+        };
+        let coming = Threat {
+            coming: true,
+            ..LOADED
+        };
+        assert_eq!(keep_distance(3, Some(16), &off, LOADED), 16);
+        assert_eq!(keep_distance(3, Some(16), &off, coming), 16);
+        assert_eq!(keep_distance(3, Some(16), &on, LOADED), 3);
+        assert_eq!(keep_distance(3, Some(16), &on, coming), 16);
+        // Salvos in flight still make it run (the dodge is not the speed limit).
+        let in_flight = Threat {
+            incoming: Incoming {
+                kinetic: 1,
+                other: 0,
+            },
+            ..LOADED
+        };
+        assert_eq!(keep_distance(3, Some(16), &on, in_flight), 16);
+        // Slow enough, it closes on an enemy that comes too.
+        let slow = Threat {
+            closing: 4,
+            ..coming
+        };
+        assert_eq!(keep_distance(3, Some(16), &on, slow), 3);
+    }
+
+    /// `late_stand_off_behind`: the late stand-off holds while the side is behind on the
+    /// game-end measure too (the position session 27's traces found: the battle line's last
+    /// destroyer against the strike group's last missile cruiser). Off in every preset: it
+    /// measured no change on the reference fleets (docs/configs.md, "`brawler-v10`").
+    #[test]
+    fn the_late_stand_off_can_hold_when_behind() {
+        let v9 = preset("brawler-v9");
+        let behind = Threat {
+            behind: true,
+            ..LATE
+        };
+        assert!(!late_stand_off(&v9, behind));
+        assert!(!preset("brawler-v10").late_stand_off_behind);
+        let p = Policy {
+            late_stand_off_behind: true,
+            ..v9
+        };
+        assert!(late_stand_off(&p, behind));
+        assert_eq!(keep_distance(3, Some(16), &p, behind), 16);
+        // The other conditions still hold it back.
+        assert!(!late_stand_off(
+            &p,
+            Threat {
+                own_loaded: 4,
+                ..behind
+            }
+        ));
+    }
+
+    /// `brawler-v10` against the strike group on turn 2 with loaded launchers, closing at 9
+    /// hexes a turn: it keeps closing (to its Guaranteed Hit range, 6) on an enemy that brakes
+    /// or waits — `brawler-v4`'s own speed limit — where `brawler-v9` brakes; it brakes for one
+    /// that comes at it, as `brawler-v9` does.
+    #[test]
+    fn brawler_v10_closes_on_an_enemy_that_brakes() {
+        let v10 = preset("brawler-v10");
+        assert!(v10.stand_off_reads);
+        assert_eq!(keep_distance(6, Some(16), &v10, LOADED), 6);
+        assert_eq!(
+            keep_distance(6, Some(16), &preset("brawler-v9"), LOADED),
+            16
+        );
+        let coming = Threat {
+            coming: true,
+            ..LOADED
+        };
+        assert_eq!(keep_distance(6, Some(16), &v10, coming), 16);
     }
 }

@@ -4,7 +4,7 @@
 
 use super::design::{Catalogue, ShipDesign};
 use super::house_rules::HouseRules;
-use super::policy::{Approach, LaserSplit, Policy};
+use super::policy::{Approach, KeepAt, LaserSplit, Policy};
 use super::ship::ShipState;
 
 /// Everything a battle of this matchup reads.
@@ -81,7 +81,9 @@ impl Matchup {
                     Approach::Hold => None,
                     Approach::Keep(Some(r)) => Some(r),
                     Approach::Keep(None) if p.stand_off => Some(longest_enemy_reach(s.side) + 2),
-                    Approach::Keep(None) if p.preset == "pd-screen" => {
+                    Approach::Keep(None)
+                        if p.preset == "pd-screen" || p.keep_at == KeepAt::Guaranteed =>
+                    {
                         Some(ranges(s, |r| r[1], false).unwrap_or(6))
                     }
                     Approach::Keep(None) => Some(ranges(s, |r| r[0], false).unwrap_or(3)),

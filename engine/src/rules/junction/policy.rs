@@ -191,6 +191,25 @@ pub enum Dodge {
     Read,
 }
 
+/// Which of its own weapons' range bands a ship that closes keeps the nearest enemy at (an
+/// `Approach::Keep(None)` policy without `stand_off`; a `range` override replaces it).
+///
+/// Text: seed 004 "Stuff to Do: Direct Fire Attacks" — inside Precision Targeting range no
+/// miss roll, crit chance ×3, the attacker picks the crit table, and sync fire (same-type
+/// weapons summing their Attack Power into one hit) works only there; at Guaranteed Hit range
+/// every shot still hits. Burns are the player's: `keep_at` is a policy setting, not a house
+/// rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum KeepAt {
+    /// Its shortest Precision Targeting range (default, every brawler up to `brawler-v9`).
+    Precision,
+    /// Its shortest Guaranteed Hit range: every gun still hits without a roll, and the ship
+    /// stays out of the knife fight at Precision Targeting range (the `pd-screen` distance;
+    /// `brawler-v10`).
+    Guaranteed,
+}
+
 /// How a policy moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Approach {
@@ -207,6 +226,9 @@ pub struct Policy {
     pub preset: &'static str,
     /// Movement.
     pub approach: Approach,
+    /// The range band a closing ship keeps the nearest enemy at (`Approach::Keep(None)`
+    /// without `stand_off`; `pd-screen` keeps its Guaranteed Hit range by name).
+    pub keep_at: KeepAt,
     /// Distance rule when derived: keep at the fleet's shortest Precision Targeting range
     /// (false) or just outside the enemy's longest Probable Hit range (true).
     pub stand_off: bool,
@@ -275,6 +297,11 @@ pub struct Policy {
     /// this many hexes a turn (0: at any speed): the closing speed that a loaded kinetic
     /// launcher punishes (speed squared).
     pub stand_off_closing: u32,
+    /// `stand_off_magazine` keeps a ship out only while some enemy ship comes at it (does not
+    /// hold its range, `range_watch::holds_its_range` with the side's reading); against an
+    /// enemy that brakes or waits, it closes at any speed. Off in every preset before
+    /// `brawler-v10`.
+    pub stand_off_reads: bool,
     /// While the side is ahead on the game-end measure (J6), a moving ship keeps the
     /// stand-off distance: the clock plays for it. Off in every preset.
     pub hold_lead: bool,
@@ -321,6 +348,9 @@ pub struct Policy {
     /// fights it out instead (inside the knife-fight range running only gives the enemy's
     /// guns a free turn).
     pub late_stand_off_beyond: u32,
+    /// With `late_stand_off_from`: the late stand-off also holds while the side is behind on
+    /// the game-end measure (J6); off (`brawler-v9`): behind, it attacks.
+    pub late_stand_off_behind: bool,
 }
 
 impl Policy {
@@ -342,6 +372,7 @@ impl Policy {
         "brawler-v7",
         "brawler-v8",
         "brawler-v9",
+        "brawler-v10",
     ];
 
     /// A preset by name.
@@ -349,6 +380,7 @@ impl Policy {
         let base = Policy {
             preset: "brawler",
             approach: Approach::Keep(None),
+            keep_at: KeepAt::Precision,
             stand_off: false,
             ewar: EwarPriority::Sensors,
             pd: PdStance::WhenThreatened,
@@ -376,6 +408,7 @@ impl Policy {
             stand_off_magazine: 0,
             stand_off_turns: 0,
             stand_off_closing: 0,
+            stand_off_reads: false,
             hold_lead: false,
             hold_from: 0,
             kinetic_guard_ap: 0,
@@ -387,6 +420,7 @@ impl Policy {
             late_stand_off_ships: 0,
             late_stand_off_deficit: 0,
             late_stand_off_beyond: 0,
+            late_stand_off_behind: false,
         };
         Some(match name {
             // Closes to Precision Targeting range: sync fire, ×3 crits, table choice.
@@ -518,6 +552,17 @@ impl Policy {
                 late_stand_off_beyond: V9_LATE_STAND_OFF.beyond,
                 ..Policy::preset("brawler-v8")?
             },
+            // Issue 17's ninth pass: `brawler-v9` that keeps its Guaranteed Hit range instead
+            // of closing to Precision Targeting range, holds back only the guns its point
+            // defense needs (the `pd-screen`'s distance and stance, J42), and brakes for
+            // loaded launchers only while an enemy comes at it (`stand_off_reads`).
+            "brawler-v10" => Policy {
+                preset: "brawler-v10",
+                keep_at: KeepAt::Guaranteed,
+                pd: PdStance::Cover,
+                stand_off_reads: true,
+                ..Policy::preset("brawler-v9")?
+            },
             _ => return None,
         })
     }
@@ -591,8 +636,15 @@ pub struct LateStandOff {
 impl fmt::Display for Policy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.preset)?;
+        let preset = Policy::preset(self.preset);
         if let Approach::Keep(Some(r)) = self.approach {
             write!(f, " range={r}")?;
+        }
+        if preset.is_some_and(|p| p.keep_at != self.keep_at) {
+            match self.keep_at {
+                KeepAt::Precision => f.write_str(" keep_at=precision")?,
+                KeepAt::Guaranteed => f.write_str(" keep_at=guaranteed")?,
+            }
         }
         if self.excalibur_split != ExcaliburSplit::Single {
             f.write_str(" excalibur_split=pierce")?;
@@ -612,7 +664,6 @@ impl fmt::Display for Policy {
             MineMode::Area => f.write_str(" mine_mode=area")?,
         }
         // The launch timing only where a side overrides its preset's.
-        let preset = Policy::preset(self.preset);
         if preset.is_none_or(|p| p.salvo_leak != self.salvo_leak) {
             write!(f, " salvo_leak={}", self.salvo_leak)?;
         }
@@ -635,6 +686,9 @@ impl fmt::Display for Policy {
         }
         if preset.is_some_and(|p| p.stand_off_closing != self.stand_off_closing) {
             write!(f, " stand_off_closing={}", self.stand_off_closing)?;
+        }
+        if preset.is_some_and(|p| p.stand_off_reads != self.stand_off_reads) {
+            write!(f, " stand_off_reads={}", self.stand_off_reads)?;
         }
         if preset.is_some_and(|p| p.hold_lead != self.hold_lead) {
             write!(f, " hold_lead={}", self.hold_lead)?;
@@ -671,6 +725,9 @@ impl fmt::Display for Policy {
         }
         if preset.is_some_and(|p| p.late_stand_off_beyond != self.late_stand_off_beyond) {
             write!(f, " late_stand_off_beyond={}", self.late_stand_off_beyond)?;
+        }
+        if preset.is_some_and(|p| p.late_stand_off_behind != self.late_stand_off_behind) {
+            write!(f, " late_stand_off_behind={}", self.late_stand_off_behind)?;
         }
         match self.pd_launches {
             PdLaunches::Excalibur => {}

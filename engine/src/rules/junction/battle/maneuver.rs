@@ -252,6 +252,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         if p.stand_off_magazine > 0 && self.st.turn <= p.stand_off_turns {
             threat.enemy_loaded = self.enemy_loaded(side);
             threat.closing = self.closing(i);
+            if p.stand_off_reads {
+                threat.coming = self.enemy_coming(i);
+            }
         }
         if p.hold_from > 0 && self.st.turn >= p.hold_from && self.st.turn <= p.stand_off_turns {
             if p.stand_off_magazine == 0 {
@@ -292,6 +295,16 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         threat.integrity_lead = (frac(0) - frac(1)).floor() as i32;
         threat.distance = self.enemy_distance(i);
         threat.behind = self.ahead(side.other());
+    }
+
+    /// Whether some enemy ship in play comes at ship `i`: does not hold its range as ship
+    /// `i`'s player reads its moves ([`Self::holds_its_range`]; `stand_off_reads`).
+    fn enemy_coming(&self, i: usize) -> bool {
+        let side = self.st.ships[i].side;
+        (0..self.st.ships.len()).any(|j| {
+            let e = &self.st.ships[j];
+            e.side != side && e.status.in_play() && !self.holds_its_range(i, j as u8)
+        })
     }
 
     /// Whether enemy ship `j` holds its range against ship `i`, as ship `i`'s player reads

@@ -21,6 +21,10 @@ pub struct SideSpec {
     /// Override: distance to keep to the nearest enemy.
     #[serde(default)]
     pub range: Option<Spanned<i64>>,
+    /// Override: the range band a closing ship keeps, `precision` (default) or `guaranteed`
+    /// (`brawler-v10`).
+    #[serde(default)]
+    pub keep_at: Option<super::super::policy::KeepAt>,
     /// Override: burn model, `coast` (default) or `lookahead`.
     #[serde(default)]
     pub burn: Option<super::super::policy::Burn>,
@@ -78,6 +82,10 @@ pub struct SideSpec {
     /// this many hexes a turn (0: at any speed; `brawler-v4` 4).
     #[serde(default)]
     pub stand_off_closing: Option<Spanned<i64>>,
+    /// Override: `stand_off_magazine` keeps a ship out only while an enemy comes at it
+    /// (default false; `brawler-v10` true).
+    #[serde(default)]
+    pub stand_off_reads: Option<bool>,
     /// Override: keep the stand-off distance while ahead on the game-end measure (J6;
     /// default false).
     #[serde(default)]
@@ -119,6 +127,10 @@ pub struct SideSpec {
     /// (`brawler-v9` 5).
     #[serde(default)]
     pub late_stand_off_beyond: Option<Spanned<i64>>,
+    /// Override: the late stand-off holds while the side is behind on the game-end measure
+    /// too (default false in every preset).
+    #[serde(default)]
+    pub late_stand_off_behind: Option<bool>,
 }
 
 /// A side's policy preset with its overrides; `None` for an unknown preset (reported).
@@ -146,6 +158,9 @@ pub(super) fn policy(d: usize, at: &str, side: &SideSpec, is: &mut Issues) -> Op
         if p.approach != Approach::Hold {
             p.approach = Approach::Keep(Some(v));
         }
+    }
+    if let Some(k) = side.keep_at {
+        p.keep_at = k;
     }
     if let Some(b) = side.burn {
         p.burn = b;
@@ -197,6 +212,9 @@ pub(super) fn policy(d: usize, at: &str, side: &SideSpec, is: &mut Issues) -> Op
         p.stand_off_closing =
             is.int_or_lo(d, n, &format!("{at}.stand_off_closing"), 0, 1000) as u32;
     }
+    if let Some(b) = side.stand_off_reads {
+        p.stand_off_reads = b;
+    }
     if let Some(h) = side.hold_lead {
         p.hold_lead = h;
     }
@@ -237,6 +255,9 @@ pub(super) fn policy(d: usize, at: &str, side: &SideSpec, is: &mut Issues) -> Op
     if let Some(n) = &side.late_stand_off_beyond {
         p.late_stand_off_beyond =
             is.int_or_lo(d, n, &format!("{at}.late_stand_off_beyond"), 0, 1000) as u32;
+    }
+    if let Some(b) = side.late_stand_off_behind {
+        p.late_stand_off_behind = b;
     }
     Some(p)
 }
