@@ -84,6 +84,10 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
     fn fire_at(&self, i: usize, j: usize, d: f64) -> f32 {
         let me = &self.s.ships[i];
         let a = usize::from(me.design);
+        // Beyond every weapon's reach: no band to look up.
+        if d * d > self.m.reach_squared[a] {
+            return 0.0;
+        }
         let t = usize::from(self.s.ships[j].design);
         let mut fire = 0.0;
         for (w, profile) in self.m.profiles[a].iter().enumerate() {
@@ -119,6 +123,13 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
                     continue;
                 }
                 let pair = PassPair::new(me.pos, mine_to, them.pos, self.straight_run(j));
+                // Out of both ships' reach at all three distances: every term is 0.
+                let closest = pair.now.min(pair.after_mine).min(pair.after_theirs);
+                let reach = self.m.reach_squared[usize::from(me.design)]
+                    .max(self.m.reach_squared[usize::from(them.design)]);
+                if closest * closest > reach {
+                    continue;
+                }
                 gain += pass_worth(pair, |d| self.fire_at(i, j, d), |d| self.fire_at(j, i, d));
             }
         }
