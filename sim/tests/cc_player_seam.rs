@@ -57,17 +57,17 @@ impl Player for Asked {
     ) -> Option<(Die, f64)> {
         self.script.reroll_die(setup, roll, except)
     }
-    fn rerolls(&self, gain: f64) -> bool {
-        self.script.rerolls(gain)
+    fn rerolls(&self, gain: f64, keep: impl FnOnce() -> f64) -> bool {
+        self.script.rerolls(gain, keep)
     }
-    fn dodges(&self, saved: u32) -> bool {
-        self.script.dodges(saved)
+    fn dodges(&self, saved: u32, keep: impl FnOnce() -> f64) -> bool {
+        self.script.dodges(saved, keep)
     }
     fn blocking_die(&self, setup: &AttackSetup, roll: &AttackRoll) -> Option<Die> {
         self.script.blocking_die(setup, roll)
     }
-    fn passes(&self, enemy_waiting: impl FnOnce() -> bool) -> bool {
-        self.script.passes(enemy_waiting)
+    fn passes(&self, enemy_waiting: impl FnOnce() -> bool, gain: impl FnOnce() -> f32) -> bool {
+        self.script.passes(enemy_waiting, gain)
     }
     fn approach(&self) -> Approach {
         self.script.approach()

@@ -337,6 +337,22 @@ fn steady_state_reference_full_battles_do_not_allocate() {
     assert_no_allocations("reference-full.toml");
 }
 
+/// Issue 17's Cosmic Conflict `brawler-v4` (passes in a Size step by value, spends Command
+/// Tokens by value): the pairs of policy-game-v4.toml's select half that it plays in.
+#[test]
+fn steady_state_cosmic_conflict_v4_preset_battles_do_not_allocate() {
+    let exp = config::<CosmicConflict>("cosmic-conflict/policy-game-v4.toml");
+    let v4: Vec<_> = exp.matchups[..25]
+        .iter()
+        .filter(|m| m.label.contains("brawler-v4"))
+        .collect();
+    assert_eq!(v4.len(), 9);
+    for m in v4 {
+        let n = steady_state_allocations::<CosmicConflict>(m, 2_000);
+        assert_eq!(n, 0, "{}: {n} heap allocations in 2,000 battles", m.label);
+    }
+}
+
 fn assert_no_allocations(file: &str) {
     assert_no_allocations_in(file, 0);
 }

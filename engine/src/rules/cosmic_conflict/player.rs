@@ -17,11 +17,13 @@
 //! Propulsion Damage takes), the player answers it outright.
 
 use super::attack::{AttackRoll, AttackSetup, WeaponProfile};
+use super::battle::{pass_value, token_value};
 use super::command::{self, Die};
 use super::condition::ConditionKind;
 use super::design::{ComponentKind, ShipDesign, Slot};
 use super::policy::{
     Approach, Contribute, FighterTactics, Movement, OrderStyle, Passing, Policy, Targeting,
+    TokenUse,
 };
 use super::ship::ShipState;
 
@@ -85,11 +87,16 @@ pub trait Player {
         except: Option<Die>,
     ) -> Option<(Die, f64)>;
 
-    /// Whether to spend a Command on a reroll that gains `gain` expected damage boxes.
-    fn rerolls(&self, gain: f64) -> bool;
+    /// Whether to spend a Command on a reroll that gains `gain` expected damage boxes;
+    /// `keep` is what keeping the Command for later this turn is worth (a Dodge still to buy;
+    /// computed only when asked).
+    fn rerolls(&self, gain: f64, keep: impl FnOnce() -> f64) -> bool;
 
-    /// Whether to spend a Dodge (the defender's Command) that saves `saved` damage boxes.
-    fn dodges(&self, saved: u32) -> bool;
+    /// Whether to spend a Dodge (the defender's Command) that saves `saved` damage boxes;
+    /// `keep` is what keeping the Command for later this turn is worth (a later Dodge, or own
+    /// reroll before activating; computed only when asked). Asked first with `keep` = 0
+    /// (would any keep-worth allow it?), then with the estimate.
+    fn dodges(&self, saved: u32, keep: impl FnOnce() -> f64) -> bool;
 
     // ---- Terrain (ch. 8) -----------------------------------------------------------------
 
@@ -100,8 +107,9 @@ pub trait Player {
     // ---- Activation (ch. 5 Steps 1–4) ---------------------------------------------------
 
     /// Whether to pass in a Size step rather than activate; `enemy_waiting` says whether the
-    /// enemy still has an unactivated ship of that Size (asked only if the player needs it).
-    fn passes(&self, enemy_waiting: impl FnOnce() -> bool) -> bool;
+    /// enemy still has an unactivated ship of that Size, `gain` what passing is expected to
+    /// gain in damage boxes (`battle/pass_value.rs`); each computed only if the player asks.
+    fn passes(&self, enemy_waiting: impl FnOnce() -> bool, gain: impl FnOnce() -> f32) -> bool;
 
     // ---- Movement (ch. 3) ----------------------------------------------------------------
 
@@ -192,13 +200,19 @@ impl Player for Policy {
     }
 
     #[inline]
-    fn rerolls(&self, gain: f64) -> bool {
-        gain >= f64::from(self.command.reroll_gain)
+    fn rerolls(&self, gain: f64, keep: impl FnOnce() -> f64) -> bool {
+        match self.command.tokens {
+            TokenUse::Threshold => gain >= f64::from(self.command.reroll_gain),
+            TokenUse::ByValue => token_value::spends_on_reroll(gain, keep()),
+        }
     }
 
     #[inline]
-    fn dodges(&self, saved: u32) -> bool {
-        saved >= self.command.dodge_saves.max(1)
+    fn dodges(&self, saved: u32, keep: impl FnOnce() -> f64) -> bool {
+        match self.command.tokens {
+            TokenUse::Threshold => saved >= self.command.dodge_saves.max(1),
+            TokenUse::ByValue => token_value::spends_on_dodge(saved, keep()),
+        }
     }
 
     /// The d6 whose reroll lowers the expected damage most ([`command::blocking_reroll`]).
@@ -208,10 +222,11 @@ impl Player for Policy {
     }
 
     #[inline]
-    fn passes(&self, enemy_waiting: impl FnOnce() -> bool) -> bool {
+    fn passes(&self, enemy_waiting: impl FnOnce() -> bool, gain: impl FnOnce() -> f32) -> bool {
         match self.passing {
             Passing::Never => false,
             Passing::WhenEnemyWaiting => enemy_waiting(),
+            Passing::ByValue => pass_value::passes_by_value(gain()),
         }
     }
 

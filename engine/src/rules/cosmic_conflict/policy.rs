@@ -114,6 +114,22 @@ pub enum Passing {
     Never,
     /// Pass while the enemy still has an unactivated ship of the same Size (move after it).
     WhenEnemyWaiting,
+    /// Pass when moving after the enemy pays: own fire after the enemy's predicted move and
+    /// the fire own ships no longer take before their own move, against activating now
+    /// (`battle/pass_value.rs`).
+    ByValue,
+}
+
+/// When a held Command Token (or a discardable Order) is spent on a reroll or a Dodge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TokenUse {
+    /// On the first reroll gaining `reroll_gain` boxes or Dodge saving `dodge_saves` boxes.
+    Threshold,
+    /// When this use is worth more than keeping the Token for the rest of the turn: a reroll
+    /// when its gain exceeds the Dodge the Token could still buy against the enemies yet to
+    /// fire at the ship; a Dodge when it saves more than a later Dodge or the ship's own
+    /// reroll would gain (`battle/token_value.rs`).
+    ByValue,
 }
 
 /// How a side chooses Orders and Command Tokens in the Command phase (ch. 5, ch. 8).
@@ -264,6 +280,8 @@ pub struct CommandPolicy {
     pub reroll_gain: f32,
     /// Least damage boxes a Dodge must save to be spent.
     pub dodge_saves: u32,
+    /// How rerolls and Dodges are weighed against keeping the Token.
+    pub tokens: TokenUse,
 }
 
 /// A side's policy.
@@ -306,7 +324,7 @@ pub struct Policy {
 
 impl Policy {
     /// Preset names, for error messages.
-    pub const PRESETS: [&'static str; 11] = [
+    pub const PRESETS: [&'static str; 12] = [
         "brawler",
         "tactician",
         "standoff",
@@ -318,6 +336,7 @@ impl Policy {
         "tactician-v2",
         "standoff-v2",
         "brawler-v3",
+        "brawler-v4",
     ];
 
     /// A named preset:
@@ -350,6 +369,12 @@ impl Policy {
     ///   Focus (or the Token) this turn (`battle/order_value.rs`); its lookahead counts the
     ///   Hazardous damage the next move could not avoid at half (`next_move_share` 0.5: that
     ///   damage is still avoidable, by Evasive Actions next turn).
+    ///
+    /// The fourth generation (issue 17):
+    /// * `brawler-v4` — `brawler-v3` that passes in a Size step when moving after the enemy
+    ///   pays (`battle/pass_value.rs`) and spends its Command Tokens by value: a reroll or a
+    ///   Dodge when it is worth more than keeping the Token for the rest of the turn
+    ///   (`battle/token_value.rs`).
     pub fn preset(name: &str) -> Option<Policy> {
         let base = Policy {
             preset: "brawler",
@@ -364,6 +389,7 @@ impl Policy {
                 discard_orders: false,
                 reroll_gain: 1.0,
                 dodge_saves: 2,
+                tokens: TokenUse::Threshold,
             },
             formation: FormationPolicy {
                 redirect_hits: true,
@@ -386,8 +412,7 @@ impl Policy {
                 command: CommandPolicy {
                     orders: OrderStyle::Tactician,
                     discard_orders: true,
-                    reroll_gain: 1.0,
-                    dodge_saves: 2,
+                    ..base.command
                 },
                 ..base
             },
@@ -451,6 +476,18 @@ impl Policy {
                     ..v2
                 }
             }
+            "brawler-v4" => {
+                let v3 = Policy::preset("brawler-v3")?;
+                Policy {
+                    preset: "brawler-v4",
+                    passing: Passing::ByValue,
+                    command: CommandPolicy {
+                        tokens: TokenUse::ByValue,
+                        ..v3.command
+                    },
+                    ..v3
+                }
+            }
             _ => return None,
         })
     }
@@ -470,6 +507,7 @@ impl fmt::Display for Policy {
         let passing = match self.passing {
             Passing::Never => "no-pass",
             Passing::WhenEnemyWaiting => "pass-when-enemy-waiting",
+            Passing::ByValue => "pass-by-value",
         };
         let c = &self.command;
         write!(
@@ -510,6 +548,9 @@ impl fmt::Display for Policy {
         if self.next_move_share != 1.0 {
             write!(f, " next-move-share={}", self.next_move_share)?;
         }
+        if self.command.tokens == TokenUse::ByValue {
+            f.write_str(" tokens=by-value")?;
+        }
         Ok(())
     }
 }
@@ -540,5 +581,32 @@ mod tests {
         for name in Policy::PRESETS {
             assert!(Policy::preset(name).is_some(), "{name}");
         }
+    }
+
+    /// `brawler-v4` is `brawler-v3` passing and spending Tokens by value; no older preset
+    /// does either.
+    #[test]
+    fn brawler_v4_is_brawler_v3_with_passing_and_tokens_by_value() {
+        let v3 = Policy::preset("brawler-v3").unwrap();
+        let v4 = Policy::preset("brawler-v4").unwrap();
+        assert_eq!(v4.passing, Passing::ByValue);
+        assert_eq!(v4.command.tokens, TokenUse::ByValue);
+        assert_eq!(
+            Policy {
+                preset: "brawler-v3",
+                passing: Passing::Never,
+                command: v3.command,
+                ..v4.clone()
+            },
+            v3
+        );
+        for name in Policy::PRESETS.iter().filter(|n| **n != "brawler-v4") {
+            let p = Policy::preset(name).unwrap();
+            assert_ne!(p.passing, Passing::ByValue, "{name}");
+            assert_eq!(p.command.tokens, TokenUse::Threshold, "{name}");
+        }
+        assert!(
+            v4.to_string().contains("pass-by-value") && v4.to_string().contains("tokens=by-value")
+        );
     }
 }

@@ -597,7 +597,7 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
         }
         if let Some(slot) = self.command_source(i, Command::Reroll)
             && let Some((die, g)) = player.reroll_die(setup, &roll, used)
-            && player.rerolls(g)
+            && player.rerolls(g, || self.later_dodge_worth(i, usize::MAX))
         {
             self.pay(i, slot, Command::Reroll);
             roll = self.reroll(i, setup, &roll, die, "command");
@@ -656,25 +656,29 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
         usize::from(m.ship) == i && m.terrain & (1 << j) != 0
     }
 
-    /// Dodge (defender, after the result is known): spent when it saves the policy's share.
+    /// Dodge (defender `j`, after the result of `i`'s attack is known): spent when the player
+    /// says it pays (the policy's share, or more than keeping the Token: `token_value.rs`).
     /// Out of line: only games with Orders call it.
     #[inline(never)]
     pub(super) fn defender_dodges(
         &mut self,
+        i: usize,
         j: usize,
         setup: &mut AttackSetup,
         roll: AttackRoll,
     ) -> AttackRoll {
         let player = &self.players[self.s.ships[j].side.index()];
         // Not even a Dodge that saved every box would be worth it: no Command is looked for.
-        if !player.dodges(roll.dealt) {
+        if !player.dodges(roll.dealt, || 0.0) {
             return roll;
         }
         let Some(slot) = self.command_source(j, Command::Dodge) else {
             return roll;
         };
         let (s2, r2) = command::dodged(setup, &roll);
-        if !player.dodges(roll.dealt - r2.dealt) {
+        if !player.dodges(roll.dealt - r2.dealt, || {
+            self.later_dodge_worth(j, i).max(self.later_reroll_worth(j))
+        }) {
             return roll;
         }
         self.pay(j, slot, Command::Dodge);

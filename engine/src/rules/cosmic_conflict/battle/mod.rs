@@ -20,9 +20,11 @@ mod move_lookahead;
 mod movement;
 mod objectives;
 mod order_value;
+pub mod pass_value;
 mod reaching;
 mod targeting;
 mod terrain_effects;
+pub mod token_value;
 
 pub use command_phase::MarkEffects;
 
@@ -803,7 +805,7 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
             roll
         };
         let roll = if orders {
-            self.defender_dodges(j, &mut setup, roll)
+            self.defender_dodges(i, j, &mut setup, roll)
         } else {
             roll
         };
@@ -1125,11 +1127,21 @@ impl<R: Roller, O: Observer, P: Player> ActivationDriver for Battle<'_, R, O, P>
     }
 
     fn wants_to_pass(&mut self, side: Side, size: u8) -> bool {
-        self.players[side.index()].passes(|| {
-            self.s.ships.iter().enumerate().any(|(j, s)| {
-                s.side != side && s.active() && s.size == size && self.s.activated & (1 << j) == 0
-            })
-        })
+        let passes = self.players[side.index()].passes(
+            || {
+                self.s.ships.iter().enumerate().any(|(j, s)| {
+                    s.side != side
+                        && s.active()
+                        && s.size == size
+                        && self.s.activated & (1 << j) == 0
+                })
+            },
+            || self.pass_gain(side, size),
+        );
+        if passes {
+            trace!(self.obs, "  side {side} passes at Size {size}");
+        }
+        passes
     }
 
     /// Which of a side's ships of one Size activates next is that player's choice; the
