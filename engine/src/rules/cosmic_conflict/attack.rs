@@ -201,6 +201,17 @@ impl WeaponProfile {
             .find(|b| distance <= b.max_range)
     }
 
+    /// The band an attack at `distance` falls in, or the outermost band when a move of `moves`
+    /// brings the target within reach (what a Command-phase estimate counts: Offensive Focus,
+    /// a Token kept for the reroll), else none.
+    pub fn band_within_a_move(&self, distance: f64, moves: f64) -> Option<Band> {
+        match self.band_at(distance) {
+            Some(b) => Some(b),
+            None if distance - moves <= self.max_range() => self.bands().last().copied(),
+            None => None,
+        }
+    }
+
     /// The band at a squared distance (no square root: the hot path of target choice).
     #[inline]
     pub fn band_at_squared(&self, distance_squared: f64) -> Option<Band> {

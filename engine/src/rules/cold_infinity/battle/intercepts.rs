@@ -125,26 +125,32 @@ fn df_offer(m: &Matchup, st: &BattleState, d: usize, k: usize, a: &Arrived) -> O
     {
         return None;
     }
+    free_to_meet(m, st, d, k, a).then_some(sdf)
+}
+
+/// Whether mount `k` of ship `d` is free to meet arrival `a` (§11.1's criteria, §11.1.6): not
+/// already on defensive fire or an intercept, not firing this phase, able to fire, and the
+/// guided weapon's launch hex in its arc.
+fn free_to_meet(m: &Matchup, st: &BattleState, d: usize, k: usize, a: &Arrived) -> bool {
+    let w = &m.design_of(d).mounts[k];
     let me = &st.ships[d];
     let busy = (st.guided.df_mask[d] | st.guided.intercepting[d]) & (1 << k) != 0
         || st
             .shots
             .iter()
             .any(|s| usize::from(s.attacker) == d && usize::from(s.mount) == k);
-    if busy || !me.arming[k].can_fire(w.weapon.rof) {
-        return None;
-    }
-    can_bear(
-        &m.rules.movement.arcs,
-        m.rules.movement.rotated_arcs,
-        w.arc,
-        me.motion.pos,
-        me.motion.facing,
-        me.motion.roll,
-        me.motion.tumble,
-        a.launch_hex,
-    )
-    .then_some(sdf)
+    !busy
+        && me.arming[k].can_fire(w.weapon.rof)
+        && can_bear(
+            &m.rules.movement.arcs,
+            m.rules.movement.rotated_arcs,
+            w.arc,
+            me.motion.pos,
+            me.motion.facing,
+            me.motion.roll,
+            me.motion.tumble,
+            a.launch_hex,
+        )
 }
 
 /// Mount `k` of ship `d` defends against arrival `n` (§11.1): its SDF on the guided weapon's
@@ -212,26 +218,8 @@ fn offer(
 ) -> Option<usize> {
     let w = &m.design_of(d).mounts[k];
     let me = &st.ships[d];
-    let busy = (st.guided.df_mask[d] | st.guided.intercepting[d]) & (1 << k) != 0
-        || st
-            .shots
-            .iter()
-            .any(|s| usize::from(s.attacker) == d && usize::from(s.mount) == k);
     // §11.1.6: "Wave-configured weapons may not attempt intercepts."
-    if busy || !me.arming[k].can_fire(w.weapon.rof) || super::wave::is_wave(&w.weapon) {
-        return None;
-    }
-    let in_arc = can_bear(
-        &m.rules.movement.arcs,
-        m.rules.movement.rotated_arcs,
-        w.arc,
-        me.motion.pos,
-        me.motion.facing,
-        me.motion.roll,
-        me.motion.tumble,
-        a.launch_hex,
-    );
-    if !in_arc {
+    if super::wave::is_wave(&w.weapon) || !free_to_meet(m, st, d, k, a) {
         return None;
     }
     let weapon = weapon_now(m, st, d, k);

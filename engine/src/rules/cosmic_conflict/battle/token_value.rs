@@ -105,13 +105,10 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
             if me.weapon_off(w) {
                 continue;
             }
-            let band = match profile.band_at(d) {
-                Some(b) => b.index,
-                None if d - moves <= profile.max_range() => {
-                    profile.bands()[profile.bands().len() - 1].index
-                }
-                None => continue,
+            let Some(band) = profile.band_within_a_move(d, moves) else {
+                continue;
             };
+            let band = band.index;
             best = best.max(self.m.focus_gain(a, w, t, band));
         }
         f64::from(best)
