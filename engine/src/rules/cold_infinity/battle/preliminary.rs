@@ -208,7 +208,7 @@ pub fn power_allocation<R: Roller>(m: &Matchup, st: &mut BattleState, dice: &mut
         let left = if bd.batteries.is_empty() {
             left
         } else {
-            super::system_batteries::charge(m, st, i, left)
+            super::system_batteries::charge(st, i, left)
         };
         // §4.4: a boosting policy buys EW points with what is left (`ew_boost`), before
         // engine enrichment.

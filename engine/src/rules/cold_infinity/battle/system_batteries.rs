@@ -24,7 +24,7 @@ use super::super::design::WeaponDesign;
 use super::super::matchup::{BattleDesign, Matchup};
 use super::super::movement::readings::BatteryStart;
 use super::super::policy::{battery_diversion, system_battery_draw, tracking_power};
-use super::super::power::{Battery, SystemBattery, system_battery_lost};
+use super::super::power::{SystemBattery, system_battery_lost};
 use super::BattleState;
 
 /// One system battery in the battle.
@@ -110,20 +110,14 @@ pub fn spend(now: &mut SystemBatteryNow, power: i32) {
 
 /// Divert the plants' `spare` power into ship `i`'s intact system batteries, in SDS order, at
 /// their convert Ratings ([`battery_diversion`]); returns what is left.
-pub fn charge(m: &Matchup, st: &mut BattleState, i: usize, mut spare: i32) -> i32 {
-    for (b, now) in m
-        .design_of(i)
-        .batteries
-        .iter()
-        .zip(st.batteries[i].iter_mut())
-    {
+pub fn charge(st: &mut BattleState, i: usize, mut spare: i32) -> i32 {
+    for now in st.batteries[i].iter_mut() {
         if now.now.destroyed || spare <= 0 {
             continue;
         }
-        let mut store: Battery = b.store(now.now.battery.charge);
-        let room = b.capacity - store.charge;
-        spare -= store.store(battery_diversion(spare, room, b.convert), 0);
-        now.now.battery.charge = store.charge;
+        let store = &mut now.now.battery;
+        let room = store.capacity - store.charge;
+        spare -= store.store(battery_diversion(spare, room, store.convert), 0);
     }
     spare
 }
