@@ -191,3 +191,37 @@ fn bench_works_from_any_directory() {
     let stdout = ok(fleetlab(&["bench", "--battles", "64"], tmp.path()));
     assert!(stdout.contains("reference-3v3"), "{stdout}");
 }
+
+/// An A/B whose arms field the same fleet and differ in policy names each arm with its policy:
+/// never "does line-kinetic do better than line-kinetic".
+#[test]
+fn an_ab_of_policies_names_each_arm_by_its_policy() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let shipped = repo().join("configs/cosmic-conflict");
+    let config = format!(
+        "rule_system = \"cosmic-conflict\"\n\
+         include = [\"{dir}/designs.toml\", \"{dir}/fleets.toml\"]\n\
+         [experiment]\nname = \"policy-ab\"\nseed = 5\nbattles = 40\n\
+         [experiment.ab]\n\
+         base = {{ fleet = \"line-kinetic\", policy = \"brawler\" }}\n\
+         variant = {{ fleet = \"line-kinetic\", policy = \"brawler-v2\" }}\n\
+         opponents = [{{ fleet = \"line-beam\", policy = \"brawler\" }}]\n",
+        dir = shipped.display()
+    );
+    std::fs::write(tmp.path().join("policy-ab.toml"), config).unwrap();
+    let stdout = ok(fleetlab(
+        &["run", "policy-ab.toml", "--threads", "1", "--out", "out"],
+        tmp.path(),
+    ));
+    assert!(
+        stdout.contains(
+            "question: does line-kinetic (brawler-v2) do better than line-kinetic (brawler) \
+             against the same opponents?"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("A/B: line-kinetic (brawler) → line-kinetic (brawler-v2) (paired"),
+        "{stdout}"
+    );
+}

@@ -698,6 +698,26 @@ fn pp(x: f64) -> String {
     format!("{:+.1}", x * 100.0)
 }
 
+/// The names of an A/B's two arms for the terminal and the verdict: the fleets', and where
+/// both arms field the same fleet (they differ in policy or its settings) each side as its
+/// matchup label names it, policy included — never "does reapers do better than reapers".
+pub fn ab_arm_names(plan: &AbPlan, results: &[MatchupResult]) -> Option<(String, String)> {
+    let (b, v) = plan.pairs().next()?;
+    let s = plan.arms.get(b)?.subject.index();
+    let (base, variant) = (results.get(b)?, results.get(v)?);
+    let (bf, vf) = (&base.fleets[s], &variant.fleets[s]);
+    if bf != vf {
+        return Some((bf.clone(), vf.clone()));
+    }
+    let side = |r: &MatchupResult| super::verdict::side_labels(&r.label)[s].clone();
+    let (bl, vl) = (side(base), side(variant));
+    Some(if bl == vl {
+        (bf.clone(), vf.clone())
+    } else {
+        (bl, vl)
+    })
+}
+
 /// The kind's headline for the terminal: the A/B deltas, or the ranking ("" for a plain run).
 pub fn kind_summary(
     plan: &crate::kinds::Plan,
@@ -711,12 +731,11 @@ pub fn kind_summary(
         crate::kinds::Plan::Run => {}
         crate::kinds::Plan::Ab(ab) => {
             let rows = ab_rows(ab, results, opts);
-            if let Some(first) = rows.first() {
+            if let Some((base, variant)) = ab_arm_names(ab, results) {
                 let _ = writeln!(
                     out,
-                    "A/B: {} → {} (paired on the same dice; score delta in points of win rate, \
-                     {conf} CI)",
-                    first.base_fleet, first.variant_fleet
+                    "A/B: {base} → {variant} (paired on the same dice; score delta in points of \
+                     win rate, {conf} CI)"
                 );
             }
             for r in &rows {

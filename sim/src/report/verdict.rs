@@ -15,7 +15,7 @@ use super::ReportOptions;
 use super::decided::{DecidedShares, HOUSE_RULE_FLAG};
 use super::fair_cost::fair_cost_rows;
 use super::game::{equilibrium_rows, game_estimate, game_rows};
-use super::kinds::{NOT_RANKED, ab_rows, matrix_rows, ranking_rows};
+use super::kinds::{NOT_RANKED, ab_arm_names, ab_rows, matrix_rows, ranking_rows};
 use super::tables::summary_rows;
 use crate::kinds::{AbPlan, GamePlan, MatrixPlan, Plan};
 use crate::mirror::{SEAT_GAP_LIMIT_SE, SeatGap};
@@ -564,11 +564,12 @@ fn ab_verdict(plan: &AbPlan, results: &[MatchupResult], opts: &ReportOptions) ->
     let c = conf(opts);
     let rows = ab_rows(plan, results, opts);
     let costs = fair_cost_rows(plan, results, opts);
-    let (base, variant) = rows
-        .first()
-        .map_or(("the base".into(), "the variant".into()), |r| {
-            (r.base_fleet.clone(), r.variant_fleet.clone())
-        });
+    let (base, variant) = ab_arm_names(plan, results).unwrap_or_else(|| {
+        rows.first()
+            .map_or(("the base".into(), "the variant".into()), |r| {
+                (r.base_fleet.clone(), r.variant_fleet.clone())
+            })
+    });
     let mut answer = Vec::new();
     if let Some(o) = rows.iter().find(|r| r.opponent_fleet.is_none()) {
         answer.push(ab_answer(
