@@ -62,6 +62,7 @@ pub struct Threat {
 /// ahead on the game-end measure (J6): the clock plays for it ("hold when ahead"). The turn limit is the game clock: two ships that both
 /// wait for the other's magazines would otherwise wait out the battle (J5, J6: a draw).
 /// A ship with no stand-off distance (`None`) keeps `keep`.
+#[inline]
 pub fn keep_distance(keep: i32, run_to: Option<i32>, p: &Policy, threat: Threat) -> i32 {
     let Some(r) = run_to else {
         return keep;
@@ -77,6 +78,7 @@ pub fn keep_distance(keep: i32, run_to: Option<i32>, p: &Policy, threat: Threat)
 /// salvos in flight (`threat.incoming`, which it reads only when this is false): the lead held
 /// (`hold_lead`), the late stand-off ([`late_stand_off`]), the stand-off hold
 /// ([`holds_stand_off`]) or the speed limit on loaded launchers (`stand_off_magazine`).
+#[inline]
 pub fn stands_off(run_to: i32, p: &Policy, threat: Threat) -> bool {
     if p.hold_lead && threat.ahead {
         return true;
