@@ -5,7 +5,7 @@
 //! ECM. Movers are immune on their starting hex, may skip marks closer to their start than
 //! half their speed, and always take the hit when they end their move on a mark.
 
-use super::hex::{DIRECTIONS, Hex, passes_through, round_axial};
+use super::hex::{DIRECTIONS, Hex, crosses, round_axial};
 
 /// One marked hex.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -26,6 +26,7 @@ pub fn ap_per_hex(ap: f64, hexes: u32) -> f64 {
 }
 
 /// Whether a mover going `from → to` in one maneuver phase takes the hit of a mark on `hex`.
+#[inline]
 pub fn hurts(from: Hex, to: Hex, hex: Hex) -> bool {
     if hex == to {
         return true;
@@ -40,7 +41,10 @@ pub fn hurts(from: Hex, to: Hex, hex: Hex) -> bool {
     if 2 * near < speed || near + hex.distance(to) > speed + 1 {
         return false;
     }
-    passes_through(from, to, hex)
+    // Off both ends, each within `speed + 1` of the hex (`near` and its distance to `to` sum
+    // to at most that) and `speed` ≥ 1 (a mover at rest is on the hex or skipped above):
+    // `hex::passes_through`'s own early outs cannot apply, only its sampling is left.
+    crosses(from, to, hex, speed)
 }
 
 /// The policy's marks against a target about to move `pos → pos + vel`: `n` connected hexes

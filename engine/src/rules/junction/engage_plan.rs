@@ -62,29 +62,35 @@ pub struct Threat {
 /// ahead on the game-end measure (J6): the clock plays for it ("hold when ahead"). The turn limit is the game clock: two ships that both
 /// wait for the other's magazines would otherwise wait out the battle (J5, J6: a draw).
 /// A ship with no stand-off distance (`None`) keeps `keep`.
+#[inline]
 pub fn keep_distance(keep: i32, run_to: Option<i32>, p: &Policy, threat: Threat) -> i32 {
     let Some(r) = run_to else {
         return keep;
     };
-    if p.hold_lead && threat.ahead {
-        return r;
-    }
-    if late_stand_off(p, threat) {
-        return r;
-    }
-    if holds_stand_off(r, p, threat) {
-        return r;
-    }
-    let loaded = p.stand_off_magazine > 0
-        && threat.enemy_loaded >= p.stand_off_magazine
-        && threat.turn <= p.stand_off_turns
-        && threat.closing > p.stand_off_closing as i32
-        && (!p.stand_off_reads || threat.coming);
-    if loaded {
+    if stands_off(r, p, threat) {
         r
     } else {
         dodge_plan::kept_distance(keep, run_to, p.dodge, threat.incoming)
     }
+}
+
+/// Whether [`keep_distance`] keeps the stand-off distance `run_to` for a reason other than the
+/// salvos in flight (`threat.incoming`, which it reads only when this is false): the lead held
+/// (`hold_lead`), the late stand-off ([`late_stand_off`]), the stand-off hold
+/// ([`holds_stand_off`]) or the speed limit on loaded launchers (`stand_off_magazine`).
+#[inline]
+pub fn stands_off(run_to: i32, p: &Policy, threat: Threat) -> bool {
+    if p.hold_lead && threat.ahead {
+        return true;
+    }
+    if late_stand_off(p, threat) || holds_stand_off(run_to, p, threat) {
+        return true;
+    }
+    p.stand_off_magazine > 0
+        && threat.enemy_loaded >= p.stand_off_magazine
+        && threat.turn <= p.stand_off_turns
+        && threat.closing > p.stand_off_closing as i32
+        && (!p.stand_off_reads || threat.coming)
 }
 
 /// `brawler-v5`'s stand-off hold (issue 17, fourth pass): from turn `hold_from` (0: never) up
@@ -589,6 +595,31 @@ mod tests {
     /// hexes a turn: it keeps closing (to its Guaranteed Hit range, 6) on an enemy that brakes
     /// or waits — `brawler-v4`'s own speed limit — where `brawler-v9` brakes; it brakes for one
     /// that comes at it, as `brawler-v9` does.
+    /// `stands_off` is `keep_distance`'s stand-off without the salvos in flight: a ship that
+    /// runs only from a salvo does not stand off for another reason (the battle then reads
+    /// the salvos), one braking on loaded launchers does whatever flies.
+    #[test]
+    fn standing_off_is_told_apart_from_running_from_salvos() {
+        let v10 = preset("brawler-v10");
+        let salvo = Threat {
+            incoming: Incoming {
+                kinetic: 0,
+                other: 1,
+            },
+            ..LOADED
+        };
+        assert!(!stands_off(16, &v10, salvo));
+        assert_eq!(keep_distance(6, Some(16), &v10, salvo), 16);
+        let coming = Threat {
+            coming: true,
+            ..LOADED
+        };
+        assert!(stands_off(16, &v10, coming));
+        assert_eq!(keep_distance(6, Some(16), &v10, coming), 16);
+        assert!(!stands_off(16, &v10, LOADED));
+        assert_eq!(keep_distance(6, Some(16), &v10, LOADED), 6);
+    }
+
     #[test]
     fn brawler_v10_closes_on_an_enemy_that_brakes() {
         let v10 = preset("brawler-v10");

@@ -11,6 +11,7 @@ pub use crate::hex::{DIRECTIONS, Hex, round_axial};
 /// ("Threat Zones": the most accurate range bracket the object travelled through; G14). The
 /// relative position is linear in time and hex distance is convex and piecewise linear, so
 /// the minimum is at an end or where one cube coordinate of the separation crosses zero.
+#[inline]
 pub fn closest_approach(a0: Hex, a1: Hex, b0: Hex, b1: Hex) -> f64 {
     let start = b0.sub(a0);
     let end = b1.sub(a1);
@@ -53,6 +54,14 @@ pub fn passes_through(p0: Hex, p1: Hex, h: Hex) -> bool {
     if len == 0 {
         return false;
     }
+    crosses(p0, p1, h, len)
+}
+
+/// [`passes_through`]'s sampling, for a move `p0 → p1` of `len` ≥ 1 hexes that starts and
+/// ends off `h` and whose ends are both within `len + 1` of it (the callers' early outs
+/// already made): whether a sample of the line rounds to `h`.
+#[inline]
+pub(crate) fn crosses(p0: Hex, p1: Hex, h: Hex, len: i32) -> bool {
     let (a, b) = (p0.sub(h), p1.sub(h));
     let n = i64::from(len) * 2;
     let (aq, ar) = (i64::from(a.q), i64::from(a.r));

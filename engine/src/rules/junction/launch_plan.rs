@@ -91,6 +91,7 @@ pub struct KineticLauncher {
 /// ship with, if the ship ends this turn's move at `pos` on vector `vel` and coasts on
 /// ([`kinetic_impact_speed`] from the launcher's marker, the kinetic formula on it). A player
 /// compares it with what a held launch waits for ([`invites_kinetic_launch`]).
+#[inline]
 pub fn predicted_kinetic_ap(l: KineticLauncher, pos: Hex, vel: Hex) -> f64 {
     let speed = kinetic_impact_speed(l.pos, l.vel, pos, vel, l.propulsion);
     parts::contact_kinetic_ap(l.payload, l.size, speed)
@@ -101,6 +102,7 @@ pub fn predicted_kinetic_ap(l: KineticLauncher, pos: Hex, vel: Hex) -> f64 {
 /// `guard_ap`, the Attack Power the player reckons a launcher holds its kinetics for (the
 /// same comparison as [`kinetic_worth_launching`], made from the target's seat). Below it the
 /// enemy holds its launch — or wastes its missiles.
+#[inline]
 pub fn invites_kinetic_launch(
     launchers: &[KineticLauncher],
     pos: Hex,

@@ -14,6 +14,7 @@ pub fn in_pd_range(distance: i32, gh: i32, size: GwSize) -> bool {
 /// of Attack Power `ap` engaging up to `max_targets` destroys: it engages as many as it may
 /// (the AP divided equally among them) while each share still reaches the durability, so it
 /// never spreads itself too thin to kill (a policy choice the text allows).
+#[inline]
 pub fn kills(ap: f64, max_targets: u32, durability: f64, incoming: u32) -> u32 {
     let most = max_targets.min(incoming);
     (1..=most)

@@ -191,54 +191,59 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let s = &self.st.ships[i];
         let side = s.side;
         let stance = self.m.policies[side.index()].pd;
-        if stance == PdStance::Never {
-            return 0;
-        }
-        let weapons = self.m.design(s).weapons.len();
-        let multi = |k: usize| self.pd_targets(i, k) >= 2 && !s.weapon_off[k];
         // Drones (deflectors, decoy screens) never attack: they threaten nothing.
-        let incoming = || self.st.gws.iter().filter(|g| g.side != side && !g.drone);
-        let all = || {
-            (0..weapons)
-                .filter(|&k| multi(k))
-                .fold(0, |m, k| m | 1 << k)
+        let mut incoming = self.st.gws.iter().filter(|g| g.side != side && !g.drone);
+        let need: u32 = match stance {
+            PdStance::Never => return 0,
+            PdStance::WhenThreatened if incoming.next().is_none() => return 0,
+            PdStance::Always | PdStance::WhenThreatened => 0,
+            // J42: what `Cover` holds back for — every incoming weapon and salvo decoy; with
+            // nothing incoming it holds nothing.
+            PdStance::Cover => match incoming.map(|g| g.count + g.decoys).sum() {
+                0 => return 0,
+                need => need,
+            },
         };
-        match stance {
-            PdStance::Never => 0,
-            PdStance::WhenThreatened if incoming().next().is_none() => 0,
-            PdStance::Always | PdStance::WhenThreatened => all(),
-            PdStance::Cover => {
-                // J42: guns that already defended this turn still can next turn; hold the
-                // weakest guns per point-defense target until every incoming weapon and
-                // salvo decoy is covered.
-                let need: u32 = incoming().map(|g| g.count + g.decoys).sum();
-                let mut cover: u32 = (0..weapons)
-                    .filter(|&k| multi(k) && s.used[k] && !s.fired_now[k])
-                    .map(|k| self.pd_targets(i, k))
-                    .sum();
-                // The free multi-target guns (bit k) and their attack power per target;
-                // equally weak guns: the battle's dice (before: the lower index).
-                let mut free = 0u16;
-                let mut targets = [0u32; super::super::design::MAX_WEAPONS];
-                let mut per_target = [0.0f64; super::super::design::MAX_WEAPONS];
-                for k in (0..weapons).filter(|&k| multi(k) && !s.used[k]) {
-                    let ap = self.m.catalogue.weapons[self.m.design(s).weapons[k]].ap;
-                    targets[k] = self.pd_targets(i, k);
-                    per_target[k] = ap / f64::from(targets[k]);
-                    free |= 1 << k;
-                }
-                let mut held = 0u16;
-                while cover < need {
-                    let open = (0..weapons).filter(|&k| (free & !held) & 1 << k != 0);
-                    let Some(k) = ties::least(&mut *self.dice, open, |k| per_target[k]) else {
-                        break;
-                    };
-                    held |= 1 << k;
-                    cover += targets[k];
-                }
-                held
+        // Each weapon's point-defense targets (read once) and the multi-target ones (bit k).
+        let weapons = self.m.design(s).weapons.len();
+        let mut targets = [0u32; super::super::design::MAX_WEAPONS];
+        let mut multi = 0u16;
+        for (k, t) in targets.iter_mut().enumerate().take(weapons) {
+            *t = self.pd_targets(i, k);
+            if *t >= 2 && !s.weapon_off[k] {
+                multi |= 1 << k;
             }
         }
+        if stance != PdStance::Cover {
+            return multi;
+        }
+        // J42: guns that already defended this turn still can next turn; hold the weakest
+        // guns per point-defense target until every incoming weapon and salvo decoy is
+        // covered.
+        let is_multi = |k: usize| multi & 1 << k != 0;
+        let mut cover: u32 = (0..weapons)
+            .filter(|&k| is_multi(k) && s.used[k] && !s.fired_now[k])
+            .map(|k| targets[k])
+            .sum();
+        // The free multi-target guns (bit k) and their attack power per target; equally
+        // weak guns: the battle's dice (before: the lower index).
+        let mut free = 0u16;
+        let mut per_target = [0.0f64; super::super::design::MAX_WEAPONS];
+        for k in (0..weapons).filter(|&k| is_multi(k) && !s.used[k]) {
+            let ap = self.m.catalogue.weapons[self.m.design(s).weapons[k]].ap;
+            per_target[k] = ap / f64::from(targets[k]);
+            free |= 1 << k;
+        }
+        let mut held = 0u16;
+        while cover < need {
+            let open = (0..weapons).filter(|&k| (free & !held) & 1 << k != 0);
+            let Some(k) = ties::least(&mut *self.dice, open, |k| per_target[k]) else {
+                break;
+            };
+            held |= 1 << k;
+            cover += targets[k];
+        }
+        held
     }
 
     /// Point defense against group `g` by the ships of `side` ("Stuff to Do: Point Defense"):

@@ -73,12 +73,19 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
                     continue;
                 }
                 let wd = &m.catalogue.weapons[w];
-                let kills = point_defense::kills(wd.ap, self.pd_targets(j, k), dur, u32::MAX);
                 let fresh_now = !e.used[k] && !e.fired_last[k] && !e.fired_now[k];
-                if fresh_now && point_defense::in_pd_range(near_launch, wd.ranges[1], gd.size) {
+                let at_launch =
+                    fresh_now && point_defense::in_pd_range(near_launch, wd.ranges[1], gd.size);
+                let at_attack = point_defense::in_pd_range(near_attack, wd.ranges[1], gd.size);
+                if !at_launch && !at_attack {
+                    // Out of reach both times: what it would kill is not read.
+                    continue;
+                }
+                let kills = point_defense::kills(wd.ap, self.pd_targets(j, k), dur, u32::MAX);
+                if at_launch {
                     stops = stops.saturating_add(kills);
                 }
-                if point_defense::in_pd_range(near_attack, wd.ranges[1], gd.size) {
+                if at_attack {
                     stops = stops.saturating_add(kills);
                 }
             }

@@ -6,7 +6,7 @@ use crate::dice::Roller;
 use crate::observer::Observer;
 use crate::trace;
 
-use super::super::dodge_plan;
+use super::super::dodge_plan::{self, Incoming};
 use super::super::engage_plan::{self, Threat};
 use super::super::hex::{self, DIRECTIONS, Hex};
 use super::super::house_rules::ThreatZones;
@@ -235,52 +235,90 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         };
         let side = self.st.ships[i].side;
         let p = &m.policies[side.index()];
-        let dodge = p.dodge;
         let mut threat = Threat::default();
+        // Each reading is taken only where `engage_plan::keep_distance` reads it (lazy, same
+        // choice): the moves (`coming`) only when the speed limit would otherwise brake, the
+        // late-game measures only while the own side's launchers are spent.
+        let turn = self.st.turn;
+        if p.stand_off_magazine > 0 && turn <= p.stand_off_turns {
+            threat.enemy_loaded = self.enemy_loaded(side);
+            threat.closing = self.closing(i);
+            if p.stand_off_reads
+                && threat.enemy_loaded >= p.stand_off_magazine
+                && threat.closing > p.stand_off_closing as i32
+            {
+                threat.coming = self.enemy_coming(i);
+            }
+        }
+        let holds = p.hold_from > 0 && turn >= p.hold_from && turn <= p.stand_off_turns;
+        let late = p.late_stand_off_from > 0 && turn >= p.late_stand_off_from;
+        if holds && p.stand_off_magazine == 0 {
+            threat.enemy_loaded = self.enemy_loaded(side);
+            threat.closing = self.closing(i);
+        }
+        if holds || late {
+            threat.distance = self.enemy_distance(i);
+            threat.behind = self.ahead(side.other());
+        }
+        threat.turn = turn;
+        if p.hold_lead {
+            threat.ahead = self.ahead(side);
+        }
+        if late {
+            self.read_late(i, &mut threat);
+        }
+        if !engage_plan::stands_off(run_to, p, threat) {
+            // Only then does `keep_distance` read the salvos in flight.
+            threat.incoming = self.incoming(i);
+        }
+        Some(engage_plan::keep_distance(keep, Some(run_to), p, threat))
+    }
+
+    /// The enemy salvos in flight at ship `i` that its policy's `dodge` runs from
+    /// ([`dodge_plan::runs_from`]: with `dodge = "read"`, a salvo of blasts only when the ship
+    /// that launched it holds its range), counted only as far as
+    /// [`dodge_plan::kept_distance`] reads them — whether any flies (a kinetic one, for
+    /// `dodge = "kinetic"`): the first one found decides. Ships that never dodge read none.
+    fn incoming(&self, i: usize) -> Incoming {
+        let m = self.m;
+        let side = self.st.ships[i].side;
+        let dodge = m.policies[side.index()].dodge;
+        let mut incoming = Incoming::default();
+        if dodge == Dodge::None {
+            return incoming;
+        }
         for w in self.st.gws.iter() {
             if w.drone || w.side == side || usize::from(w.target) != i {
                 continue;
             }
             if payloads::kinetic(m.catalogue.guided[usize::from(w.guided)].payload) {
-                threat.incoming.kinetic += 1;
-            } else if dodge != Dodge::Read
+                incoming.kinetic += 1;
+                return incoming;
+            }
+            if dodge == Dodge::Kinetic {
+                continue;
+            }
+            if dodge != Dodge::Read
                 || dodge_plan::runs_from(dodge, false, self.holds_its_range(i, w.owner))
             {
-                threat.incoming.other += 1;
+                incoming.other += 1;
+                return incoming;
             }
         }
-        if p.stand_off_magazine > 0 && self.st.turn <= p.stand_off_turns {
-            threat.enemy_loaded = self.enemy_loaded(side);
-            threat.closing = self.closing(i);
-            if p.stand_off_reads {
-                threat.coming = self.enemy_coming(i);
-            }
-        }
-        if p.hold_from > 0 && self.st.turn >= p.hold_from && self.st.turn <= p.stand_off_turns {
-            if p.stand_off_magazine == 0 {
-                threat.enemy_loaded = self.enemy_loaded(side);
-                threat.closing = self.closing(i);
-            }
-            threat.distance = self.enemy_distance(i);
-            threat.behind = self.ahead(side.other());
-        }
-        threat.turn = self.st.turn;
-        if p.hold_lead {
-            threat.ahead = self.ahead(side);
-        }
-        if p.late_stand_off_from > 0 && self.st.turn >= p.late_stand_off_from {
-            self.read_late(i, &mut threat);
-        }
-        Some(engage_plan::keep_distance(keep, Some(run_to), p, threat))
+        incoming
     }
 
-    /// What the late stand-off ([`engage_plan::late_stand_off`]) reads for ship `i`: its own
-    /// side's loaded launchers, the ships in play a side, how whole each side's ships in play
-    /// are (integrity left as a share of theirs at the start), the nearest enemy's distance
-    /// and the game-end measure (J6).
+    /// What the late stand-off ([`engage_plan::late_stand_off`]) reads for ship `i` besides
+    /// the nearest enemy's distance and the game-end measure (J6), which [`Self::kept`] reads:
+    /// its own side's loaded launchers and — only while they are spent, the one case the late
+    /// stand-off reads them — the ships in play a side and how whole each side's ships in
+    /// play are (integrity left as a share of theirs at the start).
     fn read_late(&self, i: usize, threat: &mut Threat) {
         let side = self.st.ships[i].side;
         threat.own_loaded = self.enemy_loaded(side.other());
+        if threat.own_loaded != 0 {
+            return;
+        }
         let (mut ships, mut left, mut full) = ([0u32; 2], [0f64; 2], [0f64; 2]);
         for s in self.st.ships.iter() {
             let k = usize::from(s.side != side);
@@ -293,8 +331,6 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         threat.ships = ships;
         let frac = |k: usize| left[k] / full[k].max(1e-9) * 100.0;
         threat.integrity_lead = (frac(0) - frac(1)).floor() as i32;
-        threat.distance = self.enemy_distance(i);
-        threat.behind = self.ahead(side.other());
     }
 
     /// Whether some enemy ship in play comes at ship `i`: does not hold its range as ship
@@ -637,7 +673,8 @@ fn guarded_burn(
     let (mut best, mut chosen, mut ties) = (f64::INFINITY, planned, 0);
     let mut consider = |b: Hex, k: i32| {
         let sc = score(b, k);
-        if sc > best || (!aim.retreat && runs(b)) || invites(b) {
+        // `planned` is known to invite the launch (checked above): not read again.
+        if sc > best || (!aim.retreat && runs(b)) || b == planned || invites(b) {
             return;
         }
         if sc < best {
