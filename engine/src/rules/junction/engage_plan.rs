@@ -591,10 +591,6 @@ mod tests {
         ));
     }
 
-    /// `brawler-v10` against the strike group on turn 2 with loaded launchers, closing at 9
-    /// hexes a turn: it keeps closing (to its Guaranteed Hit range, 6) on an enemy that brakes
-    /// or waits — `brawler-v4`'s own speed limit — where `brawler-v9` brakes; it brakes for one
-    /// that comes at it, as `brawler-v9` does.
     /// `stands_off` is `keep_distance`'s stand-off without the salvos in flight: a ship that
     /// runs only from a salvo does not stand off for another reason (the battle then reads
     /// the salvos), one braking on loaded launchers does whatever flies.
@@ -620,6 +616,10 @@ mod tests {
         assert_eq!(keep_distance(6, Some(16), &v10, LOADED), 6);
     }
 
+    /// `brawler-v10` against the strike group on turn 2 with loaded launchers, closing at 9
+    /// hexes a turn: it keeps closing (to its Guaranteed Hit range, 6) on an enemy that brakes
+    /// or waits — `brawler-v4`'s own speed limit — where `brawler-v9` brakes; it brakes for one
+    /// that comes at it, as `brawler-v9` does.
     #[test]
     fn brawler_v10_closes_on_an_enemy_that_brakes() {
         let v10 = preset("brawler-v10");
