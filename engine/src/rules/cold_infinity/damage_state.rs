@@ -118,22 +118,39 @@ impl ShipDamage {
         before: &ShipDamage,
         after: &ShipDamage,
     ) -> u32 {
-        // Walked in step (no index checks): one attack's delta per hit of the fire phase.
+        // Walked in step (no index checks): one attack's delta per hit of the fire phase. An
+        // attack marks a few of a ship's systems, so four at a time are compared first and a
+        // block it left alone is passed over: a system with no delta adds nothing, and its
+        // mark stays within its structure (marking never exceeds it).
         let mut claimed = 0u32;
-        let systems = design.systems.iter().zip(&mut self.system_damage);
-        for ((sys, now), (&b, &a)) in
-            systems.zip(before.system_damage.iter().zip(&after.system_damage))
-        {
-            let d = a.saturating_sub(b);
-            claimed += u32::from(d);
-            *now = (*now + d).min(sys.structure);
+        let n = design.systems.len();
+        let (now, b, a) = (
+            &mut self.system_damage[..n],
+            &before.system_damage[..n],
+            &after.system_damage[..n],
+        );
+        for (k, (bq, aq)) in b.chunks(4).zip(a.chunks(4)).enumerate() {
+            if let (Ok(x), Ok(y)) = (<[u16; 4]>::try_from(bq), <[u16; 4]>::try_from(aq))
+                && x == y
+            {
+                continue;
+            }
+            let at = 4 * k;
+            let systems = design.systems[at..].iter().zip(&mut now[at..]);
+            for ((sys, now), (&b, &a)) in systems.zip(bq.iter().zip(aq)) {
+                debug_assert!(*now <= sys.structure);
+                let d = a.saturating_sub(b);
+                claimed += u32::from(d);
+                *now = (*now + d).min(sys.structure);
+            }
         }
         let n = design.sections.len();
         let (hull, armor) = (&mut self.hull_damage[..n], &mut self.armor_lost[..n]);
         let (adaptive, fires) = (&mut self.adaptive[..n], &mut self.fire_turns[..n]);
         let (b_hull, a_hull) = (&before.hull_damage[..n], &after.hull_damage[..n]);
         let (b_armor, a_armor) = (&before.armor_lost[..n], &after.armor_lost[..n]);
-        let (a_adaptive, a_fires) = (&after.adaptive[..n], &after.fire_turns[..n]);
+        let (b_adaptive, a_adaptive) = (&before.adaptive[..n], &after.adaptive[..n]);
+        let a_fires = &after.fire_turns[..n];
         for k in 0..n {
             let sec = &design.sections[k];
             let d = a_hull[k].saturating_sub(b_hull[k]);
@@ -141,8 +158,12 @@ impl ShipDamage {
             hull[k] = (hull[k] + d).min(sec.hull);
             let a = a_armor[k].saturating_sub(b_armor[k]);
             armor[k] = armor[k].saturating_add(a).min(sec.armor);
-            for (x, &y) in adaptive[k].iter_mut().zip(&a_adaptive[k]) {
-                *x = (*x).max(y);
+            // Adaptive points the attack learned nothing of keep the larger as they are: the
+            // marks only grow from `before` (the phase's opening state) within a phase.
+            if a_adaptive[k] != b_adaptive[k] {
+                for (x, &y) in adaptive[k].iter_mut().zip(&a_adaptive[k]) {
+                    *x = (*x).max(y);
+                }
             }
             fires[k] = fires[k].max(a_fires[k]);
             if sec.pos.is_core() && hull[k] >= sec.hull {
@@ -313,6 +334,63 @@ mod tests {
         let mut copy = ShipDamage::new(&d);
         copy.clone_from(&live);
         assert_eq!(copy, live);
+    }
+
+    /// `add_delta` passes over the systems and adaptive points an attack left alone: the same
+    /// marks as adding every element's delta (the reference below), over many random phases
+    /// (the live marks at least the opening state's, the attack's at least too, as in a battle).
+    #[test]
+    fn add_delta_is_the_element_by_element_sum() {
+        let d = reaper();
+        let mut dice = crate::dice::Dice::for_battle(19, 2, 0);
+        let mut below = |n: u32| u16::try_from(crate::dice::Roller::below(&mut dice, n)).unwrap();
+        for _ in 0..300 {
+            let mut before = ShipDamage::new(&d);
+            for (k, s) in d.systems.iter().enumerate() {
+                if below(3) == 0 {
+                    before.system_damage[k] = below(u32::from(s.structure) + 1);
+                }
+            }
+            for k in 0..d.sections.len() {
+                before.adaptive[k][usize::from(below(7))] = below(3) as u8;
+                before.fire_turns[k] = below(2) as u8;
+            }
+            let (mut live, mut after) = (before.clone(), before.clone());
+            for x in [&mut live, &mut after] {
+                for _ in 0..below(4) {
+                    let k = usize::from(below(d.systems.len() as u32));
+                    let room = d.systems[k].structure - x.system_damage[k];
+                    x.system_damage[k] += below(u32::from(room) + 1);
+                }
+                if below(2) == 0 {
+                    let k = usize::from(below(d.sections.len() as u32));
+                    x.adaptive[k][usize::from(below(7))] += 1;
+                    x.fire_turns[k] = x.fire_turns[k].max(below(4) as u8);
+                    x.hull_damage[k] = (x.hull_damage[k] + below(5)).min(d.sections[k].hull);
+                }
+            }
+            let mut want = live.clone();
+            let mut claimed = 0u32;
+            for (k, s) in d.systems.iter().enumerate() {
+                let delta = after.system_damage[k].saturating_sub(before.system_damage[k]);
+                claimed += u32::from(delta);
+                want.system_damage[k] = (want.system_damage[k] + delta).min(s.structure);
+            }
+            for (k, sec) in d.sections.iter().enumerate() {
+                let delta = after.hull_damage[k].saturating_sub(before.hull_damage[k]);
+                claimed += u32::from(delta);
+                want.hull_damage[k] = (want.hull_damage[k] + delta).min(sec.hull);
+                for (x, &y) in want.adaptive[k].iter_mut().zip(&after.adaptive[k]) {
+                    *x = (*x).max(y);
+                }
+                want.fire_turns[k] = want.fire_turns[k].max(after.fire_turns[k]);
+                if sec.pos.is_core() && want.hull_damage[k] >= sec.hull {
+                    want.destroyed = true;
+                }
+            }
+            assert_eq!(live.add_delta(&d, &before, &after), claimed);
+            assert_eq!(live, want);
+        }
     }
 
     /// §7.4.5: overkill beyond a destroyed system goes to the same section's hull; beyond the

@@ -49,6 +49,13 @@ pub struct Condition {
     enrich: Vec<i32>,
     /// The damaged bridge's accuracy penalty (§13.1.8.1), 0 or −1.
     pub bridge_accuracy: i16,
+    /// Some system is destroyed (any of [`Condition::destroyed`]): without one no system
+    /// drains power (§3.4), read once per damage state.
+    pub any_destroyed: bool,
+    /// [`Condition::reactor_unstable`], read once per damage state.
+    unstable: bool,
+    /// [`Condition::bridges_lost`], read once per damage state.
+    bridges_lost: bool,
 }
 
 impl Clone for Condition {
@@ -66,6 +73,9 @@ impl Clone for Condition {
             thrust: self.thrust,
             enrich: self.enrich.clone(),
             bridge_accuracy: self.bridge_accuracy,
+            any_destroyed: self.any_destroyed,
+            unstable: self.unstable,
+            bridges_lost: self.bridges_lost,
         }
     }
 
@@ -83,6 +93,9 @@ impl Clone for Condition {
         self.thrust = source.thrust;
         self.enrich.clone_from(&source.enrich);
         self.bridge_accuracy = source.bridge_accuracy;
+        self.any_destroyed = source.any_destroyed;
+        self.unstable = source.unstable;
+        self.bridges_lost = source.bridges_lost;
     }
 }
 
@@ -167,13 +180,20 @@ impl Condition {
         let (mut need, mut ew, mut bridge_sensors) = (0i32, 0i32, 0i32);
         let mut accuracy = 0i16;
         let mut l = ThrustLimits::default();
+        // `reactor_unstable` and `bridges_lost` (the Damage Effects step asks every turn).
+        let (mut any_destroyed, mut unstable) = (false, false);
+        let (mut bridges, mut bridge_intact) = (false, false);
         self.enrich.clear();
         for (i, s) in d.systems.iter().enumerate() {
             let left = self.left[i];
             self.destroyed[i] = left == 0;
+            any_destroyed |= left == 0;
             let lost = i32::from(s.structure) - i32::from(left);
             match s.kind {
-                SystemKind::Reactor => reactor += i32::from(reactor_rating(left)),
+                SystemKind::Reactor => {
+                    reactor += i32::from(reactor_rating(left));
+                    unstable |= left > 0 && reactor_unstable(s.structure, s.structure - left);
+                }
                 SystemKind::Capacitor { recharge } => {
                     let c = Capacitor::full(2 * i32::from(s.structure), i32::from(recharge));
                     let (cap, rec) = c.rated(lost, r.capacitor_damage);
@@ -191,10 +211,14 @@ impl Condition {
                     need += i32::from(power);
                     ew += i32::from(sensor_ew(left));
                 }
-                SystemKind::Bridge { .. } if left > 0 => {
-                    let e = bridge_effects(s.structure, s.structure - left);
-                    bridge_sensors = bridge_sensors.min(i32::from(e.sensors));
-                    accuracy = accuracy.min(e.accuracy);
+                SystemKind::Bridge { .. } => {
+                    bridges = true;
+                    if left > 0 {
+                        bridge_intact = true;
+                        let e = bridge_effects(s.structure, s.structure - left);
+                        bridge_sensors = bridge_sensors.min(i32::from(e.sensors));
+                        accuracy = accuracy.min(e.accuracy);
+                    }
                 }
                 SystemKind::Engine { enrich_cost } if left > 0 => {
                     l.budget += engine_thrust(i32::from(s.structure), lost, r.engine_damage);
@@ -222,6 +246,9 @@ impl Condition {
         self.sensors = (need, (ew + bridge_sensors).max(0));
         self.bridge_accuracy = accuracy;
         self.thrust = l;
+        self.any_destroyed = any_destroyed;
+        self.unstable = unstable;
+        self.bridges_lost = bridges && !bridge_intact;
     }
 
     /// System `s`'s undamaged structure ([`ShipDamage::system_left`]) as read.
@@ -230,30 +257,17 @@ impl Condition {
     }
 
     /// [`effects::reactor_is_unstable`](super::effects::reactor_is_unstable) from the figures
-    /// read (design `d`, the one read).
+    /// read (one pass in the reading, not a walk of the systems each turn).
     #[inline]
-    pub fn reactor_unstable(&self, d: &ShipDesign) -> bool {
-        d.systems.iter().zip(&self.left).any(|(s, &left)| {
-            matches!(s.kind, SystemKind::Reactor)
-                && left > 0
-                && reactor_unstable(s.structure, s.structure - left)
-        })
+    pub fn reactor_unstable(&self) -> bool {
+        self.unstable
     }
 
-    /// [`effects::bridges_lost`](super::effects::bridges_lost) from the figures read (design
-    /// `d`, the one read).
+    /// [`effects::bridges_lost`](super::effects::bridges_lost) from the figures read: the ship
+    /// has a bridge and none is intact.
     #[inline]
-    pub fn bridges_lost(&self, d: &ShipDesign) -> bool {
-        let mut any = false;
-        for (s, &left) in d.systems.iter().zip(&self.left) {
-            if let SystemKind::Bridge { .. } = s.kind {
-                any = true;
-                if left > 0 {
-                    return false;
-                }
-            }
-        }
-        any
+    pub fn bridges_lost(&self) -> bool {
+        self.bridges_lost
     }
 
     /// Whether any power plant is intact (§3.3: engines and other zero-power systems need "a
@@ -344,12 +358,14 @@ mod tests {
                         assert_eq!(c.destroyed[s], dmg.system_destroyed(&d, s as u16));
                         assert_eq!(c.left(s as u16), dmg.system_left(&d, s as u16));
                     }
+                    let any = (0..d.systems.len()).any(|s| dmg.system_destroyed(&d, s as u16));
+                    assert_eq!(c.any_destroyed, any);
                     assert_eq!(
-                        c.reactor_unstable(&d),
+                        c.reactor_unstable(),
                         super::super::effects::reactor_is_unstable(&d, &dmg)
                     );
                     assert_eq!(
-                        c.bridges_lost(&d),
+                        c.bridges_lost(),
                         super::super::effects::bridges_lost(&d, &dmg)
                     );
                     for spare in 0..12 {

@@ -62,7 +62,7 @@ pub fn damage_effects_step<R: Roller, O: Observer>(
         // bridges as [`reactor_is_unstable`] and [`bridges_lost`] read them. A detonation
         // below marks the ship destroyed and changes no system or hull loss.
         st.condition[i].refresh(d, &st.damage[i], &m.rules.movement);
-        let unstable = st.condition[i].reactor_unstable(d);
+        let unstable = st.condition[i].reactor_unstable();
         // §13.1.4: the counter rises with each roll; the first roll is the turn after it
         // became unstable (default) or that turn (house rule `reactor_detonation`).
         let rolls = match m.rules.fire.reactor_detonation {
@@ -82,7 +82,7 @@ pub fn damage_effects_step<R: Roller, O: Observer>(
         }
         st.ships[i].unstable = unstable;
         let destroyed = st.damage[i].destroyed;
-        let bridge = !destroyed && st.condition[i].bridges_lost(d);
+        let bridge = !destroyed && st.condition[i].bridges_lost();
         if destroyed || bridge {
             st.ships[i].alive = false;
             st.lines.lost(i, &st.ships);
@@ -100,7 +100,11 @@ pub fn damage_effects_step<R: Roller, O: Observer>(
             continue;
         }
         reduce_damaged_weapons(m, st, i, dice);
-        end_turn_drain(st, i);
+        // A system drains only once `destroyed_drain` saw it destroyed, through a reading of
+        // the damage then or since (losses only grow): with none destroyed, nothing to serve.
+        if st.condition[i].any_destroyed {
+            end_turn_drain(st, i);
+        }
         let s = &mut st.ships[i];
         for (k, w) in bd.mounts.iter().enumerate() {
             s.arming[k].end_turn(w.weapon.rof, &m.rules.movement);

@@ -80,6 +80,11 @@ pub fn boost_cost(d: &ShipDesign, destroyed: &[bool]) -> i32 {
 /// destroyed systems draw this turn.
 pub fn destroyed_drain(m: &Matchup, st: &mut BattleState, i: usize) -> i32 {
     st.condition[i].refresh(&m.design_of(i).design, &st.damage[i], &m.rules.movement);
+    // Losses only grow in a battle, so with no system destroyed now none was before: nothing
+    // starts or keeps a drain (the walk below would find none).
+    if !st.condition[i].any_destroyed {
+        return 0;
+    }
     let destroyed = &st.condition[i].destroyed;
     let mut drain = 0;
     for (s, p) in st.power[i].iter_mut().enumerate() {
