@@ -28,6 +28,7 @@ use crate::geometry::Vec2;
 use crate::observer::Observer;
 use crate::outcome::Side;
 
+use super::super::fire_steps::NO_BAND;
 use super::super::player::Player;
 use super::Battle;
 
@@ -80,22 +81,26 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
     }
 
     /// Expected damage ship `i`'s working weapons deal ship `j` at distance `d` (each in its
-    /// band at `d`; arcs and terrain left out: the AI's estimate).
+    /// band at `d`; arcs and terrain left out: the AI's estimate). Read from the matchup's
+    /// [`FireSteps`](super::super::fire_steps::FireSteps): with every weapon working, the
+    /// step's sum; else the step's bands, summed over the working weapons in design order.
     fn fire_at(&self, i: usize, j: usize, d: f64) -> f32 {
         let me = &self.s.ships[i];
         let a = usize::from(me.design);
+        let steps = self.m.fire_steps();
         // Beyond every weapon's reach: no band to look up.
-        if d * d > self.m.reach_squared[a] {
+        let Some(k) = steps.step(a, d) else {
             return 0.0;
-        }
+        };
         let t = usize::from(self.s.ships[j].design);
+        let bands = steps.bands(a, k);
+        if u32::from(me.weapons_off) & ((1u32 << bands.len()) - 1) == 0 {
+            return steps.full(a, t, k);
+        }
         let mut fire = 0.0;
-        for (w, profile) in self.m.profiles[a].iter().enumerate() {
-            if me.weapon_off(w) {
-                continue;
-            }
-            if let Some(band) = profile.band_at(d) {
-                fire += self.m.expected(a, w, t, band.index);
+        for (w, &band) in bands.iter().enumerate() {
+            if band != NO_BAND && !me.weapon_off(w) {
+                fire += self.m.expected(a, w, t, band);
             }
         }
         fire
