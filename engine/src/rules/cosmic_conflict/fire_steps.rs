@@ -78,15 +78,44 @@ impl FireSteps {
         FireSteps { designs, weapons }
     }
 
-    /// The step of design `a` holding distance `d`, or `None` beyond every weapon's reach.
+    /// The expected damage design `a`'s working weapons deal design `t` at distance `d`: each
+    /// weapon in its band at `d`, none beyond every weapon's reach. With every weapon working
+    /// (`weapons_off`, a bit per weapon, clear) the step's precounted sum; else the working
+    /// weapons' `expected(w, band)` added in design order.
     #[inline]
+    pub fn fire(
+        &self,
+        a: usize,
+        t: usize,
+        d: f64,
+        weapons_off: u16,
+        expected: impl Fn(usize, u8) -> f32,
+    ) -> f32 {
+        let s = &self.designs[a];
+        // The step holding `d`; beyond every weapon's reach, none.
+        let Some(k) = s.edges.iter().position(|&e| d <= e) else {
+            return 0.0;
+        };
+        let n = self.weapons[a];
+        if u32::from(weapons_off) & ((1u32 << n) - 1) == 0 {
+            return s.full[t * s.edges.len() + k];
+        }
+        let mut fire = 0.0;
+        for (w, &band) in s.bands[k * n..(k + 1) * n].iter().enumerate() {
+            if band != NO_BAND && weapons_off & (1 << w) == 0 {
+                fire += expected(w, band);
+            }
+        }
+        fire
+    }
+
+    /// The step of design `a` holding distance `d`, or `None` beyond every weapon's reach.
     pub fn step(&self, a: usize, d: f64) -> Option<usize> {
         self.designs[a].edges.iter().position(|&e| d <= e)
     }
 
     /// Weapon bands of design `a` in step `k`, one per weapon ([`NO_BAND`] where it does not
     /// reach).
-    #[inline]
     pub fn bands(&self, a: usize, k: usize) -> &[u8] {
         let n = self.weapons[a];
         &self.designs[a].bands[k * n..(k + 1) * n]
@@ -94,7 +123,6 @@ impl FireSteps {
 
     /// The expected damage of all of design `a`'s weapons against design `t` in step `k`
     /// (weapons added in design order).
-    #[inline]
     pub fn full(&self, a: usize, t: usize, k: usize) -> f32 {
         let s = &self.designs[a];
         s.full[t * s.edges.len() + k]
@@ -108,43 +136,71 @@ mod tests {
     use super::*;
 
     /// The steps give every weapon the band `band_at` gives at any distance, and the full sum
-    /// is the per-weapon loop's sum to the bit.
+    /// is the per-weapon loop's sum to the bit (whole-number edges and a fractional range
+    /// bonus alike).
     #[test]
     fn steps_match_band_at_everywhere() {
-        let profiles = vec![vec![
-            WeaponProfile::new(WeaponType::Kinetic, Variant::None),
-            WeaponProfile::new(WeaponType::Rockets, Variant::None),
-            WeaponProfile::new(WeaponType::Beam, Variant::Oversized),
-        ]];
-        let expected =
-            |_a: usize, w: usize, _t: usize, band: u8| 0.1 + w as f32 * 0.7 + f32::from(band) * 0.3;
+        let profiles = vec![
+            vec![
+                WeaponProfile::new(WeaponType::Kinetic, Variant::None),
+                WeaponProfile::new(WeaponType::Rockets, Variant::None),
+                WeaponProfile::new(WeaponType::Beam, Variant::Oversized),
+            ],
+            vec![
+                WeaponProfile::new(WeaponType::Beam, Variant::None).with_range_bonus(1.5),
+                WeaponProfile::new(WeaponType::Missiles, Variant::None),
+            ],
+        ];
+        let expected = |a: usize, w: usize, t: usize, band: u8| {
+            0.1 + w as f32 * 0.7 + f32::from(band) * 0.3 + a as f32 * 0.01 + t as f32 * 0.001
+        };
         let steps = FireSteps::new(&profiles, expected);
-        let mut d = 0.0;
-        let mut reached = false;
-        while d < 60.0 {
+        for a in 0..2 {
+            for t in 0..2 {
+                let mut reached = false;
+                for q in 0..=240 {
+                    // Quarter steps and a hair either side of every whole distance.
+                    for d in [
+                        q as f64 * 0.25,
+                        q as f64 * 0.25 + 1e-9,
+                        q as f64 * 0.25 - 1e-9,
+                    ] {
+                        let mut fire = 0.0f32;
+                        for (w, p) in profiles[a].iter().enumerate() {
+                            if let Some(b) = p.band_at(d) {
+                                fire += expected(a, w, t, b.index);
+                            }
+                        }
+                        let got = steps.fire(a, t, d, 0, |w, b| expected(a, w, t, b));
+                        assert_eq!(got.to_bits(), fire.to_bits(), "a {a} t {t} d = {d}");
+                        match steps.step(a, d) {
+                            Some(k) => {
+                                reached = true;
+                                for (w, p) in profiles[a].iter().enumerate() {
+                                    let band = p.band_at(d).map_or(NO_BAND, |b| b.index);
+                                    assert_eq!(steps.bands(a, k)[w], band, "d = {d}");
+                                }
+                                assert_eq!(steps.full(a, t, k).to_bits(), fire.to_bits());
+                            }
+                            None => assert_eq!(fire, 0.0, "d = {d}"),
+                        }
+                    }
+                }
+                assert!(reached);
+            }
+        }
+        assert_eq!(steps.step(0, 1000.0), None);
+        assert_eq!(steps.step(0, f64::NAN), None);
+        // A weapon knocked out (ch. 5 damage): the other two, in design order.
+        for d in [3.0, 7.0, 11.0, 15.0, 19.5] {
             let mut fire = 0.0f32;
             for (w, p) in profiles[0].iter().enumerate() {
-                if let Some(b) = p.band_at(d) {
-                    fire += expected(0, w, 0, b.index);
+                if let Some(b) = p.band_at(d).filter(|_| w != 1) {
+                    fire += expected(0, w, 1, b.index);
                 }
             }
-            match steps.step(0, d) {
-                Some(k) => {
-                    reached = true;
-                    for (w, p) in profiles[0].iter().enumerate() {
-                        assert_eq!(
-                            steps.bands(0, k)[w],
-                            p.band_at(d).map_or(NO_BAND, |b| b.index),
-                            "d = {d}"
-                        );
-                    }
-                    assert_eq!(steps.full(0, 0, k).to_bits(), fire.to_bits(), "d = {d}");
-                }
-                None => assert_eq!(fire, 0.0, "d = {d}"),
-            }
-            d += 0.25;
+            let got = steps.fire(0, 1, d, 0b010, |w, b| expected(0, w, 1, b));
+            assert_eq!(got.to_bits(), fire.to_bits(), "d = {d}");
         }
-        assert!(reached);
-        assert_eq!(steps.step(0, 1000.0), None);
     }
 }

@@ -28,7 +28,6 @@ use crate::geometry::Vec2;
 use crate::observer::Observer;
 use crate::outcome::Side;
 
-use super::super::fire_steps::NO_BAND;
 use super::super::player::Player;
 use super::Battle;
 
@@ -84,26 +83,16 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
     /// band at `d`; arcs and terrain left out: the AI's estimate). Read from the matchup's
     /// [`FireSteps`](super::super::fire_steps::FireSteps): with every weapon working, the
     /// step's sum; else the step's bands, summed over the working weapons in design order.
+    #[inline]
     fn fire_at(&self, i: usize, j: usize, d: f64) -> f32 {
         let me = &self.s.ships[i];
         let a = usize::from(me.design);
-        let steps = self.m.fire_steps();
-        // Beyond every weapon's reach: no band to look up.
-        let Some(k) = steps.step(a, d) else {
-            return 0.0;
-        };
         let t = usize::from(self.s.ships[j].design);
-        let bands = steps.bands(a, k);
-        if u32::from(me.weapons_off) & ((1u32 << bands.len()) - 1) == 0 {
-            return steps.full(a, t, k);
-        }
-        let mut fire = 0.0;
-        for (w, &band) in bands.iter().enumerate() {
-            if band != NO_BAND && !me.weapon_off(w) {
-                fire += self.m.expected(a, w, t, band);
-            }
-        }
-        fire
+        self.m
+            .fire_steps()
+            .fire(a, t, d, me.weapons_off, |w, band| {
+                self.m.expected(a, w, t, band)
+            })
     }
 
     /// What passing at `size` gains `side` now (module docs): the sum of [`pass_worth`] over
