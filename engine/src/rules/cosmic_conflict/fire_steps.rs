@@ -155,8 +155,8 @@ mod tests {
             0.1 + w as f32 * 0.7 + f32::from(band) * 0.3 + a as f32 * 0.01 + t as f32 * 0.001
         };
         let steps = FireSteps::new(&profiles, expected);
-        for a in 0..2 {
-            for t in 0..2 {
+        for (a, ps) in profiles.iter().enumerate() {
+            for t in 0..profiles.len() {
                 let mut reached = false;
                 for q in 0..=240 {
                     // Quarter steps and a hair either side of every whole distance.
@@ -166,7 +166,7 @@ mod tests {
                         q as f64 * 0.25 - 1e-9,
                     ] {
                         let mut fire = 0.0f32;
-                        for (w, p) in profiles[a].iter().enumerate() {
+                        for (w, p) in ps.iter().enumerate() {
                             if let Some(b) = p.band_at(d) {
                                 fire += expected(a, w, t, b.index);
                             }
@@ -176,7 +176,7 @@ mod tests {
                         match steps.step(a, d) {
                             Some(k) => {
                                 reached = true;
-                                for (w, p) in profiles[a].iter().enumerate() {
+                                for (w, p) in ps.iter().enumerate() {
                                     let band = p.band_at(d).map_or(NO_BAND, |b| b.index);
                                     assert_eq!(steps.bands(a, k)[w], band, "d = {d}");
                                 }
