@@ -7,6 +7,7 @@ use super::attack::{AttackSetup, WeaponProfile};
 use super::command;
 use super::design::{ComponentKind, ShipDesign, Slot, WeaponType};
 use super::fighters::FighterTable;
+use super::fire_steps::FireSteps;
 use super::formation::Group;
 use super::house_rules::HouseRules;
 use super::policy::Policy;
@@ -91,6 +92,8 @@ pub struct Matchup {
     /// redeployed) moves it and leaves its boxes as they are.
     start_boxes: Vec<f32>,
     max_weapons: usize,
+    /// Per design: its expected fire as a step function of distance (the passing estimate).
+    fire_steps: FireSteps,
 }
 
 impl Matchup {
@@ -226,6 +229,9 @@ impl Matchup {
             })
             .collect();
         let start_boxes = start.iter().map(|s| s.remaining() as f32).collect();
+        let fire_steps = FireSteps::new(&profiles, |a, w, t, band| {
+            expected[((a * max_weapons + w) * nd + t) * 3 + usize::from(band)]
+        });
         Matchup {
             reach_squared,
             designs,
@@ -245,6 +251,7 @@ impl Matchup {
             focus_gain,
             start_boxes,
             max_weapons,
+            fire_steps,
         }
     }
 
@@ -280,6 +287,12 @@ impl Matchup {
     pub fn focus_gain(&self, a: usize, w: usize, t: usize, band: u8) -> f32 {
         let nd = self.designs.len();
         self.focus_gain[((a * self.max_weapons + w) * nd + t) * 3 + usize::from(band)]
+    }
+
+    /// Every design's expected fire by distance ([`FireSteps`]).
+    #[inline]
+    pub fn fire_steps(&self) -> &FireSteps {
+        &self.fire_steps
     }
 
     /// Expected damage of design `a`'s weapon `w` against design `t` in band `band` (static

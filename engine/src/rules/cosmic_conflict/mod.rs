@@ -36,6 +36,7 @@ pub mod deployment;
 pub mod design;
 pub mod faction;
 pub mod fighters;
+pub mod fire_steps;
 pub mod formation;
 pub mod house_rules;
 pub mod matchup;

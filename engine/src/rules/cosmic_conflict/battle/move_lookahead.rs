@@ -39,8 +39,11 @@ pub const SCORE_STEP: f64 = 0.5;
 pub const NEXT_MOVE_SHARE: f64 = 1.0;
 
 /// A score in whole [`SCORE_STEP`]s (scores are never negative; truncation is the floor).
+#[inline]
 pub fn quantized(score: f64) -> u64 {
-    (score / SCORE_STEP) as u64
+    let steps = score / SCORE_STEP;
+    // The signed conversion is the cheaper one; below 0 (and NaN) gives 0 as `as u64` does.
+    if steps > 0.0 { steps as i64 as u64 } else { 0 }
 }
 
 /// Sideways shifts tried at each Velocity, as shares of the Maneuver (left of the facing is
@@ -78,6 +81,7 @@ pub(super) struct MovePlan {
 /// from the preferred range, 1,000 off the table, 5 when a turn's run at this Velocity
 /// toward the focus would leave the table (as the classic move). Terrain is added by the
 /// caller.
+#[inline]
 pub fn range_score(plan: &MovePlan, p2: Vec2, v: u8, board: crate::geometry::Board) -> f64 {
     let away = p2 - plan.focus;
     let len = away.length();
@@ -244,6 +248,9 @@ mod tests {
         assert_eq!(quantized(3.1), quantized(3.4));
         assert!(quantized(3.4) < quantized(3.6));
         assert_eq!(quantized(0.0), 0);
+        assert_eq!(quantized(-1.0), 0);
+        assert_eq!(quantized(f64::NAN), 0);
+        assert_eq!(quantized(1000.4), 2000);
     }
 
     /// Off the table costs 1,000; on it, the distance from the preferred range.

@@ -80,25 +80,19 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
     }
 
     /// Expected damage ship `i`'s working weapons deal ship `j` at distance `d` (each in its
-    /// band at `d`; arcs and terrain left out: the AI's estimate).
+    /// band at `d`; arcs and terrain left out: the AI's estimate). Read from the matchup's
+    /// [`FireSteps`](super::super::fire_steps::FireSteps): with every weapon working, the
+    /// step's sum; else the step's bands, summed over the working weapons in design order.
+    #[inline]
     fn fire_at(&self, i: usize, j: usize, d: f64) -> f32 {
         let me = &self.s.ships[i];
         let a = usize::from(me.design);
-        // Beyond every weapon's reach: no band to look up.
-        if d * d > self.m.reach_squared[a] {
-            return 0.0;
-        }
         let t = usize::from(self.s.ships[j].design);
-        let mut fire = 0.0;
-        for (w, profile) in self.m.profiles[a].iter().enumerate() {
-            if me.weapon_off(w) {
-                continue;
-            }
-            if let Some(band) = profile.band_at(d) {
-                fire += self.m.expected(a, w, t, band.index);
-            }
-        }
-        fire
+        self.m
+            .fire_steps()
+            .fire(a, t, d, me.weapons_off, |w, band| {
+                self.m.expected(a, w, t, band)
+            })
     }
 
     /// What passing at `size` gains `side` now (module docs): the sum of [`pass_worth`] over
