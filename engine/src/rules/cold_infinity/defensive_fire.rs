@@ -65,11 +65,12 @@ pub enum DfKind {
     Emergency,
 }
 
-/// One capped group of DF Ratings on one attack (§11.1.2, §11.1.3): their sum and the lowest.
+/// One capped group of DF Ratings on one attack (§11.1.2, §11.1.3): their sum (saturating at
+/// 255 — far beyond any cap a Rating allows) and the lowest. Bytes, so a shot stays small.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct DfGroup {
     /// The Ratings added.
-    pub sum: u16,
+    pub sum: u8,
     /// The lowest Rating in the group (0 while empty).
     pub lowest: u8,
 }
@@ -78,13 +79,14 @@ impl DfGroup {
     /// The group's modifier: the sum, at most 4 × the lowest Rating ([`capped_total`]).
     pub const fn total(self) -> u16 {
         let cap = 4 * self.lowest as u16;
-        if self.sum < cap { self.sum } else { cap }
+        let sum = self.sum as u16;
+        if sum < cap { sum } else { cap }
     }
 
     /// The group with one more weapon of `rating` in it.
     pub const fn with(self, rating: u8) -> DfGroup {
         DfGroup {
-            sum: self.sum + rating as u16,
+            sum: self.sum.saturating_add(rating),
             lowest: if self.sum == 0 || rating < self.lowest {
                 rating
             } else {
@@ -99,8 +101,8 @@ impl DfGroup {
 /// ([`df_penalty`]'s arithmetic, kept as weapons are allocated one by one).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct DfTally {
-    /// The SDF Ratings' sum.
-    pub sdf: u16,
+    /// The SDF Ratings' sum (saturating at 255).
+    pub sdf: u8,
     /// The AHDF group.
     pub ahdf: DfGroup,
     /// The EDF group.
@@ -116,7 +118,7 @@ impl DfTally {
     };
 
     /// SDF alone (a test's or a guided weapon's tally).
-    pub const fn standard(sdf: u16) -> DfTally {
+    pub const fn standard(sdf: u8) -> DfTally {
         DfTally {
             sdf,
             ..DfTally::NONE
@@ -126,14 +128,14 @@ impl DfTally {
     /// The to-hit penalty (positive).
     #[inline]
     pub const fn total(self) -> u16 {
-        self.sdf + self.ahdf.total() + self.edf.total()
+        self.sdf as u16 + self.ahdf.total() + self.edf.total()
     }
 
     /// The tally with one more weapon of `kind` and `rating` allocated.
     pub const fn with(self, kind: DfKind, rating: u8) -> DfTally {
         match kind {
             DfKind::Standard => DfTally {
-                sdf: self.sdf + rating as u16,
+                sdf: self.sdf.saturating_add(rating),
                 ..self
             },
             DfKind::AdHoc => DfTally {
