@@ -27,6 +27,9 @@ pub struct Arming {
     pub fired: bool,
     /// Switched on this turn (for the house rule `activation_turn`).
     pub activated_now: bool,
+    /// Armed when next switched on (§11.1.3's forced cooldown under `edf_cooldown =
+    /// armed-after`: the cooldown stood for the arming cycle).
+    pub primed: bool,
 }
 
 impl Arming {
@@ -38,6 +41,7 @@ impl Arming {
             cooldown_left: 0,
             fired: false,
             activated_now: false,
+            primed: false,
         }
     }
 
@@ -50,7 +54,9 @@ impl Arming {
             }
             self.active = true;
             self.activated_now = true;
-            self.armed = 0;
+            // A primed weapon counts as armed for any arming cycle.
+            self.armed = if self.primed { u8::MAX } else { 0 };
+            self.primed = false;
         } else if !on {
             self.active = false;
             self.armed = 0;

@@ -54,6 +54,115 @@ pub fn df_penalty(sdf: &[u8], ahdf: &[u8], edf: &[u8]) -> u16 {
     sdf.iter().map(|&r| u16::from(r)).sum::<u16>() + capped_total(ahdf) + capped_total(edf)
 }
 
+/// The kind of defensive fire a weapon gives (§11.1.1–3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DfKind {
+    /// Standard (§11.1.1): uncapped.
+    Standard,
+    /// Ad hoc (§11.1.2): declared at fire determination, the group capped.
+    AdHoc,
+    /// Emergency (§11.1.3): a weapon declared offensive switches, the group capped, at a price.
+    Emergency,
+}
+
+/// One capped group of DF Ratings on one attack (§11.1.2, §11.1.3): their sum (saturating at
+/// 255 — far beyond any cap a Rating allows) and the lowest. Bytes, so a shot stays small.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DfGroup {
+    /// The Ratings added.
+    pub sum: u8,
+    /// The lowest Rating in the group (0 while empty).
+    pub lowest: u8,
+}
+
+impl DfGroup {
+    /// The group's modifier: the sum, at most 4 × the lowest Rating ([`capped_total`]).
+    pub const fn total(self) -> u16 {
+        let cap = 4 * self.lowest as u16;
+        let sum = self.sum as u16;
+        if sum < cap { sum } else { cap }
+    }
+
+    /// The group with one more weapon of `rating` in it.
+    pub const fn with(self, rating: u8) -> DfGroup {
+        DfGroup {
+            sum: self.sum.saturating_add(rating),
+            lowest: if self.sum == 0 || rating < self.lowest {
+                rating
+            } else {
+                self.lowest
+            },
+        }
+    }
+}
+
+/// The defensive fire on one attack so far (§11.1.1–3): SDF adds up uncapped, AHDF and EDF each
+/// form a group capped at 4 × its lowest Rating; the to-hit penalty is their sum
+/// ([`df_penalty`]'s arithmetic, kept as weapons are allocated one by one).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DfTally {
+    /// The SDF Ratings' sum (saturating at 255).
+    pub sdf: u8,
+    /// The AHDF group.
+    pub ahdf: DfGroup,
+    /// The EDF group.
+    pub edf: DfGroup,
+}
+
+impl DfTally {
+    /// No defensive fire.
+    pub const NONE: DfTally = DfTally {
+        sdf: 0,
+        ahdf: DfGroup { sum: 0, lowest: 0 },
+        edf: DfGroup { sum: 0, lowest: 0 },
+    };
+
+    /// SDF alone (a test's or a guided weapon's tally).
+    pub const fn standard(sdf: u8) -> DfTally {
+        DfTally {
+            sdf,
+            ..DfTally::NONE
+        }
+    }
+
+    /// The to-hit penalty (positive).
+    #[inline]
+    pub const fn total(self) -> u16 {
+        self.sdf as u16 + self.ahdf.total() + self.edf.total()
+    }
+
+    /// The tally with one more weapon of `kind` and `rating` allocated.
+    pub const fn with(self, kind: DfKind, rating: u8) -> DfTally {
+        match kind {
+            DfKind::Standard => DfTally {
+                sdf: self.sdf.saturating_add(rating),
+                ..self
+            },
+            DfKind::AdHoc => DfTally {
+                ahdf: self.ahdf.with(rating),
+                ..self
+            },
+            DfKind::Emergency => DfTally {
+                edf: self.edf.with(rating),
+                ..self
+            },
+        }
+    }
+}
+
+/// The DF a weapon gives when it holds fire (§7.2.3: "secretly set unused weapons to SDF or
+/// AHDF"): its SDF when it has one (uncapped, so never worse), else its AHDF; `None` when both
+/// are 0. EDF is the §7.2.6 switch of a weapon declared offensive, not a declaration.
+pub const fn declared(sdf: u8, ahdf: u8) -> Option<(DfKind, u8)> {
+    if sdf > 0 {
+        Some((DfKind::Standard, sdf))
+    } else if ahdf > 0 {
+        Some((DfKind::AdHoc, ahdf))
+    } else {
+        None
+    }
+}
+
 /// The price of EDF (§11.1.3): each EDF weapon takes 1 damage ignoring armor, and an unarmed one
 /// (`arming_left` > 0) must cool down next turn for its arming cycle (`arming` turns).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -176,6 +285,36 @@ mod tests {
             }
         }
         assert_eq!(df_penalty(&[2], &[1, 4, 4], &[2, 2]), 2 + 4 + 4);
+    }
+
+    /// §11.1.2–3: the tally kept weapon by weapon gives `df_penalty`'s total, exact over every
+    /// order of up to three AHDF and two EDF Ratings 1..=4 beside an SDF.
+    #[test]
+    fn tally_matches_the_caps() {
+        for a in 1..=4u8 {
+            for b in 1..=4u8 {
+                for c in 1..=4u8 {
+                    for e in 1..=4u8 {
+                        let mut t = DfTally::standard(2);
+                        for r in [c, a, b] {
+                            t = t.with(DfKind::AdHoc, r);
+                        }
+                        t = t.with(DfKind::Emergency, e).with(DfKind::Emergency, a);
+                        assert_eq!(t.total(), df_penalty(&[2], &[a, b, c], &[e, a]));
+                    }
+                }
+            }
+        }
+        // One AHDF 1 beside AHDF 4s caps the group at 4 (§11.1.2).
+        let t = DfTally::NONE
+            .with(DfKind::AdHoc, 4)
+            .with(DfKind::AdHoc, 4)
+            .with(DfKind::AdHoc, 1);
+        assert_eq!(t.total(), 4);
+        assert_eq!(DfTally::NONE.total(), 0);
+        assert_eq!(declared(2, 1), Some((DfKind::Standard, 2)));
+        assert_eq!(declared(0, 1), Some((DfKind::AdHoc, 1)));
+        assert_eq!(declared(0, 0), None);
     }
 
     /// §11.1.3: 1 damage per EDF weapon; an unarmed one cools down for its arming cycle.

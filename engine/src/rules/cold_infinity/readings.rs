@@ -102,6 +102,7 @@ mod tests {
                 simultaneity: Simultaneity::MarkedAtOnce,
                 reactor_detonation: ReactorDetonation::SameTurn,
                 df_arming: DfArming::Rearms,
+                edf_cooldown: super::super::fire::readings::EdfCooldown::ArmedAfter,
                 shield_partial_draw: ShieldPartialDraw::AnyShort,
                 wave_sight: WaveSight::LineOfSight,
                 wave_credit: WaveCredit::Firer,
@@ -129,10 +130,10 @@ mod tests {
             },
         };
         let keys = super::in_effect(&rules, &Scenario::default());
-        // 6 always + 18 more fire keys + 16 more movement keys (hit_chart, arcs and
+        // 6 always + 19 more fire keys + 16 more movement keys (hit_chart, arcs and
         // silhouettes are in two lists), + 8 construction keys + 8 guided keys, less the one the
         // battle cannot play yet.
-        assert_eq!(keys.len(), 6 + 18 + 16 + 8 + 8 - 1, "{keys:?}");
+        assert_eq!(keys.len(), 6 + 19 + 16 + 8 + 8 - 1, "{keys:?}");
         for k in NOT_PLAYED {
             assert!(!keys.contains(&k), "{k} listed though no battle uses it");
         }

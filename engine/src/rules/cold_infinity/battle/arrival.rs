@@ -8,6 +8,7 @@
 use super::super::arcs::can_bear;
 use super::super::armor::section_armor;
 use super::super::aspect::{Pose, struck_sections};
+use super::super::defensive_fire::DfTally;
 use super::super::ew::EwAttacker;
 use super::super::guided::flight::{Arrival, Sight, arrival};
 use super::super::guided::hit::{GuidedAim, amplification, guided_modifiers, launcher_accuracy};
@@ -160,7 +161,7 @@ pub(super) fn arrive<R: Roller, O: Observer>(
         attempts: 0,
         salvos: 0,
         flare: 0,
-        df: 0,
+        df: DfTally::NONE,
     })
 }
 

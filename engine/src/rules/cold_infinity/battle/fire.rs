@@ -7,23 +7,22 @@ use crate::observer::Observer;
 use crate::outcome::Side;
 use crate::trace;
 
-use super::super::arcs::can_bear;
 use super::super::armor::section_armor;
 use super::super::aspect::{Choice, Pose, struck_sections};
 use super::super::damage_effects::bridge_effects;
+use super::super::defensive_fire::DfTally;
 use super::super::design::{Config, ShipDesign, SystemKind};
 use super::super::ew::EwAttacker;
 use super::super::fire::attack::{Attack, resolve_attack};
 use super::super::fire::hit_roll::{HitBand, HitModifiers, roll_to_hit};
-use super::super::fire::readings::{DfArming, Simultaneity, WaveCredit};
+use super::super::fire::readings::{Simultaneity, WaveCredit};
 use super::super::matchup::Matchup;
 use super::super::policy::{
     choose_burst_or_pulse, choose_seam, choose_sighting, pick_tie, slicing_value, system_pick,
-    worth_defending, worth_firing,
+    worth_firing,
 };
 use super::super::preconditions::{AttackFacts, Firer, Target, sight_facts, weapon_bears};
 use super::super::weapons::configurations::sliced_systems;
-use super::super::weapons::technologies::{can_be_defended, may_defend};
 use super::weapon_damage::weapon_now;
 use super::{BattleState, Shot, shields, tracking, wave};
 use crate::rules::cold_infinity::Event;
@@ -84,7 +83,7 @@ pub fn weapons_fire_step<R: Roller, O: Observer>(
             }
         }
     }
-    defensive_fire(m, st, dice);
+    super::defensive_fire::defensive_fire(m, st, dice, obs);
     super::guided::guided_weapons_phase(m, st, dice, obs);
     resolve(m, st, dice, obs);
 }
@@ -345,7 +344,7 @@ fn plan_shot(
         mount: k as u8,
         target: t as u8,
         drm,
-        df: 0,
+        df: DfTally::NONE,
         section: a as u8,
         config,
         range: facts.range.clamp(0, i32::from(u16::MAX)) as u16,
@@ -473,107 +472,6 @@ fn choose_section<R: Roller>(m: &Matchup, st: &BattleState, mut shot: Shot, dice
     shot
 }
 
-/// §11.1 / D17 7: every weapon that holds fire, is able to fire (SDF) and may defend by its
-/// technology defends its own ship against the most dangerous incoming shot whose attacker is
-/// in its arc, whose configuration and technology can be defended against, and whose Speed it
-/// matches (§11.1.4); ties by the battle's dice. SDF adds its Rating (uncapped, §11.1.1).
-/// Whether the defending weapon then starts arming over is the house rule `df_arming`.
-pub(super) fn defensive_fire<R: Roller>(m: &Matchup, st: &mut BattleState, dice: &mut R) {
-    for d in 0..st.ships.len() {
-        if !st.ships[d].alive {
-            continue;
-        }
-        let bd = m.design_of(d);
-        for (k, w) in bd.mounts.iter().enumerate() {
-            let sdf = w.weapon.df.sdf;
-            if sdf == 0
-                || w.weapon.df.ablative
-                || !may_defend(w.weapon.tech, false)
-                || !st.ships[d].arming[k].can_fire(w.weapon.rof)
-                || st
-                    .shots
-                    .iter()
-                    .any(|s| usize::from(s.attacker) == d && usize::from(s.mount) == k)
-            {
-                continue;
-            }
-            let me = st.ships[d].motion;
-            let allowed = |s: &Shot| {
-                let a = usize::from(s.attacker);
-                // A later tracking turn has no hit roll to defend against (§11.1).
-                if s.follow {
-                    return false;
-                }
-                let aw = m.design_of(a).mounts[usize::from(s.mount)].weapon;
-                usize::from(s.target) == d
-                    && can_be_defended(aw.tech, s.config)
-                    && w.weapon.speed >= aw.speed
-                    && can_bear(
-                        &m.rules.movement.arcs,
-                        m.rules.movement.rotated_arcs,
-                        w.arc,
-                        me.pos,
-                        me.facing,
-                        me.roll,
-                        me.tumble,
-                        st.ships[a].motion.pos,
-                    )
-            };
-            // Worth: what this weapon's DF takes off the shot's expected damage, the DF
-            // already on it counted; DF that takes nothing off is not fired.
-            let worth = |s: &Shot| worth_defending(s.value, s.drm, s.df, sdf);
-            let mut best = 0.0;
-            let mut ties = 0u32;
-            for s in st.shots.iter().filter(|s| allowed(s)) {
-                let v = worth(s);
-                if v <= 0.0 {
-                    continue;
-                }
-                if v > best {
-                    best = v;
-                    ties = 1;
-                } else if v == best {
-                    ties += 1;
-                }
-            }
-            if ties == 0 {
-                continue;
-            }
-            let pick = pick_tie(dice, ties);
-            let mut seen = 0;
-            let mut chosen = None;
-            for (idx, s) in st.shots.iter().enumerate() {
-                if allowed(s) && worth(s) == best {
-                    if seen == pick {
-                        chosen = Some(idx);
-                    }
-                    seen += 1;
-                }
-            }
-            if let Some(idx) = chosen {
-                st.shots[idx].df += u16::from(sdf);
-                st.guided.df_mask[d] |= 1 << k;
-                after_defensive_fire(m, st, d, k);
-            }
-        }
-    }
-}
-
-/// Mount `k` of ship `d` has fired defensively (§11.1): under `df_arming = rearms` it starts
-/// arming over (a `C-n` weapon sits out its cooldown); the event is counted.
-pub(super) fn after_defensive_fire(m: &Matchup, st: &mut BattleState, d: usize, k: usize) {
-    if m.rules.fire.df_arming == DfArming::Rearms {
-        let rof = m.design_of(d).mounts[k].weapon.rof;
-        let arming = &mut st.ships[d].arming[k];
-        arming.fire(rof);
-        if rof.cooldown > 0 {
-            arming.lose_power();
-        }
-    }
-    let side = st.ships[d].side;
-    st.event(side, Event::DefensiveFire);
-}
-
 /// The Starship Weapons Phase (§7.3): roll every shot; under the literal reading (default) each
 /// hit is located against the start-of-phase damage and the sum applied at the end; under
 /// `marked-at-once` each hit is marked as it is rolled, sides alternating, the first by dice.
@@ -658,7 +556,10 @@ pub(super) fn resolve_shot<R: Roller, O: Observer>(
     let hit = if shot.follow {
         tracking::course_hit(st, &shot)
     } else {
-        roll_to_hit(dice, shot.drm - shot.df as i16 - guard.deflection as i16)
+        roll_to_hit(
+            dice,
+            shot.drm - shot.df.total() as i16 - guard.deflection as i16,
+        )
     };
     // §7.4.1.3 "the defender chooses" among intact systems of the struck type: the
     // defending side's policy's pick, ties by this roll of the battle's dice.
@@ -790,7 +691,7 @@ pub(super) fn resolve_shot<R: Roller, O: Observer>(
         shot.range,
         hit.natural,
         shot.drm,
-        Less(shot.df, "DF"),
+        Less(shot.df.total(), "DF"),
         Less(guard.deflection, "shield"),
         hit.modified,
         band_words(hit.band),

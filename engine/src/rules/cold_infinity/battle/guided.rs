@@ -20,6 +20,7 @@
 //! drones. A ship destroyed in this phase still fires in the Starship Weapons Phase (ships
 //! leave the battle in the Damage Effects Step, as for direct fire).
 
+use super::super::defensive_fire::DfTally;
 use super::super::guided::defences::{DefenceKind, DefenceNow};
 use super::super::guided::flights::{Flights, MAX_FLIGHTS};
 use super::super::guided::launch::LauncherState;
@@ -73,7 +74,7 @@ pub struct Arrived {
     /// A flare's penalty on it (§11.5.3), 0 if none.
     pub(super) flare: i16,
     /// Defensive fire on it (§11.1, §11.1.5–6: its to-hit penalty), 0 if none.
-    pub(super) df: u16,
+    pub(super) df: DfTally,
 }
 
 impl Arrived {

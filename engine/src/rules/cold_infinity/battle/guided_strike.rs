@@ -52,7 +52,7 @@ pub(super) fn strike_one<R: Roller, O: Observer>(
     }
     let chaff = super::defences::chaff_on(m, st, t);
     // §11.1: the defensive fire on it is a to-hit penalty (§11.1.5: ablative DF too).
-    let df = a.df.min(i16::MAX as u16) as i16;
+    let df = a.df.total().min(i16::MAX as u16) as i16;
     let drm = a.drm - chaff - a.flare - df;
     if df > 0 {
         trace!(

@@ -16,10 +16,14 @@
 //! strike comes from — is in its arc. Speed (§11.1.4): "Guided weapons are the slowest", so
 //! every weapon qualifies. Ablative DF "against guided weapons functions as normal defensive
 //! fire (to-hit DRM penalty)" (§11.1.5): its Rating counts as SDF. SDF adds up uncapped
-//! (§11.1.1); AHDF and EDF are not played (as against gun shots). Screening (§11.1.7) is not
-//! played: a ship defends itself.
+//! (§11.1.1); a weapon without SDF offers its AHDF (declared at fire determination, §7.2.3),
+//! the group capped at 4 × its lowest Rating (§11.1.2). EDF (§7.2.6) is switched before the
+//! Guided Weapons Phase against gun shots only (`battle/defensive_fire.rs`): the policy does
+//! not weigh a guided weapon's to-hit while it still chooses its shots. Screening (§11.1.7) of a
+//! guided weapon is not played: a ship defends itself.
 
 use super::super::arcs::can_bear;
+use super::super::defensive_fire::{DfKind, declared};
 use super::super::guided::readings::GuidedDf;
 use super::super::guided_plan::{intercept_gain, survives};
 use super::super::intercepts::{intercept_attempts, intercept_drm};
@@ -54,8 +58,8 @@ pub(super) fn spread_intercepts<R: Roller>(m: &Matchup, st: &mut BattleState, di
                     continue;
                 }
                 for k in 0..m.design_of(d).mounts.len() {
-                    if let Some(sdf) = df_offer(m, st, d, k, a) {
-                        let gain = guided_df_worth(a.value, a.survival, a.drm, a.df, sdf);
+                    if let Some((kind, rating)) = df_offer(m, st, d, k, a) {
+                        let gain = guided_df_worth(a.value, a.survival, a.drm, a.df, kind, rating);
                         offer_to(gain, [n, d, k | DF]);
                     }
                     let Some(c) = offer(m, st, d, k, a, &mut drms) else {
@@ -107,25 +111,29 @@ const DF: usize = 1 << 8;
 /// The to-hit penalty the defensive fire on arrival `a` puts on it (for the intercept gain's
 /// measure: an intercept saves only what the DF leaves).
 fn df_penalty(a: &Arrived) -> i16 {
-    a.df.min(i16::MAX as u16) as i16
+    a.df.total().min(i16::MAX as u16) as i16
 }
 
 /// Mount `k` of ship `d` as defensive fire against arrival `a` (§11.1, house rule
-/// `guided_df`): its SDF Rating (an ablative weapon's counts as SDF, §11.1.5), or `None` when it
-/// may not (see the module's criteria).
-fn df_offer(m: &Matchup, st: &BattleState, d: usize, k: usize, a: &Arrived) -> Option<u8> {
+/// `guided_df`): its SDF Rating (an ablative weapon's counts as SDF, §11.1.5), else its AHDF
+/// (§7.2.3, `defensive_fire::declared`: the group capped, §11.1.2), or `None` when it may not
+/// (see the module's criteria).
+fn df_offer(
+    m: &Matchup,
+    st: &BattleState,
+    d: usize,
+    k: usize,
+    a: &Arrived,
+) -> Option<(DfKind, u8)> {
     if m.rules.guided.guided_df == GuidedDf::Off || usize::from(a.target) != d {
         return None;
     }
     let w = &m.design_of(d).mounts[k];
-    let sdf = w.weapon.df.sdf;
-    if sdf == 0
-        || !may_defend(w.weapon.tech, false)
-        || !can_be_defended(a.munition.tech, a.munition.config)
-    {
+    let offer = declared(w.weapon.df.sdf, w.weapon.df.ahdf)?;
+    if !may_defend(w.weapon.tech, false) || !can_be_defended(a.munition.tech, a.munition.config) {
         return None;
     }
-    free_to_meet(m, st, d, k, a).then_some(sdf)
+    free_to_meet(m, st, d, k, a).then_some(offer)
 }
 
 /// Whether mount `k` of ship `d` is free to meet arrival `a` (§11.1's criteria, §11.1.6): not
@@ -160,14 +168,14 @@ fn defend(m: &Matchup, st: &mut BattleState, n: usize, d: usize, k: usize) {
     let Some(a) = st.guided.arrived[n].as_ref() else {
         return;
     };
-    let Some(sdf) = df_offer(m, st, d, k, a) else {
+    let Some((kind, rating)) = df_offer(m, st, d, k, a) else {
         return;
     };
     if let Some(a) = st.guided.arrived[n].as_mut() {
-        a.df += u16::from(sdf);
+        a.df = a.df.with(kind, rating);
     }
     st.guided.df_mask[d] |= 1 << k;
-    super::fire::after_defensive_fire(m, st, d, k);
+    super::defensive_fire::after_defensive_fire(m, st, d, k);
 }
 
 /// Of the choices `each` offers (each with the expected damage it saves), the one that saves

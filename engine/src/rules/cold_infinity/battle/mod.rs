@@ -12,6 +12,9 @@
 pub mod arrival;
 pub mod condition;
 pub mod defences;
+pub mod defensive_fire;
+#[cfg(test)]
+mod defensive_fire_tests;
 pub mod effects;
 pub mod fire;
 pub mod guided;
@@ -59,6 +62,7 @@ use crate::trace;
 
 use super::arming::Arming;
 use super::damage_state::ShipDamage;
+use super::defensive_fire::DfTally;
 use super::design::Config;
 use super::design::SystemKind;
 use super::ew::EwAllocation;
@@ -129,8 +133,9 @@ pub struct Shot {
     pub target: u8,
     /// The hit-roll DRM before defensive fire.
     pub drm: i16,
-    /// Defensive fire against it (positive, §11.1).
-    pub df: u16,
+    /// Defensive fire against it (§11.1.1–3: SDF, and the AHDF and EDF groups with their caps;
+    /// its `total` is the to-hit penalty).
+    pub df: DfTally,
     /// The section it strikes (the attacker's pick on a seam).
     pub section: u8,
     /// Configuration.

@@ -1,6 +1,7 @@
 //! §11.2 shields in the battle: power, the defender's shield, deflection on the hit roll,
 //! absorption and buffering on each volley, destruction. Each test cites the seed.
 
+use super::super::defensive_fire::DfTally;
 use super::super::design::{
     Config, DamageDice, ShieldCoverage, ShieldDesign, SystemKind, Tech, WeaponDesign,
 };
@@ -61,7 +62,7 @@ pub(super) fn shot_at_fore(drm: i16) -> Shot {
         mount: 0,
         target: 0,
         drm,
-        df: 0,
+        df: DfTally::NONE,
         section: 0,
         config: Config::Burst,
         range: 2,

@@ -358,7 +358,7 @@ fn section_guard<R: Roller>(
     // The defender picks one: the least expected damage of the shot (its DRM after defensive
     // fire less the deflection; the struck section's armor plus the absorption).
     let armor = section_armor(td, dmg, facing, weapon.tech, m.rules.fire.halving);
-    let drm = shot.drm - shot.df as i16;
+    let drm = shot.drm - shot.df.total() as i16;
     let value = |s: &ShieldNow| {
         let (d, a) = effect(s, weapon, m);
         guard_value(weapon, drm - d as i16, armor.saturating_add(a))

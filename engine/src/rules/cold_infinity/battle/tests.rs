@@ -224,15 +224,15 @@ fn defensive_fire_and_arming_11_1() {
             mount: 0,
             target: 0,
             drm: 4,
-            df: 0,
+            df: DfTally::NONE,
             section: 0,
             config: super::super::design::Config::Burst,
             range: 24,
             value: 1.0,
             follow: false,
         });
-        fire::defensive_fire(&m, &mut st, &mut dice);
-        assert_eq!(st.shots[0].df, 2, "{rule:?}");
+        defensive_fire::defensive_fire(&m, &mut st, &mut dice, &mut crate::observer::NoTrace);
+        assert_eq!(st.shots[0].df.total(), 2, "{rule:?}");
         assert_eq!(
             st.ships[0].arming[RAILGUN_MOUNT].can_fire(rof),
             armed_after,
@@ -335,7 +335,7 @@ fn railgun_shots_at_a_battered_reaper(
             mount: RAILGUN_MOUNT as u8,
             target: 0,
             drm: 6,
-            df: 0,
+            df: DfTally::NONE,
             section: 0,
             config: super::super::design::Config::Burst,
             range: 2,
@@ -537,7 +537,7 @@ fn defenders_pick_among_equal_systems_goes_to_the_dice_7_4_1_3() {
             mount: RAILGUN_MOUNT as u8,
             target: 0,
             drm: 8,
-            df: 0,
+            df: DfTally::NONE,
             section: 0,
             config: super::super::design::Config::Burst,
             range: 2,

@@ -21,6 +21,7 @@
 
 use crate::dice::Roller;
 
+use super::super::defensive_fire::DfTally;
 use super::super::design::Config;
 use super::super::fire::damage::ShotRules;
 use super::super::fire::hit_location::{DefenderPick, Struck, locate};
@@ -123,7 +124,7 @@ pub(super) fn follow_shot(m: &Matchup, st: &mut BattleState, i: usize, k: usize)
         mount: k as u8,
         target: t as u8,
         drm: course.hit.modified - i16::from(course.hit.natural),
-        df: 0,
+        df: DfTally::NONE,
         section: course.facing as u8,
         config: Config::Tracking,
         range: facts.range.clamp(0, i32::from(u16::MAX)) as u16,

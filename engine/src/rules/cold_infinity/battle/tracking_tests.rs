@@ -2,6 +2,7 @@
 //! railgun given the Tracking configuration (Burst subtype, §17.1).
 
 use super::super::config::matchups::mirrored;
+use super::super::defensive_fire::DfTally;
 use super::super::design::Config;
 use super::super::fire::hit_location::Struck;
 use super::super::fire::hit_roll::HitRoll;
@@ -87,7 +88,7 @@ fn tracking_roll_sets_the_turns_8_1_9() {
             mount: MOUNT as u8,
             target: 1,
             drm: 4,
-            df: 0,
+            df: DfTally::NONE,
             section: 0,
             config: Config::Tracking,
             range: 24,
@@ -112,7 +113,7 @@ fn tracking_roll_sets_the_turns_8_1_9() {
         mount: MOUNT as u8,
         target: 1,
         drm: 0,
-        df: 0,
+        df: DfTally::NONE,
         section: 0,
         config: Config::Tracking,
         range: 24,
@@ -167,7 +168,7 @@ fn attack_in_progress_hits_again_8_1_9() {
     assert_eq!(mine.len(), 1);
     assert!(mine[0].follow);
     assert_eq!(mine[0].config, Config::Tracking);
-    assert_eq!(mine[0].df, 0);
+    assert_eq!(mine[0].df.total(), 0);
     // Only this shot: the fire phase marks the railgun's 1d6 on hull section 0 (no armor
     // there on a Reaper's fore? whatever it is, the hull takes what gets past it).
     st.shots.retain(|s| s.follow);

@@ -22,6 +22,7 @@ use crate::trace;
 use super::super::arcs::can_bear;
 use super::super::armor::section_armor;
 use super::super::aspect::struck_sections;
+use super::super::defensive_fire::DfTally;
 use super::super::design::{Config, WeaponDesign};
 use super::super::fire::hit_roll::{HitModifiers, hit_ways};
 use super::super::fire::readings::WaveSight;
@@ -171,7 +172,7 @@ pub(super) fn choose<R: Roller>(
         mount: k as u8,
         target: aim.ship,
         drm: aim.drm,
-        df: 0,
+        df: DfTally::NONE,
         section: aim.section,
         config: Config::Wave,
         range: aim.distance,

@@ -2,6 +2,7 @@
 //! facing 1 with its first railgun made a wave weapon, its friend A2 two hexes ahead, enemies
 //! B1 and B2 two hexes out on either side of it and B3 four hexes ahead.
 
+use super::super::defensive_fire::DfTally;
 use super::super::design::{Config, ConfigSet};
 use super::super::fire::readings::{WaveCredit, WaveSight};
 use super::super::geometry::{Facing, range};
@@ -58,7 +59,7 @@ fn wave_shot() -> Shot {
         mount: MOUNT as u8,
         target: 2,
         drm: 0,
-        df: 0,
+        df: DfTally::NONE,
         section: 0,
         config: Config::Wave,
         range: 2,
@@ -227,8 +228,8 @@ fn no_defensive_fire_against_a_wave_8_1_8() {
             config,
             ..wave_shot()
         });
-        fire::defensive_fire(&m, &mut st, &mut dice);
-        assert_eq!(st.shots[0].df, df, "{config:?}");
+        defensive_fire::defensive_fire(&m, &mut st, &mut dice, &mut crate::observer::NoTrace);
+        assert_eq!(st.shots[0].df.total(), df, "{config:?}");
     }
 }
 

@@ -115,6 +115,9 @@ pub struct HouseRulesSpec {
     /// `df_arming`: keeps-armed, rearms.
     #[serde(default)]
     pub df_arming: Option<Spanned<String>>,
+    /// `edf_cooldown`: then-arms, armed-after.
+    #[serde(default)]
+    pub edf_cooldown: Option<Spanned<String>>,
     /// `shield_partial_draw`: half-rounded-up, any-short.
     #[serde(default)]
     pub shield_partial_draw: Option<Spanned<String>>,
@@ -430,6 +433,11 @@ pub(super) fn house_rules(docs: &[Doc], is: &mut Issues) -> HouseRules {
         fire.df_arming,
         DfArming,
         [KeepsArmed = "keeps-armed", Rearms = "rearms"]
+    );
+    pick!(
+        fire.edf_cooldown,
+        EdfCooldown,
+        [ThenArms = "then-arms", ArmedAfter = "armed-after"]
     );
     pick!(
         fire.shield_partial_draw,

@@ -44,6 +44,13 @@ pub struct SideSpec {
     /// enrichment (`ew-support` true).
     #[serde(default)]
     pub boost_ew: Option<bool>,
+    /// Override: SDF weapons that hold fire may screen a friend (§11.1.7; every preset false).
+    #[serde(default)]
+    pub screening: Option<bool>,
+    /// Override: a weapon that may defend holds back from the fire plan when its DF saves more
+    /// than its best shot deals (`policy::hold_for_df`; every preset false).
+    #[serde(default)]
+    pub hold_for_df: Option<bool>,
     /// Override: extra hexes the shroud reaches beyond the predicted range (0–30; default 2).
     #[serde(default)]
     pub shroud_margin: Option<Spanned<i64>>,
@@ -91,6 +98,12 @@ pub(super) fn policy(d: usize, at: &str, side: &SideSpec, is: &mut Issues) -> Op
     }
     if let Some(b) = side.boost_ew {
         p.boost_ew = b;
+    }
+    if let Some(s) = side.screening {
+        p.screening = s;
+    }
+    if let Some(h) = side.hold_for_df {
+        p.hold_for_df = h;
     }
     if let Some(m) = &side.shroud_margin {
         p.shroud_margin = is.int_or_lo(d, m, &format!("{at}.shroud_margin"), 0, 30) as i32;

@@ -201,6 +201,21 @@ pub enum DfArming {
     Rearms,
 }
 
+/// §11.1.3: "If an unarmed weapon uses EDF, on the next turn it is forced into a cooldown period
+/// equal to the length of its arming cycle (whether or not the weapon normally requires
+/// cooldown)" — the text does not say whether it must then arm again.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EdfCooldown {
+    /// Default: as a `C-n` weapon after firing (§7.1.2.1) — the cooldown switched off and
+    /// unpowered, then the arming cycle from scratch once switched on.
+    #[default]
+    ThenArms,
+    /// Alternative: the cooldown stands for the arming cycle — the weapon is armed when it is
+    /// switched on after it.
+    ArmedAfter,
+}
+
 /// §8.1.8 Wave: "capable of striking any and all ships within its range and firing arc" — the
 /// text does not say whether a ship in the arc that other ships hide is in the wave's path.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
@@ -279,6 +294,8 @@ pub struct Readings {
     pub reactor_detonation: ReactorDetonation,
     /// §11.1 / §7.1.3 arming after defensive fire.
     pub df_arming: DfArming,
+    /// §11.1.3 whether a weapon arms again after EDF's forced cooldown.
+    pub edf_cooldown: EdfCooldown,
     /// §11.2 what partial power for a shield is.
     pub shield_partial_draw: ShieldPartialDraw,
     /// §8.1.8 whether ships hide others from a wave.
@@ -324,6 +341,7 @@ pub fn in_effect(r: &Readings) -> Vec<&'static str> {
         simultaneity,
         reactor_detonation,
         df_arming,
+        edf_cooldown,
         shield_partial_draw,
         wave_sight,
         wave_credit,
@@ -356,13 +374,14 @@ mod tests {
             simultaneity: Simultaneity::MarkedAtOnce,
             reactor_detonation: ReactorDetonation::SameTurn,
             df_arming: DfArming::Rearms,
+            edf_cooldown: EdfCooldown::ArmedAfter,
             shield_partial_draw: ShieldPartialDraw::AnyShort,
             wave_sight: WaveSight::LineOfSight,
             wave_credit: WaveCredit::Firer,
             point_defense_choice: PointDefenseChoice::SectionShield,
         };
         let keys = in_effect(&alt);
-        assert_eq!(keys.len(), 19);
+        assert_eq!(keys.len(), 20);
         assert_eq!(in_effect(&Readings::default()), vec!["hit_chart"]);
         let doc = include_str!("../../../../../docs/house-rules/cold-infinity.md");
         for k in keys {

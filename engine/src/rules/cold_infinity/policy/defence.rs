@@ -1,5 +1,6 @@
 //! Defence (D17 7, §11, §7.4.1.3): defensive fire, shields, the defender's system pick.
 
+use super::super::defensive_fire::{DfKind, DfTally, EdfCost};
 use super::super::design::{ShieldCoverage, ShieldDesign, WeaponDesign};
 use super::super::fire::hit_location::DefenderPick;
 use super::super::fire::hit_roll::hit_ways;
@@ -56,17 +57,74 @@ pub fn worth_defending(value: f64, drm: i16, df: u16, sdf: u8) -> f64 {
     value * f64::from(hit_ways(now) - hit_ways(after)) / f64::from(ways)
 }
 
+/// [`worth_defending`] for any kind of defensive fire (§11.1.1–3): what one more weapon of
+/// `kind` and `rating` takes off a shot of expected damage `value` at hit DRM `drm` that has the
+/// DF `tally` on it already — for AHDF and EDF only what the group's cap (4 × its lowest
+/// Rating) lets through, so a weapon whose Rating the cap swallows is worth nothing there and
+/// goes to another shot. For SDF it is [`worth_defending`] exactly.
+pub fn worth_allocating(value: f64, drm: i16, tally: DfTally, kind: DfKind, rating: u8) -> f64 {
+    let before = tally.total();
+    let after = tally.with(kind, rating).total();
+    if after <= before {
+        return 0.0;
+    }
+    worth_defending(
+        value,
+        drm,
+        before,
+        (after - before).min(u16::from(u8::MAX)) as u8,
+    )
+}
+
+/// How the EDF policy values a firing it cannot make (§11.1.3's forced cooldown): the share of
+/// hits of an even shot (DRM 0 hits 108 of 216 ways, `hit_roll`) times the weapon's mean damage
+/// and shots.
+pub const FIRING_HIT_SHARE: f64 = 0.5;
+
+/// The price of one weapon's EDF in expected damage (D17 7, §11.1.3, `edf_cost`): its point of
+/// damage (ignoring armor) counted as one point dealt to the ship, plus, for an unarmed weapon,
+/// its forced cooldown as the firings it loses — `cooldown` turns of a `cycle`-turn arming
+/// cycle, each firing worth `firing` (the weapon's shots × mean damage ×
+/// [`FIRING_HIT_SHARE`]).
+pub fn edf_price(cost: EdfCost, cycle: u8, firing: f64) -> f64 {
+    f64::from(cost.damage) + f64::from(cost.cooldown) / f64::from(cycle.max(1)) * firing
+}
+
+/// Emergency defensive fire (D17 7, §7.2.6, §11.1.3): a weapon switches to EDF when the expected
+/// damage its EDF saves on the incoming shot (`saved`, [`worth_allocating`]) beats what it gives
+/// up — the expected damage of its own declared shots it spoils (`spoiled`) plus its price
+/// ([`edf_price`]). Ties stay offensive.
+pub fn worth_emergency(saved: f64, spoiled: f64, price: f64) -> bool {
+    saved > spoiled + price
+}
+
+/// Holding back for DF (D17 4/7, the policy's `hold_for_df`; §7.2.6, §11.1.1: an SDF weapon
+/// declared offensive "may be switched to [its] SDF mode freely" once the attacks are revealed):
+/// switch when the expected damage its SDF takes off the incoming shot it defends best
+/// (`saved`, [`worth_allocating`]) beats the expected damage its own shots deal (`dealt`).
+/// Ties keep firing.
+pub fn holds_for_df(saved: f64, dealt: f64) -> bool {
+    saved > dealt
+}
+
 /// Defensive fire against an arrived guided weapon (D17 7, §11.1, §11.1.6: "in addition to
 /// normal defensive fire … against guided weapons"): what a free weapon's `sdf` saves is the
 /// guided weapon's chance `survival` to come through the intercepts and DF already assigned,
-/// times what the DF takes off its expected damage ([`worth_defending`]: `value` at to-hit
-/// DRM `drm`, `df` points already on it). The Guided Weapons Phase spreads each free weapon
+/// times what the DF takes off its expected damage ([`worth_allocating`]: `value` at to-hit
+/// DRM `drm`, the DF `tally` already on it; one more weapon of `kind` and `rating`). The Guided Weapons Phase spreads each free weapon
 /// where it saves the most — this DF, or its intercept attempts
 /// (`guided_plan::intercept_gain`) — ties by the battle's dice. The direct-fire shots' DF is
 /// declared before (the Fire Determination Phase, `battle/fire.rs`), so a weapon that defends
 /// against a gun shot neither defends against a guided weapon nor intercepts one.
-pub fn guided_df_worth(value: f64, survival: f64, drm: i16, df: u16, sdf: u8) -> f64 {
-    survival * worth_defending(value, drm, df, sdf)
+pub fn guided_df_worth(
+    value: f64,
+    survival: f64,
+    drm: i16,
+    tally: DfTally,
+    kind: DfKind,
+    rating: u8,
+) -> f64 {
+    survival * worth_allocating(value, drm, tally, kind, rating)
 }
 
 #[cfg(test)]
@@ -80,13 +138,75 @@ mod tests {
     #[test]
     fn guided_df_is_worth_the_survivors_share() {
         let (w0, w2, w4) = (hit_ways(0), hit_ways(-2), hit_ways(-4));
-        let first = guided_df_worth(6.0, 0.5, 0, 0, 2);
+        let first = guided_df_worth(6.0, 0.5, 0, DfTally::standard(0), DfKind::Standard, 2);
         assert_eq!(first, 0.5 * 6.0 * f64::from(w0 - w2) / f64::from(w0));
-        let second = guided_df_worth(6.0, 0.5, 0, 2, 2);
+        let second = guided_df_worth(6.0, 0.5, 0, DfTally::standard(2), DfKind::Standard, 2);
         assert_eq!(second, 0.5 * 6.0 * f64::from(w2 - w4) / f64::from(w0));
         assert!(second > 0.0);
-        assert_eq!(guided_df_worth(6.0, 0.0, 0, 0, 2), 0.0);
-        assert_eq!(guided_df_worth(6.0, 1.0, -20, 0, 2), 0.0);
+        assert_eq!(
+            guided_df_worth(6.0, 0.0, 0, DfTally::standard(0), DfKind::Standard, 2),
+            0.0
+        );
+        assert_eq!(
+            guided_df_worth(6.0, 1.0, -20, DfTally::standard(0), DfKind::Standard, 2),
+            0.0
+        );
+    }
+
+    /// §11.1.2: AHDF is worth only what the group's cap lets through — a third AHDF 1 beside two
+    /// AHDF 4s adds nothing (the cap 4 × 1 = 4 is below the 8 already there: the total drops to
+    /// 4, so it is worth less than nothing and clamps to 0), and SDF is `worth_defending` exactly.
+    #[test]
+    fn ahdf_is_worth_what_the_cap_lets_through() {
+        let two = DfTally::NONE.with(DfKind::AdHoc, 4).with(DfKind::AdHoc, 4);
+        assert_eq!(worth_allocating(8.0, 4, two, DfKind::AdHoc, 1), 0.0);
+        let (w4, w3, w0) = (hit_ways(4), hit_ways(3), hit_ways(0));
+        let one = DfTally::NONE.with(DfKind::AdHoc, 1);
+        // AHDF 1 then AHDF 3: the cap 4 × 1 lets 3 more through (DRM +3 → 0).
+        assert_eq!(
+            worth_allocating(8.0, 4, one, DfKind::AdHoc, 3),
+            8.0 * f64::from(w3 - w0) / f64::from(w4)
+        );
+        assert_eq!(
+            worth_allocating(8.0, 4, DfTally::standard(2), DfKind::Standard, 2),
+            worth_defending(8.0, 4, 2, 2)
+        );
+    }
+
+    /// §11.1.1: hold back for SDF only when the save beats the shot (ties keep firing).
+    #[test]
+    fn holding_back_beats_the_shot() {
+        assert!(holds_for_df(2.0, 1.5));
+        assert!(!holds_for_df(1.5, 1.5));
+        assert!(!holds_for_df(0.0, 0.1));
+    }
+
+    /// §11.1.3: EDF when the save beats the spoiled shot and the price; an unarmed 1+2 weapon's
+    /// cooldown costs one firing, an armed one only its point of damage.
+    #[test]
+    fn emergency_fire_weighs_its_price() {
+        let armed = edf_price(
+            EdfCost {
+                damage: 1,
+                cooldown: 0,
+            },
+            2,
+            5.0,
+        );
+        let unarmed = edf_price(
+            EdfCost {
+                damage: 1,
+                cooldown: 2,
+            },
+            2,
+            5.0,
+        );
+        assert_eq!(armed, 1.0);
+        assert_eq!(unarmed, 6.0);
+        assert!(worth_emergency(3.0, 1.5, armed));
+        assert!(!worth_emergency(2.5, 1.5, armed));
+        assert!(!worth_emergency(5.9, 0.0, unarmed));
+        assert!(worth_emergency(6.1, 0.0, unarmed));
     }
 
     /// DF is worth what it takes off a shot's expected damage, counting the DF already on it:

@@ -16,7 +16,10 @@ mod fire;
 mod power;
 mod thrust;
 
-pub use defence::{guard_value, guided_df_worth, shield_worth, system_pick, worth_defending};
+pub use defence::{
+    FIRING_HIT_SHARE, edf_price, guard_value, guided_df_worth, holds_for_df, shield_worth,
+    system_pick, worth_allocating, worth_defending, worth_emergency,
+};
 pub use ew::{EwSplit, ew_split, shroud_reaches};
 pub use fire::{
     choose_burst_or_pulse, choose_config, choose_seam, choose_sighting, config_damage,
@@ -63,6 +66,14 @@ pub struct Policy {
     /// Power left after the weapons and shields buys extra EW points (D17 1, §4.4,
     /// [`ew_boost`]) instead of engine enrichment.
     pub boost_ew: bool,
+    /// Screening (D17 7, §11.1.7): a ship's SDF weapons that hold fire may defend a friend
+    /// against a shot at it (`defensive_fire::may_screen`), where they take off the most
+    /// expected damage. Off in every shipped preset (they keep their bits).
+    pub screening: bool,
+    /// Holding back for DF (D17 4/7, [`holds_for_df`]): once the attacks are revealed an SDF
+    /// weapon declared offensive switches to SDF (§7.2.6, §11.1.1) when the expected damage its
+    /// DF saves beats the expected damage its shots deal. Off in every shipped preset.
+    pub hold_for_df: bool,
 }
 
 /// What a ship steers to keep bearing on its target (D17 5).
@@ -97,6 +108,8 @@ impl Policy {
             steer: Steer::MainWeapon,
             ew: EwSplit::Even,
             boost_ew: false,
+            screening: false,
+            hold_for_df: false,
         };
         match name {
             "closing-gunline" => Some(base),
@@ -182,6 +195,12 @@ impl fmt::Display for Policy {
         }
         if self.boost_ew != p.boost_ew {
             write!(f, " boost_ew={}", self.boost_ew)?;
+        }
+        if self.screening != p.screening {
+            write!(f, " screening={}", self.screening)?;
+        }
+        if self.hold_for_df != p.hold_for_df {
+            write!(f, " hold_for_df={}", self.hold_for_df)?;
         }
         if self.shroud_margin != p.shroud_margin {
             write!(f, " shroud_margin={}", self.shroud_margin)?;
