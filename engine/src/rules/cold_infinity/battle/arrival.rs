@@ -5,7 +5,6 @@
 //! unit instead"), nearest to the marker first, ties by the battle's dice. A torpedo strikes
 //! with its launcher's amplification (§9.0, `battle/torpedoes.rs`).
 
-use super::super::arcs::can_bear;
 use super::super::armor::section_armor;
 use super::super::aspect::{Pose, struck_sections};
 use super::super::defensive_fire::DfTally;
@@ -18,7 +17,7 @@ use super::super::matchup::Matchup;
 use super::super::policy::pick_tie;
 use super::super::preconditions::{AttackFacts, CannotFire, Firer, Target, sight_facts};
 use super::BattleState;
-use super::fire::pose;
+use super::fire::{in_arc, pose};
 use super::guided::Arrived;
 use crate::dice::Roller;
 use crate::observer::Observer;
@@ -221,14 +220,5 @@ fn launcher_sees(m: &Matchup, st: &mut BattleState, o: usize, r: usize, t: usize
     }
     let me = pose(st, o);
     let mount = m.design_of(o).racks[r];
-    can_bear(
-        &m.rules.movement.arcs,
-        m.rules.movement.rotated_arcs,
-        mount.arc,
-        me.pos,
-        me.facing,
-        me.roll,
-        me.tumble,
-        st.ships[t].motion.pos,
-    ) && sight_from(m, st, me, t, Some(o)).is_ok()
+    in_arc(m, st, o, mount.arc, st.ships[t].motion.pos) && sight_from(m, st, me, t, Some(o)).is_ok()
 }

@@ -23,13 +23,13 @@ use crate::hex::Hex;
 use crate::observer::Observer;
 use crate::trace;
 
-use super::super::arcs::can_bear;
 use super::super::guided::defences::{DefenceKind, DefenceNow, FLARE_REACH, chaff_in_hex};
 use super::super::guided::readings::FlareShots;
 use super::super::guided_plan::{intercept_gain, survives};
 use super::super::intercepts::{amrs_drm, chaff_penalty, flare_penalty};
 use super::super::matchup::{MAX_SHIPS, Matchup};
 use super::BattleState;
+use super::fire::in_arc;
 use super::intercepts::best_choice;
 
 /// Most anti-missile salvos at one guided weapon.
@@ -56,27 +56,6 @@ pub fn plan<R: Roller, O: Observer>(m: &Matchup, st: &mut BattleState, dice: &mu
 fn working(m: &Matchup, st: &BattleState, d: usize, j: usize) -> bool {
     let bd = m.design_of(d);
     st.ships[d].alive && st.damage[d].system_left(&bd.design, bd.defences[j].sys) > 0
-}
-
-/// Whether `hex` is in the arc of ship `d`'s AMRS `arc`.
-fn in_arc(
-    m: &Matchup,
-    st: &BattleState,
-    d: usize,
-    arc: super::super::arcs::FiringArc,
-    hex: Hex,
-) -> bool {
-    let me = st.ships[d].motion;
-    can_bear(
-        &m.rules.movement.arcs,
-        m.rules.movement.rotated_arcs,
-        arc,
-        me.pos,
-        me.facing,
-        me.roll,
-        me.tumble,
-        hex,
-    )
 }
 
 /// The trace's name of flight `n`: its launcher and missile.

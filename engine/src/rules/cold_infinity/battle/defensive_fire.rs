@@ -19,7 +19,6 @@ use crate::dice::Roller;
 use crate::observer::Observer;
 use crate::trace;
 
-use super::super::arcs::can_bear;
 use super::super::defensive_fire::{DfKind, declared, edf_cost, may_screen};
 use super::super::design::Config;
 use super::super::fire::hit_roll::range_penalty;
@@ -31,6 +30,7 @@ use super::super::policy::{
     worth_emergency,
 };
 use super::super::weapons::technologies::{can_be_defended, may_defend};
+use super::fire::in_arc;
 use super::{BattleState, Shot};
 use crate::rules::cold_infinity::Event;
 
@@ -90,7 +90,8 @@ pub(super) fn defensive_fire<R: Roller, O: Observer>(
 }
 
 /// Whether mount `k` of ship `d` has a shot declared this phase.
-fn fires(st: &BattleState, d: usize, k: usize) -> bool {
+#[inline]
+pub(super) fn fires(st: &BattleState, d: usize, k: usize) -> bool {
     st.shots
         .iter()
         .any(|s| usize::from(s.attacker) == d && usize::from(s.mount) == k)
@@ -118,18 +119,7 @@ fn best_shot<R: Roller>(
 ) -> Option<(usize, f64)> {
     let w = m.design_of(d).mounts[k];
     let me = st.ships[d].motion;
-    let bears = |at| {
-        can_bear(
-            &m.rules.movement.arcs,
-            m.rules.movement.rotated_arcs,
-            w.arc,
-            me.pos,
-            me.facing,
-            me.roll,
-            me.tumble,
-            at,
-        )
-    };
+    let bears = |at| in_arc(m, st, d, w.arc, at);
     let allowed = |s: &Shot| {
         let (a, t) = (usize::from(s.attacker), usize::from(s.target));
         if s.follow {

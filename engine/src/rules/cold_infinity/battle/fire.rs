@@ -3,10 +3,12 @@
 //! Starship Weapons Phase resolved simultaneously (§7.3, house rule `simultaneity`).
 
 use crate::dice::Roller;
+use crate::hex::Hex;
 use crate::observer::Observer;
 use crate::outcome::Side;
 use crate::trace;
 
+use super::super::arcs::{FiringArc, can_bear};
 use super::super::armor::section_armor;
 use super::super::aspect::{Choice, Pose, struck_sections};
 use super::super::damage_effects::bridge_effects;
@@ -26,6 +28,24 @@ use super::super::weapons::configurations::sliced_systems;
 use super::weapon_damage::weapon_now;
 use super::{BattleState, Shot, shields, tracking, wave};
 use crate::rules::cold_infinity::Event;
+
+/// Whether `hex` is in arc `arc` of ship `d` as it lies now (§7.1.2; the facing, roll and
+/// tumble of its motion): the arc test of every mount, rack and defence that acts on the
+/// ship's present pose.
+#[inline]
+pub(super) fn in_arc(m: &Matchup, st: &BattleState, d: usize, arc: FiringArc, hex: Hex) -> bool {
+    let me = st.ships[d].motion;
+    can_bear(
+        &m.rules.movement.arcs,
+        m.rules.movement.rotated_arcs,
+        arc,
+        me.pos,
+        me.facing,
+        me.roll,
+        me.tumble,
+        hex,
+    )
+}
 
 /// The pose of ship `i` now.
 pub(super) fn pose(st: &BattleState, i: usize) -> Pose {

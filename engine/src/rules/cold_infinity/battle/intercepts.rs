@@ -22,7 +22,6 @@
 //! not weigh a guided weapon's to-hit while it still chooses its shots. Screening (§11.1.7) of a
 //! guided weapon is not played: a ship defends itself.
 
-use super::super::arcs::can_bear;
 use super::super::defensive_fire::{DfKind, declared};
 use super::super::guided::readings::GuidedDf;
 use super::super::guided_plan::{intercept_gain, survives};
@@ -31,6 +30,8 @@ use super::super::matchup::Matchup;
 use super::super::policy::{guided_df_worth, pick_tie};
 use super::super::weapons::technologies::{can_be_defended, may_defend};
 use super::BattleState;
+use super::defensive_fire::fires;
+use super::fire::in_arc;
 use super::guided::{Arrived, MAX_ATTEMPTS, MOST_TRIES};
 use super::weapon_damage::weapon_now;
 use crate::dice::Roller;
@@ -142,23 +143,9 @@ fn df_offer(
 fn free_to_meet(m: &Matchup, st: &BattleState, d: usize, k: usize, a: &Arrived) -> bool {
     let w = &m.design_of(d).mounts[k];
     let me = &st.ships[d];
-    let busy = (st.guided.df_mask[d] | st.guided.intercepting[d]) & (1 << k) != 0
-        || st
-            .shots
-            .iter()
-            .any(|s| usize::from(s.attacker) == d && usize::from(s.mount) == k);
-    !busy
-        && me.arming[k].can_fire(w.weapon.rof)
-        && can_bear(
-            &m.rules.movement.arcs,
-            m.rules.movement.rotated_arcs,
-            w.arc,
-            me.motion.pos,
-            me.motion.facing,
-            me.motion.roll,
-            me.motion.tumble,
-            a.launch_hex,
-        )
+    let busy =
+        (st.guided.df_mask[d] | st.guided.intercepting[d]) & (1 << k) != 0 || fires(st, d, k);
+    !busy && me.arming[k].can_fire(w.weapon.rof) && in_arc(m, st, d, w.arc, a.launch_hex)
 }
 
 /// Mount `k` of ship `d` defends against arrival `n` (§11.1): its SDF on the guided weapon's

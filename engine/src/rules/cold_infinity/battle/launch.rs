@@ -7,7 +7,6 @@
 //! way with no magazine, when powered and locked on (`battle/torpedoes.rs`); its damage is
 //! house rule `torpedo_damage`.
 
-use super::super::arcs::can_bear;
 use super::super::armor::section_armor;
 use super::super::aspect::struck_sections;
 use super::super::damage_effects::{rack_capacity, rack_destroyed, rack_rolls};
@@ -20,7 +19,7 @@ use super::super::matchup::Matchup;
 use super::super::policy::pick_tie;
 use super::BattleState;
 use super::arrival::sight_from;
-use super::fire::pose;
+use super::fire::{in_arc, pose};
 use crate::dice::Roller;
 use crate::hex::Hex;
 use crate::observer::Observer;
@@ -159,16 +158,7 @@ fn launch_one<R: Roller, O: Observer>(
                 continue;
             }
             let them = st.ships[t].motion;
-            let bears = can_bear(
-                &m.rules.movement.arcs,
-                m.rules.movement.rotated_arcs,
-                mount.arc,
-                me.pos,
-                me.facing,
-                me.roll,
-                me.tumble,
-                them.pos,
-            );
+            let bears = in_arc(m, st, i, mount.arc, them.pos);
             if !bears {
                 continue;
             }
