@@ -215,10 +215,7 @@ fn standard_switches<R: Roller, O: Observer>(
             else {
                 continue;
             };
-            st.shots[idx].df = st.shots[idx].df.with(DfKind::Standard, sdf);
-            let s = st.shots[idx];
-            withdraw(st, d, k);
-            st.guided.df_mask[d] |= 1 << k;
+            let s = switch_to_df(st, d, k, idx, DfKind::Standard, sdf);
             after_defensive_fire(m, st, d, k);
             trace!(
                 obs,
@@ -250,6 +247,24 @@ fn declared_shots(st: &BattleState, d: usize, k: usize) -> (f64, bool) {
         }
     }
     (dealt, plain)
+}
+
+/// §7.2.6: mount `k` of ship `d` switches from its declared shots to DF of `kind` and
+/// `rating` on shot `idx`: the DF goes on that shot, its own shots are withdrawn and it is on
+/// DF for the phase. Returns the defended shot (taken before the withdrawal moves indices).
+fn switch_to_df(
+    st: &mut BattleState,
+    d: usize,
+    k: usize,
+    idx: usize,
+    kind: DfKind,
+    rating: u8,
+) -> Shot {
+    st.shots[idx].df = st.shots[idx].df.with(kind, rating);
+    let s = st.shots[idx];
+    withdraw(st, d, k);
+    st.guided.df_mask[d] |= 1 << k;
+    s
 }
 
 /// Withdraws mount `k` of ship `d`'s declared shots (it switched to DF, §7.2.6).
@@ -308,10 +323,7 @@ fn emergency_switches<R: Roller, O: Observer>(
             else {
                 continue;
             };
-            st.shots[idx].df = st.shots[idx].df.with(DfKind::Emergency, edf);
-            let s = st.shots[idx];
-            withdraw(st, d, k);
-            st.guided.df_mask[d] |= 1 << k;
+            let s = switch_to_df(st, d, k, idx, DfKind::Emergency, edf);
             st.damage[d].damage_system(&bd.design, w.sys, cost.damage, false);
             if cost.cooldown > 0 {
                 let a = &mut st.ships[d].arming[k];

@@ -79,22 +79,33 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
     /// now; a weapon that does not reach it now counts in its outermost band if a full move
     /// (`moves`) brings it within reach, else not at all.
     pub(super) fn focus_worth(&self, i: usize, j: usize, moves: f64) -> f32 {
+        let d = self.s.ships[i].pos.distance(self.s.ships[j].pos);
+        self.focus_gains(i, j, d, moves)
+            .fold(0.0, |worth, g| worth + g)
+    }
+
+    /// Each working weapon of ship `i`'s Offensive Focus reroll gain against enemy `j` at
+    /// distance `d`, in the band a move of `moves` brings it within (none for a weapon that
+    /// no move brings within reach): summed by [`Self::focus_worth`], its best kept by the
+    /// Command Token's keep-worth (`token_value.rs`).
+    pub(super) fn focus_gains(
+        &self,
+        i: usize,
+        j: usize,
+        d: f64,
+        moves: f64,
+    ) -> impl Iterator<Item = f32> + '_ {
         let me = &self.s.ships[i];
         let a = usize::from(me.design);
         let t = usize::from(self.s.ships[j].design);
-        let d = me.pos.distance(self.s.ships[j].pos);
-        let mut worth = 0.0;
-        for (w, profile) in self.m.profiles[a].iter().enumerate() {
-            if me.weapon_off(w) {
-                continue;
-            }
-            let Some(band) = profile.band_within_a_move(d, moves) else {
-                continue;
-            };
-            let band = band.index;
-            worth += self.m.focus_gain(a, w, t, band);
-        }
-        worth
+        self.m.profiles[a]
+            .iter()
+            .enumerate()
+            .filter(move |&(w, _)| !me.weapon_off(w))
+            .filter_map(move |(w, profile)| {
+                let band = profile.band_within_a_move(d, moves)?;
+                Some(self.m.focus_gain(a, w, t, band.index))
+            })
     }
 
     /// The Hazardous damage ship `i` cannot avoid this turn without a [Navigate] Order or

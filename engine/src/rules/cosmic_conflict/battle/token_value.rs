@@ -98,19 +98,7 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
         };
         let (reach, after_move) = self.reach(i);
         let moves = after_move - reach;
-        let a = usize::from(me.design);
-        let t = usize::from(self.s.ships[j].design);
-        let mut best = 0.0f32;
-        for (w, profile) in self.m.profiles[a].iter().enumerate() {
-            if me.weapon_off(w) {
-                continue;
-            }
-            let Some(band) = profile.band_within_a_move(d, moves) else {
-                continue;
-            };
-            let band = band.index;
-            best = best.max(self.m.focus_gain(a, w, t, band));
-        }
+        let best = self.focus_gains(i, j, d, moves).fold(0.0f32, f32::max);
         f64::from(best)
     }
 }
