@@ -214,3 +214,92 @@ fn opponent(r: &std::collections::HashMap<String, String>) -> String {
         format!("{} ({})", r["opponent_fleet"], r["opponent_policy"])
     }
 }
+
+/// `fit = "logit"`: the line is fitted on the logit scale. A variant equal to the ladder's
+/// only rung still reads exactly its 61 points (same battles, same logit), and the method
+/// says which scale was used.
+#[test]
+fn a_logit_fit_reads_a_rung_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = VARIANT_IS_A_RUNG.replace(
+        "ladder = [{ fleet = \"two-destroyers\" }]",
+        "ladder = [{ fleet = \"two-destroyers\" }]\nfit = \"logit\"",
+    );
+    let config = write_config(dir.path(), "logit", &text);
+    fleetlab(
+        &[
+            "run",
+            "--quiet",
+            "--battles",
+            "600",
+            "--out",
+            "out",
+            &config,
+        ],
+        dir.path(),
+    );
+    let rows = table(&dir.path().join("out/fair_cost.csv"));
+    assert_eq!(rows.len(), 3);
+    for r in &rows {
+        assert!((num(r, "estimate") - 61.0).abs() < 1e-9, "{r:?}");
+        assert!(
+            r["method"].starts_with("paired logit(score) delta"),
+            "{r:?}"
+        );
+        assert_eq!(r["verdict"], "fair");
+    }
+    // The fitted curve is drawn back as scores: the base's and the rung's arms sit on it.
+    let ladder = table(&dir.path().join("out/ladder.csv"));
+    for r in &ladder {
+        assert!((num(r, "fitted") - num(r, "score")).abs() < 1e-9, "{r:?}");
+    }
+}
+
+/// The shipped ladder saturates towards 1 (see `the_ladder_is_shown_and_checked`); on the
+/// logit scale the same battles give a finite, bounded answer, the fitted curve stays within
+/// (0, 1) and rises with points, and the line's warning no longer suggests the logit fit.
+#[test]
+fn a_logit_fit_follows_a_saturating_ladder() {
+    let dir = tempfile::tempdir().unwrap();
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/cosmic-conflict");
+    let text = std::fs::read_to_string(shipped.join("enhancement-ab.toml"))
+        .unwrap()
+        .replace(
+            "include = [\"designs.toml\", \"fleets.toml\"]",
+            "include = [\"SHIPPED/designs.toml\", \"SHIPPED/fleets.toml\"]",
+        )
+        .replace("[experiment.ab]\n", "[experiment.ab]\nfit = \"logit\"\n");
+    let config = write_config(dir.path(), "logit-ladder", &text);
+    let stdout = fleetlab(
+        &[
+            "run",
+            "--quiet",
+            "--battles",
+            "2000",
+            "--out",
+            "out",
+            &config,
+        ],
+        dir.path(),
+    );
+    let costs = table(&dir.path().join("out/fair_cost.csv"));
+    let all = costs.iter().find(|r| opponent(r) == "overall").unwrap();
+    assert!(
+        num(all, "estimate").is_finite() && num(all, "slope") > 0.0,
+        "{all:?}"
+    );
+    assert!(num(all, "ci_low").is_finite() && num(all, "ci_high").is_finite());
+    let ladder = table(&dir.path().join("out/ladder.csv"));
+    let mut overall: Vec<(f64, f64)> = ladder
+        .iter()
+        .filter(|r| opponent(r) == "overall" && r["role"] != "variant")
+        .map(|r| (num(r, "points"), num(r, "fitted")))
+        .collect();
+    overall.sort_by(|a, b| a.0.total_cmp(&b.0));
+    assert!(overall.windows(2).all(|w| w[0].1 < w[1].1), "{overall:?}");
+    assert!(
+        overall.iter().all(|p| 0.0 < p.1 && p.1 < 1.0),
+        "{overall:?}"
+    );
+    assert!(!stdout.contains("fit = \"logit\""), "{stdout}");
+}

@@ -106,6 +106,8 @@ pub fn fair_cost_checks(
             None => r.opponent_fleet.is_none(),
         })?;
         let (means, cov) = pooled(plan, members, games, z)?;
+        // On the experiment's fit, as the fixed-script row was.
+        let (means, cov) = plan.fit.scale(&means, &cov, row.battles);
         let f = fair_cost::fair_cost(&means, &cov, &points, z)?;
         let game_verdict = price_verdict(&f);
         let reversed = matches!(

@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
 use crate::load::{ConfigError, Source};
+use crate::stats::fair_cost::Fit;
 
 /// What an experiment's matchups are (recorded in manifests and shard partials, so a merge
 /// can write the kind's tables).
@@ -71,6 +72,9 @@ pub struct AbPlan {
     /// Number of ladder rungs (0: a plain A/B, no fair-cost search).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub rungs: usize,
+    /// The scale the ladder's line is fitted on (`fit = "line"` or `"logit"`).
+    #[serde(default, skip_serializing_if = "Fit::is_line")]
+    pub fit: Fit,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -448,6 +452,8 @@ struct AbTable {
     swap_sides: Option<bool>,
     #[serde(default)]
     ladder: Vec<Spanned<toml::Value>>,
+    #[serde(default)]
+    fit: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -719,10 +725,36 @@ pub fn expand(src: &Source, presets: &[&str]) -> Result<Expansion, ConfigError> 
                 }
             }
         }
+        let fit = match &t.fit {
+            None => Fit::Line,
+            Some(f) if t.ladder.is_empty() => {
+                return Err(err(
+                    src,
+                    f.span(),
+                    "experiment.ab.fit",
+                    "`fit` shapes the fair-cost ladder's line, and this A/B has no `ladder`; \
+                     add one or remove `fit`",
+                ));
+            }
+            Some(f) => Fit::from_name(f.get_ref()).ok_or_else(|| {
+                err(
+                    src,
+                    f.span(),
+                    "experiment.ab.fit",
+                    format!(
+                        "`{}` is not a fit; allowed: {} (`logit` for a ladder whose score \
+                         bends towards 0 or 1)",
+                        f.get_ref(),
+                        Fit::NAMES.join(", ")
+                    ),
+                )
+            })?,
+        };
         Plan::Ab(AbPlan {
             arms,
             opponents: t.opponents.len(),
             rungs: t.ladder.len(),
+            fit,
         })
     } else if let Some(m) = &tables.matrix {
         let t = m.get_ref();

@@ -9,7 +9,7 @@ use super::kinds::{opponent_label, side_key};
 use super::tables::{CellType, Column, Table, table_row};
 use crate::kinds::AbPlan;
 use crate::results::MatchupResult;
-use crate::stats::fair_cost::{self, FairCost, ScoreMoments};
+use crate::stats::fair_cost::{self, FairCost, Fit, ScoreMoments};
 use crate::stats::z_for_confidence;
 
 table_row! {
@@ -182,13 +182,15 @@ pub fn ladder_rows(
     };
     let ladder: Vec<usize> = std::iter::once(0).chain(2..points.len()).collect();
     let mut rows = Vec::new();
-    for (opponent, _, means, cov) in pooled_by_opponent(plan, results) {
+    for (opponent, battles, means, cov) in pooled_by_opponent(plan, results) {
+        // The line is fitted on the fit's scale and drawn back on the score's.
+        let (y, _) = plan.fit.scale(&means, &[], battles);
         let x_bar = ladder.iter().map(|&i| points[i]).sum::<f64>() / ladder.len() as f64;
-        let y_bar = ladder.iter().map(|&i| means[i]).sum::<f64>() / ladder.len() as f64;
+        let y_bar = ladder.iter().map(|&i| y[i]).sum::<f64>() / ladder.len() as f64;
         let sxx: f64 = ladder.iter().map(|&i| (points[i] - x_bar).powi(2)).sum();
         let sxy: f64 = ladder
             .iter()
-            .map(|&i| (points[i] - x_bar) * (means[i] - y_bar))
+            .map(|&i| (points[i] - x_bar) * (y[i] - y_bar))
             .sum();
         let slope = if sxx > 0.0 { sxy / sxx } else { 0.0 };
         for (i, (fleet, p)) in arms.iter().enumerate() {
@@ -207,7 +209,7 @@ pub fn ladder_rows(
                 score: means[i],
                 ci_low: means[i] - z * se,
                 ci_high: means[i] + z * se,
-                fitted: y_bar + slope * (points[i] - x_bar),
+                fitted: plan.fit.score(y_bar + slope * (points[i] - x_bar), battles),
             });
         }
     }
@@ -233,10 +235,11 @@ pub fn fair_cost_rows(
     else {
         return Vec::new();
     };
-    let method = method(&points, opts.confidence);
+    let method = method(&points, opts.confidence, plan.fit);
     let row = |opponent: OpponentKey, battles: u64, means: &[f64], cov: &[Vec<f64>]| {
-        let f = fair_cost::fair_cost(means, cov, &points, z)?;
-        let check = fair_cost::check_ladder(means, cov, &points, f.estimate, z);
+        let (means, cov) = plan.fit.scale(means, cov, battles);
+        let f = fair_cost::fair_cost(&means, &cov, &points, z)?;
+        let check = fair_cost::check_ladder(&means, &cov, &points, f.estimate, z);
         Some(FairCostRow {
             variant_fleet: results[first.start + 1].fleets[subject].clone(),
             opponent_fleet: opponent.as_ref().map(|o| o.0.clone()),
@@ -314,11 +317,16 @@ pub fn ladder_warnings(rows: &[FairCostRow], confidence: f64) -> Vec<String> {
         if r.lack_of_fit_p < 1.0 - confidence {
             out.push(format!(
                 "WARNING: fair cost {against}: a straight line fits the ladder poorly (lack of \
-                 fit p {}): the slope depends on the rungs chosen; keep them closer to the base",
+                 fit p {}): the slope depends on the rungs chosen; keep them closer to the base{}",
                 if r.lack_of_fit_p < 1e-4 {
                     "< 0.0001".to_owned()
                 } else {
                     format!("= {:.4}", r.lack_of_fit_p)
+                },
+                if r.method.contains("logit(score)") {
+                    " (the line is already on the logit scale)"
+                } else {
+                    ", or fit it on the logit scale (`fit = \"logit\"` in [experiment.ab])"
                 }
             ));
         }
@@ -351,13 +359,17 @@ pub(crate) fn price_verdict(f: &FairCost) -> &'static str {
 }
 
 /// The `method` column: what was fitted over which points, and the interval.
-fn method(points: &[f64], confidence: f64) -> String {
+fn method(points: &[f64], confidence: f64, fit: Fit) -> String {
     let ladder: Vec<String> = std::iter::once(points[0])
         .chain(points[2..].iter().copied())
         .map(|p| format!("{p}"))
         .collect();
+    let scale = match fit {
+        Fit::Line => "score",
+        Fit::Logit => "logit(score)",
+    };
     format!(
-        "paired score delta (variant − base) ÷ slope of a least-squares line of score on \
+        "paired {scale} delta (variant − base) ÷ slope of a least-squares line of {scale} on \
          points over the base and {} rung(s) ({} pts); all arms on common dice; Fieller {}% \
          interval",
         points.len() - 2,

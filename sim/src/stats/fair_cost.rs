@@ -173,6 +173,86 @@ pub fn pool(groups: &[&ScoreMoments]) -> Option<(Vec<f64>, Vec<Vec<f64>>)> {
     Some((means, cov))
 }
 
+/// The scale the ladder's line is fitted on (`[experiment.ab] fit`).
+///
+/// A ladder's score against points is an S-curve: flat where one side already wins or loses
+/// every battle, steep between. A straight line over rungs far apart then misreads the slope
+/// at the base (the lack-of-fit test says so). On the **logit** scale, `log(s / (1 − s))`,
+/// a logistic curve is a straight line, so the same least-squares fit, delta and Fieller
+/// interval are taken there: the fair cost is the points at which the base family's fitted
+/// logit rises by the variant's logit delta. Scores are taken as empirical logits
+/// (`(s·n + ½) / (n + 1)`, `n` battles: Cox 1970, *The Analysis of Binary Data*, §3.2), so an
+/// arm that wins or loses every battle stays finite; the covariance is carried through by
+/// the delta method (each mean's derivative `n / ((n + 1)·s'(1 − s'))`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Fit {
+    /// Score on points (the default: answers of older runs reproduce).
+    #[default]
+    Line,
+    /// Logit of the score on points.
+    Logit,
+}
+
+impl Fit {
+    /// The names a config may give.
+    pub const NAMES: [&'static str; 2] = ["line", "logit"];
+
+    /// The fit named `name`, if any.
+    pub fn from_name(name: &str) -> Option<Fit> {
+        match name {
+            "line" => Some(Fit::Line),
+            "logit" => Some(Fit::Logit),
+            _ => None,
+        }
+    }
+
+    /// Whether this is the default straight line (for `skip_serializing_if`).
+    pub fn is_line(&self) -> bool {
+        *self == Fit::Line
+    }
+
+    /// The arms' means and covariance on this fit's scale, from `battles` battle indices.
+    pub fn scale(self, means: &[f64], cov: &[Vec<f64>], battles: u64) -> (Vec<f64>, Vec<Vec<f64>>) {
+        match self {
+            Fit::Line => (means.to_vec(), cov.to_vec()),
+            Fit::Logit => {
+                let n = battles as f64;
+                let (y, d): (Vec<f64>, Vec<f64>) = means
+                    .iter()
+                    .map(|&m| {
+                        let s = (m * n + 0.5) / (n + 1.0);
+                        ((s / (1.0 - s)).ln(), n / ((n + 1.0) * s * (1.0 - s)))
+                    })
+                    .unzip();
+                let c = cov
+                    .iter()
+                    .enumerate()
+                    .map(|(i, row)| {
+                        row.iter()
+                            .enumerate()
+                            .map(|(j, v)| v * d[i] * d[j])
+                            .collect()
+                    })
+                    .collect();
+                (y, c)
+            }
+        }
+    }
+
+    /// A value on this fit's scale back as a score (for the fitted curve), from `battles`.
+    pub fn score(self, y: f64, battles: u64) -> f64 {
+        match self {
+            Fit::Line => y,
+            Fit::Logit => {
+                let n = battles as f64;
+                let s = 1.0 / (1.0 + (-y).exp());
+                (s * (n + 1.0) - 0.5) / n.max(1.0)
+            }
+        }
+    }
+}
+
 /// A fair-cost answer (all in the rules' points).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct FairCost {
@@ -520,6 +600,56 @@ mod tests {
         assert!(close(f.low, 18.015_759_283_078, 1e-9), "{f:?}");
         assert!(close(f.high, 25.718_915_621_951, 1e-9), "{f:?}");
         assert!(f.bounded());
+    }
+
+    /// Scores exactly on a logistic curve, logit(s) = 0.02·(p − 500): base 500 pts at 0.5,
+    /// rungs at 400 and 560, variant at the curve's value for 530 pts. The logit fit reads
+    /// 30 points off the curve; the straight line through the bent rungs does not.
+    #[test]
+    fn logit_fit_reads_a_logistic_ladder() {
+        let n = 1_000_000_000;
+        let logistic = |p: f64| {
+            let s = 1.0 / (1.0 + (-(0.02 * (p - 500.0))).exp());
+            // The mean whose empirical logit is exactly s.
+            (s * (n as f64 + 1.0) - 0.5) / n as f64
+        };
+        let points = [500.0, 520.0, 400.0, 560.0];
+        let means = [
+            logistic(500.0),
+            logistic(530.0),
+            logistic(400.0),
+            logistic(560.0),
+        ];
+        let cov = vec![vec![0.0; 4]; 4];
+        let (y, c) = Fit::Logit.scale(&means, &cov, n);
+        let f = fair_cost(&y, &c, &points, 1.96).unwrap();
+        assert!(close(f.estimate, 30.0, 1e-6), "{f:?}");
+        assert!(close(f.slope, 0.02, 1e-9), "{f:?}");
+        assert!(close(Fit::Logit.score(y[3], n), means[3], 1e-12));
+        let straight = fair_cost(&means, &cov, &points, 1.96).unwrap();
+        assert!((straight.estimate - 30.0).abs() > 5.0, "{straight:?}");
+        // The lack-of-fit test passes on the logit scale and fails on the straight line.
+        let noise: Vec<Vec<f64>> = (0..4)
+            .map(|i| (0..4).map(|j| if i == j { 1e-6 } else { 0.0 }).collect())
+            .collect();
+        let (yn, cn) = Fit::Logit.scale(&means, &noise, n);
+        assert!(
+            check_ladder(&yn, &cn, &points, f.estimate, 1.96)
+                .lack_of_fit_p
+                .unwrap()
+                > 0.99
+        );
+        assert!(
+            check_ladder(&means, &noise, &points, f.estimate, 1.96)
+                .lack_of_fit_p
+                .unwrap()
+                < 1e-4
+        );
+        // An arm that wins every battle stays finite on the empirical logit.
+        let (y1, c1) = Fit::Logit.scale(&[1.0, 0.0], &[vec![0.0; 2], vec![0.0; 2]], 100);
+        assert!(y1.iter().all(|v| v.is_finite()) && c1[0][0] == 0.0);
+        assert_eq!(Fit::from_name("logit"), Some(Fit::Logit));
+        assert_eq!(Fit::from_name("curve"), None);
     }
 
     /// A ladder that does not separate prices (slope within noise) gives no bounded answer.
