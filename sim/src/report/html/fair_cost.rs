@@ -87,7 +87,8 @@ fn ladder_plot(file: &CsvFile) -> Result<String, HtmlError> {
     Ok(plot_beside_table(
         &svg,
         "The ladder, all opponents: mean score against points, with intervals; the grey line \
-         is fitted over the base and the rungs, its slope is the score per point",
+         is fitted over the base and the rungs (on the logit scale when the method says so: \
+         then drawn back as scores), its slope is the score per point",
         &legend(&[(BLACK, "base"), (BLUE, "rung"), (ORANGE, "variant")]),
         &tab,
     ))
