@@ -70,18 +70,7 @@ fn shipped_enhancement_ab_reports_a_fair_cost_per_opponent_and_overall() {
         .join("configs/cosmic-conflict/enhancement-ab.toml")
         .display()
         .to_string();
-    fleetlab(
-        &[
-            "run",
-            "--quiet",
-            "--battles",
-            "2000",
-            "--out",
-            "out",
-            &config,
-        ],
-        dir.path(),
-    );
+    run_2000(dir.path(), &config);
     let rows = table(&dir.path().join("out/fair_cost.csv"));
     assert_eq!(rows.len(), 4, "{rows:?}");
     assert_eq!(opponent(&rows[3]), "overall");
@@ -270,18 +259,7 @@ fn a_logit_fit_follows_a_saturating_ladder() {
         )
         .replace("[experiment.ab]\n", "[experiment.ab]\nfit = \"logit\"\n");
     let config = write_config(dir.path(), "logit-ladder", &text);
-    let stdout = fleetlab(
-        &[
-            "run",
-            "--quiet",
-            "--battles",
-            "2000",
-            "--out",
-            "out",
-            &config,
-        ],
-        dir.path(),
-    );
+    let stdout = run_2000(dir.path(), &config);
     let costs = table(&dir.path().join("out/fair_cost.csv"));
     let all = costs.iter().find(|r| opponent(r) == "overall").unwrap();
     assert!(
@@ -302,4 +280,20 @@ fn a_logit_fit_follows_a_saturating_ladder() {
         "{overall:?}"
     );
     assert!(!stdout.contains("fit = \"logit\""), "{stdout}");
+}
+
+/// `fleetlab run --quiet --battles 2000 --out out CONFIG` in `dir`; its stdout.
+fn run_2000(dir: &Path, config: &str) -> String {
+    fleetlab(
+        &[
+            "run",
+            "--quiet",
+            "--battles",
+            "2000",
+            "--out",
+            "out",
+            config,
+        ],
+        dir,
+    )
 }
