@@ -56,6 +56,14 @@ pub struct Condition {
     unstable: bool,
     /// [`Condition::bridges_lost`], read once per damage state.
     bridges_lost: bool,
+    /// The design's sensor systems (§4), by system index in SDS order: the systems the power
+    /// allocation switches with the sensors (fixed by the design, listed once).
+    pub sensor_systems: Vec<u16>,
+    /// How many readings this condition has made ([`Condition::serial`]).
+    serial: u64,
+    /// The [`Condition::serial`] of the reading §13.1.9's weapon reductions last answered
+    /// ([`super::weapon_damage::reduce_damaged_weapons`]; `u64::MAX`: none yet).
+    pub weapons_reduced_at: u64,
 }
 
 impl Clone for Condition {
@@ -76,6 +84,9 @@ impl Clone for Condition {
             any_destroyed: self.any_destroyed,
             unstable: self.unstable,
             bridges_lost: self.bridges_lost,
+            sensor_systems: self.sensor_systems.clone(),
+            serial: self.serial,
+            weapons_reduced_at: self.weapons_reduced_at,
         }
     }
 
@@ -96,6 +107,9 @@ impl Clone for Condition {
         self.any_destroyed = source.any_destroyed;
         self.unstable = source.unstable;
         self.bridges_lost = source.bridges_lost;
+        self.sensor_systems.clone_from(&source.sensor_systems);
+        self.serial = source.serial;
+        self.weapons_reduced_at = source.weapons_reduced_at;
     }
 }
 
@@ -114,8 +128,21 @@ impl Condition {
             destroyed: vec![false; d.systems.len()],
             left: vec![0; d.systems.len()],
             enrich: Vec::with_capacity(engines),
+            sensor_systems: (0..d.systems.len())
+                .filter(|&s| matches!(d.systems[s].kind, SystemKind::Sensors { .. }))
+                .map(|s| s as u16)
+                .collect(),
+            weapons_reduced_at: u64::MAX,
             ..Condition::default()
         }
+    }
+
+    /// How many readings afresh this condition has made: a reading's number names the damage
+    /// state it was read from until the next, so a caller that keeps the number can tell
+    /// whether the figures changed since (they cannot change without a reading).
+    #[inline]
+    pub fn serial(&self) -> u64 {
+        self.serial
     }
 
     /// Forget what was read (a new battle).
@@ -141,6 +168,7 @@ impl Condition {
     #[inline(never)]
     fn read(&mut self, d: &ShipDesign, dmg: &ShipDamage, r: &Readings) {
         self.valid = true;
+        self.serial += 1;
         self.seen_systems.copy_from_slice(&dmg.system_damage);
         self.seen_hull.copy_from_slice(&dmg.hull_damage);
         // `system_left` of every system, section by section: a destroyed section leaves its

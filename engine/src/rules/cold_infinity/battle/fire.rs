@@ -162,9 +162,12 @@ pub(super) fn determine<R: Roller>(m: &Matchup, st: &mut BattleState, i: usize, 
                 plan.mount = k as u8;
             }
         } else {
-            // The weapon's shot at every ship, once for both passes.
+            // The weapon's shot at every ship, once for both passes (the mount as a firer and
+            // its weapon now read once: nothing either reads changes while its shots are
+            // planned).
+            let mount = (firer(m, st, i, k), weapon_now(m, st, i, k));
             for t in 0..st.ships.len() {
-                let plan = plan_shot(m, st, i, k, t, other);
+                let plan = plan_shot_from(m, st, i, k, &mount, t, other);
                 st.plans[t] = plan;
             }
             planned_for = Some(k);
@@ -332,17 +335,30 @@ fn plan_shot(
     t: usize,
     other: i16,
 ) -> Option<Shot> {
+    let mount = (firer(m, st, i, k), weapon_now(m, st, i, k));
+    plan_shot_from(m, st, i, k, &mount, t, other)
+}
+
+/// [`plan_shot`] given the mount as a firer ([`firer`]) and its weapon now ([`weapon_now`]),
+/// read once for all its targets.
+fn plan_shot_from(
+    m: &Matchup,
+    st: &mut BattleState,
+    i: usize,
+    k: usize,
+    (firer, weapon): &(Firer, super::super::design::WeaponDesign),
+    t: usize,
+    other: i16,
+) -> Option<Shot> {
     if !st.ships[t].alive || st.ships[t].side == st.ships[i].side {
         return None;
     }
     let them = &st.ships[t];
-    let weapon = weapon_now(m, st, i, k);
     let td = &m.design_of(t).design;
-    let firer = firer(m, st, i, k);
-    weapon_bears(&m.rules.movement, &firer, them.motion.pos).ok()?;
-    let facts = sight(m, st, i, &firer, t)?;
+    weapon_bears(&m.rules.movement, firer, them.motion.pos).ok()?;
+    let facts = sight(m, st, i, firer, t)?;
     let mut mods =
-        HitModifiers::from_facts(&facts, &weapon, td.section_count(), m.rules.fire.range_zero);
+        HitModifiers::from_facts(&facts, weapon, td.section_count(), m.rules.fire.range_zero);
     mods.other = other;
     let drm = mods.drm();
     let first = Choice {
@@ -350,11 +366,11 @@ fn plan_shot(
         section: facts.section,
     };
     let (mut drm, mut a, mut value, mut config) =
-        taken(m, st, &weapon, t, drm, facts.silhouette, first);
+        taken(m, st, weapon, t, drm, facts.silhouette, first);
     // §7.3.1.1, §7.4.1.2B: on a five-section ship's mixed hex the value is the better choice's
     // ([`choose_section`] makes the choice, ties by dice, once the target is chosen).
     if let Some(alt) = facts.alternative {
-        let other = taken(m, st, &weapon, t, drm, first.rating, alt);
+        let other = taken(m, st, weapon, t, drm, first.rating, alt);
         if other.2 > value {
             (drm, a, value, config) = other;
         }

@@ -150,9 +150,10 @@ pub fn power_allocation<R: Roller>(m: &Matchup, st: &mut BattleState, dice: &mut
             left -= sensor_need;
         }
         let power = &mut st.power[i];
-        for (s, sys) in bd.design.systems.iter().enumerate() {
-            if matches!(sys.kind, SystemKind::Sensors { .. }) && !power[s].destroyed {
-                power[s].active = sensors_on;
+        for &s in &cond.sensor_systems {
+            let p = &mut power[usize::from(s)];
+            if !p.destroyed {
+                p.active = sensors_on;
             }
         }
         // §3.1.4: what the weapons after each ask of the plants, for its system battery.

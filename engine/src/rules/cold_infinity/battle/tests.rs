@@ -683,3 +683,55 @@ fn a_disarmed_side_is_out_of_the_fight() {
     let o = finish(&m, &mut st, &mut NoTrace, &mut ships);
     assert_eq!(o.decided_by, DECIDED_TURN_CAP_MEASURE);
 }
+
+/// §13.1.9's reductions skip a ship whose condition was not read afresh since they last ran
+/// (`reduce_damaged_weapons`): the same Ratings, the same destroyed weapons and the same dice
+/// as walking every mount after every damage state ([`weapon_damage::reduce_as_read`]), over
+/// random damage sequences (most steps add nothing), under both `weapon_reduction` readings.
+#[test]
+fn skipped_reductions_answer_as_the_full_walk_13_1_9() {
+    use super::super::fire::readings::WeaponReduction;
+    let mut steps = Dice::for_battle(19, 9, 0);
+    let mut next = |n: usize| crate::dice::Roller::below(&mut steps, n as u32) as usize;
+    for how in [WeaponReduction::Once, WeaponReduction::EveryHalf] {
+        let mut m = reaper_duel();
+        m.rules.fire.weapon_reduction = how;
+        let d = m.designs[0].design.clone();
+        for seed in 0..60 {
+            let (mut skip, mut walk) = (started(&m), started(&m));
+            let mut skip_dice = Dice::for_battle(seed, 3, 0);
+            let mut walk_dice = Dice::for_battle(seed, 3, 0);
+            for _ in 0..30 {
+                let ship = next(2);
+                match next(6) {
+                    0 => {
+                        let s = next(d.systems.len());
+                        let marks =
+                            (skip.damage[ship].system_damage[s] + 1).min(d.systems[s].structure);
+                        skip.damage[ship].system_damage[s] = marks;
+                        walk.damage[ship].system_damage[s] = marks;
+                    }
+                    1 => {
+                        let k = next(d.sections.len());
+                        let marks = (skip.damage[ship].hull_damage[k] + 2).min(d.sections[k].hull);
+                        skip.damage[ship].hull_damage[k] = marks;
+                        walk.damage[ship].hull_damage[k] = marks;
+                    }
+                    _ => {}
+                }
+                for i in 0..2 {
+                    weapon_damage::reduce_damaged_weapons(&m, &mut skip, i, &mut skip_dice);
+                    walk.condition[i].refresh(&d, &walk.damage[i], &m.rules.movement);
+                    weapon_damage::reduce_as_read(&m, &mut walk, i, &mut walk_dice);
+                }
+                assert_eq!(skip.weapons, walk.weapons, "seed {seed}");
+                assert_eq!(skip.damage, walk.damage, "seed {seed}");
+            }
+            assert_eq!(
+                crate::dice::Roller::below(&mut skip_dice, 1000),
+                crate::dice::Roller::below(&mut walk_dice, 1000),
+                "seed {seed}: the same dice rolled"
+            );
+        }
+    }
+}

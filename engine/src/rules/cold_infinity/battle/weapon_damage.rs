@@ -47,19 +47,34 @@ pub fn weapon_now(m: &Matchup, st: &BattleState, i: usize, k: usize) -> WeaponDe
 }
 
 /// §13.1.9 for every weapon of ship `i`: the reductions its new losses owe, each the defending
-/// policy's pick (ties by dice); a weapon that can drop no further is destroyed.
+/// policy's pick (ties by dice); a weapon that can drop no further is destroyed. Each mount's
+/// structure left is read once per damage state (`st.condition`); when the reductions already
+/// answered this reading, every intact mount's loss is the one they saw and nothing is owed
+/// (no die rolled), so the walk is skipped — most turns a ship takes no new damage.
+#[inline]
 pub fn reduce_damaged_weapons<R: Roller>(
     m: &Matchup,
     st: &mut BattleState,
     i: usize,
     dice: &mut R,
 ) {
+    let cond = &mut st.condition[i];
+    cond.refresh(&m.design_of(i).design, &st.damage[i], &m.rules.movement);
+    let serial = cond.serial();
+    if cond.weapons_reduced_at == serial {
+        return;
+    }
+    reduce_as_read(m, st, i, dice);
+    st.condition[i].weapons_reduced_at = serial;
+}
+
+/// [`reduce_damaged_weapons`]'s walk of the mounts, from the condition as last read (a weapon
+/// destroyed below changes only its own system's loss, read before).
+#[inline(never)]
+pub(super) fn reduce_as_read<R: Roller>(m: &Matchup, st: &mut BattleState, i: usize, dice: &mut R) {
     let bd = m.design_of(i);
     let d = &bd.design;
     let keep = m.policies[st.ships[i].side.index()].kept_range(bd.keep);
-    // Each mount's structure left, read once per damage state (a weapon destroyed below
-    // changes only its own system's loss, read before).
-    st.condition[i].refresh(d, &st.damage[i], &m.rules.movement);
     for (k, mount) in bd.mounts.iter().enumerate() {
         let structure = d.systems[usize::from(mount.sys)].structure;
         let left = st.condition[i].left(mount.sys);

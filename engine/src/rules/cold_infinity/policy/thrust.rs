@@ -101,14 +101,15 @@ pub fn thrust_plan_steered(
 
 /// The arc term of a candidate after one pivot: `Copy` so the plan keeps one a pivot.
 trait ArcPenalty: Copy + Default {
-    /// What a candidate of this pivot ending at `pos` adds when `target` is not in arc.
-    fn penalty(&self, pos: Hex, target: Hex) -> i32;
+    /// What a candidate of this pivot adds when the target, `to_target` from where the
+    /// candidate ends, is not in arc.
+    fn penalty_at(&self, to_target: Hex) -> i32;
 }
 
 impl ArcPenalty for MainArc {
     #[inline]
-    fn penalty(&self, pos: Hex, target: Hex) -> i32 {
-        MainArc::penalty(self, pos, target)
+    fn penalty_at(&self, to_target: Hex) -> i32 {
+        MainArc::penalty_at(self, to_target)
     }
 }
 
@@ -139,11 +140,11 @@ impl MountArcs {
         out
     }
 
-    /// [`mounts_penalty`] of the mounts that do not bear.
-    fn penalty(&self, pos: Hex, target: Hex) -> i32 {
+    /// [`mounts_penalty`] of the mounts that do not bear on the target, `to_target` away.
+    fn penalty_at(&self, to_target: Hex) -> i32 {
         let blind = self.arcs[..self.n]
             .iter()
-            .filter(|a| a.penalty(pos, target) > 0)
+            .filter(|a| a.penalty_at(to_target) > 0)
             .count();
         mounts_penalty(blind, self.n)
     }
@@ -151,8 +152,8 @@ impl MountArcs {
 
 impl ArcPenalty for MountArcs {
     #[inline]
-    fn penalty(&self, pos: Hex, target: Hex) -> i32 {
-        MountArcs::penalty(self, pos, target)
+    fn penalty_at(&self, to_target: Hex) -> i32 {
+        MountArcs::penalty_at(self, to_target)
     }
 }
 
@@ -185,7 +186,7 @@ fn plan_with<A: ArcPenalty>(
         0
     };
     // Every candidate (at most 3 pivots × 13 accelerations) moved once and scored without its
-    // arc ([`plan_base`]); the arc only adds ([`plan_arc_penalty`]), so it is checked first for
+    // arc (`plan_base`); the arc only adds ([`plan_arc_penalty`]), so it is checked first for
     // the candidates with the least base and then only where the base does not already exceed
     // the best score found: the best score and its ties are exactly the full scoring's. Then
     // the k-th of the best in candidate order (k by dice). The candidates of one pivot share
@@ -218,27 +219,29 @@ fn plan_with<A: ArcPenalty>(
                 need.get_or_insert_with(|| velocity_need(&coasting, keep, target, target_velocity));
             TURN_WEIGHT * misaligned(need, coasting.facing, limits)
         };
-        // Only the accelerations the channels and the budget left after the pivot can pay
-        // (the check below would skip the rest), still walked from the least up.
+        // Only the accelerations the channels and the budget left after the pivot can pay,
+        // still walked from the least up: every one but coasting passes the per-candidate
+        // check (its cost within its channel and the budget the pivot left), and coasting
+        // costs nothing, so it fails only on a negative aft channel (the pivot's cost is
+        // within the budget, checked above).
         let (back, fore) = accel_reach(costs.accel, limits, pivot_cost, max_accel);
+        // [`accelerated`](super::super::movement::maneuvers::accelerated) adds `accel` steps
+        // along one facing to the coasting position and vector, and keeps the pivot rate:
+        // `plan_base` of each candidate from the coasting motion's terms and the step, in
+        // the same integers ([`Coast::base`]).
+        let coast = Coast::of(own, &coasting, target, target_velocity, readings);
+        let fixed = coasting.pivot_rate.abs() + turn;
         for accel in -back..=fore {
-            let accel_cost = accel.abs() * costs.accel;
-            let channel = if accel >= 0 {
-                limits.forward
-            } else {
-                limits.backward
-            };
-            if accel_cost > channel || accel_cost + pivot_cost > limits.budget {
+            if accel == 0 && limits.forward < 0 {
                 continue;
             }
-            let next =
-                super::super::movement::maneuvers::accelerated(own, &coasting, accel, readings);
-            let base = plan_base(&next, keep, target, target_velocity) + turn;
+            let (base, to_target) = coast.base(accel, keep);
+            let base = base + fixed;
             least = least.min(base);
             cands[count] = Candidate {
                 pivot: pivot as i8,
                 accel: accel as i8,
-                pos: next.pos,
+                to_target,
                 base,
                 score: i32::MAX,
             };
@@ -265,7 +268,7 @@ fn plan_with<A: ArcPenalty>(
             if !scored {
                 continue;
             }
-            c.score = c.base + arcs_by_pivot[(c.pivot + 1) as usize].penalty(c.pos, target);
+            c.score = c.base + arcs_by_pivot[(c.pivot + 1) as usize].penalty_at(c.to_target);
             if c.score < best {
                 best = c.score;
                 ties = 1;
@@ -367,9 +370,10 @@ fn misaligned(need: &Option<[f64; 3]>, facing: Facing, limits: ThrustLimits) -> 
 
 /// How far [`thrust_plan`] may decelerate and accelerate after a pivot costing `pivot_cost`:
 /// at most `max_accel` either way, no more than the aft (`forward`) or fore (`backward`)
-/// channel carries, and no more than the budget the pivot leaves — the accelerations its
-/// per-candidate check passes, as a range (never less than 0 either way, so coasting is always
-/// checked). With no acceleration cost, `max_accel` (0) both ways.
+/// channel carries, and no more than the budget the pivot leaves — the accelerations a
+/// candidate can pay, as a range (never less than 0 either way, so coasting is always
+/// reached; it is refused only on a negative aft channel). With no acceleration cost,
+/// `max_accel` (0) both ways.
 #[inline]
 fn accel_reach(accel: i32, limits: ThrustLimits, pivot_cost: i32, max_accel: i32) -> (i32, i32) {
     if accel <= 0 {
@@ -381,15 +385,62 @@ fn accel_reach(accel: i32, limits: ThrustLimits, pivot_cost: i32, max_accel: i32
     (max_accel.min(back).max(0), max_accel.min(fore).max(0))
 }
 
-/// One candidate of [`thrust_plan`]: its pivot and acceleration, where it ends, its score
-/// without the arc and with it (`i32::MAX` until checked).
+/// One candidate of [`thrust_plan`]: its pivot and acceleration, the target's predicted
+/// position less where it ends, its score without the arc and with it (`i32::MAX` until
+/// checked).
 #[derive(Clone, Copy, Debug, Default)]
 struct Candidate {
     pivot: i8,
     accel: i8,
-    pos: Hex,
+    to_target: Hex,
     base: i32,
     score: i32,
+}
+
+/// One pivot's coasting motion as `plan_base` reads it: the target's predicted position
+/// less the coasting position, the coasting vector less the target's, and the one-hex step an
+/// acceleration adds along the facing it is thrust on
+/// ([`accelerated`](super::super::movement::maneuvers::accelerated)).
+#[derive(Clone, Copy, Debug)]
+struct Coast {
+    to_target: Hex,
+    relative: Hex,
+    step: Hex,
+}
+
+impl Coast {
+    /// The terms of `coasting` (the motion after the pivot from `own`) toward `target`, whose
+    /// vector is `target_velocity`.
+    #[inline]
+    fn of(
+        own: &Motion,
+        coasting: &Motion,
+        target: Hex,
+        target_velocity: Hex,
+        readings: &super::super::movement::Readings,
+    ) -> Coast {
+        let along = super::super::movement::maneuvers::accelerated(own, coasting, 1, readings)
+            .velocity
+            .sub(coasting.velocity);
+        Coast {
+            to_target: target.sub(coasting.pos),
+            relative: coasting.velocity.sub(target_velocity),
+            step: along,
+        }
+    }
+
+    /// `plan_base` of the candidate accelerating `accel` hexes, less its continuing pivot
+    /// (the same for every acceleration of a pivot), and the target's position less where it
+    /// ends: [`range`] is the length of that difference, and the relative speed the length of
+    /// the relative vector plus the step.
+    #[inline]
+    fn base(&self, accel: i32, keep: i32) -> (i32, Hex) {
+        let step = self.step.scale(accel);
+        let to_target = self.to_target.sub(step);
+        let off = (to_target.length() - keep).abs();
+        let relative = self.relative.add(step).length();
+        (4 * off + relative, to_target)
+    }
 }
 
 /// The main weapon's arc after a pivot (facing, roll and tumble as the move leaves them), for
@@ -422,22 +473,29 @@ impl MainArc {
     }
 
     /// `tests::plan_arc_penalty` of a candidate of this pivot ending at `pos`.
-    #[inline]
+    #[cfg(test)]
     fn penalty(&self, pos: Hex, target: Hex) -> i32 {
+        self.penalty_at(target.sub(pos))
+    }
+
+    /// [`MainArc::penalty`] of a candidate ending `to_target` from the target.
+    #[inline]
+    fn penalty_at(&self, to_target: Hex) -> i32 {
         let bears = match self {
             MainArc::None => true,
             MainArc::Blind => false,
-            MainArc::Arc(b) => b.covers(target.sub(pos)),
+            MainArc::Arc(b) => b.covers(to_target),
         };
         if bears { 0 } else { 6 }
     }
 }
 
-/// How bad a motion after the move is (lower is better) is [`plan_base`] (4 per hex off the
+/// How bad a motion after the move is (lower is better) is `plan_base` (4 per hex off the
 /// kept range, the relative speed, a continuing pivot) plus `tests::plan_arc_penalty` (6 if the main
 /// weapon does not bear).
-/// The part of a plan's score that needs no arc.
-#[inline]
+/// The part of a plan's score that needs no arc: the specification [`Coast::base`] (what
+/// [`thrust_plan`] uses, from each pivot's coasting motion) is tested against.
+#[cfg(test)]
 fn plan_base(next: &Motion, keep: i32, target: Hex, target_velocity: Hex) -> i32 {
     let off = (range(next.pos, target) - keep).abs();
     let relative = next.velocity.sub(target_velocity).length();

@@ -231,8 +231,8 @@ fn a_ship_that_cannot_brake_turns_around() {
 /// [`thrust_plan`] (candidates moved once per pivot, accelerations bounded up front, the
 /// arc checked only where it can matter, ties counted as scored) chooses as
 /// [`thrust_plan_straight`] and rolls the same dice, over random motions, thrust costs and
-/// limits (channels, budgets, rates), targets near and far, arcs, both geometries and both
-/// `rotated_arcs` readings.
+/// limits (channels, budgets, rates), targets near and far, arcs, both geometries, both
+/// `rotated_arcs` readings and both thrust orders.
 #[test]
 fn thrust_plan_answers_as_the_straight_reading() {
     use super::super::super::arcs::{ArcShape, FiringArc};
@@ -248,9 +248,17 @@ fn thrust_plan_answers_as_the_straight_reading() {
         ArcShape::Wide,
         ArcShape::Turret,
     ];
-    let readings = super::super::super::movement::Readings::default();
+    use super::super::super::movement::readings::ThrustOrder;
     let mut moved = 0u32;
     for case in 0..20_000u64 {
+        // Both thrust orders (the step an acceleration adds follows the new facing or the old).
+        let readings = super::super::super::movement::Readings {
+            thrust_order: [
+                ThrustOrder::RotateThenAccelerate,
+                ThrustOrder::AccelerateThenRotate,
+            ][next(2) as usize],
+            ..Default::default()
+        };
         let mount = Mount {
             sys: 0,
             weapon: railgun(),
