@@ -483,7 +483,11 @@ fn emergency_switches<R: Roller, O: Observer>(
             continue;
         }
         let bd = m.design_of(d);
-        for k in 0..bd.mounts.len() {
+        for (k, w) in bd.mounts.iter().enumerate() {
+            // Most weapons have no EDF Rating: skip them before the full terms.
+            if w.weapon.df.edf == 0 {
+                continue;
+            }
             let Some(e) = emergency_terms(m, st, d, k) else {
                 continue;
             };

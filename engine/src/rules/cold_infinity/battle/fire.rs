@@ -605,7 +605,12 @@ pub(super) fn resolve_shot<R: Roller, O: Observer>(
         config: shot.config,
         range: shot.range,
         facing: usize::from(shot.section),
-        ablative_df: shot.ablative.total(),
+        // Most shots carry no ablative DF (§11.1.5): no tally to add up.
+        ablative_df: if shot.ablative == DfTally::NONE {
+            0
+        } else {
+            shot.ablative.total()
+        },
         called: None,
         tracked,
     };
