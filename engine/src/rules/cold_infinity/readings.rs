@@ -103,6 +103,7 @@ mod tests {
                 reactor_detonation: ReactorDetonation::SameTurn,
                 df_arming: DfArming::Rearms,
                 edf_cooldown: super::super::fire::readings::EdfCooldown::ArmedAfter,
+                ablative_cap: super::super::fire::readings::AblativeCap::Uncapped,
                 shield_partial_draw: ShieldPartialDraw::AnyShort,
                 wave_sight: WaveSight::LineOfSight,
                 wave_credit: WaveCredit::Firer,
@@ -127,13 +128,14 @@ mod tests {
                 chaff_stacking: super::super::guided::readings::ChaffStacking::Add,
                 flare_shots: super::super::guided::readings::FlareShots::EachWeapon,
                 guided_df: super::super::guided::readings::GuidedDf::Off,
+                guided_edf: super::super::guided::readings::GuidedEdf::Off,
             },
         };
         let keys = super::in_effect(&rules, &Scenario::default());
-        // 6 always + 19 more fire keys + 16 more movement keys (hit_chart, arcs and
-        // silhouettes are in two lists), + 8 construction keys + 8 guided keys, less the one the
+        // 6 always + 20 more fire keys + 16 more movement keys (hit_chart, arcs and
+        // silhouettes are in two lists), + 8 construction keys + 9 guided keys, less the one the
         // battle cannot play yet.
-        assert_eq!(keys.len(), 6 + 19 + 16 + 8 + 8 - 1, "{keys:?}");
+        assert_eq!(keys.len(), 6 + 20 + 16 + 8 + 9 - 1, "{keys:?}");
         for k in NOT_PLAYED {
             assert!(!keys.contains(&k), "{k} listed though no battle uses it");
         }

@@ -1,16 +1,25 @@
 //! Defensive fire against gun shots in the Fire Determination Phase (§7.2.3, §7.2.6, §7.2.7,
-//! §11.1.1–3, §11.1.7; D17 7): once every ship has chosen its shots from the same snapshot,
-//! 1. §7.2.6 mode switching: under the policy's `hold_for_df` an SDF weapon declared offensive
-//!    switches to SDF (§11.1.1: "freely") when its DF saves more than its shots deal
-//!    (`policy::holds_for_df`); a weapon declared offensive (or still arming, §11.1.3) with an EDF
-//!    Rating switches to Emergency DF when what it saves beats the shots it spoils and its price
-//!    (`policy::worth_emergency`); it takes its point of damage (ignoring armor) and, unarmed,
-//!    its forced cooldown;
+//! §11.1.1–3, §11.1.5, §11.1.7; D17 7): once every ship has chosen its shots from the same
+//! snapshot,
+//! 1. §7.2.6 mode switching, every ship deciding from the declared shots (PLAY.md: sides that
+//!    act at once decide from the same snapshot): under the policy's `hold_for_df` an SDF weapon
+//!    declared offensive switches to SDF (§11.1.1: "freely") when its DF saves more than its
+//!    shots deal (`policy::holds_for_df`); a weapon declared offensive (or still arming,
+//!    §11.1.3) with an EDF Rating switches to Emergency DF when what it saves beats the shots it
+//!    spoils and its price (`policy::worth_emergency`); it takes its point of damage (ignoring
+//!    armor) and, unarmed, its forced cooldown. A switched weapon's shots are withdrawn only
+//!    once every ship has decided, so no ship's decision sees another's withdrawal (a side's
+//!    DF goes only on shots at its own ships, so neither sees the other's DF);
 //! 2. §7.2.3/§7.2.7: every weapon that holds fire, can fire and may defend gives its SDF, else
 //!    its AHDF ("secretly set unused weapons to SDF or AHDF", `defensive_fire::declared`), to
 //!    the incoming shot where it takes off the most expected damage (`policy::worth_allocating`:
 //!    the AHDF and EDF groups' caps counted), ties by the battle's dice. Under the policy's
 //!    `screening` an SDF weapon may also defend a friend (§11.1.7, `defensive_fire::may_screen`).
+//!    An ablative weapon (§11.1.5) does not touch the hit roll: its SDF or AHDF goes on the
+//!    shot's `ablative` tally (house rule `ablative_cap`), which cuts a hit's damage rolled by
+//!    ceil(10 %) per −1 (`fire::damage::ablative_reduction`, after plasma falloff and before
+//!    the configuration's spread, shields and armor: "the resulting damage"), where that saves
+//!    most (`policy::worth_ablative`).
 //!
 //! Each weapon defends once a turn (§11.1) and is then on DF for the Guided Weapons Phase too
 //! (`st.guided.df_mask`: it neither intercepts nor defends again).
@@ -19,20 +28,50 @@ use crate::dice::Roller;
 use crate::observer::Observer;
 use crate::trace;
 
-use super::super::defensive_fire::{DfKind, declared, edf_cost, may_screen};
+use super::super::defensive_fire::{DfKind, EdfCost, declared, edf_cost, may_screen};
 use super::super::design::Config;
 use super::super::fire::hit_roll::range_penalty;
-use super::super::fire::readings::{DfArming, EdfCooldown};
+use super::super::fire::readings::{AblativeCap, DfArming, EdfCooldown};
 use super::super::geometry::range;
 use super::super::matchup::Matchup;
 use super::super::policy::{
-    FIRING_HIT_SHARE, edf_price, holds_for_df, mean_damage, pick_tie, worth_allocating,
-    worth_emergency,
+    FIRING_HIT_SHARE, edf_price, holds_for_df, mean_damage, pick_tie, worth_ablative,
+    worth_allocating, worth_emergency,
 };
 use super::super::weapons::technologies::{can_be_defended, may_defend};
 use super::fire::in_arc;
 use super::{BattleState, Shot};
 use crate::rules::cold_infinity::Event;
+
+/// How one weapon's defensive fire acts on a gun shot: on the hit roll (§11.1.1–3), or, an
+/// ablative weapon's, on a hit's damage (§11.1.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum DfUse {
+    /// A to-hit penalty of this kind.
+    ToHit(DfKind),
+    /// Ablative DF of this kind (SDF or AHDF, §11.1.5).
+    Ablative(DfKind),
+}
+
+impl DfUse {
+    /// Shot `s` with one more weapon of this use and `rating` on it (house rule `ablative_cap`:
+    /// uncapped, ablative AHDF adds up as SDF does).
+    fn on(self, m: &Matchup, mut s: Shot, rating: u8) -> Shot {
+        match self {
+            DfUse::ToHit(kind) => s.df = s.df.with(kind, rating),
+            DfUse::Ablative(kind) => s.ablative = s.ablative.with(ablative_kind(m, kind), rating),
+        }
+        s
+    }
+}
+
+/// The tally kind ablative DF of `kind` adds as (house rule `ablative_cap`).
+fn ablative_kind(m: &Matchup, kind: DfKind) -> DfKind {
+    match m.rules.fire.ablative_cap {
+        AblativeCap::OwnGroup => kind,
+        AblativeCap::Uncapped => DfKind::Standard,
+    }
+}
 
 /// §7.2.6 then §7.2.7 for every ship (see the module).
 pub(super) fn defensive_fire<R: Roller, O: Observer>(
@@ -41,8 +80,10 @@ pub(super) fn defensive_fire<R: Roller, O: Observer>(
     dice: &mut R,
     obs: &mut O,
 ) {
+    mark_firing(st);
     standard_switches(m, st, dice, obs);
     emergency_switches(m, st, dice, obs);
+    withdraw_switched(st);
     for d in 0..st.ships.len() {
         if !st.ships[d].alive {
             continue;
@@ -52,25 +93,46 @@ pub(super) fn defensive_fire<R: Roller, O: Observer>(
             let Some((kind, rating)) = declared(w.weapon.df.sdf, w.weapon.df.ahdf) else {
                 continue;
             };
-            if w.weapon.df.ablative
-                || !may_defend(w.weapon.tech, false)
+            if !may_defend(w.weapon.tech, false)
                 || !st.ships[d].arming[k].can_fire(w.weapon.rof)
                 || st.guided.df_mask[d] & (1 << k) != 0
                 || fires(st, d, k)
             {
                 continue;
             }
-            let screen = kind == DfKind::Standard && m.policies[st.ships[d].side.index()].screening;
-            let Some((idx, _)) = best_shot(m, st, d, k, kind, rating, screen, |_| true, dice)
+            let ablative = w.weapon.df.ablative;
+            let use_ = if ablative {
+                DfUse::Ablative(kind)
+            } else {
+                DfUse::ToHit(kind)
+            };
+            let screen = !ablative
+                && kind == DfKind::Standard
+                && m.policies[st.ships[d].side.index()].screening;
+            let Some((idx, saved)) = best_shot(m, st, d, k, use_, rating, screen, |_| true, dice)
             else {
                 continue;
             };
-            st.shots[idx].df = st.shots[idx].df.with(kind, rating);
+            st.shots[idx] = use_.on(m, st.shots[idx], rating);
             st.guided.df_mask[d] |= 1 << k;
             after_defensive_fire(m, st, d, k);
             let s = st.shots[idx];
-            if kind == DfKind::AdHoc || usize::from(s.target) != d {
-                let t = usize::from(s.target);
+            let t = usize::from(s.target);
+            if ablative {
+                trace!(
+                    obs,
+                    "  {}'s {} gives ablative {} −{} against {}'s {} at {} (ablative DF now −{}: a hit's damage cut by ceil(10%) per point, §11.1.5; saves {:.2})",
+                    m.names[d],
+                    bd.mount_names[k],
+                    if kind == DfKind::AdHoc { "AHDF" } else { "SDF" },
+                    rating,
+                    m.names[usize::from(s.attacker)],
+                    m.design_of(usize::from(s.attacker)).mount_names[usize::from(s.mount)],
+                    m.names[t],
+                    s.ablative.total(),
+                    saved
+                );
+            } else if kind == DfKind::AdHoc || t != d {
                 trace!(
                     obs,
                     "  {}'s {} {} {} −{} against {}'s {} at {} (DF now −{})",
@@ -89,29 +151,42 @@ pub(super) fn defensive_fire<R: Roller, O: Observer>(
     }
 }
 
-/// Whether mount `k` of ship `d` has a shot declared this phase.
-#[inline]
-pub(super) fn fires(st: &BattleState, d: usize, k: usize) -> bool {
-    st.shots
-        .iter()
-        .any(|s| usize::from(s.attacker) == d && usize::from(s.mount) == k)
+/// Marks every mount with a shot declared this phase (`st.guided.firing`, read by [`fires`]).
+pub(super) fn mark_firing(st: &mut BattleState) {
+    let firing = &mut st.guided.firing;
+    firing.fill(0);
+    for s in &st.shots {
+        firing[usize::from(s.attacker)] |= 1 << s.mount;
+    }
 }
 
-/// The shot mount `k` of ship `d` defends best with DF of `kind` and `rating`: the largest
-/// expected damage taken off ([`worth_allocating`], DF already on each shot counted), ties by
-/// the battle's dice, rolled only when `worth_it` takes that largest saving (a switch the
-/// policy turns down rolls nothing, so the battle's dice stay in step with the policy off);
-/// `None` when no shot it may defend loses anything. It may defend a shot
-/// (§11.1) at its own ship — not a later tracking turn (no hit roll), of a technology and
-/// configuration that can be defended against, no faster than the weapon (§11.1.4), the
-/// attacker in its arc — or, with `screen`, at a friend it may screen (§11.1.7).
+/// Whether mount `k` of ship `d` has a shot declared this phase (the mask [`mark_firing`]
+/// set, less the weapons whose shots were withdrawn).
+#[inline]
+pub(super) fn fires(st: &BattleState, d: usize, k: usize) -> bool {
+    st.guided.firing[d] & (1 << k) != 0
+}
+
+/// Most tied shots [`best_shot`] keeps from its one pass (more ties: a second pass finds the
+/// pick).
+const MOST_TIED: usize = 16;
+
+/// The shot mount `k` of ship `d` defends best with DF of `use_` and `rating`: the largest
+/// expected damage taken off ([`worth_allocating`]; ablative, [`worth_ablative`]; DF already on
+/// each shot counted), ties by the battle's dice, rolled only when `worth_it` takes that
+/// largest saving (a switch the policy turns down rolls nothing, so the battle's dice stay in
+/// step with the policy off); `None` when no shot it may defend loses anything. It may defend
+/// a shot (§11.1) at its own ship — not a later tracking turn (no hit roll), of a technology
+/// and configuration that can be defended against, no faster than the weapon (§11.1.4), the
+/// attacker in its arc — or, with `screen`, at a friend it may screen (§11.1.7). One pass over
+/// the shots (the ties' indices kept; the pick is the same as a second pass's).
 #[allow(clippy::too_many_arguments)]
 fn best_shot<R: Roller>(
     m: &Matchup,
     st: &BattleState,
     d: usize,
     k: usize,
-    kind: DfKind,
+    use_: DfUse,
     rating: u8,
     screen: bool,
     worth_it: impl Fn(f64) -> bool,
@@ -120,74 +195,89 @@ fn best_shot<R: Roller>(
     let w = m.design_of(d).mounts[k];
     let me = st.ships[d].motion;
     let bears = |at| in_arc(m, st, d, w.arc, at);
-    let allowed = |s: &Shot| {
+    // What DF on `s` takes off it; 0 when the weapon may not defend it.
+    let gain = |s: &Shot| -> f64 {
         let (a, t) = (usize::from(s.attacker), usize::from(s.target));
         if s.follow {
-            return false;
+            return 0.0;
         }
         let aw = m.design_of(a).mounts[usize::from(s.mount)].weapon;
         if !can_be_defended(aw.tech, s.config) || w.weapon.speed < aw.speed {
-            return false;
+            return 0.0;
         }
         let attacker = st.ships[a].motion.pos;
-        if t == d {
-            return bears(attacker);
+        let may = if t == d {
+            bears(attacker)
+        } else if !screen || st.ships[t].side != st.ships[d].side || !st.ships[t].alive {
+            false
+        } else {
+            // §11.1.7: a friend's attacker, when this weapon may screen for the friend.
+            let target = st.ships[t].motion.pos;
+            let to_target = range(me.pos, target).clamp(0, i32::from(u16::MAX)) as u16;
+            let penalty = range_penalty(w.weapon.range, to_target, true, m.rules.fire.range_zero);
+            may_screen(
+                true,
+                penalty.max(0) as u16,
+                w.weapon.speed,
+                false,
+                bears(target) || bears(attacker),
+                range(me.pos, attacker).clamp(0, i32::from(u16::MAX)) as u16,
+                range(target, attacker).clamp(0, i32::from(u16::MAX)) as u16,
+            )
+        };
+        if !may {
+            return 0.0;
         }
-        // §11.1.7: a friend's attacker, when this weapon may screen for the friend.
-        if !screen || st.ships[t].side != st.ships[d].side || !st.ships[t].alive {
-            return false;
+        match use_ {
+            DfUse::ToHit(kind) => worth_allocating(s.value, s.drm, s.df, kind, rating),
+            DfUse::Ablative(kind) => {
+                let before = s.ablative.total();
+                let after = s.ablative.with(ablative_kind(m, kind), rating).total();
+                worth_ablative(aw.damage, s.drm, s.df.total(), before, after)
+            }
         }
-        let target = st.ships[t].motion.pos;
-        let to_target = range(me.pos, target).clamp(0, i32::from(u16::MAX)) as u16;
-        let penalty = range_penalty(w.weapon.range, to_target, true, m.rules.fire.range_zero);
-        may_screen(
-            true,
-            penalty.max(0) as u16,
-            w.weapon.speed,
-            false,
-            bears(target) || bears(attacker),
-            range(me.pos, attacker).clamp(0, i32::from(u16::MAX)) as u16,
-            range(target, attacker).clamp(0, i32::from(u16::MAX)) as u16,
-        )
     };
-    let worth = |s: &Shot| worth_allocating(s.value, s.drm, s.df, kind, rating);
     let mut best = 0.0;
     let mut ties = 0u32;
-    for s in st.shots.iter().filter(|s| allowed(s)) {
-        let v = worth(s);
+    let mut tied = [0u16; MOST_TIED];
+    for (idx, s) in st.shots.iter().enumerate() {
+        let v = gain(s);
         if v <= 0.0 {
             continue;
         }
         if v > best {
             best = v;
-            ties = 1;
-        } else if v == best {
-            ties += 1;
+            ties = 0;
+        } else if v < best {
+            continue;
         }
+        if let Some(slot) = tied.get_mut(ties as usize) {
+            *slot = idx as u16;
+        }
+        ties += 1;
     }
     if ties == 0 || !worth_it(best) {
         return None;
     }
     let pick = pick_tie(dice, ties);
-    let mut seen = 0;
-    for (idx, s) in st.shots.iter().enumerate() {
-        if allowed(s) && worth(s) == best {
-            if seen == pick {
-                return Some((idx, best));
-            }
-            seen += 1;
-        }
+    if let Some(&idx) = tied.get(pick as usize) {
+        return Some((usize::from(idx), best));
     }
-    None
+    st.shots
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| gain(s) == best)
+        .nth(pick as usize)
+        .map(|(idx, _)| (idx, best))
 }
 
 /// §7.2.6 / §11.1.1 under the policy's `hold_for_df`: every weapon with an SDF Rating (not
 /// ablative) declared offensive this phase with plain shots (not a tracking or wave attack)
 /// switches to SDF when [`holds_for_df`]: the expected damage it takes off the incoming shot it
-/// defends best (ties by the battle's dice) beats its own shots' expected damage. Its shots are
-/// withdrawn and its SDF is on that shot. AHDF cannot be switched to after the declaration
-/// (§11.1.2), and the policy does not predict the enemy's attacks before the reveal, so only
-/// SDF weapons hold back.
+/// defends best (ties by the battle's dice) beats its own shots' expected damage. Its SDF is on
+/// that shot; its shots are withdrawn once every ship has decided ([`withdraw_switched`]).
+/// AHDF cannot be switched to after the declaration (§11.1.2), and the policy does not predict
+/// the enemy's attacks before the reveal, so only SDF weapons hold back.
 fn standard_switches<R: Roller, O: Observer>(
     m: &Matchup,
     st: &mut BattleState,
@@ -205,18 +295,20 @@ fn standard_switches<R: Roller, O: Observer>(
             if sdf == 0 || w.weapon.df.ablative || !may_defend(w.weapon.tech, false) {
                 continue;
             }
+            if !fires(st, d, k) {
+                continue;
+            }
             let (dealt, plain) = declared_shots(st, d, k);
-            if !plain || !fires(st, d, k) {
+            if !plain {
                 continue;
             }
             let worth_it = |saved| holds_for_df(saved, dealt);
-            let Some((idx, saved)) =
-                best_shot(m, st, d, k, DfKind::Standard, sdf, screen, worth_it, dice)
+            let standard = DfUse::ToHit(DfKind::Standard);
+            let Some((idx, saved)) = best_shot(m, st, d, k, standard, sdf, screen, worth_it, dice)
             else {
                 continue;
             };
-            let s = switch_to_df(st, d, k, idx, DfKind::Standard, sdf);
-            after_defensive_fire(m, st, d, k);
+            let s = switch(m, st, d, k, idx, DfKind::Standard, sdf, None);
             trace!(
                 obs,
                 "  {}'s {} holds back for SDF −{} against {}'s {} at {} (DF now −{}; saves {:.2}, its shot {:.2})",
@@ -250,37 +342,136 @@ fn declared_shots(st: &BattleState, d: usize, k: usize) -> (f64, bool) {
 }
 
 /// §7.2.6: mount `k` of ship `d` switches from its declared shots to DF of `kind` and
-/// `rating` on shot `idx`: the DF goes on that shot, its own shots are withdrawn and it is on
-/// DF for the phase. Returns the defended shot (taken before the withdrawal moves indices).
-fn switch_to_df(
+/// `rating` on shot `idx`: the DF goes on that shot, it is on DF for the phase, pays EDF's
+/// price (`cost`, [`pay_emergency`]) and has fired defensively ([`after_defensive_fire`]). Its
+/// shots stay until [`withdraw_switched`] (every ship decides from the declared shots).
+/// Returns the defended shot.
+#[allow(clippy::too_many_arguments)]
+fn switch(
+    m: &Matchup,
     st: &mut BattleState,
     d: usize,
     k: usize,
     idx: usize,
     kind: DfKind,
     rating: u8,
+    cost: Option<EdfCost>,
 ) -> Shot {
     st.shots[idx].df = st.shots[idx].df.with(kind, rating);
-    let s = st.shots[idx];
-    withdraw(st, d, k);
     st.guided.df_mask[d] |= 1 << k;
-    s
+    if let Some(cost) = cost {
+        pay_emergency(m, st, d, k, cost);
+    }
+    after_defensive_fire(m, st, d, k);
+    st.shots[idx]
 }
 
-/// Withdraws mount `k` of ship `d`'s declared shots (it switched to DF, §7.2.6).
-fn withdraw(st: &mut BattleState, d: usize, k: usize) {
+/// §7.2.6: withdraws the declared shots of every weapon on DF (each switched, §11.1: it "will
+/// not fire offensively"), once every ship has decided.
+fn withdraw_switched(st: &mut BattleState) {
+    let g = &mut st.guided;
+    if g.df_mask.iter().zip(&g.firing).all(|(&df, &f)| df & f == 0) {
+        return;
+    }
+    let df_mask = &g.df_mask;
+    st.shots
+        .retain(|s| df_mask[usize::from(s.attacker)] & (1 << s.mount) == 0);
+    for (f, &df) in g.firing.iter_mut().zip(&g.df_mask) {
+        *f &= !df;
+    }
+}
+
+/// Withdraws mount `k` of ship `d`'s declared shots (it switched to EDF against a guided
+/// weapon, §7.2.6, §11.1.6).
+pub(super) fn withdraw(st: &mut BattleState, d: usize, k: usize) {
+    if !fires(st, d, k) {
+        return;
+    }
     st.shots
         .retain(|s| !(usize::from(s.attacker) == d && usize::from(s.mount) == k));
+    st.guided.firing[d] &= !(1 << k);
 }
 
-/// §7.2.6 / §11.1.3: every weapon with an EDF Rating that is activated and not in cooldown, not
-/// already on DF, and either declared offensive this phase (a plain shot: not a tracking or wave
-/// attack) or still arming, switches to EDF when [`worth_emergency`]: the expected damage it
-/// takes off the incoming shot it defends best beats its own shots' expected damage plus
-/// `edf_price` (its point of damage; unarmed, the firings its forced cooldown costs). A
-/// switched weapon's shots are withdrawn, it is on DF against that shot (ties by the battle's
-/// dice), takes 1 damage ignoring armor now, and, unarmed, sits out a cooldown as long as its
-/// arming cycle from next turn (switched off, as a `C-n` weapon after firing).
+/// What mount `k` of ship `d` would give and give up with Emergency DF now (§11.1.3).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Emergency {
+    /// Its EDF Rating.
+    pub rating: u8,
+    /// The expected damage of its declared shots, which EDF spoils.
+    pub spoiled: f64,
+    /// Its price in expected damage (`policy::edf_price`).
+    pub price: f64,
+    /// Its price in the rules (`edf_cost`).
+    pub cost: EdfCost,
+}
+
+/// Whether mount `k` of ship `d` may switch to EDF (§11.1.3, §7.2.6), and on what terms: an EDF
+/// Rating and a technology that may defend, activated and not in cooldown, not yet fired or on
+/// DF this turn, its system intact, and either declared offensive this phase (plain shots: not
+/// a tracking or wave attack) or still arming. Its price: 1 damage ignoring armor and, unarmed,
+/// a cooldown as long as its arming cycle (`edf_cost`), valued by `edf_price` (the firings the
+/// cooldown costs, each its shots × mean damage × `FIRING_HIT_SHARE`).
+pub(super) fn emergency_terms(
+    m: &Matchup,
+    st: &BattleState,
+    d: usize,
+    k: usize,
+) -> Option<Emergency> {
+    let w = &m.design_of(d).mounts[k];
+    let edf = w.weapon.df.edf;
+    if edf == 0 || !may_defend(w.weapon.tech, false) {
+        return None;
+    }
+    let arming = st.ships[d].arming[k];
+    let rof = w.weapon.rof;
+    if !arming.active
+        || arming.cooldown_left > 0
+        || arming.fired
+        || st.guided.df_mask[d] & (1 << k) != 0
+        || st.condition[d].destroyed[usize::from(w.sys)]
+    {
+        return None;
+    }
+    let offensive = fires(st, d, k);
+    let unarmed = !arming.can_fire(rof);
+    if !(offensive || unarmed) {
+        return None;
+    }
+    let (spoiled, plain) = declared_shots(st, d, k);
+    if !plain {
+        return None;
+    }
+    let cost = edf_cost(rof.arming, rof.arming.saturating_sub(arming.armed));
+    let firing = f64::from(rof.shots.max(1)) * mean_damage(w.weapon.damage) * FIRING_HIT_SHARE;
+    Some(Emergency {
+        rating: edf,
+        spoiled,
+        price: edf_price(cost, rof.arming, firing),
+        cost,
+    })
+}
+
+/// §11.1.3's price of mount `k` of ship `d`'s EDF: 1 damage ignoring armor now and, unarmed, a
+/// cooldown as long as its arming cycle from next turn (switched off, as a `C-n` weapon after
+/// firing; house rule `edf_cooldown`).
+pub(super) fn pay_emergency(m: &Matchup, st: &mut BattleState, d: usize, k: usize, cost: EdfCost) {
+    let bd = m.design_of(d);
+    st.damage[d].damage_system(&bd.design, bd.mounts[k].sys, cost.damage, false);
+    if cost.cooldown > 0 {
+        let a = &mut st.ships[d].arming[k];
+        // As a `C-n` weapon after firing: the cooldown counts from next turn.
+        a.fired = true;
+        a.cooldown_left = cost.cooldown;
+        a.lose_power();
+        a.primed = m.rules.fire.edf_cooldown == EdfCooldown::ArmedAfter;
+    }
+}
+
+/// §7.2.6 / §11.1.3: every weapon that may switch to EDF ([`emergency_terms`]) does when
+/// [`worth_emergency`]: the expected damage it takes off the incoming shot it defends best
+/// beats its own shots' expected damage plus its price. It is on DF against that shot (ties by
+/// the battle's dice) and pays ([`pay_emergency`]); its shots are withdrawn once every ship has
+/// decided ([`withdraw_switched`]).
 fn emergency_switches<R: Roller, O: Observer>(
     m: &Matchup,
     st: &mut BattleState,
@@ -293,60 +484,34 @@ fn emergency_switches<R: Roller, O: Observer>(
         }
         let bd = m.design_of(d);
         for (k, w) in bd.mounts.iter().enumerate() {
-            let edf = w.weapon.df.edf;
-            if edf == 0 || !may_defend(w.weapon.tech, false) {
+            // Most weapons have no EDF Rating: skip them before the full terms.
+            if w.weapon.df.edf == 0 {
                 continue;
             }
-            let arming = st.ships[d].arming[k];
-            let rof = w.weapon.rof;
-            if !arming.active
-                || arming.cooldown_left > 0
-                || arming.fired
-                || st.guided.df_mask[d] & (1 << k) != 0
-                || st.condition[d].destroyed[usize::from(w.sys)]
-            {
+            let Some(e) = emergency_terms(m, st, d, k) else {
                 continue;
-            }
-            let (spoiled, plain) = declared_shots(st, d, k);
-            let offensive = fires(st, d, k);
-            let unarmed = !arming.can_fire(rof);
-            if !plain || !(offensive || unarmed) {
-                continue;
-            }
-            let cost = edf_cost(rof.arming, rof.arming.saturating_sub(arming.armed));
-            let firing =
-                f64::from(rof.shots.max(1)) * mean_damage(w.weapon.damage) * FIRING_HIT_SHARE;
-            let price = edf_price(cost, rof.arming, firing);
-            let worth_it = |saved| worth_emergency(saved, spoiled, price);
+            };
+            let worth_it = |saved| worth_emergency(saved, e.spoiled, e.price);
+            let emergency = DfUse::ToHit(DfKind::Emergency);
             let Some((idx, saved)) =
-                best_shot(m, st, d, k, DfKind::Emergency, edf, false, worth_it, dice)
+                best_shot(m, st, d, k, emergency, e.rating, false, worth_it, dice)
             else {
                 continue;
             };
-            let s = switch_to_df(st, d, k, idx, DfKind::Emergency, edf);
-            st.damage[d].damage_system(&bd.design, w.sys, cost.damage, false);
-            if cost.cooldown > 0 {
-                let a = &mut st.ships[d].arming[k];
-                // As a `C-n` weapon after firing: the cooldown counts from next turn.
-                a.fired = true;
-                a.cooldown_left = cost.cooldown;
-                a.lose_power();
-                a.primed = m.rules.fire.edf_cooldown == EdfCooldown::ArmedAfter;
-            }
-            after_defensive_fire(m, st, d, k);
+            let s = switch(m, st, d, k, idx, DfKind::Emergency, e.rating, Some(e.cost));
             trace!(
                 obs,
                 "  {}'s {} switches to EDF −{} against {}'s {} (DF now −{}; saves {:.2}, spoils {:.2}, costs 1 damage{})",
                 m.names[d],
                 bd.mount_names[k],
-                edf,
+                e.rating,
                 m.names[usize::from(s.attacker)],
                 m.design_of(usize::from(s.attacker)).mount_names[usize::from(s.mount)],
                 s.df.total(),
                 saved,
-                spoiled,
-                if cost.cooldown > 0 {
-                    format!(" and a {}-turn cooldown", cost.cooldown)
+                e.spoiled,
+                if e.cost.cooldown > 0 {
+                    format!(" and a {}-turn cooldown", e.cost.cooldown)
                 } else {
                     String::new()
                 }

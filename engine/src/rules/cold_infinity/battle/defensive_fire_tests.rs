@@ -1,7 +1,7 @@
 //! Golden tests of AHDF, EDF, screening and holding back for SDF in the battle (§7.2.3, §7.2.6,
 //! §11.1.1–3, §11.1.7) on the hand-built Reaper duel (`tests.rs`).
 
-use super::super::design::{Config, Tech};
+use super::super::design::{Config, DamageDice, Tech};
 use super::super::fire::hit_roll::{hit_ways, roll_to_hit};
 use super::tests::{reaper_duel, started};
 use super::*;
@@ -29,6 +29,7 @@ fn shot(attacker: u8, target: u8, drm: i16, value: f64) -> Shot {
         target,
         drm,
         df: DfTally::NONE,
+        ablative: DfTally::NONE,
         section: 0,
         config: Config::Burst,
         range: 24,
@@ -233,4 +234,99 @@ fn edf_cooldown_then_arms_or_armed_after_11_1_3() {
         assert!(a.set_active(true).is_ok());
         assert_eq!(a.can_fire(rof), ready_on_4, "{rule:?}");
     }
+}
+
+/// A shot of ship `attacker`'s `mount` at `target`.
+fn shot_of(attacker: u8, mount: u8, target: u8, drm: i16, value: f64) -> Shot {
+    Shot {
+        mount,
+        ..shot(attacker, target, drm, value)
+    }
+}
+
+/// §11.1.5 (seed: ablative DF "does not reduce the chance to hit. Rather, if an incoming direct
+/// fire weapon successfully strikes, all engaged ablative DF weapons reduce the resulting
+/// damage"): an ablative SDF 2 weapon holding fire puts nothing on the hit roll and −2 on the
+/// shot's ablative tally; the trace says so.
+#[test]
+fn ablative_df_cuts_damage_not_the_hit_roll_11_1_5() {
+    let mut m = reaper_duel();
+    defenders(&mut m, [(2, 0, 0), (0, 0, 0)]);
+    m.designs[0].mounts[0].weapon.df.ablative = true;
+    let mut st = started(&m);
+    st.shots.push(shot(1, 0, 4, 6.0));
+    let mut trace = crate::observer::Trace::default();
+    defensive_fire::defensive_fire(&m, &mut st, &mut Dice::for_battle(1, 2, 3), &mut trace);
+    let s = st.shots[0];
+    assert_eq!((s.df.total(), s.ablative.total()), (0, 2));
+    assert_eq!(st.guided.df_mask[0], 1);
+    assert!(trace.log.contains("gives ablative SDF −2"), "{}", trace.log);
+}
+
+/// §11.1.5 with §11.1.2's cap (house rule `ablative_cap`): ablative AHDF 1 and 4 on one shot
+/// are a group capped at 4 × 1 under `own-group` (the 4 is kept off: it would add nothing),
+/// and add up to 5 under `uncapped`.
+#[test]
+fn ablative_ahdf_cap_own_group_or_uncapped_11_1_5() {
+    use super::super::fire::readings::AblativeCap;
+    for (rule, total, used) in [(AblativeCap::OwnGroup, 4, 1), (AblativeCap::Uncapped, 5, 2)] {
+        let mut m = reaper_duel();
+        m.rules.fire.ablative_cap = rule;
+        defenders(&mut m, [(0, 4, 0), (0, 1, 0)]);
+        m.designs[0].mounts[0].weapon.df.ablative = true;
+        m.designs[0].mounts[1].weapon.df.ablative = true;
+        let mut st = started(&m);
+        st.shots.push(shot(1, 0, 4, 6.0));
+        defensive_fire::defensive_fire(&m, &mut st, &mut Dice::for_battle(1, 2, 3), &mut NoTrace);
+        assert_eq!(st.shots[0].ablative.total(), total, "{rule:?}");
+        assert_eq!(st.shots[0].df.total(), 0);
+        assert_eq!(st.guided.df_mask[0].count_ones(), used, "{rule:?}");
+    }
+}
+
+/// §11.1.5, D17 7: the spreading values an ablative weapon by the damage it saves — of two
+/// incoming shots at the same DRM, it goes to the one whose damage roll is larger (B's mount 1
+/// made 4d10 against mount 0's railgun 1d6), though the smaller shot is worth more to the
+/// attacker's measure.
+#[test]
+fn ablative_df_goes_where_it_saves_most_11_1_5() {
+    let mut m = reaper_duel();
+    defenders(&mut m, [(2, 0, 0), (0, 0, 0)]);
+    m.designs[0].mounts[0].weapon.df.ablative = true;
+    // Both ships share the design: B's mount 1 is the big gun (A's own mount 1 has no DF).
+    m.designs[0].mounts[1].weapon.damage = DamageDice::new(4, 10, 0);
+    let mut st = started(&m);
+    st.shots.push(shot_of(1, 0, 0, 4, 9.0));
+    st.shots.push(shot_of(1, 1, 0, 4, 1.0));
+    defensive_fire::defensive_fire(&m, &mut st, &mut Dice::for_battle(1, 2, 3), &mut NoTrace);
+    assert_eq!(st.shots[0].ablative.total(), 0);
+    assert_eq!(st.shots[1].ablative.total(), 2);
+}
+
+/// PLAY.md ("sides that act at once decide from the same snapshot"), §7.2.6: both sides hold
+/// back for SDF. A's SDF weapon (its own shot at B worth 1.0) holds back against B's 10-point
+/// shot; B's SDF weapon (its shot worth 0.1) holds back against A's shot — deciding from the
+/// declared shots, it does not know A's weapon withdrew it (before session 30, B, deciding
+/// second, saw the withdrawal and kept firing). Both shots of the switched weapons are gone;
+/// B's big shot carries A's SDF 2.
+#[test]
+fn switches_decide_from_one_snapshot_7_2_6() {
+    let mut m = reaper_duel();
+    defenders(&mut m, [(2, 0, 0), (0, 0, 0)]);
+    m.policies[0].hold_for_df = true;
+    m.policies[1].hold_for_df = true;
+    let mut st = started(&m);
+    st.shots.push(shot_of(0, 0, 1, 4, 1.0));
+    st.shots.push(shot_of(1, 0, 0, 4, 0.1));
+    st.shots.push(shot_of(1, 1, 0, 4, 10.0));
+    defensive_fire::defensive_fire(&m, &mut st, &mut Dice::for_battle(1, 2, 3), &mut NoTrace);
+    assert_eq!(st.guided.df_mask[0] & 1, 1, "A holds back");
+    assert_eq!(
+        st.guided.df_mask[1] & 1,
+        1,
+        "B holds back from the same snapshot"
+    );
+    assert_eq!(st.shots.len(), 1);
+    let s = st.shots[0];
+    assert_eq!((s.attacker, s.mount, s.df.total()), (1, 1, 2));
 }

@@ -381,6 +381,7 @@ fn plan_shot_from(
         target: t as u8,
         drm,
         df: DfTally::NONE,
+        ablative: DfTally::NONE,
         section: a as u8,
         config,
         range: facts.range.clamp(0, i32::from(u16::MAX)) as u16,
@@ -620,7 +621,12 @@ pub(super) fn resolve_shot<R: Roller, O: Observer>(
         config: shot.config,
         range: shot.range,
         facing: usize::from(shot.section),
-        ablative_df: 0,
+        // Most shots carry no ablative DF (§11.1.5): no tally to add up.
+        ablative_df: if shot.ablative == DfTally::NONE {
+            0
+        } else {
+            shot.ablative.total()
+        },
         called: None,
         tracked,
     };
@@ -735,6 +741,25 @@ pub(super) fn resolve_shot<R: Roller, O: Observer>(
     );
     for &e in &out.points[..usize::from(out.point_events)] {
         trace!(obs, "    {}", shields::PointWords(td, e));
+    }
+    if attack.ablative_df > 0 && hit.band.is_hit() && shot.config == Config::Pulse {
+        trace!(
+            obs,
+            "    ablative DF −{} cut each pulse's damage by ceil(10%) of its roll per point (§11.1.5)",
+            attack.ablative_df
+        );
+    } else if attack.ablative_df > 0 && hit.band.is_hit() {
+        trace!(
+            obs,
+            "    ablative DF −{} cut {} off the {} rolled (§11.1.5: ceil(10%) per point)",
+            attack.ablative_df,
+            out.rolled
+                .min(super::super::fire::damage::ablative_reduction(
+                    attack.ablative_df,
+                    out.rolled
+                )),
+            out.rolled
+        );
     }
     hit.band.is_hit()
 }

@@ -118,6 +118,9 @@ pub struct GuidedState {
     /// Per ship: its mounts on defensive fire this turn (bit per mount; set by
     /// `fire::defensive_fire`), which may not intercept (§11.1.6).
     pub df_mask: Vec<u32>,
+    /// Per ship: its mounts with a gun shot declared this phase (bit per mount; set from the
+    /// shots by `defensive_fire::mark_firing`, cleared as a weapon's shots are withdrawn).
+    pub(super) firing: Vec<u32>,
     /// Expected guided damage launched at each ship this turn (the wreck guard).
     pub aimed: Vec<f64>,
     /// One guided weapon's intercept DRMs.
@@ -145,6 +148,7 @@ impl Clone for GuidedState {
             origin: with_room(&self.origin, MAX_FLIGHTS),
             racks: self.racks.clone(),
             df_mask: self.df_mask.clone(),
+            firing: self.firing.clone(),
             aimed: self.aimed.clone(),
             attempts: with_room(&self.attempts, MAX_ATTEMPTS),
             arrived: with_room(&self.arrived, MAX_FLIGHTS),
@@ -163,6 +167,7 @@ impl Clone for GuidedState {
         self.origin.clone_from(&source.origin);
         self.racks.clone_from(&source.racks);
         self.df_mask.clone_from(&source.df_mask);
+        self.firing.clone_from(&source.firing);
         self.aimed.clone_from(&source.aimed);
         self.attempts.clone_from(&source.attempts);
         self.arrived.clone_from(&source.arrived);
@@ -214,6 +219,7 @@ impl GuidedState {
             origin: Vec::with_capacity(MAX_FLIGHTS),
             racks: (0..n).map(|i| fresh_racks(m, i).collect()).collect(),
             df_mask: vec![0; n],
+            firing: vec![0; n],
             aimed: vec![0.0; n],
             attempts: Vec::with_capacity(MAX_ATTEMPTS),
             arrived: Vec::with_capacity(MAX_FLIGHTS),
@@ -298,7 +304,7 @@ pub fn guided_weapons_phase<R: Roller, O: Observer>(
         let a = arrive(m, st, f, rack, ty, dice, obs);
         st.guided.arrived.push(a);
     }
-    spread_intercepts(m, st, dice);
+    spread_intercepts(m, st, dice, obs);
     super::defences::plan(m, st, dice, obs);
     for n in 0..st.guided.arrived.len() {
         let Some(&f) = st.guided.flights.iter().nth(n) else {

@@ -383,3 +383,50 @@ fn guided_df_at_the_strike_exact_enumeration() {
     }
     assert!(hit_ways(4) < hit_ways(6));
 }
+
+/// §11.1.3, §11.1.6 ("normal defensive fire (SDF, AHDF or EDF) against guided weapons"), house
+/// rule `guided_edf`: B's fore weapon with EDF 10 (no SDF) has a gun shot declared (worth 0.1),
+/// so it may neither intercept nor give SDF; in the Guided Weapons Phase it switches to EDF
+/// against one Harbinger (+6 to hit → −4): its gun shot is withdrawn and it takes 1 damage
+/// ignoring armor. Under `guided_edf = off` it keeps its shot and nothing defends.
+#[test]
+fn emergency_fire_meets_a_missile_11_1_6() {
+    use super::super::guided::readings::GuidedEdf;
+    for rule in [GuidedEdf::GuidedPhase, GuidedEdf::Off] {
+        let (mut m, mut st) = df_duel(1, 0);
+        m.designs[2].mounts[0].weapon.df.edf = 10;
+        m.rules.guided.guided_edf = rule;
+        let sys = usize::from(m.designs[2].mounts[0].sys);
+        st.shots.push(Shot {
+            attacker: 1,
+            mount: 0,
+            target: 0,
+            drm: 0,
+            df: DfTally::NONE,
+            ablative: DfTally::NONE,
+            section: 0,
+            config: super::super::design::Config::Burst,
+            range: 8,
+            value: 0.1,
+            follow: false,
+        });
+        let mut trace = Trace::default();
+        guided::guided_weapons_phase(&m, &mut st, &mut Dice::for_battle(5, 1, 0), &mut trace);
+        let log = &trace.log;
+        let on = rule == GuidedEdf::GuidedPhase;
+        assert_eq!(
+            log.matches("B1 Reaper's  switches to EDF −10 against the Matter Missile at it")
+                .count(),
+            usize::from(on),
+            "{log}"
+        );
+        assert_eq!(log.contains("-4 DRM"), on, "{log}");
+        assert_eq!(
+            st.shots.is_empty(),
+            on,
+            "the EDF weapon's gun shot is withdrawn"
+        );
+        assert_eq!(st.damage[1].system_damage[sys], u16::from(on));
+        assert_eq!(log.contains("with defensive fire −10"), on, "{log}");
+    }
+}

@@ -17,31 +17,46 @@
 //! every weapon qualifies. Ablative DF "against guided weapons functions as normal defensive
 //! fire (to-hit DRM penalty)" (§11.1.5): its Rating counts as SDF. SDF adds up uncapped
 //! (§11.1.1); a weapon without SDF offers its AHDF (declared at fire determination, §7.2.3),
-//! the group capped at 4 × its lowest Rating (§11.1.2). EDF (§7.2.6) is switched before the
-//! Guided Weapons Phase against gun shots only (`battle/defensive_fire.rs`): the policy does
-//! not weigh a guided weapon's to-hit while it still chooses its shots. Screening (§11.1.7) of a
-//! guided weapon is not played: a ship defends itself.
+//! the group capped at 4 × its lowest Rating (§11.1.2). EDF against a guided weapon (§11.1.6:
+//! "normal defensive fire (SDF, AHDF or EDF) against guided weapons"; house rule `guided_edf`,
+//! default `guided-phase`): a weapon of the target that may switch to EDF
+//! (`defensive_fire::emergency_terms`: declared offensive or still arming, at §11.1.3's price)
+//! with the launch hex in its arc is offered at what its EDF saves (`policy::guided_df_worth`)
+//! less its spoiled shots and price, when `policy::worth_emergency` takes it; chosen, its
+//! declared gun shots are withdrawn (§11.1: it "will not fire offensively"), it pays the price
+//! and its EDF is on the guided weapon's to-hit roll. Screening (§11.1.7) of a guided weapon is
+//! not played: a ship defends itself.
 
 use super::super::defensive_fire::{DfKind, declared};
-use super::super::guided::readings::GuidedDf;
+use super::super::guided::readings::{GuidedDf, GuidedEdf};
 use super::super::guided_plan::{intercept_gain, survives};
 use super::super::intercepts::{intercept_attempts, intercept_drm};
 use super::super::matchup::Matchup;
-use super::super::policy::{guided_df_worth, pick_tie};
+use super::super::policy::{guided_df_worth, pick_tie, worth_emergency};
 use super::super::weapons::technologies::{can_be_defended, may_defend};
 use super::BattleState;
-use super::defensive_fire::fires;
+use super::defensive_fire::{Emergency, emergency_terms, fires, mark_firing};
 use super::fire::in_arc;
 use super::guided::{Arrived, MAX_ATTEMPTS, MOST_TRIES};
 use super::weapon_damage::weapon_now;
 use crate::dice::Roller;
+use crate::observer::Observer;
+use crate::trace;
 
 /// §11.1.6: the defenders' free weapons spread over this phase's arrivals. Repeatedly, of every
 /// (weapon, arrival) pair — a weapon of the target's side that holds fire, is not on defensive
 /// fire or already intercepting, can fire and has the launch hex in arc — the one whose
 /// attempts save the most expected damage ([`intercept_gain`]) is assigned, ties by the
-/// battle's dice, until none saves anything. An intercepting weapon has fired (§7.1.3).
-pub(super) fn spread_intercepts<R: Roller>(m: &Matchup, st: &mut BattleState, dice: &mut R) {
+/// battle's dice, until none saves anything. An intercepting weapon has fired (§7.1.3). A
+/// weapon of the target declared offensive may instead switch to EDF against it ([`edf_offer`],
+/// net of what it gives up).
+pub(super) fn spread_intercepts<R: Roller, O: Observer>(
+    m: &Matchup,
+    st: &mut BattleState,
+    dice: &mut R,
+    obs: &mut O,
+) {
+    mark_firing(st);
     st.guided.assigned.clear();
     st.guided.intercepting.fill(0);
     while let Some([n, d, k]) = best_choice(st, dice, |st, offer_to| {
@@ -63,6 +78,12 @@ pub(super) fn spread_intercepts<R: Roller>(m: &Matchup, st: &mut BattleState, di
                         let gain = guided_df_worth(a.value, a.survival, a.drm, a.df, kind, rating);
                         offer_to(gain, [n, d, k | DF]);
                     }
+                    if let Some(e) = edf_offer(m, st, d, k, a) {
+                        let saved = edf_saves(a, &e);
+                        if worth_emergency(saved, e.spoiled, e.price) {
+                            offer_to(saved - e.spoiled - e.price, [n, d, k | EDF]);
+                        }
+                    }
                     let Some(c) = offer(m, st, d, k, a, &mut drms) else {
                         continue;
                     };
@@ -77,6 +98,10 @@ pub(super) fn spread_intercepts<R: Roller>(m: &Matchup, st: &mut BattleState, di
     }) {
         if k & DF != 0 {
             defend(m, st, n, d, k & !DF);
+            continue;
+        }
+        if k & EDF != 0 {
+            emergency(m, st, n, d, k & !EDF, obs);
             continue;
         }
         let mut drms = [0i16; MOST_TRIES];
@@ -108,6 +133,89 @@ pub(super) fn spread_intercepts<R: Roller>(m: &Matchup, st: &mut BattleState, di
 
 /// Marks a choice of [`spread_intercepts`] as defensive fire (the mount index is below it).
 const DF: usize = 1 << 8;
+
+/// Marks a choice of [`spread_intercepts`] as emergency defensive fire (the mount index is
+/// below it).
+const EDF: usize = 1 << 9;
+
+/// Mount `k` of ship `d` as emergency defensive fire against arrival `a` (§11.1.3, §11.1.6,
+/// house rule `guided_edf`): its terms ([`emergency_terms`]) when DF against guided weapons is
+/// played, the weapon's ship is the target, its technology may defend and the guided weapon's
+/// can be defended against, it is not intercepting, and the launch hex is in its arc.
+fn edf_offer(m: &Matchup, st: &BattleState, d: usize, k: usize, a: &Arrived) -> Option<Emergency> {
+    if m.rules.guided.guided_edf == GuidedEdf::Off
+        || m.rules.guided.guided_df == GuidedDf::Off
+        || usize::from(a.target) != d
+    {
+        return None;
+    }
+    let w = &m.design_of(d).mounts[k];
+    if w.weapon.df.edf == 0
+        || !can_be_defended(a.munition.tech, a.munition.config)
+        || st.guided.intercepting[d] & (1 << k) != 0
+    {
+        return None;
+    }
+    let e = emergency_terms(m, st, d, k)?;
+    in_arc(m, st, d, w.arc, a.launch_hex).then_some(e)
+}
+
+/// What EDF `e` saves on arrival `a` ([`guided_df_worth`]).
+fn edf_saves(a: &Arrived, e: &Emergency) -> f64 {
+    guided_df_worth(
+        a.value,
+        a.survival,
+        a.drm,
+        a.df,
+        DfKind::Emergency,
+        e.rating,
+    )
+}
+
+/// Mount `k` of ship `d` switches to EDF against arrival `n` (§7.2.6, §11.1.3, §11.1.6): its
+/// declared gun shots are withdrawn, its EDF is on the guided weapon's to-hit roll, it pays
+/// §11.1.3's price and is on defensive fire for the turn.
+fn emergency<O: Observer>(
+    m: &Matchup,
+    st: &mut BattleState,
+    n: usize,
+    d: usize,
+    k: usize,
+    obs: &mut O,
+) {
+    let Some(a) = st.guided.arrived[n] else {
+        return;
+    };
+    let Some(e) = edf_offer(m, st, d, k, &a) else {
+        return;
+    };
+    let saved = edf_saves(&a, &e);
+    super::defensive_fire::withdraw(st, d, k);
+    let df = a.df.with(DfKind::Emergency, e.rating);
+    if let Some(a) = st.guided.arrived[n].as_mut() {
+        a.df = df;
+    }
+    st.guided.df_mask[d] |= 1 << k;
+    super::defensive_fire::pay_emergency(m, st, d, k, e.cost);
+    super::defensive_fire::after_defensive_fire(m, st, d, k);
+    trace!(
+        obs,
+        "  {}'s {} switches to EDF −{} against the {:?} {:?} at it (§11.1.6; DF now −{}; saves {:.2}, spoils {:.2}, costs 1 damage{})",
+        m.names[d],
+        m.design_of(d).mount_names[k],
+        e.rating,
+        a.munition.tech,
+        a.munition.kind,
+        df.total(),
+        saved,
+        e.spoiled,
+        if e.cost.cooldown > 0 {
+            format!(" and a {}-turn cooldown", e.cost.cooldown)
+        } else {
+            String::new()
+        }
+    );
+}
 
 /// The to-hit penalty the defensive fire on arrival `a` puts on it (for the intercept gain's
 /// measure: an intercept saves only what the DF leaves).

@@ -136,6 +136,10 @@ pub struct Shot {
     /// Defensive fire against it (§11.1.1–3: SDF, and the AHDF and EDF groups with their caps;
     /// its `total` is the to-hit penalty).
     pub df: DfTally,
+    /// Ablative defensive fire engaged against it (§11.1.5: SDF and the AHDF group, house rule
+    /// `ablative_cap`; its `total` is the −DF that cuts a hit's damage, `fire::damage::
+    /// ablative_reduction`).
+    pub ablative: DfTally,
     /// The section it strikes (the attacker's pick on a seam).
     pub section: u8,
     /// Configuration.

@@ -63,6 +63,7 @@ pub(super) fn shot_at_fore(drm: i16) -> Shot {
         target: 0,
         drm,
         df: DfTally::NONE,
+        ablative: DfTally::NONE,
         section: 0,
         config: Config::Burst,
         range: 2,

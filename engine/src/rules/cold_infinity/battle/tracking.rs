@@ -125,6 +125,7 @@ pub(super) fn follow_shot(m: &Matchup, st: &mut BattleState, i: usize, k: usize)
         target: t as u8,
         drm: course.hit.modified - i16::from(course.hit.natural),
         df: DfTally::NONE,
+        ablative: DfTally::NONE,
         section: course.facing as u8,
         config: Config::Tracking,
         range: facts.range.clamp(0, i32::from(u16::MAX)) as u16,

@@ -173,6 +173,7 @@ pub(super) fn choose<R: Roller>(
         target: aim.ship,
         drm: aim.drm,
         df: DfTally::NONE,
+        ablative: DfTally::NONE,
         section: aim.section,
         config: Config::Wave,
         range: aim.distance,

@@ -60,6 +60,7 @@ fn wave_shot() -> Shot {
         target: 2,
         drm: 0,
         df: DfTally::NONE,
+        ablative: DfTally::NONE,
         section: 0,
         config: Config::Wave,
         range: 2,

@@ -13,8 +13,8 @@ use super::super::construction::readings::*;
 use super::super::fire::hit_location::ChartName;
 use super::super::fire::readings::*;
 use super::super::guided::readings::{
-    AmrsSalvos, ChaffStacking, FiringOrder, FlareShots, GuidedDf, LostMissiles, TorpedoAccuracy,
-    TorpedoDamage,
+    AmrsSalvos, ChaffStacking, FiringOrder, FlareShots, GuidedDf, GuidedEdf, LostMissiles,
+    TorpedoAccuracy, TorpedoDamage,
 };
 use super::super::matchup::HouseRules;
 use super::super::movement::readings::*;
@@ -118,6 +118,9 @@ pub struct HouseRulesSpec {
     /// `edf_cooldown`: then-arms, armed-after.
     #[serde(default)]
     pub edf_cooldown: Option<Spanned<String>>,
+    /// `ablative_cap` (§11.1.5): own-group, uncapped.
+    #[serde(default)]
+    pub ablative_cap: Option<Spanned<String>>,
     /// `shield_partial_draw`: half-rounded-up, any-short.
     #[serde(default)]
     pub shield_partial_draw: Option<Spanned<String>>,
@@ -187,6 +190,9 @@ pub struct HouseRulesSpec {
     /// `guided_df` (§11.1, §11.1.6): launch-hex, off.
     #[serde(default)]
     pub guided_df: Option<Spanned<String>>,
+    /// `guided_edf` (§11.1.3, §11.1.6): guided-phase, off.
+    #[serde(default)]
+    pub guided_edf: Option<Spanned<String>>,
 }
 
 /// The experiment's house rules; every problem is reported at its key.
@@ -440,6 +446,11 @@ pub(super) fn house_rules(docs: &[Doc], is: &mut Issues) -> HouseRules {
         [ThenArms = "then-arms", ArmedAfter = "armed-after"]
     );
     pick!(
+        fire.ablative_cap,
+        AblativeCap,
+        [OwnGroup = "own-group", Uncapped = "uncapped"]
+    );
+    pick!(
         fire.shield_partial_draw,
         ShieldPartialDraw,
         [HalfRoundedUp = "half-rounded-up", AnyShort = "any-short"]
@@ -498,6 +509,11 @@ pub(super) fn house_rules(docs: &[Doc], is: &mut Issues) -> HouseRules {
         guided.guided_df,
         GuidedDf,
         [LaunchHex = "launch-hex", Off = "off"]
+    );
+    pick!(
+        guided.guided_edf,
+        GuidedEdf,
+        [GuidedPhase = "guided-phase", Off = "off"]
     );
     if let Some(a) = &s.arcs {
         match a.get_ref().as_slice() {

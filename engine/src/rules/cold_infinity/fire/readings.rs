@@ -216,6 +216,24 @@ pub enum EdfCooldown {
     ArmedAfter,
 }
 
+/// §11.1.5: "all engaged ablative DF weapons reduce the resulting damage by ten percent of the
+/// total damage rolled per –1 of DF" — ablative DF is "available only to SDF and AHDF", and the
+/// text does not say whether §11.1.2's cap ("the total modifier from AHDF against a single
+/// incoming attack cannot exceed four times the lowest AHDF Rating") holds for the ablative AHDF
+/// on one attack.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AblativeCap {
+    /// Default: the ablative AHDF on one attack is a group of its own, its −DF at most 4 × its
+    /// lowest Rating (§11.1.2's cap on "the total modifier from AHDF"); ablative SDF adds up
+    /// uncapped (§11.1.1), as does to-hit SDF.
+    #[default]
+    OwnGroup,
+    /// Alternative: every engaged ablative Rating adds up uncapped ("all engaged ablative DF
+    /// weapons", §11.1.5, read as overriding the cap of a to-hit modifier).
+    Uncapped,
+}
+
 /// §8.1.8 Wave: "capable of striking any and all ships within its range and firing arc" — the
 /// text does not say whether a ship in the arc that other ships hide is in the wave's path.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
@@ -296,6 +314,8 @@ pub struct Readings {
     pub df_arming: DfArming,
     /// §11.1.3 whether a weapon arms again after EDF's forced cooldown.
     pub edf_cooldown: EdfCooldown,
+    /// §11.1.5 whether §11.1.2's cap holds for ablative AHDF.
+    pub ablative_cap: AblativeCap,
     /// §11.2 what partial power for a shield is.
     pub shield_partial_draw: ShieldPartialDraw,
     /// §8.1.8 whether ships hide others from a wave.
@@ -342,6 +362,7 @@ pub fn in_effect(r: &Readings) -> Vec<&'static str> {
         reactor_detonation,
         df_arming,
         edf_cooldown,
+        ablative_cap,
         shield_partial_draw,
         wave_sight,
         wave_credit,
@@ -375,13 +396,14 @@ mod tests {
             reactor_detonation: ReactorDetonation::SameTurn,
             df_arming: DfArming::Rearms,
             edf_cooldown: EdfCooldown::ArmedAfter,
+            ablative_cap: AblativeCap::Uncapped,
             shield_partial_draw: ShieldPartialDraw::AnyShort,
             wave_sight: WaveSight::LineOfSight,
             wave_credit: WaveCredit::Firer,
             point_defense_choice: PointDefenseChoice::SectionShield,
         };
         let keys = in_effect(&alt);
-        assert_eq!(keys.len(), 20);
+        assert_eq!(keys.len(), 21);
         assert_eq!(in_effect(&Readings::default()), vec!["hit_chart"]);
         let doc = include_str!("../../../../../docs/house-rules/cold-infinity.md");
         for k in keys {

@@ -105,6 +105,24 @@ pub enum GuidedDf {
     Off,
 }
 
+/// Emergency defensive fire against a guided weapon (§11.1.6: "in addition to normal defensive
+/// fire (SDF, AHDF or EDF) against guided weapons"): EDF is a switch of a weapon declared
+/// offensive (§7.2.6, §11.1.3), made once the attacks are revealed; the guided weapons arrive in
+/// the Guided Weapons Phase, after it — when a weapon may switch to EDF against one is not said.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GuidedEdf {
+    /// Default: in the Guided Weapons Phase, once the guided weapon has arrived and the
+    /// intercepts are spread — a weapon of the target declared offensive (or still arming) with
+    /// an EDF Rating and the launch hex in its arc switches to EDF against it, its declared gun
+    /// shots withdrawn (it "will not fire offensively", §11.1), at §11.1.3's price.
+    #[default]
+    GuidedPhase,
+    /// Alternative: EDF only against gun shots (the §7.2.6 switch in the Fire Determination
+    /// Phase, before any guided weapon has arrived; the battle before session 30).
+    Off,
+}
+
 /// Every guided-weapon reading. `Default` is the digest's proposal.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -125,10 +143,12 @@ pub struct Readings {
     pub flare_shots: FlareShots,
     /// Defensive fire against guided weapons: the launch hex in arc, or not played.
     pub guided_df: GuidedDf,
+    /// Emergency defensive fire against guided weapons: in the Guided Weapons Phase, or not.
+    pub guided_edf: GuidedEdf,
 }
 
 /// Every guided house-rule name.
-pub const NAMES: [&str; 8] = [
+pub const NAMES: [&str; 9] = [
     "missile_order",
     "lost_missiles",
     "torpedo_accuracy",
@@ -137,6 +157,7 @@ pub const NAMES: [&str; 8] = [
     "chaff_stacking",
     "flare_shots",
     "guided_df",
+    "guided_edf",
 ];
 
 /// The names of the readings that differ from the default.
@@ -151,6 +172,7 @@ pub fn in_effect(r: &Readings) -> Vec<&'static str> {
         r.chaff_stacking != d.chaff_stacking,
         r.flare_shots != d.flare_shots,
         r.guided_df != d.guided_df,
+        r.guided_edf != d.guided_edf,
     ];
     NAMES
         .iter()
@@ -176,6 +198,7 @@ mod tests {
             chaff_stacking: ChaffStacking::Add,
             flare_shots: FlareShots::EachWeapon,
             guided_df: GuidedDf::Off,
+            guided_edf: GuidedEdf::Off,
         };
         assert_eq!(in_effect(&r), NAMES.to_vec());
     }

@@ -1,7 +1,8 @@
 //! Defence (D17 7, §11, §7.4.1.3): defensive fire, shields, the defender's system pick.
 
 use super::super::defensive_fire::{DfKind, DfTally, EdfCost};
-use super::super::design::{ShieldCoverage, ShieldDesign, WeaponDesign};
+use super::super::design::{DamageDice, ShieldCoverage, ShieldDesign, WeaponDesign};
+use super::super::fire::damage::ablative_reduction;
 use super::super::fire::hit_location::DefenderPick;
 use super::super::fire::hit_roll::hit_ways;
 use super::{Policy, mean_damage};
@@ -76,6 +77,69 @@ pub fn worth_allocating(value: f64, drm: i16, tally: DfTally, kind: DfKind, rati
     )
 }
 
+/// Largest damage roll [`ablative_saving`] enumerates exactly (a larger Rating is valued at its
+/// mean roll).
+const MOST_ENUMERATED: usize = 255;
+
+/// What ablative DF saves on one hit (§11.1.5: "reduce the resulting damage by ten percent of
+/// the total damage rolled per –1 of DF, rounded up"): the mean, over every roll `D` of the
+/// damage Rating `damage`, of `min(D, ablative_reduction(after, D)) − min(D,
+/// ablative_reduction(before, D))` — the cut with `after` points of ablative −DF engaged less
+/// the cut with `before`. Exact, by enumerating the dice (plasma falloff and the hull band's
+/// halving are left out: the policy's measure).
+pub fn ablative_saving(damage: DamageDice, before: u16, after: u16) -> f64 {
+    let cut = |d: u16| {
+        d.min(ablative_reduction(after, d)) as f64 - d.min(ablative_reduction(before, d)) as f64
+    };
+    let top: usize = damage
+        .groups
+        .iter()
+        .map(|g| usize::from(g.count) * usize::from(g.sides))
+        .sum::<usize>()
+        + usize::from(damage.fixed);
+    if top > MOST_ENUMERATED {
+        return cut(mean_damage(damage).round() as u16);
+    }
+    let mut odds = [0.0f64; MOST_ENUMERATED + 1];
+    let mut next = [0.0f64; MOST_ENUMERATED + 1];
+    odds[usize::from(damage.fixed)] = 1.0;
+    let mut high = usize::from(damage.fixed);
+    for g in damage.groups.iter().filter(|g| g.count > 0 && g.sides > 0) {
+        let sides = usize::from(g.sides);
+        for _ in 0..g.count {
+            next[..=high + sides].fill(0.0);
+            for (v, &p) in odds[..=high].iter().enumerate() {
+                if p > 0.0 {
+                    for face in 1..=sides {
+                        next[v + face] += p / sides as f64;
+                    }
+                }
+            }
+            high += sides;
+            odds[..=high].copy_from_slice(&next[..=high]);
+        }
+    }
+    odds[..=high]
+        .iter()
+        .enumerate()
+        .map(|(d, &p)| p * cut(d as u16))
+        .sum()
+}
+
+/// Ablative DF against a gun shot (D17 7, §11.1.5): it does not touch the hit roll, so what
+/// one more ablative weapon saves is the shot's chance to hit — at hit DRM `drm` less the
+/// to-hit DF `df` already on it — times what its −DF adds to the cut ([`ablative_saving`],
+/// from `before` to `after` points of ablative −DF: the caller counts the AHDF group's cap,
+/// house rule `ablative_cap`). The DF spreading puts an ablative weapon where this is largest,
+/// as it puts a to-hit one where [`worth_allocating`] is.
+pub fn worth_ablative(damage: DamageDice, drm: i16, df: u16, before: u16, after: u16) -> f64 {
+    if after <= before {
+        return 0.0;
+    }
+    let now = drm.saturating_sub(df.min(i16::MAX as u16) as i16);
+    f64::from(hit_ways(now)) / 216.0 * ablative_saving(damage, before, after)
+}
+
 /// How the EDF policy values a firing it cannot make (§11.1.3's forced cooldown): the share of
 /// hits of an even shot (DRM 0 hits 108 of 216 ways, `hit_roll`) times the weapon's mean damage
 /// and shots.
@@ -130,6 +194,48 @@ pub fn guided_df_worth(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// §11.1.5 by exact enumeration: a 2d6 shot at DRM +1 with one ablative SDF 1 engaged deals,
+    /// over the 216 × 36 rolls of 3d6 to hit and 2d6 damage, Σ (D − ceil(D/10)) on every hit
+    /// (the cut is 1 for D ≤ 10, 2 for 11 and 12); the policy's measure of the weapon is the
+    /// undefended expected damage less that, and a second SDF 1 saves the same again (never
+    /// more than the damage rolled).
+    #[test]
+    fn ablative_one_shot_exact_enumeration_11_1_5() {
+        let dice = DamageDice::new(2, 6, 0);
+        let mut bare = 0u32;
+        let mut cut = 0u32;
+        for a in 1..=6i16 {
+            for b in 1..=6i16 {
+                for c in 1..=6i16 {
+                    // The hit roll's bands (`hit_roll`): natural 3d6 + DRM ≥ 11 hits.
+                    if a + b + c + 1 < 11 {
+                        continue;
+                    }
+                    for x in 1..=6u32 {
+                        for y in 1..=6u32 {
+                            let d = x + y;
+                            bare += d;
+                            cut += d - d.div_ceil(10);
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(hit_ways(1), 135);
+        let undefended = f64::from(bare) / (216.0 * 36.0);
+        let defended = f64::from(cut) / (216.0 * 36.0);
+        let worth = worth_ablative(dice, 1, 0, 0, 1);
+        assert!((undefended - worth - defended).abs() < 1e-12);
+        // The cut of one point of −DF: 1 on every roll but 11 and 12 (2): 1 + 3/36.
+        assert!((ablative_saving(dice, 0, 1) - (1.0 + 3.0 / 36.0)).abs() < 1e-12);
+        assert!((ablative_saving(dice, 1, 2) - ablative_saving(dice, 0, 1)).abs() < 1e-12);
+        // A 1d2 weapon: −2 DF already cuts every roll to 0 — a third point saves nothing.
+        assert_eq!(ablative_saving(DamageDice::new(1, 2, 0), 2, 3), 0.0);
+        // To-hit DF already on the shot lowers what the ablative weapon saves.
+        assert!(worth_ablative(dice, 1, 3, 0, 1) < worth);
+        assert_eq!(worth_ablative(dice, 1, 0, 1, 1), 0.0);
+    }
 
     /// DF against a guided weapon saves its survival chance × what the DF takes off: a missile
     /// worth 6 at DRM 0 that survives the intercepts with chance ½ gains ½ × 6 × (ways(0) −

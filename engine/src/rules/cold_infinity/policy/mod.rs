@@ -17,8 +17,8 @@ mod power;
 mod thrust;
 
 pub use defence::{
-    FIRING_HIT_SHARE, edf_price, guard_value, guided_df_worth, holds_for_df, shield_worth,
-    system_pick, worth_allocating, worth_defending, worth_emergency,
+    FIRING_HIT_SHARE, ablative_saving, edf_price, guard_value, guided_df_worth, holds_for_df,
+    shield_worth, system_pick, worth_ablative, worth_allocating, worth_defending, worth_emergency,
 };
 pub use ew::{EwSplit, ew_split, shroud_reaches};
 pub use fire::{
