@@ -45,6 +45,7 @@ pub mod hex;
 pub mod house_rules;
 pub mod jumps;
 pub mod launch_plan;
+pub mod mark_dodge;
 pub mod matchup;
 pub mod morale;
 pub mod objectives;

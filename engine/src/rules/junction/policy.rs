@@ -302,6 +302,11 @@ pub struct Policy {
     /// enemy that brakes or waits, it closes at any speed. Off in every preset before
     /// `brawler-v10`.
     pub stand_off_reads: bool,
+    /// Area Denial dodged (issue 17, `mark_dodge`): the burn search prices the Macron marks a
+    /// candidate move runs into at this many hundredths of a hex of distance error per
+    /// Attack Power; 0: off (every preset: it measured no gain, docs/configs.md "Area Denial
+    /// dodged").
+    pub mark_weight: u32,
     /// While the side is ahead on the game-end measure (J6), a moving ship keeps the
     /// stand-off distance: the clock plays for it. Off in every preset.
     pub hold_lead: bool,
@@ -409,6 +414,7 @@ impl Policy {
             stand_off_turns: 0,
             stand_off_closing: 0,
             stand_off_reads: false,
+            mark_weight: 0,
             hold_lead: false,
             hold_from: 0,
             kinetic_guard_ap: 0,
@@ -689,6 +695,9 @@ impl fmt::Display for Policy {
         }
         if preset.is_some_and(|p| p.stand_off_reads != self.stand_off_reads) {
             write!(f, " stand_off_reads={}", self.stand_off_reads)?;
+        }
+        if preset.is_some_and(|p| p.mark_weight != self.mark_weight) {
+            write!(f, " mark_weight={}", self.mark_weight)?;
         }
         if preset.is_some_and(|p| p.hold_lead != self.hold_lead) {
             write!(f, " hold_lead={}", self.hold_lead)?;

@@ -11,6 +11,7 @@ use super::super::engage_plan::{self, Threat};
 use super::super::hex::{self, DIRECTIONS, Hex};
 use super::super::house_rules::ThreatZones;
 use super::super::launch_plan::{self, KineticLauncher};
+use super::super::mark_dodge::MarkPrice;
 use super::super::parts::{GwSize, Payload, Propulsion};
 use super::super::payloads;
 use super::super::policy::{self, Burn, Dodge};
@@ -146,8 +147,18 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         let (pos, vel) = (s.pos, s.vel);
         let side = s.side;
         let guard = m.policies[side.index()].kinetic_guard_ap;
+        // Issue 17: the Area Denial marks on the map, priced by the side's `mark_weight`.
+        let weight = m.policies[side.index()].mark_weight;
+        let price = if weight == 0 {
+            MarkPrice::NONE
+        } else {
+            MarkPrice {
+                marks: &self.st.marks,
+                per_ap: f64::from(weight) / 100.0,
+            }
+        };
         let dice = &mut *self.dice;
-        let (burn, _) = best_burn(pos, vel, o_pos, o_vel, keep, max, lookahead, |t| {
+        let (burn, _) = best_burn(pos, vel, o_pos, o_vel, keep, max, lookahead, price, |t| {
             dice.below(t) == 0
         });
         if guard == 0 {
@@ -167,6 +178,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             max,
             look: lookahead,
             retreat: m.policies[side.index()].kinetic_guard_retreat,
+            price,
         };
         let dice = &mut *self.dice;
         Some(guarded_burn(aim, &launchers[..n], guard, burn, |t| {
@@ -528,7 +540,8 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 /// The keep-distance burn: no burn or a straight burn of 1..=`max` hexes along one of the six
 /// directions, whichever scores lowest. Score: distance error to the enemy's marker after
 /// this move plus half of it after the next coast, plus 0.01 per hex of burn (and the
-/// lookahead term); with the number of equally good burns. Equally good burns are a real tie: the `t`-th one found (`t` ≥ 2) replaces
+/// lookahead term, and `price` on the Area Denial marks the move runs into —
+/// [`MarkPrice`], 0 for the old scripts); with the number of equally good burns. Equally good burns are a real tie: the `t`-th one found (`t` ≥ 2) replaces
 /// the choice when `take(t)` says so — the battle's dice with odds 1/`t`, so every tied burn
 /// is equally likely and no direction is favoured by its place in [`DIRECTIONS`] (a mirrored
 /// fleet sees the mirrored directions: fair seats).
@@ -538,7 +551,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 /// in `k` with steps of −1, 0 or +1 (−2..=2 for the coast after it). Once both distances are
 /// at or beyond `keep` and no longer shrinking, every longer burn in that direction scores at
 /// least this one's errors (+ 1 if the first distance grew) + 0.01 × (k + 1) (the lookahead
-/// term only adds; rounding is monotone), so the direction stops when that floor is above
+/// term and the marks' price only add; rounding is monotone), so the direction stops when that floor is above
 /// the best score; it also stops once 0.01 × k alone is.
 #[allow(clippy::too_many_arguments)]
 fn best_burn(
@@ -549,6 +562,7 @@ fn best_burn(
     keep: i32,
     max: i32,
     look: bool,
+    price: MarkPrice,
     mut take: impl FnMut(u32) -> bool,
 ) -> (Hex, u32) {
     // Separations from the enemy's marker after this move (`a`) and after the next coast
@@ -559,6 +573,11 @@ fn best_burn(
         let e1 = f64::from((a.length() - keep).abs());
         let e2 = f64::from((b.length() - keep).abs());
         let base = e1 + 0.5 * e2 + 0.01 * f64::from(k);
+        let base = if price.active() {
+            base + price.of(pos, pos.add(v))
+        } else {
+            base
+        };
         if look {
             base + velocity_penalty(a, v.sub(o_vel), keep)
         } else {
@@ -615,7 +634,7 @@ const NO_LAUNCHER: KineticLauncher = KineticLauncher {
 /// kept, the longest burn and the burn model (as [`best_burn`] takes them); and whether the
 /// kinetic guard may back off (`kinetic_guard_retreat`).
 #[derive(Clone, Copy, Debug)]
-struct Aim {
+struct Aim<'a> {
     pos: Hex,
     vel: Hex,
     o_pos: Hex,
@@ -624,6 +643,8 @@ struct Aim {
     max: i32,
     look: bool,
     retreat: bool,
+    /// The Area Denial marks' price ([`best_burn`]).
+    price: MarkPrice<'a>,
 }
 
 /// `brawler-v6`'s burn (issue 17, fifth pass): the keep-distance burn `planned` unless the
@@ -662,6 +683,11 @@ fn guarded_burn(
         let e1 = f64::from((p1.distance(o1) - aim.keep).abs());
         let e2 = f64::from((p1.add(v).distance(o2) - aim.keep).abs());
         let base = e1 + 0.5 * e2 + 0.01 * f64::from(k);
+        let base = if aim.price.active() {
+            base + aim.price.of(aim.pos, p1)
+        } else {
+            base
+        };
         if aim.look {
             base + velocity_penalty(p1.sub(o1), v.sub(aim.o_vel), aim.keep)
         } else {
@@ -762,8 +788,8 @@ mod tests {
         max: i32,
         look: bool,
     ) -> (Hex, Hex, u32) {
-        let (first, ties) = best_burn(p, v, o, o_vel, keep, max, look, |_| false);
-        let (last, _) = best_burn(p, v, o, o_vel, keep, max, look, |_| true);
+        let (first, ties) = best_burn(p, v, o, o_vel, keep, max, look, MarkPrice::NONE, |_| false);
+        let (last, _) = best_burn(p, v, o, o_vel, keep, max, look, MarkPrice::NONE, |_| true);
         (first, last, ties)
     }
 
@@ -808,8 +834,19 @@ mod tests {
             max,
             look: false,
             retreat,
+            price: MarkPrice::NONE,
         };
-        let (v5, _) = best_burn(pos, vel, l.pos, l.vel, 3, max, false, |_| false);
+        let (v5, _) = best_burn(
+            pos,
+            vel,
+            l.pos,
+            l.vel,
+            3,
+            max,
+            false,
+            MarkPrice::NONE,
+            |_| false,
+        );
         let v6 = guarded_burn(aim, &[l], guard, v5, |_| false);
         let invites = |b: Hex| {
             let v = vel.add(b);
@@ -957,8 +994,11 @@ mod tests {
             max: 3,
             look: false,
             retreat: false,
+            price: MarkPrice::NONE,
         };
-        let (v5, _) = best_burn(pos, vel, e_pos, e_vel, 3, 3, false, |_| false);
+        let (v5, _) = best_burn(pos, vel, e_pos, e_vel, 3, 3, false, MarkPrice::NONE, |_| {
+            false
+        });
         let v6 = guarded_burn(aim, &[l], V6, v5, |_| false);
         let holds = range_watch::holds_its_range(
             pos.distance(e_prev),
@@ -1018,6 +1058,62 @@ mod tests {
 
     /// The pruned search finds exactly the tied best burns of scoring every candidate, over a grid of
     /// positions, vectors, kept distances and accelerations, both burn models.
+    /// Issue 17, Area Denial dodged: a brawler 10 hexes out coasting 3 hexes a turn along
+    /// +q at an enemy at rest, keeping 6. The enemy's Macron marked the hex its best burn
+    /// (no price: the old scripts) ends on, and the two before it on the line (3 AP each;
+    /// ending on a mark always takes the hit). Priced at 1 hex per AP, the burn search takes
+    /// a burn that runs into none of them, at a small cost in distance.
+    #[test]
+    fn a_priced_burn_steers_round_area_denial_marks() {
+        use super::super::super::area_denial::Mark;
+        use super::super::super::mark_dodge::marked_ap;
+        let (pos, vel) = (Hex { q: -10, r: 0 }, Hex { q: 3, r: 0 });
+        let (o_pos, o_vel) = (Hex::default(), Hex::default());
+        let old = best_burn(pos, vel, o_pos, o_vel, 6, 3, false, MarkPrice::NONE, |_| {
+            false
+        })
+        .0;
+        let end = pos.add(vel).add(old);
+        let step = vel.add(old);
+        let mark = |h: Hex| Mark {
+            hex: h,
+            ap: 3.0,
+            owner: 0,
+            mount: 0,
+        };
+        let marks = [mark(end), mark(end.sub(step.scale(1))), mark(end.add(step))];
+        let taken = |b: Hex| marked_ap(pos, pos.add(vel).add(b), &marks);
+        assert!(taken(old) >= 3.0, "the old burn {old:?} ends on a mark");
+        let price = MarkPrice {
+            marks: &marks,
+            per_ap: 1.0,
+        };
+        let new = best_burn(pos, vel, o_pos, o_vel, 6, 3, false, price, |_| false).0;
+        assert_ne!(new, old);
+        assert_eq!(taken(new), 0.0, "the priced burn {new:?} misses them");
+        // Pruning stays exact with the price: every candidate scored agrees.
+        let mut best = f64::INFINITY;
+        for b in std::iter::once(Hex::default()).chain(
+            DIRECTIONS
+                .iter()
+                .flat_map(|d| (1..=3).map(move |k| d.scale(k))),
+        ) {
+            let v = vel.add(b);
+            let (a, c) = (pos.add(v).sub(o_pos), pos.add(v.scale(2)).sub(o_pos));
+            let sc = f64::from((a.length() - 6).abs())
+                + 0.5 * f64::from((c.length() - 6).abs())
+                + 0.01 * f64::from(b.length())
+                + price.of(pos, pos.add(v));
+            best = best.min(sc);
+        }
+        let v = vel.add(new);
+        let (a, c) = (pos.add(v).sub(o_pos), pos.add(v.scale(2)).sub(o_pos));
+        let got = f64::from((a.length() - 6).abs())
+            + 0.5 * f64::from((c.length() - 6).abs())
+            + 0.01 * f64::from(new.length());
+        assert_eq!(got, best);
+    }
+
     #[test]
     fn pruned_burn_search_equals_scoring_every_burn() {
         let mut cases = 0;

@@ -86,6 +86,10 @@ pub struct SideSpec {
     /// (default false; `brawler-v10` true).
     #[serde(default)]
     pub stand_off_reads: Option<bool>,
+    /// Override: price the Area Denial marks a burn runs into, in hundredths of a hex per
+    /// Attack Power (0: off, every preset).
+    #[serde(default)]
+    pub mark_weight: Option<Spanned<i64>>,
     /// Override: keep the stand-off distance while ahead on the game-end measure (J6;
     /// default false).
     #[serde(default)]
@@ -214,6 +218,9 @@ pub(super) fn policy(d: usize, at: &str, side: &SideSpec, is: &mut Issues) -> Op
     }
     if let Some(b) = side.stand_off_reads {
         p.stand_off_reads = b;
+    }
+    if let Some(n) = &side.mark_weight {
+        p.mark_weight = is.int_or_lo(d, n, &format!("{at}.mark_weight"), 0, 1_000_000) as u32;
     }
     if let Some(h) = side.hold_lead {
         p.hold_lead = h;
