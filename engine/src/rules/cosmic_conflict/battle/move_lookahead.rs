@@ -85,6 +85,10 @@ pub(super) struct MovePlan {
     pub broadsides: bool,
 }
 
+/// A lookahead's answer: the Velocity change, the end point and, when arcs are scored, the
+/// facing offset to turn to (else the design's best arc).
+pub(super) type EndChoice = (i8, Vec2, Option<(f64, f64)>);
+
 /// Arc scores are offset by this many boxes (times the weight) so that a score stays
 /// positive: more than one ship's expected fire in a step.
 pub const ARC_BIAS: f64 = 50.0;
@@ -153,7 +157,7 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
         plan: &MovePlan,
         changes: &[i8],
         locked: bool,
-    ) -> Option<(i8, Vec2, Option<(f64, f64)>)> {
+    ) -> Option<EndChoice> {
         if plan.arc_weight > 0.0 {
             return self.lookahead_arcs(i, plan, changes, locked);
         }
@@ -224,7 +228,7 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
         plan: &MovePlan,
         changes: &[i8],
         locked: bool,
-    ) -> Option<(i8, Vec2, Option<(f64, f64)>)> {
+    ) -> Option<EndChoice> {
         let m = self.m;
         let board = m.scenario.board;
         let terrain = !self.s.terrain.is_empty();
