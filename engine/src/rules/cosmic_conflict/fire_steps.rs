@@ -24,6 +24,22 @@ struct DesignSteps {
     bands: Vec<u8>,
     /// Per target design, per step: the expected damage of all its weapons (design order).
     full: Vec<f32>,
+    /// Per target design, per step, per set of quadrants (16, [`quadrants`]): the expected
+    /// damage of the weapons whose arcs cover one of those quadrants (empty until
+    /// [`FireSteps::with_arcs`]).
+    by_arc: Vec<f32>,
+}
+
+/// The quadrants (bits of [`Arcs`](super::design::Arcs)) a target at local coordinates
+/// (`ahead` along the facing, `port` to its left) lies in: one, or two on a boundary (which
+/// belongs to both neighbours, as [`Arcs::covers_local`](super::design::Arcs::covers_local)
+/// says).
+#[inline]
+pub fn quadrants(ahead: f64, port: f64) -> u8 {
+    u8::from(ahead >= port.abs())
+        | (u8::from(-port >= ahead.abs()) << 1)
+        | (u8::from(-ahead >= port.abs()) << 2)
+        | (u8::from(port >= ahead.abs()) << 3)
 }
 
 /// Every design's fire steps (see the module docs).
@@ -72,7 +88,12 @@ impl FireSteps {
                     full.push(fire);
                 }
             }
-            designs.push(DesignSteps { edges, bands, full });
+            designs.push(DesignSteps {
+                edges,
+                bands,
+                full,
+                by_arc: Vec::new(),
+            });
             weapons.push(ps.len());
         }
         FireSteps { designs, weapons }
@@ -107,6 +128,50 @@ impl FireSteps {
             }
         }
         fire
+    }
+
+    /// Adds the expected fire by arc (issue 17, `brawler-v5`'s broadside-aware lookahead):
+    /// `arcs[a][w]` is the quadrant bits of design `a`'s weapon `w`, `expected` as in
+    /// [`FireSteps::new`]. Per design, target design, step and set of quadrants: the sum of
+    /// the expected damage of the weapons in band whose arcs cover one of the quadrants.
+    pub fn with_arcs(
+        mut self,
+        arcs: &[Vec<u8>],
+        expected: impl Fn(usize, usize, usize, u8) -> f32,
+    ) -> Self {
+        let nd = self.designs.len();
+        for (a, s) in self.designs.iter_mut().enumerate() {
+            let n = self.weapons[a];
+            let steps = s.edges.len();
+            let mut by_arc = Vec::with_capacity(nd * steps * 16);
+            for t in 0..nd {
+                for k in 0..steps {
+                    for q in 0..16u8 {
+                        let mut fire = 0.0f32;
+                        for (w, &band) in s.bands[k * n..(k + 1) * n].iter().enumerate() {
+                            if band != NO_BAND && arcs[a][w] & q != 0 {
+                                fire += expected(a, w, t, band);
+                            }
+                        }
+                        by_arc.push(fire);
+                    }
+                }
+            }
+            s.by_arc = by_arc;
+        }
+        self
+    }
+
+    /// The expected damage design `a`'s weapons whose arcs cover one of `quadrants` deal
+    /// design `t` at distance `d` (every weapon counted working; none beyond reach). Needs
+    /// [`FireSteps::with_arcs`].
+    #[inline]
+    pub fn arc_fire(&self, a: usize, t: usize, d: f64, quadrants: u8) -> f32 {
+        let s = &self.designs[a];
+        let Some(k) = s.edges.iter().position(|&e| d <= e) else {
+            return 0.0;
+        };
+        s.by_arc[(t * s.edges.len() + k) * 16 + usize::from(quadrants & 15)]
     }
 
     /// The step of design `a` holding distance `d`, or `None` beyond every weapon's reach.

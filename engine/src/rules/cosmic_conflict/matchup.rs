@@ -229,7 +229,14 @@ impl Matchup {
             })
             .collect();
         let start_boxes = start.iter().map(|s| s.remaining() as f32).collect();
+        let arcs: Vec<Vec<u8>> = designs
+            .iter()
+            .map(|d| d.weapons.iter().map(|w| w.arcs.0).collect())
+            .collect();
         let fire_steps = FireSteps::new(&profiles, |a, w, t, band| {
+            expected[((a * max_weapons + w) * nd + t) * 3 + usize::from(band)]
+        })
+        .with_arcs(&arcs, |a, w, t, band| {
             expected[((a * max_weapons + w) * nd + t) * 3 + usize::from(band)]
         });
         Matchup {

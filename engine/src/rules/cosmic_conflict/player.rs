@@ -128,6 +128,28 @@ pub trait Player {
         1.0
     }
 
+    /// `lookahead` movement: units of distance per box of expected fire when end points are
+    /// scored by arcs (0: not scored).
+    fn arc_weight(&self) -> f64 {
+        0.0
+    }
+
+    /// Arc scoring: the share of the enemy's expected fire at an end point counted against it.
+    fn exposure_share(&self) -> f64 {
+        1.0
+    }
+
+    /// Whether its moves read the game clock (close when behind, hold when ahead).
+    fn reads_clock(&self) -> bool {
+        false
+    }
+
+    /// Arc scoring: whether a move may turn a broadside to the focus enemy (else the design's
+    /// best arc).
+    fn aims_broadsides(&self) -> bool {
+        true
+    }
+
     // ---- Attacks (ch. 4 step 2, ch. 6 PWS) ----------------------------------------------
 
     /// Whether its ships attack at all.
@@ -248,6 +270,26 @@ impl Player for Policy {
     #[inline]
     fn next_move_share(&self) -> f64 {
         self.next_move_share
+    }
+
+    #[inline]
+    fn arc_weight(&self) -> f64 {
+        self.arc_weight
+    }
+
+    #[inline]
+    fn exposure_share(&self) -> f64 {
+        self.exposure_share
+    }
+
+    #[inline]
+    fn reads_clock(&self) -> bool {
+        self.clock
+    }
+
+    #[inline]
+    fn aims_broadsides(&self) -> bool {
+        self.broadsides
     }
 
     #[inline]

@@ -320,11 +320,27 @@ pub struct Policy {
     /// (1 = as much; the `weighed` Orders spare a ship such damage with Evasive Actions when it
     /// pays, so their preset counts half).
     pub next_move_share: f64,
+    /// `lookahead` movement: how many units of distance from the preferred range one box of
+    /// expected fire is worth when an end point is scored by the arcs it gives own weapons
+    /// (broadsides included) and exposes to the enemy's (0 = arcs not scored, the facing
+    /// after the move is the design's best arc; `battle/move_lookahead.rs`).
+    pub arc_weight: f64,
+    /// Arc scoring: the share of the enemy's expected fire at an end point counted against
+    /// it (1 = a box taken weighs as much as a box dealt).
+    pub exposure_share: f64,
+    /// Arc scoring: whether the facing after a move may put the focus enemy on either
+    /// broadside (`AIMS` in `battle/move_lookahead.rs`) instead of the design's best arc.
+    pub broadsides: bool,
+    /// The game clock (`battle/game_clock.rs`): from the first turn after which the game may
+    /// end, close when behind on the text's scoring (the enemy's fire not counted) and hold
+    /// when ahead (the enemy's fire counted [`HOLD_EXPOSURE`](super::battle::game_clock::HOLD_EXPOSURE)
+    /// times). Needs `arc_weight` > 0.
+    pub clock: bool,
 }
 
 impl Policy {
     /// Preset names, for error messages.
-    pub const PRESETS: [&'static str; 12] = [
+    pub const PRESETS: [&'static str; 13] = [
         "brawler",
         "tactician",
         "standoff",
@@ -337,6 +353,7 @@ impl Policy {
         "standoff-v2",
         "brawler-v3",
         "brawler-v4",
+        "brawler-v5",
     ];
 
     /// A named preset:
@@ -371,6 +388,12 @@ impl Policy {
     ///   damage is still avoidable, by Evasive Actions next turn).
     ///
     /// The fourth generation (issue 17):
+    /// * `brawler-v5` — `brawler-v4` whose lookahead scores each end point by the expected
+    ///   fire its weapons (broadsides included) bring to bear from there, facing as it will
+    ///   turn, less a quarter of the enemy's fire its arcs and ranges expose it to
+    ///   (`arc_weight` 2, `exposure_share` 0.25). Turning a broadside to the enemy
+    ///   (`broadsides`) and the game clock (`clock`) are side settings, off: measured, they
+    ///   did not pay for both fleets (docs/cosmic-conflict-presets-v2.md).
     /// * `brawler-v4` — `brawler-v3` that passes in a Size step when moving after the enemy
     ///   pays (`battle/pass_value.rs`) and spends its Command Tokens by value: a reroll or a
     ///   Dodge when it is worth more than keeping the Token for the rest of the turn
@@ -400,6 +423,10 @@ impl Policy {
             kill_weight: 1.0,
             movement: Movement::Classic,
             next_move_share: 1.0,
+            arc_weight: 0.0,
+            exposure_share: 1.0,
+            broadsides: true,
+            clock: false,
         };
         let none = CommandPolicy {
             orders: OrderStyle::None,
@@ -488,10 +515,34 @@ impl Policy {
                     ..v3
                 }
             }
+            "brawler-v5" => {
+                let v4 = Policy::preset("brawler-v4")?;
+                Policy {
+                    preset: "brawler-v5",
+                    arc_weight: V5_ARC_WEIGHT,
+                    exposure_share: V5_EXPOSURE_SHARE,
+                    broadsides: V5_BROADSIDES,
+                    clock: V5_CLOCK,
+                    ..v4
+                }
+            }
             _ => return None,
         })
     }
 }
+
+/// `brawler-v5`'s `arc_weight`: units of distance from the preferred range per box of
+/// expected fire.
+pub const V5_ARC_WEIGHT: f64 = 2.0;
+
+/// `brawler-v5`'s `exposure_share`.
+pub const V5_EXPOSURE_SHARE: f64 = 0.25;
+
+/// Whether `brawler-v5` may turn a broadside to the focus enemy.
+pub const V5_BROADSIDES: bool = false;
+
+/// Whether `brawler-v5` reads the game clock.
+pub const V5_CLOCK: bool = false;
 
 impl fmt::Display for Policy {
     /// `preset(approach, targeting, ...)` — the full parameter set, for reports.
@@ -551,6 +602,19 @@ impl fmt::Display for Policy {
         if self.command.tokens == TokenUse::ByValue {
             f.write_str(" tokens=by-value")?;
         }
+        if self.arc_weight != 0.0 {
+            write!(
+                f,
+                " arc-weight={} exposure-share={}",
+                self.arc_weight, self.exposure_share
+            )?;
+        }
+        if self.arc_weight != 0.0 && !self.broadsides {
+            f.write_str(" broadsides=false")?;
+        }
+        if self.clock {
+            f.write_str(" clock")?;
+        }
         Ok(())
     }
 }
@@ -558,6 +622,36 @@ impl fmt::Display for Policy {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `brawler-v5` is `brawler-v4` with arcs scored; no older preset scores them.
+    #[test]
+    fn brawler_v5_is_brawler_v4_with_arcs_scored() {
+        let v4 = Policy::preset("brawler-v4").unwrap();
+        let v5 = Policy::preset("brawler-v5").unwrap();
+        assert_eq!(v5.arc_weight, V5_ARC_WEIGHT);
+        assert!(v5.arc_weight > 0.0);
+        assert_eq!(
+            Policy {
+                preset: "brawler-v4",
+                arc_weight: 0.0,
+                exposure_share: 1.0,
+                broadsides: true,
+                clock: false,
+                ..v5.clone()
+            },
+            v4
+        );
+        for name in Policy::PRESETS.iter().filter(|n| **n != "brawler-v5") {
+            let p = Policy::preset(name).unwrap();
+            assert_eq!(p.arc_weight, 0.0, "{name}");
+            assert!(!p.clock, "{name}");
+            assert!(!p.to_string().contains("arc-weight"), "{name}");
+        }
+        assert!(
+            v5.to_string()
+                .contains("arc-weight=2 exposure-share=0.25 broadsides=false")
+        );
+    }
 
     /// `brawler-v3` is `brawler-v2` with the `weighed` Orders and half the weight on the next
     /// move's unavoidable hazard; the older presets keep their settings.
@@ -584,7 +678,7 @@ mod tests {
     }
 
     /// `brawler-v4` is `brawler-v3` passing and spending Tokens by value; no older preset
-    /// does either.
+    /// does either (`brawler-v5` builds on `brawler-v4`).
     #[test]
     fn brawler_v4_is_brawler_v3_with_passing_and_tokens_by_value() {
         let v3 = Policy::preset("brawler-v3").unwrap();
@@ -600,7 +694,10 @@ mod tests {
             },
             v3
         );
-        for name in Policy::PRESETS.iter().filter(|n| **n != "brawler-v4") {
+        for name in Policy::PRESETS
+            .iter()
+            .filter(|n| !matches!(**n, "brawler-v4" | "brawler-v5"))
+        {
             let p = Policy::preset(name).unwrap();
             assert_ne!(p.passing, Passing::ByValue, "{name}");
             assert_eq!(p.command.tokens, TokenUse::Threshold, "{name}");

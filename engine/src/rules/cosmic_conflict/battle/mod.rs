@@ -16,6 +16,7 @@ mod fighter_ai;
 mod fighter_phase;
 mod fire_plan;
 mod formation_play;
+pub mod game_clock;
 mod move_lookahead;
 mod movement;
 mod objectives;

@@ -18,6 +18,7 @@ use crate::dice::Roller;
 use crate::geometry::Vec2;
 use crate::observer::Observer;
 
+use super::super::fire_steps::{FireSteps, quadrants};
 use super::super::house_rules::MovementRow;
 use super::super::player::Player;
 use super::Battle;
@@ -75,6 +76,38 @@ pub(super) struct MovePlan {
     pub facing_offset: (f64, f64),
     /// The ship's Heading row (turn allowance by Velocity).
     pub heading: MovementRow,
+    /// Units of distance per box of expected fire in the arc score (0: arcs not scored).
+    pub arc_weight: f64,
+    /// The share of the enemy's expected fire counted against an end point (the policy's
+    /// `exposure_share` as the game clock sets it).
+    pub exposure: f64,
+    /// Whether the facing may put the focus enemy on a broadside ([`AIMS`]).
+    pub broadsides: bool,
+}
+
+/// A lookahead's answer: the Velocity change, the end point and, when arcs are scored, the
+/// facing offset to turn to (else the design's best arc).
+pub(super) type EndChoice = (i8, Vec2, Option<(f64, f64)>);
+
+/// Arc scores are offset by this many boxes (times the weight) so that a score stays
+/// positive: more than one ship's expected fire in a step.
+pub const ARC_BIAS: f64 = 50.0;
+
+/// The facings an arc-scored move may turn to after moving, as (cos, sin) of the turn from
+/// "facing the focus enemy": bow on, the enemy to port, the enemy to starboard (the design's
+/// own best arc, [`Matchup::facing_offset`](super::super::matchup::Matchup::facing_offset),
+/// is tried first and not twice).
+pub const AIMS: [(f64, f64); 3] = [(1.0, 0.0), (0.0, -1.0), (0.0, 1.0)];
+
+/// The most enemy ships the arc score reads (ships beyond are left out).
+const MAX_ENEMIES: usize = 16;
+
+/// An enemy ship as the arc score reads it.
+#[derive(Clone, Copy, Default)]
+struct Foe {
+    pos: Vec2,
+    facing: Vec2,
+    design: usize,
 }
 
 /// The score of an end point `p2` reached at Velocity `v` (lower is better): its distance
@@ -124,7 +157,10 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
         plan: &MovePlan,
         changes: &[i8],
         locked: bool,
-    ) -> Option<(i8, Vec2)> {
+    ) -> Option<EndChoice> {
+        if plan.arc_weight > 0.0 {
+            return self.lookahead_arcs(i, plan, changes, locked);
+        }
         let board = self.m.scenario.board;
         let terrain = !self.s.terrain.is_empty();
         let side = plan.facing.rotated(0.0, 1.0) * plan.maneuver;
@@ -174,7 +210,108 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
                 }
             }
         }
-        best.map(|(_, dv, p2)| (dv, p2))
+        best.map(|(_, dv, p2)| (dv, p2, None))
+    }
+
+    /// [`Battle::lookahead_end`] with arcs scored (`arc_weight` > 0, `brawler-v5`): every end
+    /// point, with every facing of [`AIMS`] (and the design's best arc) the ship can turn to
+    /// there, scored by its range and terrain score plus `arc_weight` × (the enemy's expected
+    /// fire at the end point × `exposure` − own expected fire from it). Own fire: the most the
+    /// weapons whose arcs and ranges hold one enemy ship deal it (weapons in band, every
+    /// weapon counted working; `FireSteps::arc_fire`); the enemy's: each enemy ship's weapons
+    /// whose arcs and ranges, from where it stands and faces now, hold the end point, summed.
+    /// Enemies are read where they are (one step ahead: they move after). Ties among
+    /// (end point, facing) pairs are chosen on the battle's dice.
+    fn lookahead_arcs(
+        &mut self,
+        i: usize,
+        plan: &MovePlan,
+        changes: &[i8],
+        locked: bool,
+    ) -> Option<EndChoice> {
+        let m = self.m;
+        let board = m.scenario.board;
+        let terrain = !self.s.terrain.is_empty();
+        let me = &self.s.ships[i];
+        let mine = usize::from(me.design);
+        let my_side = me.side;
+        let own_aim = m.facing_offset[mine];
+        let mut foes = [Foe::default(); MAX_ENEMIES];
+        let mut n = 0;
+        for t in &self.s.ships {
+            if t.side != my_side && t.active() && t.size > 0 && n < MAX_ENEMIES {
+                foes[n] = Foe {
+                    pos: t.pos,
+                    facing: t.facing,
+                    design: usize::from(t.design),
+                };
+                n += 1;
+            }
+        }
+        let foes = &foes[..n];
+        let steps_fire = m.fire_steps();
+        let aims = if plan.broadsides { AIMS.len() } else { 0 };
+        let side = plan.facing.rotated(0.0, 1.0) * plan.maneuver;
+        let shifts = if terrain { SIDE_SHIFTS.len() } else { 1 };
+        let next_share = if terrain {
+            self.players[my_side.index()].next_move_share()
+        } else {
+            NEXT_MOVE_SHARE
+        };
+        let mut best: Option<(u64, i8, Vec2, (f64, f64))> = None;
+        let mut ties = 0u32;
+        for &dv in changes {
+            if dv != 0 && locked {
+                continue;
+            }
+            let v = i16::from(plan.velocity) + i16::from(dv);
+            if v < 0 || v > i16::from(plan.vmax) {
+                continue;
+            }
+            let v = v as u8;
+            let p1 = plan.pos + plan.facing * f64::from(v);
+            let planned = planned_end(plan, v);
+            let turn = usize::from(plan.heading.heading_at(v));
+            for k in 0..=shifts {
+                let p2 = match k {
+                    0 => planned,
+                    k => p1 + side * SIDE_SHIFTS[k - 1],
+                };
+                let mut base = range_score(plan, p2, v, board);
+                if terrain {
+                    base += TERRAIN_WEIGHT * self.terrain_cost(i, p2);
+                    base += TERRAIN_WEIGHT * next_share * self.next_move_hazard(i, plan, p2, v);
+                }
+                let taken = exposure_at(steps_fire, foes, mine, p2);
+                let toward = (plan.enemy - p2).normalized();
+                for a in 0..=aims {
+                    let aim = if a == 0 { own_aim } else { AIMS[a - 1] };
+                    if a > 0 && aim == own_aim {
+                        continue;
+                    }
+                    let dealt =
+                        aimed_fire(steps_fire, foes, mine, p2, plan.facing, toward, turn, aim);
+                    let score = base
+                        + plan.arc_weight
+                            * (ARC_BIAS - f64::from(dealt) + plan.exposure * f64::from(taken));
+                    let score = quantized(score);
+                    match best {
+                        Some((s, ..)) if score > s => {}
+                        Some((s, ..)) if score == s => {
+                            ties += 1;
+                            if self.dice.below(ties) == 0 {
+                                best = Some((s, dv, p2, aim));
+                            }
+                        }
+                        _ => {
+                            best = Some((score, dv, p2, aim));
+                            ties = 1;
+                        }
+                    }
+                }
+            }
+        }
+        best.map(|(_, dv, p2, aim)| (dv, p2, Some(aim)))
     }
 
     /// The terrain price ([`Battle::terrain_cost`]) the next move from `p2` at Velocity `v`
@@ -199,6 +336,50 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
     }
 }
 
+/// The enemy's expected fire at a ship of design `mine` standing at `p`: every enemy ship's
+/// weapons whose arcs (from its facing now) and ranges hold `p`, summed over the ships.
+#[inline]
+fn exposure_at(fs: &FireSteps, foes: &[Foe], mine: usize, p: Vec2) -> f32 {
+    let mut fire = 0.0f32;
+    for f in foes {
+        let d = p - f.pos;
+        let q = quadrants(f.facing.dot(d), f.facing.cross(d));
+        fire += fs.arc_fire(f.design, mine, d.length(), q);
+    }
+    fire
+}
+
+/// Own expected fire from `p` after turning from `facing` toward `toward` (the direction to
+/// the focus enemy) turned by `aim`, by at most `turn` × 30° (as the move's turn does).
+#[allow(clippy::too_many_arguments)]
+#[inline]
+fn aimed_fire(
+    fs: &FireSteps,
+    foes: &[Foe],
+    mine: usize,
+    p: Vec2,
+    facing: Vec2,
+    toward: Vec2,
+    turn: usize,
+    aim: (f64, f64),
+) -> f32 {
+    let facing = turn_toward(facing, toward.rotated(aim.0, aim.1), turn);
+    fire_from(fs, foes, mine, p, facing)
+}
+
+/// Own expected fire from `p` facing `facing`: the most the weapons whose arcs and ranges
+/// hold one enemy ship deal it.
+#[inline]
+fn fire_from(fs: &FireSteps, foes: &[Foe], mine: usize, p: Vec2, facing: Vec2) -> f32 {
+    let mut most = 0.0f32;
+    for f in foes {
+        let d = f.pos - p;
+        let q = quadrants(facing.dot(d), facing.cross(d));
+        most = most.max(fs.arc_fire(mine, f.design, d.length(), q));
+    }
+    most
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -221,6 +402,9 @@ mod tests {
                 heading_slow: 2,
                 heading_fast: 1,
             },
+            arc_weight: 0.0,
+            exposure: 1.0,
+            broadsides: true,
         }
     }
 
@@ -251,6 +435,82 @@ mod tests {
         assert_eq!(quantized(-1.0), 0);
         assert_eq!(quantized(f64::NAN), 0);
         assert_eq!(quantized(1000.4), 2000);
+    }
+
+    /// Issue 17, `brawler-v5`: a design with fore rockets (its best arc by firepower, the
+    /// facing `brawler-v4` always turns to) and a beam on either broadside, its enemy 19 away
+    /// 40° off the bow. Turned toward its best arc (30° of Heading), the enemy sits in the
+    /// fore quadrant beyond the rockets' reach: nothing bears. Turned to put the enemy on the
+    /// port broadside, the beam bears at Extended Range: that facing is the one chosen, and the
+    /// end point it is scored at outscores the same point with the bow on.
+    #[test]
+    fn turns_the_broadside_where_the_bow_does_not_reach() {
+        use super::super::super::attack::WeaponProfile;
+        use super::super::super::design::{Arcs, Variant, WeaponType};
+        let profiles = vec![
+            vec![
+                WeaponProfile::new(WeaponType::Rockets, Variant::None),
+                WeaponProfile::new(WeaponType::Beam, Variant::None),
+            ],
+            vec![],
+        ];
+        let arcs = vec![vec![Arcs::FORE.0, Arcs::PORT.0 | Arcs::STARBOARD.0], vec![]];
+        let expected = |_a: usize, w: usize, _t: usize, _band: u8| if w == 0 { 3.0 } else { 1.0 };
+        let fs = FireSteps::new(&profiles, expected).with_arcs(&arcs, expected);
+        let (c, s) = (40f64.to_radians().cos(), 40f64.to_radians().sin());
+        let enemy = Vec2::new(19.0 * c, 19.0 * s);
+        let foes = [Foe {
+            pos: enemy,
+            facing: Vec2::new(-1.0, 0.0),
+            design: 1,
+        }];
+        let p = Vec2::new(0.0, 0.0);
+        let facing = Vec2::new(1.0, 0.0);
+        let toward = enemy.normalized();
+        let bow = aimed_fire(&fs, &foes, 0, p, facing, toward, 1, AIMS[0]);
+        let port = aimed_fire(&fs, &foes, 0, p, facing, toward, 1, AIMS[1]);
+        let starboard = aimed_fire(&fs, &foes, 0, p, facing, toward, 1, AIMS[2]);
+        assert_eq!(bow, 0.0);
+        assert_eq!(port, 1.0);
+        // Turning the other way (30° toward the enemy) leaves it in the fore quadrant.
+        assert_eq!(starboard, 0.0);
+        // The whole score: the broadside facing wins by the arc weight × one box.
+        let weight = 2.0;
+        let score = |dealt: f32| quantized(7.0 + weight * (ARC_BIAS - f64::from(dealt)));
+        assert!(score(port) < score(bow));
+        // Closer in, inside the rockets' Range, the bow is worth more again.
+        let near = Vec2::new(5.0 * c, 5.0 * s);
+        let foes = [Foe {
+            pos: near,
+            ..foes[0]
+        }];
+        let bow = aimed_fire(&fs, &foes, 0, p, facing, near.normalized(), 1, AIMS[0]);
+        let port = aimed_fire(&fs, &foes, 0, p, facing, near.normalized(), 1, AIMS[1]);
+        assert!(bow > port, "{bow} {port}");
+    }
+
+    /// The enemy's fire counts where its arcs hold the end point: astern of a ship with only
+    /// fore guns nothing is exposed.
+    #[test]
+    fn exposure_reads_the_enemy_arcs() {
+        use super::super::super::attack::WeaponProfile;
+        use super::super::super::design::{Arcs, Variant, WeaponType};
+        let profiles = vec![
+            vec![],
+            vec![WeaponProfile::new(WeaponType::Kinetic, Variant::None)],
+        ];
+        let arcs = vec![vec![], vec![Arcs::FORE.0]];
+        let expected = |_a: usize, _w: usize, _t: usize, band: u8| 2.0 - f32::from(band);
+        let fs = FireSteps::new(&profiles, expected).with_arcs(&arcs, expected);
+        let foe = Foe {
+            pos: Vec2::new(10.0, 10.0),
+            facing: Vec2::new(1.0, 0.0),
+            design: 1,
+        };
+        assert_eq!(exposure_at(&fs, &[foe], 0, Vec2::new(15.0, 10.0)), 2.0);
+        assert_eq!(exposure_at(&fs, &[foe], 0, Vec2::new(22.0, 10.0)), 1.0);
+        assert_eq!(exposure_at(&fs, &[foe], 0, Vec2::new(5.0, 10.0)), 0.0);
+        assert_eq!(exposure_at(&fs, &[foe], 0, Vec2::new(40.0, 10.0)), 0.0);
     }
 
     /// Off the table costs 1,000; on it, the distance from the preferred range.

@@ -216,7 +216,21 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
             3
         };
         let mut best: Option<(f64, i8, Vec2)> = None;
+        // The facing offset an arc-scored lookahead chose (else the design's best arc).
+        let mut aim = None;
         if self.players[ship.side.index()].movement() == Movement::Lookahead {
+            let player = &self.players[ship.side.index()];
+            let arc_weight = player.arc_weight();
+            let exposure = if arc_weight > 0.0 {
+                let stance = if player.reads_clock() {
+                    self.clock_stance(ship.side)
+                } else {
+                    super::game_clock::Stance::Even
+                };
+                super::game_clock::exposure(stance, player.exposure_share())
+            } else {
+                0.0
+            };
             let plan = super::move_lookahead::MovePlan {
                 pos: ship.pos,
                 facing: dir,
@@ -228,10 +242,16 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
                 enemy,
                 facing_offset: m.facing_offset[usize::from(ship.design)],
                 heading: heading_row,
+                arc_weight,
+                exposure,
+                broadsides: self.players[ship.side.index()].aims_broadsides(),
             };
             // Free Velocity changes only: the lookahead spends no Command on a move.
             let end = self.lookahead_end(i, &plan, &VELOCITY_CHANGES[..free], ship.velocity_locked);
-            best = end.map(|(dv, p2)| (0.0, dv, p2));
+            best = end.map(|(dv, p2, a)| {
+                aim = a;
+                (0.0, dv, p2)
+            });
         }
         let classic = best.is_none();
         for (k, &dv) in VELOCITY_CHANGES[..if classic { choices } else { 0 }]
@@ -296,7 +316,7 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
             self.velocity_changed(i, dv, cv_order);
         }
         // Rotate up to 30° × Heading toward the facing that brings the weapons to bear.
-        let (oc, os) = m.facing_offset[usize::from(ship.design)];
+        let (oc, os) = aim.unwrap_or(m.facing_offset[usize::from(ship.design)]);
         let want = (enemy - p2).normalized().rotated(oc, os);
         let mut steps = usize::from(heading_row.heading_at(v)).min(6);
         if grouped {

@@ -70,6 +70,20 @@ pub struct SideSpec {
     /// avoid, as a share of the same damage now (0..=1; default 1, `brawler-v3` 0.5).
     #[serde(default)]
     pub next_move_share: Option<Spanned<f64>>,
+    /// Override: `lookahead` movement's units of distance per box of expected fire when end
+    /// points are scored by arcs (0..=20; 0 = off, `brawler-v5` 2).
+    #[serde(default)]
+    pub arc_weight: Option<Spanned<f64>>,
+    /// Override: arc scoring's share of the enemy's fire counted against an end point
+    /// (0..=5; default 1).
+    #[serde(default)]
+    pub exposure_share: Option<Spanned<f64>>,
+    /// Override: arc scoring may turn a broadside to the focus enemy (`brawler-v5` true).
+    #[serde(default)]
+    pub broadsides: Option<bool>,
+    /// Override: read the game clock (close when behind, hold when ahead; `brawler-v5` true).
+    #[serde(default)]
+    pub clock: Option<bool>,
 }
 
 /// The policy of one side: its preset with the side's overrides.
@@ -164,6 +178,34 @@ pub(super) fn policy(doc: usize, at: &str, side: &SideSpec, issues: &mut Issues)
             );
         }
         p.next_move_share = v.clamp(0.0, 1.0);
+    }
+    for (value, name, max) in [
+        (&side.arc_weight, "arc_weight", 20.0),
+        (&side.exposure_share, "exposure_share", 5.0),
+    ] {
+        if let Some(k) = value {
+            let v = *k.get_ref();
+            if !(0.0..=max).contains(&v) {
+                issues.push(
+                    doc,
+                    k.span(),
+                    format!("{at}.{name}"),
+                    format!("{v} is out of range: allowed 0..={max}"),
+                );
+            }
+            let v = v.clamp(0.0, max);
+            if name == "arc_weight" {
+                p.arc_weight = v;
+            } else {
+                p.exposure_share = v;
+            }
+        }
+    }
+    if let Some(b) = side.broadsides {
+        p.broadsides = b;
+    }
+    if let Some(c) = side.clock {
+        p.clock = c;
     }
     if let Some(avoid) = side.avoid_terrain {
         p.avoid_terrain = avoid;
