@@ -123,7 +123,12 @@ pub trait Player {
     fn avoids_terrain(&self) -> bool;
 
     /// `lookahead` movement: the weight of the Hazardous damage the next move could not avoid
-    /// from an end point, as a share of that damage at the end point itself.
+    /// from an end point, as a share of that damage at the end point itself. By default a
+    /// hazard the next move could not avoid (its shortest straight run, at one Velocity less
+    /// along the facing the ship turns to after this move, shifted by no more than the
+    /// Maneuver) weighs as much as one at the end point: Velocity changes by at most 1 a turn
+    /// (ch. 3 step 1), so a ship must brake before a field, not at its edge (`brawler-v3`
+    /// counts it half).
     fn next_move_share(&self) -> f64 {
         1.0
     }

@@ -467,6 +467,15 @@ pub(super) fn pay_emergency(m: &Matchup, st: &mut BattleState, d: usize, k: usiz
     }
 }
 
+/// §11.1.3's price in a trace line: "costs 1 damage", and the unarmed weapon's cooldown.
+pub(super) fn price_note(cost: EdfCost) -> String {
+    if cost.cooldown > 0 {
+        format!("costs 1 damage and a {}-turn cooldown", cost.cooldown)
+    } else {
+        "costs 1 damage".to_owned()
+    }
+}
+
 /// §7.2.6 / §11.1.3: every weapon that may switch to EDF ([`emergency_terms`]) does when
 /// [`worth_emergency`]: the expected damage it takes off the incoming shot it defends best
 /// beats its own shots' expected damage plus its price. It is on DF against that shot (ties by
@@ -501,7 +510,7 @@ fn emergency_switches<R: Roller, O: Observer>(
             let s = switch(m, st, d, k, idx, DfKind::Emergency, e.rating, Some(e.cost));
             trace!(
                 obs,
-                "  {}'s {} switches to EDF −{} against {}'s {} (DF now −{}; saves {:.2}, spoils {:.2}, costs 1 damage{})",
+                "  {}'s {} switches to EDF −{} against {}'s {} (DF now −{}; saves {:.2}, spoils {:.2}, {})",
                 m.names[d],
                 bd.mount_names[k],
                 e.rating,
@@ -510,11 +519,7 @@ fn emergency_switches<R: Roller, O: Observer>(
                 s.df.total(),
                 saved,
                 e.spoiled,
-                if e.cost.cooldown > 0 {
-                    format!(" and a {}-turn cooldown", e.cost.cooldown)
-                } else {
-                    String::new()
-                }
+                price_note(e.cost)
             );
         }
     }

@@ -200,7 +200,7 @@ fn emergency<O: Observer>(
     super::defensive_fire::after_defensive_fire(m, st, d, k);
     trace!(
         obs,
-        "  {}'s {} switches to EDF −{} against the {:?} {:?} at it (§11.1.6; DF now −{}; saves {:.2}, spoils {:.2}, costs 1 damage{})",
+        "  {}'s {} switches to EDF −{} against the {:?} {:?} at it (§11.1.6; DF now −{}; saves {:.2}, spoils {:.2}, {})",
         m.names[d],
         m.design_of(d).mount_names[k],
         e.rating,
@@ -209,11 +209,7 @@ fn emergency<O: Observer>(
         df.total(),
         saved,
         e.spoiled,
-        if e.cost.cooldown > 0 {
-            format!(" and a {}-turn cooldown", e.cost.cooldown)
-        } else {
-            String::new()
-        }
+        super::defensive_fire::price_note(e.cost)
     );
 }
 

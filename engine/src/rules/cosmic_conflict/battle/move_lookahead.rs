@@ -32,13 +32,6 @@ pub const TERRAIN_WEIGHT: f64 = 4.0;
 /// are equally good, and the battle's dice choose among them.
 pub const SCORE_STEP: f64 = 0.5;
 
-/// A hazard the next move could not avoid (its shortest straight run, at one Velocity less
-/// along the facing the ship turns to after this move, shifted by no more than the Maneuver)
-/// weighs as much as a hazard at the end point itself: Velocity changes by at most 1 a turn
-/// (ch. 3 step 1), so a ship must brake before a field, not at its edge. The default of the
-/// policy setting `next_move_share` (`brawler-v3` counts it half).
-pub const NEXT_MOVE_SHARE: f64 = 1.0;
-
 /// A score in whole [`SCORE_STEP`]s (scores are never negative; truncation is the floor).
 #[inline]
 pub fn quantized(score: f64) -> u64 {
@@ -147,6 +140,77 @@ pub fn planned_end(plan: &MovePlan, v: u8) -> Vec2 {
     p1 - away * (1.0 / len) * (shift * gap.signum())
 }
 
+/// The candidate end points of a move, in the order they are scored: for each Velocity change
+/// in `changes` the ship may make (none but 0 when `locked`; within 0..=`vmax`), the planned
+/// end point, then (with terrain on the map) the straight run shifted by each of
+/// [`SIDE_SHIFTS`] × the Maneuver — else by the first shift only. Yields (change, Velocity,
+/// end point).
+fn end_points<'a>(
+    plan: &'a MovePlan,
+    changes: &'a [i8],
+    locked: bool,
+    terrain: bool,
+) -> impl Iterator<Item = (i8, u8, Vec2)> + 'a {
+    let side = plan.facing.rotated(0.0, 1.0) * plan.maneuver;
+    let shifts = if terrain { SIDE_SHIFTS.len() } else { 1 };
+    changes
+        .iter()
+        .filter(move |&&dv| dv == 0 || !locked)
+        .filter_map(move |&dv| {
+            let v = i16::from(plan.velocity) + i16::from(dv);
+            (0..=i16::from(plan.vmax))
+                .contains(&v)
+                .then_some((dv, v as u8))
+        })
+        .flat_map(move |(dv, v)| {
+            let p1 = plan.pos + plan.facing * f64::from(v);
+            let planned = planned_end(plan, v);
+            (0..=shifts).map(move |k| match k {
+                0 => (dv, v, planned),
+                k => (dv, v, p1 + side * SIDE_SHIFTS[k - 1]),
+            })
+        })
+}
+
+/// The lowest-scoring candidate so far; equal scores are chosen among on the dice (a
+/// reservoir: each of n ties kept with chance 1/n), so no candidate wins by its place in the
+/// order.
+struct Lowest<T> {
+    pick: Option<T>,
+    score: u64,
+    ties: u32,
+}
+
+impl<T> Default for Lowest<T> {
+    fn default() -> Self {
+        Lowest {
+            pick: None,
+            score: 0,
+            ties: 0,
+        }
+    }
+}
+
+impl<T> Lowest<T> {
+    /// Offer `item` at `score` (lower is better).
+    fn offer<R: Roller>(&mut self, score: u64, item: T, dice: &mut R) {
+        match self.pick {
+            Some(_) if score > self.score => {}
+            Some(_) if score == self.score => {
+                self.ties += 1;
+                if dice.below(self.ties) == 0 {
+                    self.pick = Some(item);
+                }
+            }
+            _ => {
+                self.pick = Some(item);
+                self.score = score;
+                self.ties = 1;
+            }
+        }
+    }
+}
+
 impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
     /// The best (velocity change, end point) of ship `i`'s move among `changes` (Velocity
     /// changes the ship may make for free); equally good end points are chosen among on the
@@ -161,56 +225,25 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
         if plan.arc_weight > 0.0 {
             return self.lookahead_arcs(i, plan, changes, locked);
         }
-        let board = self.m.scenario.board;
         let terrain = !self.s.terrain.is_empty();
-        let side = plan.facing.rotated(0.0, 1.0) * plan.maneuver;
-        let mut best: Option<(u64, i8, Vec2)> = None;
-        let mut ties = 0u32;
-        let shifts = if terrain { SIDE_SHIFTS.len() } else { 1 };
-        let next_share = if terrain {
-            self.players[self.s.ships[i].side.index()].next_move_share()
-        } else {
-            NEXT_MOVE_SHARE
-        };
-        for &dv in changes {
-            if dv != 0 && locked {
-                continue;
-            }
-            let v = i16::from(plan.velocity) + i16::from(dv);
-            if v < 0 || v > i16::from(plan.vmax) {
-                continue;
-            }
-            let v = v as u8;
-            let p1 = plan.pos + plan.facing * f64::from(v);
-            let planned = planned_end(plan, v);
-            for k in 0..=shifts {
-                let p2 = match k {
-                    0 => planned,
-                    k => p1 + side * SIDE_SHIFTS[k - 1],
-                };
-                let mut score = range_score(plan, p2, v, board);
-                if terrain {
-                    score += TERRAIN_WEIGHT * self.terrain_cost(i, p2);
-                    score += TERRAIN_WEIGHT * next_share * self.next_move_hazard(i, plan, p2, v);
-                }
-                let score = quantized(score);
-                match best {
-                    Some((s, _, _)) if score > s => {}
-                    Some((s, _, _)) if score == s => {
-                        // Reservoir choice among equals: each of n ties kept with chance 1/n.
-                        ties += 1;
-                        if self.dice.below(ties) == 0 {
-                            best = Some((s, dv, p2));
-                        }
-                    }
-                    _ => {
-                        best = Some((score, dv, p2));
-                        ties = 1;
-                    }
-                }
-            }
+        let mut best = Lowest::default();
+        for (dv, v, p2) in end_points(plan, changes, locked, terrain) {
+            let score = quantized(self.end_score(i, plan, p2, v, terrain));
+            best.offer(score, (dv, p2), &mut *self.dice);
         }
-        best.map(|(_, dv, p2)| (dv, p2, None))
+        best.pick.map(|(dv, p2)| (dv, p2, None))
+    }
+
+    /// An end point's range score, plus (with terrain on the map) the terrain it enters and the
+    /// next move's unavoidable hazard, each × [`TERRAIN_WEIGHT`].
+    fn end_score(&self, i: usize, plan: &MovePlan, p2: Vec2, v: u8, terrain: bool) -> f64 {
+        let mut score = range_score(plan, p2, v, self.m.scenario.board);
+        if terrain {
+            let next_share = self.players[self.s.ships[i].side.index()].next_move_share();
+            score += TERRAIN_WEIGHT * self.terrain_cost(i, p2);
+            score += TERRAIN_WEIGHT * next_share * self.next_move_hazard(i, plan, p2, v);
+        }
+        score
     }
 
     /// [`Battle::lookahead_end`] with arcs scored (`arc_weight` > 0, `brawler-v5`): every end
@@ -230,7 +263,6 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
         locked: bool,
     ) -> Option<EndChoice> {
         let m = self.m;
-        let board = m.scenario.board;
         let terrain = !self.s.terrain.is_empty();
         let me = &self.s.ships[i];
         let mine = usize::from(me.design);
@@ -251,67 +283,25 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
         let foes = &foes[..n];
         let steps_fire = m.fire_steps();
         let aims = if plan.broadsides { AIMS.len() } else { 0 };
-        let side = plan.facing.rotated(0.0, 1.0) * plan.maneuver;
-        let shifts = if terrain { SIDE_SHIFTS.len() } else { 1 };
-        let next_share = if terrain {
-            self.players[my_side.index()].next_move_share()
-        } else {
-            NEXT_MOVE_SHARE
-        };
-        let mut best: Option<(u64, i8, Vec2, (f64, f64))> = None;
-        let mut ties = 0u32;
-        for &dv in changes {
-            if dv != 0 && locked {
-                continue;
-            }
-            let v = i16::from(plan.velocity) + i16::from(dv);
-            if v < 0 || v > i16::from(plan.vmax) {
-                continue;
-            }
-            let v = v as u8;
-            let p1 = plan.pos + plan.facing * f64::from(v);
-            let planned = planned_end(plan, v);
+        let mut best = Lowest::default();
+        for (dv, v, p2) in end_points(plan, changes, locked, terrain) {
             let turn = usize::from(plan.heading.heading_at(v));
-            for k in 0..=shifts {
-                let p2 = match k {
-                    0 => planned,
-                    k => p1 + side * SIDE_SHIFTS[k - 1],
-                };
-                let mut base = range_score(plan, p2, v, board);
-                if terrain {
-                    base += TERRAIN_WEIGHT * self.terrain_cost(i, p2);
-                    base += TERRAIN_WEIGHT * next_share * self.next_move_hazard(i, plan, p2, v);
+            let base = self.end_score(i, plan, p2, v, terrain);
+            let taken = exposure_at(steps_fire, foes, mine, p2);
+            let toward = (plan.enemy - p2).normalized();
+            for a in 0..=aims {
+                let aim = if a == 0 { own_aim } else { AIMS[a - 1] };
+                if a > 0 && aim == own_aim {
+                    continue;
                 }
-                let taken = exposure_at(steps_fire, foes, mine, p2);
-                let toward = (plan.enemy - p2).normalized();
-                for a in 0..=aims {
-                    let aim = if a == 0 { own_aim } else { AIMS[a - 1] };
-                    if a > 0 && aim == own_aim {
-                        continue;
-                    }
-                    let dealt =
-                        aimed_fire(steps_fire, foes, mine, p2, plan.facing, toward, turn, aim);
-                    let score = base
-                        + plan.arc_weight
-                            * (ARC_BIAS - f64::from(dealt) + plan.exposure * f64::from(taken));
-                    let score = quantized(score);
-                    match best {
-                        Some((s, ..)) if score > s => {}
-                        Some((s, ..)) if score == s => {
-                            ties += 1;
-                            if self.dice.below(ties) == 0 {
-                                best = Some((s, dv, p2, aim));
-                            }
-                        }
-                        _ => {
-                            best = Some((score, dv, p2, aim));
-                            ties = 1;
-                        }
-                    }
-                }
+                let dealt = aimed_fire(steps_fire, foes, mine, p2, plan.facing, toward, turn, aim);
+                let score = base
+                    + plan.arc_weight
+                        * (ARC_BIAS - f64::from(dealt) + plan.exposure * f64::from(taken));
+                best.offer(quantized(score), (dv, p2, aim), &mut *self.dice);
             }
         }
-        best.map(|(_, dv, p2, aim)| (dv, p2, Some(aim)))
+        best.pick.map(|(dv, p2, aim)| (dv, p2, Some(aim)))
     }
 
     /// The terrain price ([`Battle::terrain_cost`]) the next move from `p2` at Velocity `v`
