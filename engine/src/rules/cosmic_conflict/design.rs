@@ -111,14 +111,24 @@ impl Arcs {
         self.0 & other.0 == other.0
     }
 
+    /// The quadrants a target at local coordinates (`ahead` along the facing, `port` to its
+    /// left) lies in: one, or two on a boundary (which belongs to both neighbours, as
+    /// [`Arcs::covers`] says).
+    #[inline]
+    pub fn at_local(ahead: f64, port: f64) -> Arcs {
+        Arcs(
+            u8::from(ahead >= port.abs())
+                | (u8::from(-port >= ahead.abs()) << 1)
+                | (u8::from(-ahead >= port.abs()) << 2)
+                | (u8::from(port >= ahead.abs()) << 3),
+        )
+    }
+
     /// Whether a target at local coordinates (`ahead` along the facing, `port` to its left)
     /// lies in one of these quadrants — the same test as [`Arcs::covers`] without angles.
     #[inline]
     pub fn covers_local(self, ahead: f64, port: f64) -> bool {
-        (self.contains(Arcs::FORE) && ahead >= port.abs())
-            || (self.contains(Arcs::AFT) && -ahead >= port.abs())
-            || (self.contains(Arcs::PORT) && port >= ahead.abs())
-            || (self.contains(Arcs::STARBOARD) && -port >= ahead.abs())
+        self.0 & Arcs::at_local(ahead, port).0 != 0
     }
 
     /// The quadrant a relative bearing (degrees, target bearing minus heading, normalised)

@@ -24,22 +24,10 @@ struct DesignSteps {
     bands: Vec<u8>,
     /// Per target design, per step: the expected damage of all its weapons (design order).
     full: Vec<f32>,
-    /// Per target design, per step, per set of quadrants (16, [`quadrants`]): the expected
+    /// Per target design, per step, per set of quadrants (16, [`Arcs::at_local`](super::design::Arcs::at_local)): the expected
     /// damage of the weapons whose arcs cover one of those quadrants (empty until
     /// [`FireSteps::with_arcs`]).
     by_arc: Vec<f32>,
-}
-
-/// The quadrants (bits of [`Arcs`](super::design::Arcs)) a target at local coordinates
-/// (`ahead` along the facing, `port` to its left) lies in: one, or two on a boundary (which
-/// belongs to both neighbours, as [`Arcs::covers_local`](super::design::Arcs::covers_local)
-/// says).
-#[inline]
-pub fn quadrants(ahead: f64, port: f64) -> u8 {
-    u8::from(ahead >= port.abs())
-        | (u8::from(-port >= ahead.abs()) << 1)
-        | (u8::from(-ahead >= port.abs()) << 2)
-        | (u8::from(port >= ahead.abs()) << 3)
 }
 
 /// Every design's fire steps (see the module docs).
@@ -167,10 +155,10 @@ impl FireSteps {
     /// [`FireSteps::with_arcs`].
     #[inline]
     pub fn arc_fire(&self, a: usize, t: usize, d: f64, quadrants: u8) -> f32 {
-        let s = &self.designs[a];
-        let Some(k) = s.edges.iter().position(|&e| d <= e) else {
+        let Some(k) = self.step(a, d) else {
             return 0.0;
         };
+        let s = &self.designs[a];
         s.by_arc[(t * s.edges.len() + k) * 16 + usize::from(quadrants & 15)]
     }
 

@@ -18,7 +18,8 @@ use crate::dice::Roller;
 use crate::geometry::Vec2;
 use crate::observer::Observer;
 
-use super::super::fire_steps::{FireSteps, quadrants};
+use super::super::design::Arcs;
+use super::super::fire_steps::FireSteps;
 use super::super::house_rules::MovementRow;
 use super::super::player::Player;
 use super::Battle;
@@ -333,7 +334,7 @@ fn exposure_at(fs: &FireSteps, foes: &[Foe], mine: usize, p: Vec2) -> f32 {
     let mut fire = 0.0f32;
     for f in foes {
         let d = p - f.pos;
-        let q = quadrants(f.facing.dot(d), f.facing.cross(d));
+        let q = Arcs::at_local(f.facing.dot(d), f.facing.cross(d)).0;
         fire += fs.arc_fire(f.design, mine, d.length(), q);
     }
     fire
@@ -364,7 +365,7 @@ fn fire_from(fs: &FireSteps, foes: &[Foe], mine: usize, p: Vec2, facing: Vec2) -
     let mut most = 0.0f32;
     for f in foes {
         let d = f.pos - p;
-        let q = quadrants(facing.dot(d), facing.cross(d));
+        let q = Arcs::at_local(facing.dot(d), facing.cross(d)).0;
         most = most.max(fs.arc_fire(mine, f.design, d.length(), q));
     }
     most
