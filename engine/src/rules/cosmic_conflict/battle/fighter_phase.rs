@@ -24,7 +24,7 @@ use super::Battle;
 
 impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
     /// The carrier of unit `i`, if it has one.
-    fn carrier_of(&self, i: usize) -> Option<usize> {
+    pub(super) fn carrier_of(&self, i: usize) -> Option<usize> {
         match self.m.fighters.carrier.get(i) {
             Some(&c) if c != NO_CARRIER => Some(usize::from(c)),
             _ => None,

@@ -14,7 +14,8 @@
 //! the objective line (if the scenario has it) and, of the victory conditions in the pool,
 //! ships remaining, ships destroyed/fled (by points unless the scenario fixes Size) and
 //! conditions inflicted. Area control (its strips and axis are rolled after the game) is left
-//! out. Without victory rules, the points destroyed decide, as the game's end does.
+//! out. Without victory rules, the points destroyed decide, as the game's end does: a
+//! difference within the scenario's `draw_margin` is level ([`points_lead`]).
 
 use crate::dice::Roller;
 use crate::observer::Observer;
@@ -70,11 +71,12 @@ pub fn ends_from(length: GameLength, turn_cap: u32) -> u32 {
     n.min(turn_cap)
 }
 
-/// Victory conditions `side` leads by as the ships stand (see the module docs).
+/// Victory conditions `side` leads by as the ships stand under the scenario's victory `rules`
+/// (see the module docs).
 pub fn lead(
     ships: &[ShipState],
     side: Side,
-    rules: Option<&VictoryRules>,
+    rules: &VictoryRules,
     board: crate::geometry::Board,
 ) -> i32 {
     let mut lead = 0i32;
@@ -82,21 +84,6 @@ pub fn lead(
         Some(s) if s == side => lead += 1,
         Some(_) => lead -= 1,
         None => {}
-    };
-    let Some(rules) = rules else {
-        // Points destroyed decide: each side's points lost.
-        let mut lost = [0u64; 2];
-        for s in ships.iter().filter(|s| s.size > 0) {
-            if matches!(s.status, Status::Destroyed | Status::Fled) {
-                lost[s.side.index()] += u64::from(s.points);
-            }
-        }
-        count(match lost[0].cmp(&lost[1]) {
-            std::cmp::Ordering::Less => Some(Side::A),
-            std::cmp::Ordering::Greater => Some(Side::B),
-            std::cmp::Ordering::Equal => None,
-        });
-        return lead;
     };
     if rules.objective == Some(Objective::ObjectiveLine) {
         count(victory::objective_line(ships, board, rules.objectives).0);
@@ -113,6 +100,20 @@ pub fn lead(
     lead
 }
 
+/// Without victory rules: `side`'s lead on the points destroyed, `lost` being each side's
+/// points lost so far (index A, B). As at the game's end (ch. 9, "Ships Destroyed"), a
+/// difference no larger than `draw_margin` is level: +1 ahead, −1 behind, 0 level.
+pub fn points_lead(lost: [u64; 2], side: Side, draw_margin: u32) -> i32 {
+    let (own, enemy) = (lost[side.index()], lost[1 - side.index()]);
+    if own.abs_diff(enemy) <= u64::from(draw_margin) {
+        0
+    } else if own < enemy {
+        1
+    } else {
+        -1
+    }
+}
+
 impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
     /// The clock's stance for `side` now ([`Stance::Even`] before the game may end).
     pub(super) fn clock_stance(&self, side: Side) -> Stance {
@@ -121,8 +122,29 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
         if self.s.turn < from {
             return Stance::Even;
         }
-        let lead = lead(&self.s.ships, side, sc.victory.as_ref(), sc.board);
+        let lead = match sc.victory.as_ref() {
+            Some(rules) => lead(&self.s.ships, side, rules, sc.board),
+            None => points_lead(self.points_lost_now(), side, sc.draw_margin),
+        };
         stance(self.s.turn, from, lead)
+    }
+
+    /// Each side's points lost as the game's end would tally them now: destroyed units, and
+    /// fighters whose carrier is destroyed (`claim_fighter_points`). What happens to fighters
+    /// still out when the game ends is not known before it does.
+    fn points_lost_now(&self) -> [u64; 2] {
+        let mut lost = [0u64; 2];
+        for (i, s) in self.s.ships.iter().enumerate() {
+            let carrier_lost = s.size == 0
+                && self.m.fighters.any
+                && self
+                    .carrier_of(i)
+                    .is_some_and(|c| self.s.ships[c].status == Status::Destroyed);
+            if s.status == Status::Destroyed || carrier_lost {
+                lost[s.side.index()] += u64::from(s.points);
+            }
+        }
+        lost
     }
 }
 
@@ -152,5 +174,25 @@ mod tests {
             5
         );
         assert_eq!(ends_from(GameLength::Fixed(8), 6), 6);
+    }
+
+    /// Without victory rules the points destroyed decide, and a difference within the draw
+    /// margin is level, as at the game's end — so a side 10 points behind with a margin of 10
+    /// plays as usual, and one 11 behind closes.
+    #[test]
+    fn points_lead_reads_the_draw_margin() {
+        assert_eq!(points_lead([0, 0], Side::A, 0), 0);
+        assert_eq!(points_lead([10, 0], Side::A, 10), 0);
+        assert_eq!(points_lead([11, 0], Side::A, 10), -1);
+        assert_eq!(points_lead([11, 0], Side::B, 10), 1);
+        assert_eq!(points_lead([0, 1], Side::A, 0), 1);
+        assert_eq!(
+            stance(6, 5, points_lead([11, 0], Side::A, 10)),
+            Stance::Close
+        );
+        assert_eq!(
+            stance(6, 5, points_lead([10, 0], Side::A, 10)),
+            Stance::Even
+        );
     }
 }
