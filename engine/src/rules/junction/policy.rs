@@ -73,6 +73,11 @@ pub enum PdStance {
     /// enemy guided weapons (and salvo decoys) in flight, the weakest guns per target first;
     /// the rest fire (J42).
     Cover,
+    /// As `Cover`, but a gun counts against an incoming weapon only when it can destroy it
+    /// by the kill rule (its Attack Power over its targets at least the weapon's
+    /// Durability): the incoming weapons by Durability, hardest first
+    /// (`battle/kill_cover.rs`; issue 17, session 31). No preset plays it.
+    CoverKills,
 }
 
 /// J70's fire-or-burn decision for a ship with electric or thermo-electric rockets when energy
