@@ -49,6 +49,7 @@ pub mod mark_dodge;
 pub mod matchup;
 pub mod morale;
 pub mod objectives;
+pub mod outpaced;
 pub mod parts;
 pub mod payload_choice;
 pub mod payloads;

@@ -73,6 +73,11 @@ pub enum PdStance {
     /// enemy guided weapons (and salvo decoys) in flight, the weakest guns per target first;
     /// the rest fire (J42).
     Cover,
+    /// As `Cover`, but a gun counts against an incoming weapon only when it can destroy it
+    /// by the kill rule (its Attack Power over its targets at least the weapon's
+    /// Durability): the incoming weapons by Durability, hardest first
+    /// (`battle/kill_cover.rs`; issue 17, session 31). No preset plays it.
+    CoverKills,
 }
 
 /// J70's fire-or-burn decision for a ship with electric or thermo-electric rockets when energy
@@ -356,6 +361,10 @@ pub struct Policy {
     /// With `late_stand_off_from`: the late stand-off also holds while the side is behind on
     /// the game-end measure (J6); off (`brawler-v9`): behind, it attacks.
     pub late_stand_off_behind: bool,
+    /// A ship beyond its kept distance does not close in on a nearest enemy that
+    /// out-accelerates it: it keeps the distance it has (`outpaced::kept_when_outpaced`);
+    /// off in every preset (measured for the missile boat, issue 17, session 31).
+    pub hold_when_outpaced: bool,
 }
 
 impl Policy {
@@ -427,6 +436,7 @@ impl Policy {
             late_stand_off_deficit: 0,
             late_stand_off_beyond: 0,
             late_stand_off_behind: false,
+            hold_when_outpaced: false,
         };
         Some(match name {
             // Closes to Precision Targeting range: sync fire, ×3 crits, table choice.
@@ -737,6 +747,9 @@ impl fmt::Display for Policy {
         }
         if preset.is_some_and(|p| p.late_stand_off_behind != self.late_stand_off_behind) {
             write!(f, " late_stand_off_behind={}", self.late_stand_off_behind)?;
+        }
+        if preset.is_some_and(|p| p.hold_when_outpaced != self.hold_when_outpaced) {
+            write!(f, " hold_when_outpaced={}", self.hold_when_outpaced)?;
         }
         match self.pd_launches {
             PdLaunches::Excalibur => {}

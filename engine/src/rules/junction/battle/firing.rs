@@ -199,10 +199,12 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             PdStance::Always | PdStance::WhenThreatened => 0,
             // J42: what `Cover` holds back for — every incoming weapon and salvo decoy; with
             // nothing incoming it holds nothing.
-            PdStance::Cover => match incoming.map(|g| g.count + g.decoys).sum() {
-                0 => return 0,
-                need => need,
-            },
+            PdStance::Cover | PdStance::CoverKills => {
+                match incoming.map(|g| g.count + g.decoys).sum() {
+                    0 => return 0,
+                    need => need,
+                }
+            }
         };
         // Each weapon's point-defense targets (read once) and the multi-target ones (bit k).
         let weapons = self.m.design(s).weapons.len();
@@ -213,6 +215,9 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             if *t >= 2 && !s.weapon_off[k] {
                 multi |= 1 << k;
             }
+        }
+        if stance == PdStance::CoverKills {
+            return self.kill_cover(i, &targets, multi);
         }
         if stance != PdStance::Cover {
             return multi;

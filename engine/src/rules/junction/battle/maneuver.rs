@@ -12,6 +12,7 @@ use super::super::hex::{self, DIRECTIONS, Hex};
 use super::super::house_rules::ThreatZones;
 use super::super::launch_plan::{self, KineticLauncher};
 use super::super::mark_dodge::MarkPrice;
+use super::super::outpaced;
 use super::super::parts::{GwSize, Payload, Propulsion};
 use super::super::payloads;
 use super::super::policy::{self, Burn, Dodge};
@@ -120,7 +121,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
             Some(g) => Some((0, g, Hex::default())),
             None => self.kept(i).zip(self.move_reference(i)).map(|(keep, t)| {
                 let o = &self.st.ships[t];
-                (keep, o.pos, o.vel)
+                (self.outpaced_keep(i, t, keep), o.pos, o.vel)
             }),
         };
         let (false, true, false, Some((keep, o_pos, o_vel))) = (charging, can_burn, holds, aim)
@@ -184,6 +185,23 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
         Some(guarded_burn(aim, &launchers[..n], guard, burn, |t| {
             dice.below(t) == 0
         }))
+    }
+
+    /// The distance ship `i` keeps from enemy ship `t` it steers by: `keep`, or with its
+    /// policy's `hold_when_outpaced` the distance it has when it is beyond `keep` and `t`
+    /// out-accelerates it ([`outpaced::kept_when_outpaced`]; read only when set).
+    fn outpaced_keep(&self, i: usize, t: usize, keep: i32) -> i32 {
+        let s = &self.st.ships[i];
+        if !self.m.policies[s.side.index()].hold_when_outpaced {
+            return keep;
+        }
+        let o = &self.st.ships[t];
+        outpaced::kept_when_outpaced(
+            keep,
+            s.pos.distance(o.pos),
+            s.acceleration(self.m.design(s)),
+            o.acceleration(self.m.design(o)),
+        )
     }
 
     /// The enemy ships in play whose next launch (their first loaded attacking magazine

@@ -37,6 +37,7 @@ mod gun_salvo_pd;
 mod gun_salvo_pd_tests;
 mod hazards;
 mod jumps;
+mod kill_cover;
 mod launch_timing;
 mod maneuver;
 mod objective_play;

@@ -135,6 +135,10 @@ pub struct SideSpec {
     /// too (default false in every preset).
     #[serde(default)]
     pub late_stand_off_behind: Option<bool>,
+    /// Override: beyond its kept distance, do not close in on a nearest enemy that
+    /// out-accelerates the ship (default false in every preset).
+    #[serde(default)]
+    pub hold_when_outpaced: Option<bool>,
 }
 
 /// A side's policy preset with its overrides; `None` for an unknown preset (reported).
@@ -265,6 +269,9 @@ pub(super) fn policy(d: usize, at: &str, side: &SideSpec, is: &mut Issues) -> Op
     }
     if let Some(b) = side.late_stand_off_behind {
         p.late_stand_off_behind = b;
+    }
+    if let Some(b) = side.hold_when_outpaced {
+        p.hold_when_outpaced = b;
     }
     Some(p)
 }
