@@ -187,7 +187,7 @@ impl<R: Roller, O: Observer> Battle<'_, R, O> {
 
     /// Which weapons of ship `i` are kept back for point defense this turn (bit `k` for weapon
     /// `k`): only multi-target weapons (Area Denial, Redundant Emitters ≥ 2) ever hold.
-    fn pd_holds(&mut self, i: usize) -> u16 {
+    pub(super) fn pd_holds(&mut self, i: usize) -> u16 {
         let s = &self.st.ships[i];
         let side = s.side;
         let stance = self.m.policies[side.index()].pd;

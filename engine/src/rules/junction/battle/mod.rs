@@ -38,6 +38,8 @@ mod gun_salvo_pd_tests;
 mod hazards;
 mod jumps;
 mod kill_cover;
+#[cfg(test)]
+mod kill_cover_tests;
 mod launch_timing;
 mod maneuver;
 mod objective_play;
