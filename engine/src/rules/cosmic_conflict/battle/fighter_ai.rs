@@ -76,6 +76,28 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
                 }
             }
         }
+        if out.screens != 0 {
+            out.helpers = self.screen_helpers(i);
+        }
+        out
+    }
+
+    /// The other loaded fighters of fighter `i`'s side in flight (bit per unit): the ones that
+    /// could answer a screen ([`Battle::screen_answer`]).
+    fn screen_helpers(&self, i: usize) -> u64 {
+        let m = self.m;
+        let side = self.s.ships[i].side;
+        let mut out = 0u64;
+        for (k, f) in self.s.ships.iter().enumerate() {
+            if k == i || f.size != 0 || f.side != side || !f.active() {
+                continue;
+            }
+            let kd = usize::from(f.design);
+            if !m.designs[kd].weapons.is_empty() && self.s.fighters.shots[k] > 0 && !f.weapon_off(0)
+            {
+                out |= 1 << k;
+            }
+        }
         out
     }
 
@@ -95,11 +117,14 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
         while screens != 0 {
             let j = screens.trailing_zeros() as usize;
             screens &= screens - 1;
+            let (distance, reach) = (p.distance(self.s.ships[j].pos), self.screen_reach(j));
+            if distance > reach {
+                continue;
+            }
             let (theirs, mine) = (self.pws_against(j, i), self.pws_against(i, j));
-            let distance = p.distance(self.s.ships[j].pos);
-            let answer = self.screen_answer(i, j, p);
+            let answer = self.screen_answer(threats.helpers, j, p);
             let prey = threats.prey[j];
-            total += screen_risk(theirs, mine, distance, self.screen_reach(j), prey, answer);
+            total += screen_risk(theirs, mine, distance, reach, prey, answer);
         }
         let mut ships = threats.ships | threats.pws;
         while ships != 0 {
@@ -151,23 +176,20 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
         1 + others.count() as u8
     }
 
-    /// What fighter `i`'s side would answer a screen `j` ending its move beside point `p`
-    /// with: the expected damage of the other loaded fighters of `i`'s side in flight whose
+    /// What our side would answer a screen `j` ending its move beside point `p` with: the
+    /// expected damage of the loaded fighters in `helpers` ([`Battle::screen_helpers`]) whose
     /// weapon's Range holds `p` (fighters fire all round), up to the screen's boxes left.
-    fn screen_answer(&self, i: usize, j: usize, p: Vec2) -> f32 {
+    fn screen_answer(&self, helpers: u64, j: usize, p: Vec2) -> f32 {
         let m = self.m;
-        let (me, screen) = (&self.s.ships[i], &self.s.ships[j]);
+        let screen = &self.s.ships[j];
         let jd = usize::from(screen.design);
         let mut answer = 0.0f32;
-        for (k, f) in self.s.ships.iter().enumerate() {
-            if k == i || f.size != 0 || f.side != me.side || !f.active() {
-                continue;
-            }
+        let mut bits = helpers;
+        while bits != 0 {
+            let k = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let f = &self.s.ships[k];
             let kd = usize::from(f.design);
-            if m.designs[kd].weapons.is_empty() || self.s.fighters.shots[k] == 0 || f.weapon_off(0)
-            {
-                continue;
-            }
             if f.pos.distance(p) <= m.profiles[kd][0].normal_range() {
                 answer += m.expected(kd, 0, jd, 0).max(0.0);
             }
@@ -290,6 +312,8 @@ struct Threats {
     ships: u64,
     pws: u64,
     screens: u64,
+    /// Our other loaded fighters in flight, which could answer a screen.
+    helpers: u64,
     /// Per screening fighter: how many of our fighters it could choose from.
     prey: [u8; 64],
     weapons: [u16; 64],
@@ -300,6 +324,7 @@ impl Threats {
         ships: 0,
         pws: 0,
         screens: 0,
+        helpers: 0,
         prey: [0; 64],
         weapons: [0; 64],
     };
