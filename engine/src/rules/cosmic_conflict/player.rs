@@ -187,6 +187,12 @@ pub trait Player {
     /// Cautious fighters: how many boxes dealt one box taken is worth.
     fn fighter_caution(&self) -> f32;
 
+    /// Cautious fighters: whether the damage they may take counts the PWS exchanges enemy
+    /// screening fighters could fly in to call (`battle/fighter_screen.rs`).
+    fn weighs_screens(&self) -> bool {
+        false
+    }
+
     // ---- Conditions (ch. 5 "Generating a Condition", ch. 8) -----------------------------
 
     /// How much it dislikes a Condition: a braced ship keeps the lower of its two rolls
@@ -335,6 +341,11 @@ impl Player for Policy {
     #[inline]
     fn fighter_caution(&self) -> f32 {
         self.fighter_caution
+    }
+
+    #[inline]
+    fn weighs_screens(&self) -> bool {
+        self.fighter_screens
     }
 
     #[inline]

@@ -310,6 +310,9 @@ pub struct Policy {
     pub fighter_tactics: FighterTactics,
     /// Cautious fighters: how many boxes dealt one box taken is worth (1 = even trade).
     pub fighter_caution: f32,
+    /// Cautious fighters count the PWS exchanges enemy screening fighters (PWS/fPWS) could
+    /// fly in to call (`battle/fighter_screen.rs`); off in every preset.
+    pub fighter_screens: bool,
     /// Where a move ends.
     pub movement: Movement,
     /// `kill-value` targeting: how many times its points a sure kill is worth on top of the
@@ -340,7 +343,7 @@ pub struct Policy {
 
 impl Policy {
     /// Preset names, for error messages.
-    pub const PRESETS: [&'static str; 13] = [
+    pub const PRESETS: [&'static str; 14] = [
         "brawler",
         "tactician",
         "standoff",
@@ -354,6 +357,7 @@ impl Policy {
         "brawler-v3",
         "brawler-v4",
         "brawler-v5",
+        "brawler-v6",
     ];
 
     /// A named preset:
@@ -394,6 +398,11 @@ impl Policy {
     ///   (`arc_weight` 2, `exposure_share` 0.25). Turning a broadside to the enemy
     ///   (`broadsides`) and the game clock (`clock`) are side settings, off: measured, they
     ///   did not pay for both fleets (docs/cosmic-conflict-presets-v2.md).
+    /// * `brawler-v6` — `brawler-v5` whose cautious fighters weigh the enemy's screening
+    ///   fighters (`fighter_screens`, `battle/fighter_screen.rs`): the PWS exchange an
+    ///   interceptor could fly in to call, shared over the fighters it could choose from and
+    ///   less what the other fighters would deal it there. Plays as `brawler-v5` where the
+    ///   enemy has no fighter carrying PWS or fPWS.
     /// * `brawler-v4` — `brawler-v3` that passes in a Size step when moving after the enemy
     ///   pays (`battle/pass_value.rs`) and spends its Command Tokens by value: a reroll or a
     ///   Dodge when it is worth more than keeping the Token for the rest of the turn
@@ -420,6 +429,7 @@ impl Policy {
             },
             fighter_tactics: FighterTactics::Cautious,
             fighter_caution: 1.0,
+            fighter_screens: false,
             kill_weight: 1.0,
             movement: Movement::Classic,
             next_move_share: 1.0,
@@ -526,6 +536,11 @@ impl Policy {
                     ..v4
                 }
             }
+            "brawler-v6" => Policy {
+                preset: "brawler-v6",
+                fighter_screens: true,
+                ..Policy::preset("brawler-v5")?
+            },
             _ => return None,
         })
     }
@@ -590,6 +605,9 @@ impl fmt::Display for Policy {
         if self.fighter_caution != 1.0 {
             write!(f, " fighter-caution={}", self.fighter_caution)?;
         }
+        if self.fighter_screens {
+            f.write_str(" fighter-screens")?;
+        }
         if self.movement != Movement::Classic {
             write!(f, " movement={}", self.movement.name())?;
         }
@@ -623,6 +641,30 @@ impl fmt::Display for Policy {
 mod tests {
     use super::*;
 
+    /// Weighing enemy screens is a side setting, off in every preset but `brawler-v6` (the
+    /// others' bits hold), and reports name it only when it is on.
+    #[test]
+    fn only_brawler_v6_weighs_screens() {
+        for name in Policy::PRESETS.iter().filter(|n| **n != "brawler-v6") {
+            let p = Policy::preset(name).unwrap();
+            assert!(!p.fighter_screens, "{name}");
+            assert!(!p.to_string().contains("fighter-screens"), "{name}");
+        }
+        let on = Policy {
+            fighter_screens: true,
+            ..Policy::preset("brawler-v5").unwrap()
+        };
+        assert!(on.to_string().contains(" fighter-screens"));
+        let v6 = Policy::preset("brawler-v6").unwrap();
+        assert_eq!(
+            Policy {
+                preset: "brawler-v6",
+                ..on
+            },
+            v6
+        );
+    }
+
     /// `brawler-v5` is `brawler-v4` with arcs scored; no older preset scores them.
     #[test]
     fn brawler_v5_is_brawler_v4_with_arcs_scored() {
@@ -641,7 +683,10 @@ mod tests {
             },
             v4
         );
-        for name in Policy::PRESETS.iter().filter(|n| **n != "brawler-v5") {
+        for name in Policy::PRESETS
+            .iter()
+            .filter(|n| !matches!(**n, "brawler-v5" | "brawler-v6"))
+        {
             let p = Policy::preset(name).unwrap();
             assert_eq!(p.arc_weight, 0.0, "{name}");
             assert!(!p.clock, "{name}");
@@ -696,7 +741,7 @@ mod tests {
         );
         for name in Policy::PRESETS
             .iter()
-            .filter(|n| !matches!(**n, "brawler-v4" | "brawler-v5"))
+            .filter(|n| !matches!(**n, "brawler-v4" | "brawler-v5" | "brawler-v6"))
         {
             let p = Policy::preset(name).unwrap();
             assert_ne!(p.passing, Passing::ByValue, "{name}");

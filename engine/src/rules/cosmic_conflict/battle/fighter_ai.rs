@@ -18,6 +18,7 @@ use super::super::fighters::LAUNCH_DISTANCE;
 use super::super::player::Player;
 use super::super::terrain;
 use super::Battle;
+use super::fighter_screen::screen_risk;
 
 /// Directions tried around the fighter (every 22.5°).
 const DIRECTIONS: usize = 16;
@@ -37,11 +38,14 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
     /// The enemy units and weapons that could reach any point fighter `i` may fly to this
     /// activation (within `reach` of it): the rest add nothing to [`Battle::exposure`] at any
     /// candidate point, so one pass here spares a pass per point. Ships in ascending order and
-    /// weapons in design order, as the sum runs.
+    /// weapons in design order, as the sum runs. With the side setting `fighter_screens`,
+    /// enemy fighters whose PWS screen could reach a candidate point (`battle/fighter_screen.rs`)
+    /// are marked too.
     fn threats(&self, i: usize, reach: f64) -> Threats {
         let m = self.m;
         let me = &self.s.ships[i];
         let pws_reach = m.rules.pws_exchange_distance;
+        let screens = m.rules.pws_exchange && self.players[me.side.index()].weighs_screens();
         // A margin for rounding: pruning only ever drops terms that are exactly zero.
         let near = |t: Vec2, r: f64| t.distance(me.pos) <= r + reach + 1e-6;
         let mut out = Threats::NONE;
@@ -51,6 +55,15 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
             }
             if t.size > 0 && t.equipment.pws > 0 && near(t.pos, pws_reach) {
                 out.pws |= 1 << j;
+            }
+            if screens
+                && t.size == 0
+                && self.players[t.side.index()].calls_pws_exchange()
+                && self.pws_against(j, i) > 0
+                && near(t.pos, self.screen_reach(j))
+            {
+                out.screens |= 1 << j;
+                out.prey[j] = self.screen_prey(i, j);
             }
             if t.size == 0 && self.s.fighters.shots[j] == 0 {
                 continue;
@@ -63,19 +76,56 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
                 }
             }
         }
+        if out.screens != 0 {
+            out.helpers = self.screen_helpers(i);
+        }
+        out
+    }
+
+    /// The other loaded fighters of fighter `i`'s side in flight (bit per unit): the ones that
+    /// could answer a screen ([`Battle::screen_answer`]).
+    fn screen_helpers(&self, i: usize) -> u64 {
+        let m = self.m;
+        let side = self.s.ships[i].side;
+        let mut out = 0u64;
+        for (k, f) in self.s.ships.iter().enumerate() {
+            if k == i || f.size != 0 || f.side != side || !f.active() {
+                continue;
+            }
+            let kd = usize::from(f.design);
+            if !m.designs[kd].weapons.is_empty() && self.s.fighters.shots[k] > 0 && !f.weapon_off(0)
+            {
+                out |= 1 << k;
+            }
+        }
         out
     }
 
     /// Expected damage the enemy could deal to fighter `i` standing at `p` before the fighter
     /// activates again: every enemy unit's working weapons with `p` inside their (normal)
     /// Range and one of their arcs — fighters that are out of shots do not count — plus 3.5
-    /// per PWS of an enemy ship within PWS-exchange distance. Ships attack before they move,
-    /// so positions are taken as they stand. Only `threats` can contribute.
+    /// per PWS of an enemy ship within PWS-exchange distance, plus (`fighter_screens`) the
+    /// exchange an enemy screening fighter could fly in to call ([`screen_risk`]). Ships
+    /// attack before they move, so positions are taken as they stand. Only `threats` can
+    /// contribute.
     fn exposure(&self, i: usize, p: Vec2, threats: &Threats) -> f32 {
         let m = self.m;
         let fd = usize::from(self.s.ships[i].design);
         let pws_reach = m.rules.pws_exchange_distance;
         let mut total = 0.0;
+        let mut screens = threats.screens;
+        while screens != 0 {
+            let j = screens.trailing_zeros() as usize;
+            screens &= screens - 1;
+            let (distance, reach) = (p.distance(self.s.ships[j].pos), self.screen_reach(j));
+            if distance > reach {
+                continue;
+            }
+            let (theirs, mine) = (self.pws_against(j, i), self.pws_against(i, j));
+            let answer = self.screen_answer(threats.helpers, j, p);
+            let prey = threats.prey[j];
+            total += screen_risk(theirs, mine, distance, reach, prey, answer);
+        }
         let mut ships = threats.ships | threats.pws;
         while ships != 0 {
             let j = ships.trailing_zeros() as usize;
@@ -101,6 +151,50 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
             }
         }
         total
+    }
+
+    /// How far enemy fighter `j`'s screen reaches: its move ("up to 7 Distance", 10 with
+    /// Interceptor Boosters) plus the PWS-exchange distance.
+    fn screen_reach(&self, j: usize) -> f64 {
+        let d = usize::from(self.s.ships[j].design);
+        let spec = self.m.designs[d].fighter.unwrap_or_default();
+        spec.move_distance() + self.m.rules.pws_exchange_distance
+    }
+
+    /// The fighters enemy screen `j` could choose from when fighter `i` moves into its reach:
+    /// `i` and the other fighters of `i`'s side in flight within its reach now.
+    fn screen_prey(&self, i: usize, j: usize) -> u8 {
+        let (me, screen) = (&self.s.ships[i], &self.s.ships[j]);
+        let reach = self.screen_reach(j);
+        let others = self.s.ships.iter().enumerate().filter(|&(k, f)| {
+            k != i
+                && f.size == 0
+                && f.side == me.side
+                && f.active()
+                && f.pos.distance(screen.pos) <= reach
+        });
+        1 + others.count() as u8
+    }
+
+    /// What our side would answer a screen `j` ending its move beside point `p` with: the
+    /// expected damage of the loaded fighters in `helpers` ([`Battle::screen_helpers`]) whose
+    /// weapon's Range holds `p` (fighters fire all round), up to the screen's boxes left.
+    fn screen_answer(&self, helpers: u64, j: usize, p: Vec2) -> f32 {
+        let m = self.m;
+        let screen = &self.s.ships[j];
+        let jd = usize::from(screen.design);
+        let mut answer = 0.0f32;
+        let mut bits = helpers;
+        while bits != 0 {
+            let k = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let f = &self.s.ships[k];
+            let kd = usize::from(f.design);
+            if f.pos.distance(p) <= m.profiles[kd][0].normal_range() {
+                answer += m.expected(kd, 0, jd, 0).max(0.0);
+            }
+        }
+        answer.min(screen.remaining() as f32)
     }
 
     /// The enemies a loaded fighter `i` could strike next activation: each one's predicted
@@ -210,12 +304,18 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
     }
 }
 
-/// The enemy weapons (bit per weapon, per ship) and PWS ships (bit per ship) that can reach a
-/// fighter's candidate points this activation; fixed size, so it lives on the stack.
+/// The enemy weapons (bit per weapon, per ship), PWS ships and screening fighters (bit per
+/// unit) that can reach a fighter's candidate points this activation; fixed size, so it lives
+/// on the stack.
 #[derive(Clone, Copy)]
 struct Threats {
     ships: u64,
     pws: u64,
+    screens: u64,
+    /// Our other loaded fighters in flight, which could answer a screen.
+    helpers: u64,
+    /// Per screening fighter: how many of our fighters it could choose from.
+    prey: [u8; 64],
     weapons: [u16; 64],
 }
 
@@ -223,6 +323,9 @@ impl Threats {
     const NONE: Threats = Threats {
         ships: 0,
         pws: 0,
+        screens: 0,
+        helpers: 0,
+        prey: [0; 64],
         weapons: [0; 64],
     };
 }

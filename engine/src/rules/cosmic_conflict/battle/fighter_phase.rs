@@ -371,7 +371,7 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
     /// PWS fire unit `me` brings against unit `them`: its PWS, plus its fPWS against a fighter,
     /// plus (a ship against a fighter) one per friendly AWS ship covering it — the AWS passive
     /// counts "for the purposes of defending against missile attacks and Fighters".
-    fn pws_against(&self, me: usize, them: usize) -> u8 {
+    pub(super) fn pws_against(&self, me: usize, them: usize) -> u8 {
         let a = &self.s.ships[me];
         let mut n = a.equipment.pws;
         if self.s.ships[them].size == 0 {

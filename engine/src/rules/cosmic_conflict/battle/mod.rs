@@ -14,6 +14,7 @@ use crate::trace;
 mod command_phase;
 mod fighter_ai;
 mod fighter_phase;
+pub mod fighter_screen;
 mod fire_plan;
 mod formation_play;
 pub mod game_clock;

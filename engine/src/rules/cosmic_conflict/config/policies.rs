@@ -60,6 +60,9 @@ pub struct SideSpec {
     /// Override: cautious fighters' weight on damage taken (default 1).
     #[serde(default)]
     pub fighter_caution: Option<Spanned<f64>>,
+    /// Override: cautious fighters count enemy fighters' PWS screens (default false).
+    #[serde(default)]
+    pub fighter_screens: Option<bool>,
     /// Override: where a move ends, `classic` or `lookahead`.
     #[serde(default)]
     pub movement: Option<Spanned<String>>,
@@ -203,6 +206,9 @@ pub(super) fn policy(doc: usize, at: &str, side: &SideSpec, issues: &mut Issues)
     }
     if let Some(b) = side.broadsides {
         p.broadsides = b;
+    }
+    if let Some(b) = side.fighter_screens {
+        p.fighter_screens = b;
     }
     if let Some(c) = side.clock {
         p.clock = c;
