@@ -151,9 +151,11 @@ impl Condition {
     }
 
     /// Bring the figures up to `dmg` (of design `d`): read afresh only when the system or
-    /// hull losses differ from those last read — the only marks the figures depend on. The
-    /// check is inlined at every caller (most calls find nothing new); the reading is not.
-    #[inline]
+    /// hull losses differ from those last read — the only marks the figures depend on. Out of
+    /// line: one copy of the check serves the turn's nine callers (inlined, each copy of the
+    /// two comparisons was ~250 bytes of hot code, and the turn's code is several times the
+    /// instruction cache); the reading is out of line too.
+    #[inline(never)]
     pub fn refresh(&mut self, d: &ShipDesign, dmg: &ShipDamage, r: &Readings) {
         if self.valid
             && same_marks(&self.seen_systems, &dmg.system_damage)

@@ -151,11 +151,10 @@ pub(super) fn determine<R: Roller>(m: &Matchup, st: &mut BattleState, i: usize, 
             continue;
         }
         let same = planned_for.is_some_and(|p| {
-            let q = &bd.mounts[p];
             let (a, b) = (&st.weapons[i][p], &st.weapons[i][k]);
-            // The same design, so the same weapon now when its reduced Ratings agree
-            // ([`weapon_now`] replaces only those).
-            q.arc == w.arc && q.weapon == w.weapon && a.damage == b.damage && a.range == b.range
+            // The same arc and design (the same twin), so the same weapon now when its
+            // reduced Ratings agree ([`weapon_now`] replaces only those).
+            a.twin == b.twin && a.damage == b.damage && a.range == b.range
         });
         if same {
             for plan in st.plans.iter_mut().flatten() {
@@ -702,7 +701,7 @@ pub(super) fn resolve_shot<R: Roller, O: Observer>(
             _ => {}
         }
     }
-    let cats = out.catastrophes.iter().flatten().count();
+    let cats = out.catastrophes.iter().filter(|c| c.is_some()).count();
     for _ in 0..cats {
         st.event(attacker_side, Event::Catastrophes);
     }

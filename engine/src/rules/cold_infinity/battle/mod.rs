@@ -348,12 +348,16 @@ impl BattleState {
     }
 }
 
-/// Ship `i`'s weapons undamaged.
+/// Ship `i`'s weapons undamaged, each with its twin ([`weapon_damage::mount_twins`]).
 fn fresh_weapons(m: &Matchup, i: usize) -> impl Iterator<Item = WeaponNow> + '_ {
-    m.design_of(i)
-        .mounts
+    let mounts = &m.design_of(i).mounts;
+    mounts
         .iter()
-        .map(|w| WeaponNow::new(&w.weapon))
+        .zip(weapon_damage::mount_twins(mounts))
+        .map(|(w, twin)| WeaponNow {
+            twin,
+            ..WeaponNow::new(&w.weapon)
+        })
 }
 
 /// How a system draws power in the battle (§3.3, §16.4.11): weapons, torpedo systems
@@ -416,8 +420,12 @@ pub fn begin(m: &Matchup, st: &mut BattleState) {
             dealt: 0,
             taken: 0,
         });
-        for (w, fresh) in st.weapons[i].iter_mut().zip(fresh_weapons(m, i)) {
-            *w = fresh;
+        // Undamaged; the twins were worked out with the state (`for_matchup`).
+        for (w, mount) in st.weapons[i].iter_mut().zip(&d.mounts) {
+            *w = WeaponNow {
+                twin: w.twin,
+                ..WeaponNow::new(&mount.weapon)
+            };
         }
         for (p, fresh) in st.power[i].iter_mut().zip(fresh_power(m, i)) {
             *p = fresh;

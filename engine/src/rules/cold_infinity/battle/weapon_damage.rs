@@ -10,7 +10,7 @@ use crate::dice::Roller;
 
 use super::super::damage_effects::{ReductionChoice, reduce_weapon, reductions_due};
 use super::super::design::{DamageDice, RangeRating, WeaponDesign};
-use super::super::matchup::Matchup;
+use super::super::matchup::{Matchup, Mount};
 use super::super::policy::{pick_tie, reduction_choice};
 use super::BattleState;
 
@@ -23,6 +23,10 @@ pub struct WeaponNow {
     pub range: RangeRating,
     /// Structure loss the reductions so far answer for.
     pub lost_seen: u16,
+    /// The first mount of the ship's design with this mount's arc and weapon design
+    /// ([`mount_twins`]): two mounts with the same `twin` are the same design, so
+    /// [`super::fire::determine`] compares two indices instead of two [`WeaponDesign`]s.
+    pub twin: u8,
 }
 
 impl WeaponNow {
@@ -32,8 +36,22 @@ impl WeaponNow {
             damage: w.damage,
             range: w.range,
             lost_seen: 0,
+            twin: 0,
         }
     }
+}
+
+/// Each mount's twin: the index of the first mount in `mounts` with the same arc and weapon
+/// design (itself when none before it has them). Worked out once per matchup
+/// (`BattleState::for_matchup`), kept across battles by `begin`.
+pub fn mount_twins(mounts: &[Mount]) -> impl Iterator<Item = u8> + '_ {
+    mounts.iter().enumerate().map(|(k, w)| {
+        let first = mounts[..k]
+            .iter()
+            .position(|q| q.arc == w.arc && q.weapon == w.weapon)
+            .unwrap_or(k);
+        first as u8
+    })
 }
 
 /// Mount `k` of ship `i` as it fires now: its design with the reduced damage and range.

@@ -241,7 +241,7 @@ pub fn resolve_attack<R: Roller>(
     hit: HitRoll,
     defences: &Defences,
 ) -> AttackOutcome {
-    let w = attack.weapon;
+    let w = &attack.weapon;
     let mut out = AttackOutcome::default();
     if !hit.band.is_hit() {
         return out;
