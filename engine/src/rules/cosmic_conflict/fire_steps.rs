@@ -69,10 +69,8 @@ impl DesignSteps {
     /// still exceeds: the same step as a search from the first edge, in a step or two.
     #[inline]
     fn step(&self, d: f64) -> Option<usize> {
-        let last = *self.edges.last()?;
-        if !(d <= last) {
-            return None;
-        }
+        // Beyond the last edge (or NaN): none.
+        self.edges.last().filter(|&&last| d <= last)?;
         // `d` ≥ 0 (a distance): the conversion truncates to its whole part.
         let n = (d as usize).min(self.lut.len() - 1);
         let mut k = usize::from(self.lut[n]);
@@ -297,10 +295,8 @@ impl ArcRows<'_> {
     #[inline]
     pub fn fire(&self, d: f64, whole: usize, quadrants: u8) -> f32 {
         let s = self.steps;
-        let Some(&last) = s.edges.last() else {
-            return 0.0;
-        };
-        if !(d <= last) {
+        // Beyond the last edge (or NaN): none.
+        if s.edges.last().is_none_or(|&last| d > last || d.is_nan()) {
             return 0.0;
         }
         let mut k = usize::from(s.lut[whole.min(s.lut.len() - 1)]);
@@ -379,7 +375,7 @@ mod tests {
                 ds.extend([e, e + 1e-9, e - 1e-9, e.next_up(), e.next_down()]);
             }
             ds.extend([f64::NAN, f64::INFINITY, 1e12, 0.0, -0.0]);
-            for d in ds.into_iter().filter(|d| !(*d < 0.0)) {
+            for d in ds.into_iter().filter(|d| d.is_nan() || *d >= 0.0) {
                 let want = edges.iter().position(|&e| d <= e);
                 assert_eq!(s.step(d), want, "edges {edges:?} d = {d}");
             }

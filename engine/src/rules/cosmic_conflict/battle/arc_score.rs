@@ -29,7 +29,10 @@ pub(super) struct Foe<'a> {
     theirs: ArcRows<'a>,
     /// The moving ship's expected fire by arc against its design.
     ours: ArcRows<'a>,
-    /// The longer of the two tables' reach: beyond it neither fires.
+    /// How far its weapons reach, and own weapons (beyond, the table reads none).
+    their_reach: f64,
+    our_reach: f64,
+    /// The longer of the two: beyond it neither fires.
     reach: f64,
 }
 
@@ -50,6 +53,8 @@ impl<'a> Foe<'a> {
             facing,
             theirs,
             ours,
+            their_reach: theirs.reach(),
+            our_reach: ours.reach(),
             reach: theirs.reach().max(ours.reach()),
         }
     }
@@ -69,7 +74,7 @@ impl<'a> Foe<'a> {
     pub(super) fn most_own_fire(&self, from: Vec2, span: f64) -> f32 {
         let centre = (self.pos - from).length();
         let (lo, hi) = (centre - span - 1e-6, centre + span + 1e-6);
-        self.ours.most_within(lo, hi, !(lo > 0.0))
+        self.ours.most_within(lo, hi, lo.is_nan() || lo <= 0.0)
     }
 }
 
@@ -86,19 +91,17 @@ pub(super) fn fire_both_ways(foes: &[Foe], p: Vec2, facing: Vec2) -> (f32, f32) 
         let d = p - f.pos;
         let dist = d.length();
         // Beyond both reaches (or NaN) both reads are none: adding none changes no bit.
-        if !(dist <= f.reach) {
-            continue;
-        }
-        // A distance within reach: non-negative and finite or the reach infinite.
-        let whole = dist as u32 as usize;
-        let q = Arcs::at_local(f.facing.dot(d), f.facing.cross(d)).0;
-        taken += f.theirs.fire(dist, whole, q);
-        let back = f.pos - p;
-        let q = Arcs::at_local(facing.dot(back), facing.cross(back)).0;
-        let fire = f.ours.fire(dist, whole, q);
-        // The tables hold no NaN: `max` without its NaN handling.
-        if fire > most {
-            most = fire;
+        if dist <= f.reach {
+            let whole = dist as u32 as usize;
+            let q = Arcs::at_local(f.facing.dot(d), f.facing.cross(d)).0;
+            taken += f.theirs.fire(dist, whole, q);
+            let back = f.pos - p;
+            let q = Arcs::at_local(facing.dot(back), facing.cross(back)).0;
+            let fire = f.ours.fire(dist, whole, q);
+            // The tables hold no NaN: `max` without its NaN handling.
+            if fire > most {
+                most = fire;
+            }
         }
     }
     (taken, most)
@@ -111,11 +114,11 @@ pub(super) fn exposure_at(foes: &[Foe], p: Vec2) -> f32 {
     for f in foes {
         let d = p - f.pos;
         let dist = d.length();
-        if !(dist <= f.reach) {
-            continue;
+        // Beyond its reach (or NaN) the read is none: adding none changes no bit.
+        if dist <= f.their_reach {
+            let q = Arcs::at_local(f.facing.dot(d), f.facing.cross(d)).0;
+            taken += f.theirs.fire(dist, dist as u32 as usize, q);
         }
-        let q = Arcs::at_local(f.facing.dot(d), f.facing.cross(d)).0;
-        taken += f.theirs.fire(dist, dist as u32 as usize, q);
     }
     taken
 }
@@ -127,13 +130,13 @@ pub(super) fn fire_from(foes: &[Foe], p: Vec2, facing: Vec2) -> f32 {
     for f in foes {
         let back = f.pos - p;
         let dist = back.length();
-        if !(dist <= f.reach) {
-            continue;
-        }
-        let q = Arcs::at_local(facing.dot(back), facing.cross(back)).0;
-        let fire = f.ours.fire(dist, dist as u32 as usize, q);
-        if fire > most {
-            most = fire;
+        // Beyond own reach (or NaN) the read is none: never more than the most so far.
+        if dist <= f.our_reach {
+            let q = Arcs::at_local(facing.dot(back), facing.cross(back)).0;
+            let fire = f.ours.fire(dist, dist as u32 as usize, q);
+            if fire > most {
+                most = fire;
+            }
         }
     }
     most
