@@ -321,7 +321,7 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
         let steps_fire = m.fire_steps();
         // Every end point lies within `span` of where the ship stands: a straight run of at
         // most `vmax` and a shift of at most the Maneuver (unit vectors to rounding).
-        let span = (f64::from(plan.vmax) + plan.maneuver) * (1.0 + 1e-9) + 1e-6;
+        let span = (f64::from(plan.vmax) + plan.maneuver.abs()) * (1.0 + 1e-9) + 1e-6;
         let mut foes = [Foe::default(); MAX_ENEMIES];
         let mut n = 0;
         let mut seen = 0;
