@@ -11,6 +11,7 @@ use crate::outcome::{
 };
 use crate::trace;
 
+mod arc_score;
 mod command_phase;
 mod fighter_ai;
 mod fighter_phase;

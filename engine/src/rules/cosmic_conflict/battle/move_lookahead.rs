@@ -18,11 +18,10 @@ use crate::dice::Roller;
 use crate::geometry::Vec2;
 use crate::observer::Observer;
 
-use super::super::design::Arcs;
-use super::super::fire_steps::FireSteps;
 use super::super::house_rules::MovementRow;
 use super::super::player::Player;
 use super::Battle;
+use super::arc_score::{Foe, MAX_ENEMIES, aimed_fire, exposure_at, fire_both_ways, fire_from};
 use super::movement::turn_toward;
 
 /// How much heavier than the classic move the lookahead weighs terrain damage (× the
@@ -87,22 +86,22 @@ pub(super) type EndChoice = (i8, Vec2, Option<(f64, f64)>);
 /// positive: more than one ship's expected fire in a step.
 pub const ARC_BIAS: f64 = 50.0;
 
+/// An end point's whole arc-scored score in [`SCORE_STEP`]s: its range and terrain score `base`
+/// plus `arc_weight` × (the enemy's expected fire at it × `exposure` − own expected fire from
+/// it), offset by [`ARC_BIAS`] boxes. With a non-negative exposure it only grows with `taken`
+/// and falls with `dealt` (each step of the sum rounds monotonically).
+#[inline]
+fn arc_scored(plan: &MovePlan, base: f64, dealt: f32, taken: f32) -> u64 {
+    quantized(
+        base + plan.arc_weight * (ARC_BIAS - f64::from(dealt) + plan.exposure * f64::from(taken)),
+    )
+}
+
 /// The facings an arc-scored move may turn to after moving, as (cos, sin) of the turn from
 /// "facing the focus enemy": bow on, the enemy to port, the enemy to starboard (the design's
 /// own best arc, [`Matchup::facing_offset`](super::super::matchup::Matchup::facing_offset),
 /// is tried first and not twice).
 pub const AIMS: [(f64, f64); 3] = [(1.0, 0.0), (0.0, -1.0), (0.0, 1.0)];
-
-/// The most enemy ships the arc score reads (ships beyond are left out).
-const MAX_ENEMIES: usize = 16;
-
-/// An enemy ship as the arc score reads it.
-#[derive(Clone, Copy, Default)]
-struct Foe {
-    pos: Vec2,
-    facing: Vec2,
-    design: usize,
-}
 
 /// The score of an end point `p2` reached at Velocity `v` (lower is better): its distance
 /// from the preferred range, 1,000 off the table, 5 when a turn's run at this Velocity
@@ -151,26 +150,69 @@ fn end_points<'a>(
     changes: &'a [i8],
     locked: bool,
     terrain: bool,
-) -> impl Iterator<Item = (i8, u8, Vec2)> + 'a {
-    let side = plan.facing.rotated(0.0, 1.0) * plan.maneuver;
+) -> EndPoints<'a> {
     let shifts = if terrain { SIDE_SHIFTS.len() } else { 1 };
-    changes
-        .iter()
-        .filter(move |&&dv| dv == 0 || !locked)
-        .filter_map(move |&dv| {
-            let v = i16::from(plan.velocity) + i16::from(dv);
-            (0..=i16::from(plan.vmax))
-                .contains(&v)
-                .then_some((dv, v as u8))
-        })
-        .flat_map(move |(dv, v)| {
-            let p1 = plan.pos + plan.facing * f64::from(v);
-            let planned = planned_end(plan, v);
-            (0..=shifts).map(move |k| match k {
-                0 => (dv, v, planned),
-                k => (dv, v, p1 + side * SIDE_SHIFTS[k - 1]),
-            })
-        })
+    EndPoints {
+        plan,
+        changes: changes.iter(),
+        locked,
+        side: plan.facing.rotated(0.0, 1.0) * plan.maneuver,
+        shifts,
+        dv: 0,
+        v: 0,
+        p1: Vec2::default(),
+        next: shifts + 1,
+    }
+}
+
+/// The iterator of [`end_points`] (a hand-written one: the candidate loop runs every move).
+struct EndPoints<'a> {
+    plan: &'a MovePlan,
+    changes: std::slice::Iter<'a, i8>,
+    locked: bool,
+    /// The full Maneuver to port of the facing.
+    side: Vec2,
+    /// How many of [`SIDE_SHIFTS`] are tried.
+    shifts: usize,
+    /// The Velocity change being read, its Velocity and straight run.
+    dv: i8,
+    v: u8,
+    p1: Vec2,
+    /// The next end point of this Velocity: 0 the planned one, `k` the straight run shifted by
+    /// `SIDE_SHIFTS[k − 1]`; past `shifts`, the next Velocity change.
+    next: usize,
+}
+
+impl Iterator for EndPoints<'_> {
+    type Item = (i8, u8, Vec2);
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if self.next <= self.shifts {
+                let k = self.next;
+                self.next += 1;
+                let p2 = if k == 0 {
+                    planned_end(self.plan, self.v)
+                } else {
+                    self.p1 + self.side * SIDE_SHIFTS[k - 1]
+                };
+                return Some((self.dv, self.v, p2));
+            }
+            let dv = *self.changes.next()?;
+            if dv != 0 && self.locked {
+                continue;
+            }
+            let v = i16::from(self.plan.velocity) + i16::from(dv);
+            if !(0..=i16::from(self.plan.vmax)).contains(&v) {
+                continue;
+            }
+            self.dv = dv;
+            self.v = v as u8;
+            self.p1 = self.plan.pos + self.plan.facing * f64::from(self.v);
+            self.next = 0;
+        }
+    }
 }
 
 /// The lowest-scoring candidate so far; equal scores are chosen among on the dice (a
@@ -193,6 +235,13 @@ impl<T> Default for Lowest<T> {
 }
 
 impl<T> Lowest<T> {
+    /// Whether the pick so far is strictly better than `score` (an offer at `score` would
+    /// change nothing and roll no dice).
+    #[inline]
+    fn beats(&self, score: u64) -> bool {
+        self.pick.is_some() && score > self.score
+    }
+
     /// Offer `item` at `score` (lower is better).
     fn offer<R: Roller>(&mut self, score: u64, item: T, dice: &mut R) {
         match self.pick {
@@ -269,37 +318,88 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
         let mine = usize::from(me.design);
         let my_side = me.side;
         let own_aim = m.facing_offset[mine];
+        let steps_fire = m.fire_steps();
+        // Every end point lies within `span` of where the ship stands: a straight run of at
+        // most `vmax` and a shift of at most the Maneuver (unit vectors to rounding).
+        let span = (f64::from(plan.vmax) + plan.maneuver.abs()) * (1.0 + 1e-9) + 1e-6;
         let mut foes = [Foe::default(); MAX_ENEMIES];
         let mut n = 0;
+        let mut seen = 0;
+        // The most own fire any end point and facing can bring on one enemy.
+        let mut most = 0.0f32;
         for t in &self.s.ships {
-            if t.side != my_side && t.active() && t.size > 0 && n < MAX_ENEMIES {
-                foes[n] = Foe {
-                    pos: t.pos,
-                    facing: t.facing,
-                    design: usize::from(t.design),
-                };
-                n += 1;
+            if t.side != my_side && t.active() && t.size > 0 && seen < MAX_ENEMIES {
+                seen += 1;
+                let foe = Foe::new(steps_fire, mine, usize::from(t.design), t.pos, t.facing);
+                // An enemy out of both reaches from every end point adds nothing: not read.
+                if !foe.out_of_reach(plan.pos, span) {
+                    most = most.max(foe.most_own_fire(plan.pos, span));
+                    foes[n] = foe;
+                    n += 1;
+                }
             }
         }
         let foes = &foes[..n];
-        let steps_fire = m.fire_steps();
+        // The least the arc term can add to an end point's score (own fire at its most, the
+        // enemy's at none): with a non-negative exposure, an end point whose score is beaten
+        // even so is not read further — it could neither win nor tie (no dice rolled).
+        let least_arc =
+            (plan.exposure >= 0.0).then(|| plan.arc_weight * (ARC_BIAS - f64::from(most)));
         let aims = if plan.broadsides { AIMS.len() } else { 0 };
         let mut best = Lowest::default();
         for (dv, v, p2) in end_points(plan, changes, locked, terrain) {
-            let turn = usize::from(plan.heading.heading_at(v));
             let base = self.end_score(i, plan, p2, v, terrain);
-            let taken = exposure_at(steps_fire, foes, mine, p2);
+            if least_arc.is_some_and(|least| best.beats(quantized(base + least))) {
+                continue;
+            }
+            if foes.is_empty() {
+                // No enemy in reach of any end point: no fire either way, whatever the facing.
+                for a in 0..=aims {
+                    let aim = if a == 0 { own_aim } else { AIMS[a - 1] };
+                    if a > 0 && aim == own_aim {
+                        continue;
+                    }
+                    best.offer(
+                        arc_scored(plan, base, 0.0, 0.0),
+                        (dv, p2, aim),
+                        &mut *self.dice,
+                    );
+                }
+                continue;
+            }
+            let turn = usize::from(plan.heading.heading_at(v));
             let toward = (plan.enemy - p2).normalized();
+            // The design's own aim.
+            let facing = turn_toward(plan.facing, toward.rotated(own_aim.0, own_aim.1), turn);
+            if aims == 0 {
+                // Own fire first: an end point beaten with no exposure at all is not read
+                // further (exposure only adds, when not negative).
+                let dealt = fire_from(foes, p2, facing);
+                if plan.exposure >= 0.0 && best.beats(arc_scored(plan, base, dealt, 0.0)) {
+                    continue;
+                }
+                let taken = exposure_at(foes, p2);
+                let score = arc_scored(plan, base, dealt, taken);
+                best.offer(score, (dv, p2, own_aim), &mut *self.dice);
+                continue;
+            }
+            // The exposure and own fire in one pass over the enemies.
+            let (taken, own_dealt) = fire_both_ways(foes, p2, facing);
             for a in 0..=aims {
                 let aim = if a == 0 { own_aim } else { AIMS[a - 1] };
                 if a > 0 && aim == own_aim {
                     continue;
                 }
-                let dealt = aimed_fire(steps_fire, foes, mine, p2, plan.facing, toward, turn, aim);
-                let score = base
-                    + plan.arc_weight
-                        * (ARC_BIAS - f64::from(dealt) + plan.exposure * f64::from(taken));
-                best.offer(quantized(score), (dv, p2, aim), &mut *self.dice);
+                let dealt = if a == 0 {
+                    own_dealt
+                } else {
+                    aimed_fire(foes, p2, plan.facing, toward, turn, aim)
+                };
+                best.offer(
+                    arc_scored(plan, base, dealt, taken),
+                    (dv, p2, aim),
+                    &mut *self.dice,
+                );
             }
         }
         best.pick.map(|(dv, p2, aim)| (dv, p2, Some(aim)))
@@ -325,50 +425,6 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
         }
         least
     }
-}
-
-/// The enemy's expected fire at a ship of design `mine` standing at `p`: every enemy ship's
-/// weapons whose arcs (from its facing now) and ranges hold `p`, summed over the ships.
-#[inline]
-fn exposure_at(fs: &FireSteps, foes: &[Foe], mine: usize, p: Vec2) -> f32 {
-    let mut fire = 0.0f32;
-    for f in foes {
-        let d = p - f.pos;
-        let q = Arcs::at_local(f.facing.dot(d), f.facing.cross(d)).0;
-        fire += fs.arc_fire(f.design, mine, d.length(), q);
-    }
-    fire
-}
-
-/// Own expected fire from `p` after turning from `facing` toward `toward` (the direction to
-/// the focus enemy) turned by `aim`, by at most `turn` × 30° (as the move's turn does).
-#[allow(clippy::too_many_arguments)]
-#[inline]
-fn aimed_fire(
-    fs: &FireSteps,
-    foes: &[Foe],
-    mine: usize,
-    p: Vec2,
-    facing: Vec2,
-    toward: Vec2,
-    turn: usize,
-    aim: (f64, f64),
-) -> f32 {
-    let facing = turn_toward(facing, toward.rotated(aim.0, aim.1), turn);
-    fire_from(fs, foes, mine, p, facing)
-}
-
-/// Own expected fire from `p` facing `facing`: the most the weapons whose arcs and ranges
-/// hold one enemy ship deal it.
-#[inline]
-fn fire_from(fs: &FireSteps, foes: &[Foe], mine: usize, p: Vec2, facing: Vec2) -> f32 {
-    let mut most = 0.0f32;
-    for f in foes {
-        let d = f.pos - p;
-        let q = Arcs::at_local(facing.dot(d), facing.cross(d)).0;
-        most = most.max(fs.arc_fire(mine, f.design, d.length(), q));
-    }
-    most
 }
 
 #[cfg(test)]
@@ -426,82 +482,6 @@ mod tests {
         assert_eq!(quantized(-1.0), 0);
         assert_eq!(quantized(f64::NAN), 0);
         assert_eq!(quantized(1000.4), 2000);
-    }
-
-    /// Issue 17, `brawler-v5`: a design with fore rockets (its best arc by firepower, the
-    /// facing `brawler-v4` always turns to) and a beam on either broadside, its enemy 19 away
-    /// 40° off the bow. Turned toward its best arc (30° of Heading), the enemy sits in the
-    /// fore quadrant beyond the rockets' reach: nothing bears. Turned to put the enemy on the
-    /// port broadside, the beam bears at Extended Range: that facing is the one chosen, and the
-    /// end point it is scored at outscores the same point with the bow on.
-    #[test]
-    fn turns_the_broadside_where_the_bow_does_not_reach() {
-        use super::super::super::attack::WeaponProfile;
-        use super::super::super::design::{Arcs, Variant, WeaponType};
-        let profiles = vec![
-            vec![
-                WeaponProfile::new(WeaponType::Rockets, Variant::None),
-                WeaponProfile::new(WeaponType::Beam, Variant::None),
-            ],
-            vec![],
-        ];
-        let arcs = vec![vec![Arcs::FORE.0, Arcs::PORT.0 | Arcs::STARBOARD.0], vec![]];
-        let expected = |_a: usize, w: usize, _t: usize, _band: u8| if w == 0 { 3.0 } else { 1.0 };
-        let fs = FireSteps::new(&profiles, expected).with_arcs(&arcs, expected);
-        let (c, s) = (40f64.to_radians().cos(), 40f64.to_radians().sin());
-        let enemy = Vec2::new(19.0 * c, 19.0 * s);
-        let foes = [Foe {
-            pos: enemy,
-            facing: Vec2::new(-1.0, 0.0),
-            design: 1,
-        }];
-        let p = Vec2::new(0.0, 0.0);
-        let facing = Vec2::new(1.0, 0.0);
-        let toward = enemy.normalized();
-        let bow = aimed_fire(&fs, &foes, 0, p, facing, toward, 1, AIMS[0]);
-        let port = aimed_fire(&fs, &foes, 0, p, facing, toward, 1, AIMS[1]);
-        let starboard = aimed_fire(&fs, &foes, 0, p, facing, toward, 1, AIMS[2]);
-        assert_eq!(bow, 0.0);
-        assert_eq!(port, 1.0);
-        // Turning the other way (30° toward the enemy) leaves it in the fore quadrant.
-        assert_eq!(starboard, 0.0);
-        // The whole score: the broadside facing wins by the arc weight × one box.
-        let weight = 2.0;
-        let score = |dealt: f32| quantized(7.0 + weight * (ARC_BIAS - f64::from(dealt)));
-        assert!(score(port) < score(bow));
-        // Closer in, inside the rockets' Range, the bow is worth more again.
-        let near = Vec2::new(5.0 * c, 5.0 * s);
-        let foes = [Foe {
-            pos: near,
-            ..foes[0]
-        }];
-        let bow = aimed_fire(&fs, &foes, 0, p, facing, near.normalized(), 1, AIMS[0]);
-        let port = aimed_fire(&fs, &foes, 0, p, facing, near.normalized(), 1, AIMS[1]);
-        assert!(bow > port, "{bow} {port}");
-    }
-
-    /// The enemy's fire counts where its arcs hold the end point: astern of a ship with only
-    /// fore guns nothing is exposed.
-    #[test]
-    fn exposure_reads_the_enemy_arcs() {
-        use super::super::super::attack::WeaponProfile;
-        use super::super::super::design::{Arcs, Variant, WeaponType};
-        let profiles = vec![
-            vec![],
-            vec![WeaponProfile::new(WeaponType::Kinetic, Variant::None)],
-        ];
-        let arcs = vec![vec![], vec![Arcs::FORE.0]];
-        let expected = |_a: usize, _w: usize, _t: usize, band: u8| 2.0 - f32::from(band);
-        let fs = FireSteps::new(&profiles, expected).with_arcs(&arcs, expected);
-        let foe = Foe {
-            pos: Vec2::new(10.0, 10.0),
-            facing: Vec2::new(1.0, 0.0),
-            design: 1,
-        };
-        assert_eq!(exposure_at(&fs, &[foe], 0, Vec2::new(15.0, 10.0)), 2.0);
-        assert_eq!(exposure_at(&fs, &[foe], 0, Vec2::new(22.0, 10.0)), 1.0);
-        assert_eq!(exposure_at(&fs, &[foe], 0, Vec2::new(5.0, 10.0)), 0.0);
-        assert_eq!(exposure_at(&fs, &[foe], 0, Vec2::new(40.0, 10.0)), 0.0);
     }
 
     /// Off the table costs 1,000; on it, the distance from the preferred range.
