@@ -249,48 +249,15 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
     /// The cautious fighter's destination: the reachable point (on the table, not in Solid
     /// terrain) with the best prospects less expected damage taken. A point within landing
     /// distance of the carrier counts no exposure for an empty fighter (it lands there).
-    /// Equal best points are drawn on the battle's dice (`best_candidate`).
     #[cold]
     #[inline(never)]
-    pub(super) fn cautious_destination(
-        &mut self,
-        i: usize,
-        loaded: bool,
-        home: Option<Vec2>,
-    ) -> Vec2 {
-        let me = self.s.ships[i];
-        // Home within reach: fly straight onto the carrier's point.
-        if let Some(h) = home
-            && !loaded
-            && h.distance(me.pos) <= self.fighter_reach(i)
-        {
-            return h;
-        }
-        let mut scored = [(Vec2::default(), 0.0f32); CANDIDATES];
-        let n = self.score_candidates(i, loaded, home, &mut scored);
-        best_candidate(&scored[..n], |k| self.dice.below(k))
-    }
-
-    /// A fighter's free-move distance (7, or 10 with Interceptor Boosters).
-    fn fighter_reach(&self, i: usize) -> f64 {
-        self.m.designs[usize::from(self.s.ships[i].design)]
-            .fighter
-            .unwrap_or_default()
-            .move_distance()
-    }
-
-    /// Scores every candidate point of the cautious fighter's move into `out` (staying put
-    /// first, then each compass direction at each step); returns how many it wrote.
-    fn score_candidates(
-        &self,
-        i: usize,
-        loaded: bool,
-        home: Option<Vec2>,
-        out: &mut [(Vec2, f32); CANDIDATES],
-    ) -> usize {
+    pub(super) fn cautious_destination(&self, i: usize, loaded: bool, home: Option<Vec2>) -> Vec2 {
         let m = self.m;
         let me = &self.s.ships[i];
-        let reach = self.fighter_reach(i);
+        let reach = m.designs[usize::from(me.design)]
+            .fighter
+            .unwrap_or_default()
+            .move_distance();
         let board = m.scenario.board;
         let caution = self.players[me.side.index()].fighter_caution();
         // Damage past the fighter's last box is not lost twice.
@@ -312,8 +279,7 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
             t.zones().iter().any(|z| z.attrs.solid)
                 && t.centre.distance(me.pos) <= reach + t.reach_squared().sqrt() + 1e-6
         });
-        out[0] = (me.pos, score(me.pos));
-        let mut n = 1;
+        let mut best = (me.pos, score(me.pos));
         for dir in *COMPASS {
             for f in STEPS {
                 let p = me.pos + dir * (reach * f);
@@ -321,32 +287,21 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
                 if solid_near && terrain::surroundings(&self.s.terrain, p).solid {
                     continue;
                 }
-                out[n] = (p, score(p));
-                n += 1;
+                let s = score(p);
+                if s > best.1 {
+                    best = (p, s);
+                }
             }
         }
-        n
+        // Home within reach: fly straight onto the carrier's point.
+        if let Some(h) = home
+            && !loaded
+            && h.distance(me.pos) <= reach
+        {
+            return h;
+        }
+        best.0
     }
-}
-
-/// Candidate points of a cautious fighter's move: staying put, and each direction at each step.
-const CANDIDATES: usize = 1 + DIRECTIONS * STEPS.len();
-
-/// The cautious fighter's pick among scored candidate points: the best score; among equal
-/// best scores, one drawn on the battle's dice (`roll(n)` is uniform in `0..n`; no draw when
-/// the best is unique). Never the first in compass order: the compass is the table's, so a
-/// list-order tie-break would send side A's fighters forward (bearing 0 is +x, toward B) and
-/// side B's home, and a mirror match would not be even (ch. 6c leaves the move to the player,
-/// "in any direction"; the play standard: ties by the battle's dice).
-fn best_candidate(scored: &[(Vec2, f32)], roll: impl FnOnce(u32) -> u32) -> Vec2 {
-    let best = scored.iter().map(|c| c.1).fold(f32::NEG_INFINITY, f32::max);
-    let mut tied = scored.iter().filter(|c| c.1 == best);
-    let n = tied.clone().count() as u32;
-    if n <= 1 {
-        return tied.next().map_or(scored[0].0, |c| c.0);
-    }
-    let k = roll(n) as usize;
-    tied.nth(k).map_or(scored[0].0, |c| c.0)
 }
 
 /// The enemy weapons (bit per weapon, per ship), PWS ships and screening fighters (bit per
@@ -392,45 +347,5 @@ impl Targets {
     #[inline]
     fn all(&self) -> &[(Vec2, f32)] {
         &self.at[..self.n]
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Ch. 6c ("Fighters may move up to 7 Distance in any direction") leaves the point to the
-    /// player; equal best points are a tie for the battle's dice, not the compass order — the
-    /// carrier-group mirror favoured side A when bearing 0 (+x) won every tie.
-    #[test]
-    fn cautious_move_ties_are_drawn_on_the_dice_not_compass_order() {
-        let forward = Vec2::new(7.0, 0.0);
-        let back = Vec2::new(-7.0, 0.0);
-        let scored = [
-            (Vec2::default(), 1.0),
-            (forward, 3.0),
-            (Vec2::new(0.0, 7.0), 2.0),
-            (back, 3.0),
-        ];
-        let mut asked = 0;
-        let first = best_candidate(&scored, |n| {
-            asked = n;
-            0
-        });
-        assert_eq!(asked, 2, "the dice choose among the two tied points only");
-        assert_eq!(first, forward);
-        assert_eq!(best_candidate(&scored, |_| 1), back);
-    }
-
-    /// A unique best point needs no roll (no dice drawn, so nothing else shifts).
-    #[test]
-    fn a_unique_best_point_draws_no_dice() {
-        let scored = [
-            (Vec2::default(), 1.0),
-            (Vec2::new(7.0, 0.0), 0.5),
-            (Vec2::new(-7.0, 0.0), 2.0),
-        ];
-        let picked = best_candidate(&scored, |_| panic!("no tie, no roll"));
-        assert_eq!(picked, Vec2::new(-7.0, 0.0));
     }
 }

@@ -78,20 +78,6 @@ impl Mover {
     }
 }
 
-/// Whether two focus keys (negated squared distances, threats, remaining boxes) are equally
-/// good. Equal up to rounding counts as equal: the classic move ends each ship exactly its
-/// desired distance from its focus, so two enemies are often equally near in exact terms,
-/// and the rounding of side A's coordinates (x) and side B's (length − x) differs — an exact
-/// `==` then let rounding pick the focus, differently for the two seats of a mirror
-/// (ch. 5 Movement leaves the choice to the player; ties on the battle's dice).
-fn focus_tie(key: f64, best: f64) -> bool {
-    (key - best).abs() <= FOCUS_TIE_EPSILON * best.abs().max(1.0)
-}
-
-/// Relative tolerance of [`focus_tie`]: far above rounding (1e-16), far below any real
-/// difference of table distances (0.1 of a distance unit squared is 1e-3 of 100).
-const FOCUS_TIE_EPSILON: f64 = 1e-9;
-
 impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
     /// The enemy ship `i`'s policy is about (its movement, the Mark Target it places), and
     /// the other enemies exactly as good (bit per ship): callers choose among them on the
@@ -117,7 +103,7 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
                 }
             };
             match best {
-                Some((_, k)) if focus_tie(key, k) => ties |= 1 << j,
+                Some((_, k)) if key == k => ties |= 1 << j,
                 Some((_, k)) if key < k => {}
                 _ => {
                     best = Some((j, key));
@@ -359,30 +345,5 @@ impl<R: Roller, O: Observer, P: Player> Battle<'_, R, O, P> {
             ship.facing.bearing(),
             ship.velocity
         );
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Ch. 5 Movement: two enemies exactly as near are the player's choice, on the dice. The
-    /// same two squared distances computed from side A's and side B's coordinates differ in
-    /// the last bits; both must read as a tie, or rounding picks the focus per seat.
-    #[test]
-    fn equally_near_enemies_tie_despite_rounding() {
-        // 7.5 from (26.4, 20.4) to two points, computed as side A and as side B would.
-        let a = -(0.1f64 + 0.2).powi(2) * 625.0;
-        let b = -(0.3f64).powi(2) * 625.0;
-        assert_ne!(a, b, "the rounding differs");
-        assert!(focus_tie(a, b) && focus_tie(b, a));
-        assert!(focus_tie(-56.25, -56.25));
-    }
-
-    /// A real difference (0.01 of distance squared out of 56) is no tie.
-    #[test]
-    fn nearer_enemy_is_no_tie() {
-        assert!(!focus_tie(-56.25, -56.26));
-        assert!(!focus_tie(0.0, 1e-6));
     }
 }
