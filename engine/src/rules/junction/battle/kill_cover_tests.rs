@@ -15,31 +15,15 @@ use crate::rules::junction::parts::{Guidance, GuidedDesign, GwSize, Payload, Pro
 use crate::rules::junction::policy::{PdStance, Policy};
 use crate::rules::junction::ship::ShipState;
 
-/// A salvo of `count` heavy kinetics from A's ship, flying at B's ship.
+/// A salvo of `count` heavy kinetics from A's ship, flying at B's ship (`pd_plan_tests`'
+/// salvo, placed and aimed here).
 fn heavies(count: u32) -> GwGroup {
     GwGroup {
-        owner: 0,
-        side: Side::A,
-        guided: 0,
-        count,
         pos: Hex::new(12, 0),
         vel: Hex::new(-4, 0),
         prev_pos: Hex::new(16, 0),
         delta_v: 40,
-        burned: false,
-        launched: 1,
-        target: 1,
-        contact: false,
-        doomed: false,
-        mass_driver: 0,
-        committed: false,
-        standoff: false,
-        drone: false,
-        decoys: 0,
-        decoy_guided: 0,
-        guns_fired: 0,
-        pd_shots: 0,
-        lines: 0,
+        ..super::pd_plan_tests::salvo(0, count)
     }
 }
 

@@ -30,7 +30,7 @@ fn guided(payload: Payload) -> GuidedDesign {
 }
 
 /// A salvo of `count` of catalogue entry `guided` from A's ship, in B's hex, moving at 1.
-fn salvo(guided: u16, count: u32) -> GwGroup {
+pub(super) fn salvo(guided: u16, count: u32) -> GwGroup {
     GwGroup {
         owner: 0,
         side: Side::A,
